@@ -1,0 +1,182 @@
+"""Built-in actions. All fail soft: each resolves its targets, skips anything dead, missing
+or invalid (with a ``target_skipped`` event saying why), and continues with what remains,
+which may be nothing at all. An empty collection never picks a substitute."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .context import Context
+from .graph import Node
+from .model import RESOLVING, Pile, Unit
+
+
+def _living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
+    """Drop (and report) targets that are dead or no longer in the battle; dedupe."""
+    kept: list[Unit] = []
+    seen: set[str] = set()
+    for unit in units:
+        if unit.id in seen:
+            continue
+        seen.add(unit.id)
+        if ctx.battle.unit(unit.id) is not unit:
+            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="missing")
+        elif not unit.alive:
+            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="dead")
+        else:
+            kept.append(unit)
+    return kept
+
+
+def deal_damage(node: Node, ctx: Context, units: list[Unit]) -> None:
+    amount = node.fields["amount"]
+    for unit in _living_targets(node, ctx, units):
+        blocked = min(unit.armor, amount)
+        hp_before, armor_before = unit.hp, unit.armor
+        unit.armor -= blocked
+        unit.hp = max(0, unit.hp - (amount - blocked))
+        ctx.emit(
+            "damage",
+            node=node.id,
+            source=ctx.host.id,
+            unit=unit.id,
+            amount=amount,
+            blocked=blocked,
+            hp_before=hp_before,
+            hp_after=unit.hp,
+            armor_before=armor_before,
+            armor_after=unit.armor,
+        )
+        if unit.hp == 0:
+            ctx.emit("unit_died", node=node.id, unit=unit.id)
+
+
+def gain_armor(node: Node, ctx: Context, units: list[Unit]) -> None:
+    amount = node.fields["amount"]
+    for unit in _living_targets(node, ctx, units):
+        before = unit.armor
+        unit.armor = min(before + amount, 1_000_000_000)
+        ctx.emit(
+            "armor",
+            node=node.id,
+            unit=unit.id,
+            amount=unit.armor - before,
+            armor_before=before,
+            armor_after=unit.armor,
+        )
+
+
+def heal(node: Node, ctx: Context, units: list[Unit]) -> None:
+    amount = node.fields["amount"]
+    for unit in _living_targets(node, ctx, units):
+        before = unit.hp
+        unit.hp = min(unit.max_hp, before + amount)
+        ctx.emit(
+            "heal",
+            node=node.id,
+            unit=unit.id,
+            amount=unit.hp - before,
+            hp_before=before,
+            hp_after=unit.hp,
+        )
+
+
+def apply_status(node: Node, ctx: Context, units: list[Unit]) -> None:
+    status, stacks = node.fields["status"], node.fields["stacks"]
+    for unit in _living_targets(node, ctx, units):
+        total = min(unit.statuses.get(status, 0) + stacks, 1_000_000_000)
+        unit.statuses[status] = total
+        ctx.emit("status", node=node.id, unit=unit.id, status=status, stacks=stacks, total=total)
+
+
+def revive(node: Node, ctx: Context, units: list[Unit]) -> None:
+    seen: set[str] = set()
+    for unit in units:
+        if unit.id in seen:
+            continue
+        seen.add(unit.id)
+        if ctx.battle.unit(unit.id) is not unit:
+            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="missing")
+        elif unit.alive:
+            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="alive")
+        else:
+            unit.hp = min(unit.max_hp, node.fields["hp"])
+            unit.armor = 0
+            unit.statuses.clear()
+            ctx.emit("revived", node=node.id, unit=unit.id, hp=unit.hp)
+
+
+UNIT_ACTIONS: dict[str, Callable[[Node, Context, list[Unit]], None]] = {
+    "DealDamage": deal_damage,
+    "GainArmor": gain_armor,
+    "Heal": heal,
+    "ApplyStatus": apply_status,
+    "Revive": revive,
+}
+
+
+def move_cards(node: Node, ctx: Context, cards: list[str], to: Pile, position: str) -> None:
+    """Move each card from wherever it is to ``to``; missing cards are skipped."""
+    battle = ctx.battle
+    destination = battle.piles[to]
+    seen: set[str] = set()
+    placed: list[str] = []
+    for card in cards:
+        if card in seen:
+            continue
+        seen.add(card)
+        origin = battle.pile_of(card)
+        if origin is None:
+            ctx.emit("target_skipped", node=node.id, card=card, reason="missing")
+            continue
+        if origin == RESOLVING:
+            battle.resolving.remove(card)
+        else:
+            battle.piles[Pile(origin)].remove(card)
+        placed.append(card)
+        ctx.emit(
+            "card_moved",
+            node=node.id,
+            card=card,
+            **{"from": str(getattr(origin, "value", origin)), "to": to.value},
+        )
+    if position == "top":
+        destination[:0] = reversed(placed)  # the last card moved ends up on top
+    else:
+        destination.extend(placed)
+
+
+def default_position(to: Pile) -> str:
+    """Cards join the hand on the right (its bottom); other piles receive them on top."""
+    return "bottom" if to is Pile.HAND else "top"
+
+
+def move_card(node: Node, ctx: Context, cards: list[str]) -> None:
+    to = Pile(node.fields["to"])
+    move_cards(node, ctx, cards, to, node.fields["position"] or default_position(to))
+
+
+CARD_ACTIONS: dict[str, Callable[[Node, Context, list[str]], None]] = {
+    "MoveCard": move_card,
+    "Discard": lambda node, ctx, cards: move_cards(node, ctx, cards, Pile.DISCARD, "top"),
+    "Exhaust": lambda node, ctx, cards: move_cards(node, ctx, cards, Pile.EXHAUST, "top"),
+}
+
+
+def draw(node: Node, ctx: Context, count: int) -> None:
+    pile = ctx.battle.piles[Pile.DRAW]
+    drawn = pile[:count]
+    if len(drawn) < count:
+        ctx.emit(
+            "target_skipped",
+            node=node.id,
+            reason="draw_pile_empty",
+            wanted=count,
+            available=len(drawn),
+        )
+    move_cards(node, ctx, drawn, Pile.HAND, "bottom")
+
+
+def describe_collection(items: list[Any]) -> list[str]:
+    return [getattr(item, "id", item) for item in items]

@@ -1,0 +1,75 @@
+"""Errors raised by the runtime. Every message quotes the offending input.
+
+Each error carries a stable snake_case ``code`` that the protocol forwards unchanged, and a
+``where`` (a JSON path such as ``units[2].hp`` or a request field such as ``target``).
+"""
+
+from __future__ import annotations
+
+import json
+
+
+def quote(value: object) -> str:
+    """Render an input value for an error message, shortened so huge inputs stay readable."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=True, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(type(value))
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+class TargetingError(ValueError):
+    """Base class: a request or document the runtime refuses. Nothing was changed."""
+
+    code = "invalid"
+
+    def __init__(self, message: str, where: str = "") -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.message = message
+        self.where = where
+
+
+class FormatError(TargetingError):
+    """A battle or card document does not match the documented format."""
+
+    code = "invalid_field"
+
+    def __init__(self, where: str, value: object, expected: str) -> None:
+        super().__init__(f"{expected}, got {quote(value)}", where)
+        self.value = value
+
+
+class PlayError(TargetingError):
+    """A play (or targets/preview request) that the battle refuses."""
+
+
+class UnknownCard(PlayError):
+    code = "unknown_card"
+
+
+class NotInHand(PlayError):
+    code = "not_in_hand"
+
+
+class UnknownUnit(PlayError):
+    code = "unknown_unit"
+
+
+class TargetRequired(PlayError):
+    code = "target_required"
+
+
+class TargetNotAllowed(PlayError):
+    code = "target_not_allowed"
+
+
+class NotACandidate(PlayError):
+    code = "not_a_candidate"
+
+
+class NotEnoughEnergy(PlayError):
+    code = "not_enough_energy"
+
+
+class NoSource(PlayError):
+    code = "no_source"

@@ -1,0 +1,128 @@
+"""A small validating reader for untrusted JSON documents.
+
+Every accessor checks the type and range and raises :class:`FormatError` naming the JSON path
+(``units[2].hp``) and the value. Documents are read into new objects only, so a failure
+leaves nothing half-loaded.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeVar
+
+from .errors import FormatError
+
+MAX_INT = 1_000_000_000
+MAX_STRING = 200
+MAX_LIST = 10_000
+
+E = TypeVar("E")
+
+
+class Reader:
+    """A JSON value with its path. ``Reader(doc, "battle").field("units")`` and so on."""
+
+    __slots__ = ("path", "value")
+
+    def __init__(self, value: object, path: str = "") -> None:
+        self.value = value
+        self.path = path
+
+    def fail(self, expected: str) -> FormatError:
+        return FormatError(self.path or "document", self.value, expected)
+
+    # -- objects ---------------------------------------------------------------------------
+    def obj(self, allowed: set[str] | frozenset[str], required: tuple[str, ...] = ()) -> Reader:
+        if not isinstance(self.value, Mapping):
+            raise self.fail("expected an object")
+        for key in self.value:
+            if not isinstance(key, str) or key not in allowed:
+                where = f"{self.path}.{key}" if self.path else str(key)
+                raise FormatError(
+                    where, key, f"unknown field (allowed: {', '.join(sorted(allowed))})"
+                )
+        for key in required:
+            if key not in self.value:
+                raise FormatError(self._child_path(key), None, "missing required field")
+        return self
+
+    def has(self, key: str) -> bool:
+        return isinstance(self.value, Mapping) and key in self.value
+
+    def field(self, key: str, default: Any = ...) -> Reader:
+        assert isinstance(self.value, Mapping)
+        if key not in self.value:
+            if default is ...:
+                raise FormatError(self._child_path(key), None, "missing required field")
+            return Reader(default, self._child_path(key))
+        return Reader(self.value[key], self._child_path(key))
+
+    def _child_path(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def items(self) -> Iterator[tuple[str, Reader]]:
+        if not isinstance(self.value, Mapping):
+            raise self.fail("expected an object")
+        if len(self.value) > MAX_LIST:
+            raise self.fail(f"at most {MAX_LIST} entries")
+        for key, value in self.value.items():
+            yield key, Reader(value, self._child_path(str(key)))
+
+    # -- lists -----------------------------------------------------------------------------
+    def elements(self, max_len: int = MAX_LIST) -> list[Reader]:
+        if not isinstance(self.value, list):
+            raise self.fail("expected a list")
+        if len(self.value) > max_len:
+            raise self.fail(f"at most {max_len} elements, got {len(self.value)} elements;")
+        return [Reader(v, f"{self.path}[{i}]") for i, v in enumerate(self.value)]
+
+    # -- scalars ---------------------------------------------------------------------------
+    def text(self, max_len: int = MAX_STRING, allow_empty: bool = False) -> str:
+        value = self.value
+        if not isinstance(value, str):
+            raise self.fail("expected a string")
+        if not value and not allow_empty:
+            raise self.fail("expected a non-empty string")
+        if len(value) > max_len:
+            raise self.fail(f"at most {max_len} characters")
+        return value
+
+    def ident(self) -> str:
+        """An id: a non-empty string of letters, digits, ``_``, ``-``, ``.`` or ``:``."""
+        value = self.text(max_len=64)
+        if not all(c.isascii() and (c.isalnum() or c in "_-.:") for c in value):
+            raise self.fail("expected an id of ASCII letters, digits, '_', '-', '.' or ':'")
+        return value
+
+    def integer(self, minimum: int = -MAX_INT, maximum: int = MAX_INT) -> int:
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+                value = int(value)
+            else:
+                raise self.fail("expected an integer")
+        if not minimum <= value <= maximum:
+            raise self.fail(f"expected an integer in {minimum}..{maximum}")
+        return value
+
+    def boolean(self) -> bool:
+        if not isinstance(self.value, bool):
+            raise self.fail("expected true or false")
+        return self.value
+
+    def choice(self, choices: Mapping[str, E] | tuple[str, ...]) -> Any:
+        value = self.value
+        if not isinstance(value, str) or value not in choices:
+            names = choices if isinstance(choices, tuple) else tuple(choices)
+            raise self.fail(f"expected one of {', '.join(names)}")
+        return choices[value] if isinstance(choices, Mapping) else value
+
+    def str_list(self, max_len: int = 64) -> tuple[str, ...]:
+        items = [item.ident() for item in self.elements(max_len)]
+        seen: set[str] = set()
+        for item, reader in zip(items, self.elements(max_len), strict=True):
+            if item in seen:
+                raise reader.fail("duplicate entry")
+            seen.add(item)
+        return tuple(items)

@@ -1,0 +1,74 @@
+"""PCG32 (PCG-XSH-RR, 64-bit state, 32-bit output), the battle's only source of randomness.
+
+Specified by O'Neill's PCG paper: state advances as ``state * 6364136223846793005 + inc``
+modulo 2**64 and the output is the xorshifted high bits rotated by the top five bits. Pure
+integer arithmetic, so every platform (CPython, Pyodide) draws the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+_MASK64 = (1 << 64) - 1
+_MULTIPLIER = 6364136223846793005
+_DEFAULT_STREAM = 54
+
+T = TypeVar("T")
+
+
+class Pcg32:
+    """A seeded PCG32 generator whose whole state is two integers (serialized with the battle)."""
+
+    __slots__ = ("inc", "state")
+
+    def __init__(self, seed: int, stream: int = _DEFAULT_STREAM) -> None:
+        self.state = 0
+        self.inc = ((stream << 1) | 1) & _MASK64
+        self.next_u32()
+        self.state = (self.state + seed) & _MASK64
+        self.next_u32()
+
+    @classmethod
+    def from_state(cls, state: int, inc: int) -> Pcg32:
+        rng = cls.__new__(cls)
+        rng.state = state & _MASK64
+        rng.inc = (inc | 1) & _MASK64
+        return rng
+
+    def copy(self) -> Pcg32:
+        return Pcg32.from_state(self.state, self.inc)
+
+    def next_u32(self) -> int:
+        old = self.state
+        self.state = (old * _MULTIPLIER + self.inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``[0, bound)`` without modulo bias (rejection sampling)."""
+        if not 0 < bound <= 0xFFFFFFFF:
+            raise ValueError(f"bound must be in 1..2**32-1, got {bound}")
+        threshold = (0x100000000 - bound) % bound
+        while True:
+            value = self.next_u32()
+            if value >= threshold:
+                return value % bound
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def sample(self, items: Sequence[T], count: int) -> list[T]:
+        """``count`` distinct elements in draw order (a partial Fisher-Yates shuffle)."""
+        pool = list(items)
+        count = min(count, len(pool))
+        for i in range(count):
+            j = i + self.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:count]
+
+    def shuffle(self, items: list[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
