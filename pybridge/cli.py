@@ -6,17 +6,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 
 from . import __version__
+from .examples import demo_battle
 from .narrate import narrate_all
 from .runtime import Battle, Pile, TargetingError, Team, load_battle, play, targets
-
-
-def demo_battle_document() -> object:
-    text = resources.files("pybridge").joinpath("examples/demo_battle.json").read_text("utf-8")
-    return json.loads(text)
 
 
 def _status_line(battle: Battle) -> str:
@@ -54,7 +49,7 @@ def play_scripted_battle(battle: Battle) -> list[str]:
 def _cmd_battle(args: argparse.Namespace) -> int:
     try:
         document = (
-            json.loads(Path(args.file).read_text("utf-8")) if args.file else demo_battle_document()
+            json.loads(Path(args.file).read_text("utf-8")) if args.file else demo_battle()
         )
         battle = load_battle(document)
     except (OSError, ValueError) as exc:

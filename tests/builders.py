@@ -1,0 +1,120 @@
+"""Small builders for battle documents, so each test states only what it is about."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from pybridge.runtime import Battle, canonical_json, load_battle
+
+
+def unit(
+    uid: str, team: str = "enemy", hp: int = 20, max_hp: int | None = None, **extra: Any
+) -> dict[str, Any]:
+    return {
+        "id": uid,
+        "name": uid.title(),
+        "team": team,
+        "hp": hp,
+        "max_hp": hp if max_hp is None else max_hp,
+        **extra,
+    }
+
+
+def party(*extra_units: dict[str, Any]) -> list[dict[str, Any]]:
+    """hero (active), mage and monk against goblin, orc and troll, all at 20 HP."""
+    return [
+        unit("hero", "player"),
+        unit("mage", "player"),
+        unit("monk", "player"),
+        unit("goblin"),
+        unit("orc"),
+        unit("troll"),
+        *extra_units,
+    ]
+
+
+def action(node_type: str, **fields: Any) -> dict[str, Any]:
+    return {"id": "act", "type": node_type, **fields}
+
+
+def card(cid: str, target: str = "None", *nodes: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """A card whose flow runs its flow nodes in the order given."""
+    nodes_list = [dict(n) for n in nodes]
+    flow = [n for n in nodes_list if n["type"] not in _DATA_TYPES]
+    for first, second in itertools.pairwise(flow):
+        first.setdefault("next", second["id"])
+    behavior: dict[str, Any] = {"nodes": nodes_list}
+    if flow:
+        behavior["start"] = flow[0]["id"]
+    return {
+        "id": cid,
+        "name": cid.replace("_", " ").title(),
+        "target": target,
+        "behavior": behavior,
+        **extra,
+    }
+
+
+_DATA_TYPES = {
+    "UnitSource",
+    "CardSource",
+    "Filter",
+    "Sort",
+    "PickElement",
+    "Take",
+    "RandomElements",
+}
+
+
+def instances(pile: str, entries: list[Any]) -> list[dict[str, Any]]:
+    """Entries are card ids (instance id ``<pile><n>``) or full instance objects."""
+    out = []
+    for i, entry in enumerate(entries, 1):
+        out.append({"id": f"{pile}{i}", "card": entry} if isinstance(entry, str) else entry)
+    return out
+
+
+def battle_doc(
+    cards: list[dict[str, Any]] | None = None,
+    units: list[dict[str, Any]] | None = None,
+    hand: list[Any] | None = None,
+    draw: list[Any] | None = None,
+    discard: list[Any] | None = None,
+    exhaust: list[Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "format": "pybridge/battle@1",
+        "seed": 7,
+        "active_player": "hero",
+        "units": party() if units is None else units,
+        "cards": cards or [],
+        "piles": {
+            "hand": instances("h", hand or []),
+            "draw": instances("d", draw or []),
+            "discard": instances("x", discard or []),
+            "exhaust": instances("e", exhaust or []),
+        },
+    }
+    doc.update(extra)
+    return doc
+
+
+def make_battle(*cards: dict[str, Any], **kw: Any) -> Battle:
+    """A battle holding ``cards``, one instance each in hand (``h1``, ``h2``...) unless
+    ``hand`` is given."""
+    kw.setdefault("hand", [c["id"] for c in cards])
+    return load_battle(battle_doc(cards=list(cards), **kw))
+
+
+def hp(battle: Battle) -> dict[str, int]:
+    return {u.id: u.hp for u in battle.units}
+
+
+def snapshot(battle: Battle) -> str:
+    return canonical_json(battle)
+
+
+def of_type(events: list[dict[str, Any]], event_type: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["type"] == event_type]

@@ -1,0 +1,37 @@
+"""The ``pybridge battle`` command prints a readable log of the demo battle."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from pybridge.cli import main
+
+
+def test_demo_battle_log_reads_like_a_battle(capsys) -> None:
+    assert main(["battle"]) == 0
+    out = capsys.readouterr().out
+    assert "Ranger plays Meteor Strike." in out
+    assert "Orc Brute takes 11 damage (4 blocked by armor): HP 34 -> 23." in out
+    assert "Cleric plays Resurrect." in out
+    assert out.startswith("Turn 1. player: Knight 40/40")
+
+
+def test_battle_file_with_an_error_exits_2_and_names_the_field(tmp_path: Path) -> None:
+    doc = {
+        "format": "pybridge/battle@1",
+        "active_player": "a",
+        "units": [{"id": "a", "name": "A", "team": "player", "hp": -1, "max_hp": 3}],
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    run = subprocess.run(
+        [sys.executable, "-m", "pybridge.cli", "battle", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "units[0].hp" in run.stderr and "got -1" in run.stderr
