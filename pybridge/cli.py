@@ -12,6 +12,7 @@ from . import __version__
 from .examples import demo_battle
 from .narrate import narrate_all
 from .runtime import Battle, Pile, TargetingError, Team, load_battle, play, targets
+from .transports.stdio import add_serve_command
 
 
 def _status_line(battle: Battle) -> str:
@@ -48,9 +49,7 @@ def play_scripted_battle(battle: Battle) -> list[str]:
 
 def _cmd_battle(args: argparse.Namespace) -> int:
     try:
-        document = (
-            json.loads(Path(args.file).read_text("utf-8")) if args.file else demo_battle()
-        )
+        document = json.loads(Path(args.file).read_text("utf-8")) if args.file else demo_battle()
         battle = load_battle(document)
     except (OSError, ValueError) as exc:
         print(f"pybridge battle: {exc}", file=sys.stderr)
@@ -67,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     battle = commands.add_parser("battle", help="play a battle headlessly and print its log")
     battle.add_argument("file", nargs="?", help="battle document (default: the demo battle)")
     battle.set_defaults(run=_cmd_battle)
+    add_serve_command(commands)
     return parser
 
 

@@ -15,14 +15,15 @@ from typing import Any
 from . import __version__
 from .runtime import (
     Battle,
+    Event,
     TargetingError,
-    canonical_json,
     dump_battle,
     load_battle,
     play,
     preview,
     targets,
 )
+from .runtime.turns import end_turn
 
 PROTOCOL_VERSION = 1
 MAX_REQUEST_BYTES = 4 * 1024 * 1024
@@ -66,6 +67,7 @@ class Protocol:
             "targets": self._targets,
             "preview": self._preview,
             "play": self._play,
+            "end_turn": self._end_turn,
         }
 
     # -- the entry point -------------------------------------------------------------------
@@ -113,7 +115,9 @@ class Protocol:
             request = json.loads(request_json, parse_constant=_reject_constant)
         except ProtocolError:
             raise
-        except (ValueError, RecursionError) as exc:
+        except RecursionError:
+            raise ProtocolError("too_deep", f"request nests deeper than {MAX_JSON_DEPTH}") from None
+        except ValueError as exc:
             raise ProtocolError("bad_json", f"request is not JSON: {exc}") from None
         if not isinstance(request, dict):
             raise ProtocolError(
@@ -124,12 +128,14 @@ class Protocol:
         return request
 
     # -- helpers ---------------------------------------------------------------------------
-    def _session(self, request: dict[str, Any]) -> Battle:
+    def _session_id(self, request: dict[str, Any]) -> str:
         session = request.get("session")
-        battle = self._sessions.get(session) if isinstance(session, str) else None
-        if battle is None:
+        if not isinstance(session, str) or session not in self._sessions:
             raise ProtocolError("unknown_session", f"no open session {session!r}", "session")
-        return battle
+        return session
+
+    def _session(self, request: dict[str, Any]) -> Battle:
+        return self._sessions[self._session_id(request)]
 
     # -- operations ------------------------------------------------------------------------
     def _version(self, request: dict[str, Any]) -> Result:
@@ -150,9 +156,9 @@ class Protocol:
         return {"session": session, "state": dump_battle(battle)}
 
     def _close(self, request: dict[str, Any]) -> Result:
-        self._session(request)
-        del self._sessions[request["session"]]
-        return {"closed": request["session"]}
+        session = self._session_id(request)
+        del self._sessions[session]
+        return {"closed": session}
 
     def _state(self, request: dict[str, Any]) -> Result:
         return {"state": dump_battle(self._session(request))}
@@ -165,21 +171,22 @@ class Protocol:
         return {"events": events}
 
     def _play(self, request: dict[str, Any]) -> Result:
-        battle = self._session(request)
-        card, target = request.get("card"), request.get("target")
-        before = canonical_json(battle) if request.get("atomic", True) else None
-        try:
-            events = play(battle, card, target)
-        except TargetingError:
-            raise
-        except Exception:
-            if before is not None:  # an internal fault mid-play: put the battle back
-                import json as _json
+        def apply(battle: Battle) -> list[Event]:
+            return play(battle, request.get("card"), request.get("target"))
 
-                restored = load_battle(_json.loads(before))
-                self._sessions[request["session"]] = restored
-            raise
-        return {"events": events, "state": dump_battle(battle)}
+        return self._commit(request, apply)
+
+    def _end_turn(self, request: dict[str, Any]) -> Result:
+        return self._commit(request, end_turn)
+
+    def _commit(self, request: dict[str, Any], change: Callable[[Battle], list[Event]]) -> Result:
+        """Apply ``change`` to a copy and keep it only if it succeeds: a failed request, even
+        an internal fault halfway through, leaves the session exactly as it was."""
+        session = self._session_id(request)
+        working = self._sessions[session].clone()
+        events = change(working)
+        self._sessions[session] = working
+        return {"events": events, "state": dump_battle(working)}
 
 
 def _reject_constant(name: str) -> Any:

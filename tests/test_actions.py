@@ -232,9 +232,16 @@ def test_draw_takes_from_the_top_of_the_draw_pile() -> None:
 
 
 def test_draw_more_than_the_pile_holds_draws_what_there_is() -> None:
-    b = card_battle(action("Draw", count=5))
+    b = make_battle(
+        card("c", "None", action("Draw", count=5)),
+        card("x"),
+        hand=["c"],
+        draw=["x"] * 3,
+        discard=["x"],
+        reshuffle=False,
+    )
     events = play(b, "h1")
-    assert b.piles[Pile.DRAW] == [] and len(b.piles[Pile.HAND]) == 5
+    assert b.piles[Pile.DRAW] == [] and b.piles[Pile.HAND] == ["d1", "d2", "d3"]
     assert of_type(events, "target_skipped") == [
         {
             "type": "target_skipped",
@@ -244,6 +251,21 @@ def test_draw_more_than_the_pile_holds_draws_what_there_is() -> None:
             "available": 3,
         }
     ]
+
+
+def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discard_pile() -> None:
+    b = make_battle(
+        card("c", "None", action("Draw", count=4)),
+        card("x"),
+        hand=["c"],
+        draw=["x"] * 2,
+        discard=["x"] * 3,
+    )
+    events = play(b, "h1")
+    assert b.piles[Pile.HAND][:2] == ["d1", "d2"]  # the old draw pile first
+    assert len(b.piles[Pile.HAND]) == 4 and len(b.piles[Pile.DRAW]) == 1
+    assert sorted(b.piles[Pile.HAND][2:] + b.piles[Pile.DRAW]) == ["x1", "x2", "x3"]
+    assert of_type(events, "reshuffled") == [{"type": "reshuffled", "node": "act", "cards": 3}]
 
 
 @pytest.mark.parametrize(

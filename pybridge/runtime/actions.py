@@ -116,8 +116,12 @@ UNIT_ACTIONS: dict[str, Callable[[Node, Context, list[Unit]], None]] = {
 }
 
 
-def move_cards(node: Node, ctx: Context, cards: list[str], to: Pile, position: str) -> None:
-    """Move each card from wherever it is to ``to``; missing cards are skipped."""
+def move_cards(
+    node_id: str | None, ctx: Context, cards: list[str], to: Pile, position: str
+) -> None:
+    """Move each card from wherever it is to ``to``; missing cards are skipped.
+
+    ``node_id`` is None when the rules (not a Behavior) move the cards."""
     battle = ctx.battle
     destination = battle.piles[to]
     seen: set[str] = set()
@@ -128,7 +132,7 @@ def move_cards(node: Node, ctx: Context, cards: list[str], to: Pile, position: s
         seen.add(card)
         origin = battle.pile_of(card)
         if origin is None:
-            ctx.emit("target_skipped", node=node.id, card=card, reason="missing")
+            ctx.emit("target_skipped", node=node_id, card=card, reason="missing")
             continue
         if origin == RESOLVING:
             battle.resolving.remove(card)
@@ -137,7 +141,7 @@ def move_cards(node: Node, ctx: Context, cards: list[str], to: Pile, position: s
         placed.append(card)
         ctx.emit(
             "card_moved",
-            node=node.id,
+            node=node_id,
             card=card,
             **{"from": str(getattr(origin, "value", origin)), "to": to.value},
         )
@@ -154,29 +158,37 @@ def default_position(to: Pile) -> str:
 
 def move_card(node: Node, ctx: Context, cards: list[str]) -> None:
     to = Pile(node.fields["to"])
-    move_cards(node, ctx, cards, to, node.fields["position"] or default_position(to))
+    move_cards(node.id, ctx, cards, to, node.fields["position"] or default_position(to))
 
 
 CARD_ACTIONS: dict[str, Callable[[Node, Context, list[str]], None]] = {
     "MoveCard": move_card,
-    "Discard": lambda node, ctx, cards: move_cards(node, ctx, cards, Pile.DISCARD, "top"),
-    "Exhaust": lambda node, ctx, cards: move_cards(node, ctx, cards, Pile.EXHAUST, "top"),
+    "Discard": lambda node, ctx, cards: move_cards(node.id, ctx, cards, Pile.DISCARD, "top"),
+    "Exhaust": lambda node, ctx, cards: move_cards(node.id, ctx, cards, Pile.EXHAUST, "top"),
 }
 
 
-def draw(node: Node, ctx: Context, count: int) -> None:
-    pile = ctx.battle.piles[Pile.DRAW]
+def draw(node_id: str | None, ctx: Context, count: int) -> None:
+    """Move ``count`` cards from the top of the draw pile to the hand. When the draw pile runs
+    out and the battle reshuffles, the discard pile is shuffled (PRNG) into a new draw pile."""
+    battle = ctx.battle
+    pile = battle.piles[Pile.DRAW]
+    if len(pile) < count and battle.reshuffle and battle.piles[Pile.DISCARD]:
+        drawn_first = pile[:]
+        move_cards(node_id, ctx, drawn_first, Pile.HAND, "bottom")
+        count -= len(drawn_first)
+        discard = battle.piles[Pile.DISCARD]
+        battle.rng.shuffle(discard)
+        pile.extend(discard)
+        ctx.emit("reshuffled", node=node_id, cards=len(discard))
+        discard.clear()
     drawn = pile[:count]
     if len(drawn) < count:
         ctx.emit(
             "target_skipped",
-            node=node.id,
+            node=node_id,
             reason="draw_pile_empty",
             wanted=count,
             available=len(drawn),
         )
-    move_cards(node, ctx, drawn, Pile.HAND, "bottom")
-
-
-def describe_collection(items: list[Any]) -> list[str]:
-    return [getattr(item, "id", item) for item in items]
+    move_cards(node_id, ctx, drawn, Pile.HAND, "bottom")

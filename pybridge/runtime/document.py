@@ -35,6 +35,8 @@ _BATTLE_KEYS = frozenset(
         "turn",
         "energy",
         "max_energy",
+        "draw_per_turn",
+        "reshuffle",
         "active_player",
         "units",
         "cards",
@@ -191,6 +193,8 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
         turn=r.field("turn", 1).integer(1, MAX_INT),
         energy=r.field("energy", max_energy).integer(0, 999),
         max_energy=max_energy,
+        draw_per_turn=r.field("draw_per_turn", 5).integer(0, 50),
+        reshuffle=r.field("reshuffle", True).boolean(),
     )
 
 
@@ -239,6 +243,8 @@ def dump_battle(battle: Battle) -> dict[str, object]:
         "turn": battle.turn,
         "energy": battle.energy,
         "max_energy": battle.max_energy,
+        "draw_per_turn": battle.draw_per_turn,
+        "reshuffle": battle.reshuffle,
         "active_player": battle.active_player,
         "units": [unit_to_json(u) for u in battle.units],
         "cards": [card_to_json(c) for c in sorted(battle.library.values(), key=lambda c: c.id)],

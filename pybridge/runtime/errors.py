@@ -38,6 +38,13 @@ class FormatError(TargetingError):
         super().__init__(f"{expected}, got {quote(value)}", where)
         self.value = value
 
+    @classmethod
+    def missing(cls, where: str, why: str = "missing required field") -> FormatError:
+        error = cls(where, None, why)
+        error.message = why
+        error.args = (f"{where}: {why}",)
+        return error
+
 
 class PlayError(TargetingError):
     """A play (or targets/preview request) that the battle refuses."""

@@ -287,7 +287,7 @@ def _parse_node(r: Reader) -> Node:
         if r.has(spec.name):
             fields[spec.name] = spec.read(r.field(spec.name))
         elif spec.default is _REQUIRED:
-            raise FormatError(f"{r.path}.{spec.name}", None, "missing required field")
+            raise FormatError.missing(f"{r.path}.{spec.name}", "missing required field")
         else:
             fields[spec.name] = spec.default
     source = None
@@ -300,10 +300,10 @@ def _parse_node(r: Reader) -> Node:
         pr = r.field("ports").obj(port_names)
         ports = {name: value.ident() for name, value in pr.items()}
     if ntype.input_port and "input" not in ports:
-        raise FormatError(f"{r.path}.ports.input", None, "missing required field")
+        raise FormatError.missing(f"{r.path}.ports.input", "missing required field")
     if ntype.acts_on is not None and source is None and "target" not in ports:
-        raise FormatError(
-            f"{r.path}.source", None, "an action needs a source field or a connected target port"
+        raise FormatError.missing(
+            f"{r.path}.source", "an action needs a source field or a connected target port"
         )
     if ntype.name == "Sort":
         _check_sort(r, fields)
@@ -313,7 +313,7 @@ def _parse_node(r: Reader) -> Node:
 
 def _check_sort(r: Reader, fields: dict[str, Any]) -> None:
     if fields["by"] == "status" and fields["status"] is None:
-        raise FormatError(f"{r.path}.status", None, "required when sorting by status")
+        raise FormatError.missing(f"{r.path}.status", "required when sorting by status")
     if fields["by"] != "status" and fields["status"] is not None:
         raise r.field("status").fail("only allowed when sorting by status")
 
@@ -328,7 +328,7 @@ def _check_links(
         if not nodes[start].type.flow:
             raise r.field("start").fail(f"must name a flow node, {nodes[start].type.name} is data")
     elif any(n.type.flow for n in nodes.values()):
-        raise FormatError(f"{r.path}.start", None, "missing: the graph has flow nodes")
+        raise FormatError.missing(f"{r.path}.start", "missing: the graph has flow nodes")
     for node in nodes.values():
         nr = by_id[node.id]
         if node.next is not None:

@@ -112,6 +112,8 @@ class Battle:
     turn: int = 1
     energy: int = 3
     max_energy: int = 3
+    draw_per_turn: int = 5
+    reshuffle: bool = True
     resolving: list[str] = field(default_factory=list)
     _index: dict[str, Unit] = field(default_factory=dict, repr=False)
 
@@ -151,5 +153,7 @@ class Battle:
             turn=self.turn,
             energy=self.energy,
             max_energy=self.max_energy,
+            draw_per_turn=self.draw_per_turn,
+            reshuffle=self.reshuffle,
             resolving=list(self.resolving),
         )

@@ -44,7 +44,7 @@ class Reader:
                 )
         for key in required:
             if key not in self.value:
-                raise FormatError(self._child_path(key), None, "missing required field")
+                raise FormatError.missing(self._child_path(key), "missing required field")
         return self
 
     def has(self, key: str) -> bool:
@@ -54,7 +54,7 @@ class Reader:
         assert isinstance(self.value, Mapping)
         if key not in self.value:
             if default is ...:
-                raise FormatError(self._child_path(key), None, "missing required field")
+                raise FormatError.missing(self._child_path(key), "missing required field")
             return Reader(default, self._child_path(key))
         return Reader(self.value[key], self._child_path(key))
 

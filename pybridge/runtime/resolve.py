@@ -55,7 +55,7 @@ def _execute(behavior: Behavior, node: Node, ctx: Context) -> None:
         ctx.snapshots[node.id] = evaluate(behavior, node.ports["input"], ctx)
         return
     if name == "Draw":
-        draw(node, ctx, node.fields["count"])
+        draw(node.id, ctx, node.fields["count"])
         return
     targets = action_targets(behavior, node, ctx)
     if not targets:
