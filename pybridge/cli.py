@@ -11,6 +11,7 @@ from pathlib import Path
 from . import __version__
 from .examples import demo_battle
 from .narrate import narrate_all
+from .pack import add_pack_command
 from .runtime import Battle, Pile, TargetingError, Team, load_battle, play, targets
 from .transports.stdio import add_serve_command
 
@@ -67,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     battle.add_argument("file", nargs="?", help="battle document (default: the demo battle)")
     battle.set_defaults(run=_cmd_battle)
     add_serve_command(commands)
+    add_pack_command(commands)
     return parser
 
 

@@ -1,0 +1,89 @@
+// Open a prepared pybridge site in headless Chromium, wait for the engine to print a sentinel
+// line, play scripted mouse actions, take a screenshot and write a JSON report.
+//
+//   node web/drive.mjs CONFIG.json
+//
+// CONFIG: {url, chromium, user_data_dir, report, sentinel, timeout_ms?, width?, height?,
+//          screenshot?, actions?: [{move|click|down|up|drag|wait_ms|wait_for}]}
+// REPORT: {ok, failure, state, printed, errors, console, page_errors, timing}
+// Exit status 0 when every wait succeeded, 1 otherwise (the report is written either way).
+import { readFileSync, writeFileSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const config = JSON.parse(readFileSync(process.argv[2], "utf-8"));
+const timeout = config.timeout_ms ?? 60000;
+const report = { ok: false, failure: null, state: null, printed: [], errors: [], console: [],
+  page_errors: [], timing: {} };
+
+const flags = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--no-first-run", "--disable-quic", "--ignore-gpu-blocklist"];
+
+async function printed(page, text) {
+  // Wait until the engine printed a line containing `text` (or the page gave up).
+  await page.waitForFunction((wanted) => {
+    const state = window.pybridge_state || "";
+    return state.startsWith("failed") || state.startsWith("exited")
+      || (window.godot_output || []).some((line) => line.includes(wanted));
+  }, text, { timeout, polling: 25 });
+  const state = await page.evaluate(() => window.pybridge_state);
+  if (state.startsWith("failed") || state.startsWith("exited")) {
+    throw new Error(`page ${state} while waiting for ${JSON.stringify(text)}`);
+  }
+}
+
+async function act(page, step) {
+  const mouse = page.mouse;
+  if (step.move) await mouse.move(...step.move);
+  else if (step.click) await mouse.click(...step.click);
+  else if (step.down) { await mouse.move(...step.down); await mouse.down(); }
+  else if (step.up) { await mouse.move(...step.up); await mouse.up(); }
+  else if (step.drag) {
+    const [x0, y0, x1, y1] = step.drag;
+    await mouse.move(x0, y0);
+    await mouse.down();
+    await mouse.move(x1, y1, { steps: 10 });
+    await mouse.up();
+  } else if (step.wait_ms) await page.waitForTimeout(step.wait_ms);
+  else if (step.wait_for) await printed(page, step.wait_for);
+  else throw new Error(`unknown action ${JSON.stringify(step)}`);
+}
+
+const context = await chromium.launchPersistentContext(config.user_data_dir, {
+  executablePath: config.chromium,
+  headless: true,
+  args: flags,
+  viewport: { width: config.width ?? 640, height: config.height ?? 360 },
+});
+const started = Date.now();
+try {
+  const page = context.pages()[0] ?? await context.newPage();
+  page.on("console", (msg) => report.console.push({ type: msg.type(), text: msg.text() }));
+  page.on("pageerror", (err) => report.page_errors.push(String(err)));
+  await page.goto(config.url, { timeout });
+  await printed(page, config.sentinel);
+  report.timing.sentinel_ms = Date.now() - started;
+  for (const step of config.actions ?? []) await act(page, step);
+  if (config.screenshot) await page.screenshot({ path: config.screenshot });
+  report.ok = true;
+} catch (err) {
+  report.failure = String(err && err.stack ? err.stack : err);
+} finally {
+  const page = context.pages()[0];
+  if (page) {
+    const seen = await page.evaluate(() => ({
+      state: window.pybridge_state ?? null,
+      printed: window.godot_output ?? [],
+      errors: window.godot_errors ?? [],
+      timing: window.pybridge_timing ?? {},
+    })).catch(() => ({}));
+    Object.assign(report.timing, seen.timing ?? {});
+    report.state = seen.state ?? null;
+    report.printed = seen.printed ?? [];
+    report.errors = seen.errors ?? [];
+  }
+  report.timing.total_ms = Date.now() - started;
+  writeFileSync(config.report, JSON.stringify(report, null, 2));
+  await context.close();
+}
+process.exit(report.ok ? 0 : 1);
