@@ -10,6 +10,7 @@ from pathlib import Path
 
 from . import __version__
 from .examples import demo_battle
+from .ffi.build import add_build_command
 from .narrate import narrate_all
 from .pack import add_pack_command
 from .runtime import Battle, Pile, TargetingError, Team, load_battle, play, targets
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     battle.set_defaults(run=_cmd_battle)
     add_serve_command(commands)
     add_pack_command(commands)
+    add_build_command(commands)
     return parser
 
 

@@ -194,7 +194,8 @@ def _reject_constant(name: str) -> Any:
 
 
 def _dump(response: dict[str, Any]) -> str:
-    return json.dumps(response, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    # ASCII-only output is valid UTF-8 even when a request smuggled in a lone surrogate.
+    return json.dumps(response, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
 def _error(request_id: Any, code: str, message: str, where: str) -> str:
