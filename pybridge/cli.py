@@ -9,43 +9,26 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from .autoplay import living_summary, play_out
 from .examples import demo_battle
 from .ffi.build import add_build_command
 from .narrate import narrate_all
 from .pack import add_pack_command
-from .runtime import Battle, Pile, TargetingError, Team, load_battle, play, targets
+from .runtime import Battle, load_battle
 from .transports.stdio import add_serve_command
 
 
-def _status_line(battle: Battle) -> str:
-    parts = []
-    for team in Team:
-        units = [
-            f"{u.name} {u.hp}/{u.max_hp}"
-            + (f" [{u.armor} armor]" if u.armor else "")
-            + ("" if u.alive else " (down)")
-            for u in battle.team(team)
-        ]
-        parts.append(f"{team.value}: " + ", ".join(units))
-    return " | ".join(parts)
-
-
-def play_scripted_battle(battle: Battle) -> list[str]:
-    """Play the whole hand once, in order, aiming each card at its first candidate."""
-    lines = [f"Turn {battle.turn}. " + _status_line(battle)]
-    battle.energy = 99  # the scripted tour plays every card regardless of cost
-    for card_id in list(battle.piles[Pile.HAND]):
-        if card_id not in battle.piles[Pile.HAND]:
-            continue
-        info = targets(battle, card_id)
-        target = info.candidates[-1] if info.requires_target and info.candidates else None
-        try:
-            events = play(battle, card_id, target)
-        except TargetingError as exc:
-            lines.append(f"{battle.cards[card_id].card.name} cannot be played: {exc}")
-            continue
+def battle_log(battle: Battle, max_turns: int = 50) -> list[str]:
+    """The whole battle as a player reads it."""
+    lines = ["Turn 1. " + living_summary(battle)]
+    for kind, events in play_out(battle, max_turns):
         lines.extend(narrate_all(battle, events))
-    lines.append("End. " + _status_line(battle))
+        if kind == "turn" and battle.result is None:
+            lines.append("  " + living_summary(battle))
+    lines.append(
+        f"Result: {battle.result or 'undecided'} after {battle.turn} turns. "
+        + living_summary(battle)
+    )
     return lines
 
 
@@ -56,7 +39,7 @@ def _cmd_battle(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"pybridge battle: {exc}", file=sys.stderr)
         return 2
-    for line in play_scripted_battle(battle):
+    for line in battle_log(battle, args.max_turns):
         print(line)
     return 0
 
@@ -67,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     battle = commands.add_parser("battle", help="play a battle headlessly and print its log")
     battle.add_argument("file", nargs="?", help="battle document (default: the demo battle)")
+    battle.add_argument("--max-turns", type=int, default=50, help="stop after this many turns")
     battle.set_defaults(run=_cmd_battle)
     add_serve_command(commands)
     add_pack_command(commands)

@@ -23,7 +23,7 @@ from .runtime import (
     preview,
     targets,
 )
-from .runtime.turns import end_turn
+from .runtime.turns import end_turn, start_battle
 
 PROTOCOL_VERSION = 1
 MAX_REQUEST_BYTES = 4 * 1024 * 1024
@@ -150,10 +150,11 @@ class Protocol:
             battle = load_battle(request["battle"])
         except TargetingError as exc:
             raise ProtocolError(exc.code, str(exc), f"battle.{exc.where}") from None
+        events = start_battle(battle)
         session = f"s{self._next_session}"
         self._next_session += 1
         self._sessions[session] = battle
-        return {"session": session, "state": dump_battle(battle)}
+        return {"session": session, "events": events, "state": dump_battle(battle)}
 
     def _close(self, request: dict[str, Any]) -> Result:
         session = self._session_id(request)

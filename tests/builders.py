@@ -42,8 +42,10 @@ def card(cid: str, target: str = "None", *nodes: dict[str, Any], **extra: Any) -
     """A card whose flow runs its flow nodes in the order given."""
     nodes_list = [dict(n) for n in nodes]
     flow = [n for n in nodes_list if n["type"] not in _DATA_TYPES]
+    wired = any(k in n for n in nodes_list for k in ("next", "then", "else"))
     for first, second in itertools.pairwise(flow):
-        first.setdefault("next", second["id"])
+        if not wired:  # an explicitly wired flow is left as written
+            first["next"] = second["id"]
     behavior: dict[str, Any] = {"nodes": nodes_list}
     if flow:
         behavior["start"] = flow[0]["id"]
@@ -64,6 +66,7 @@ _DATA_TYPES = {
     "PickElement",
     "Take",
     "RandomElements",
+    "Condition",
 }
 
 

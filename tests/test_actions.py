@@ -27,6 +27,7 @@ def test_damage_is_absorbed_by_armor_first() -> None:
             "node": "act",
             "source": "hero",
             "unit": "orc",
+            "base": 8,
             "amount": 8,
             "blocked": 5,
             "hp_before": 20,

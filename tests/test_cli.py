@@ -13,10 +13,16 @@ from pybridge.cli import main
 def test_demo_battle_log_reads_like_a_battle(capsys) -> None:
     assert main(["battle"]) == 0
     out = capsys.readouterr().out
-    assert "Ranger plays Meteor Strike." in out
-    assert "Orc Brute takes 11 damage (4 blocked by armor): HP 34 -> 23." in out
-    assert "Cleric plays Resurrect." in out
-    assert out.startswith("Turn 1. player: Knight 40/40")
+    lines = out.splitlines()
+    assert lines[0].startswith("Turn 1. player: Knight 40/40, Cleric 24/30, Ranger 28/28")
+    assert "  Goblin intends Slash on Ranger." in lines  # telegraphed before the first play
+    assert "Ranger plays Meteor Strike." in lines
+    assert "  Orc Brute takes 11 damage (4 blocked by armor): HP 34 -> 23." in lines
+    assert "  Orc Brute's Thorns strikes back at Ranger." in lines
+    assert "Goblin Shaman uses Firebolt on Knight." in lines
+    assert "--- Turn 2 (3 energy) ---" in lines
+    assert "  Burn acts on Knight." in lines
+    assert lines[-2] == "Victory!" and lines[-1].startswith("Result: victory after")
 
 
 def test_battle_file_with_an_error_exits_2_and_names_the_field(tmp_path: Path) -> None:

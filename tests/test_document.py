@@ -183,13 +183,13 @@ def mutate(path: str, value: Any) -> dict[str, Any]:
             "cards[1].behavior.nodes[1].ports.input",
             "hit",
             "cards[1].behavior.nodes[1].ports.input",
-            "produces no collection",
+            "produces nothing to read",
         ),
         (
             "cards[1].behavior.nodes[1]",
             {"id": "sorted", "type": "CardSource", "source": "HandPile"},
             "cards[1].behavior.nodes[3].ports.target",
-            "DealDamage acts on units, but this node yields cards",
+            "DealDamage.target takes units, but 'lowest' yields cards",
         ),
         (
             "cards[1].behavior.nodes[1].by",
@@ -203,7 +203,12 @@ def mutate(path: str, value: Any) -> dict[str, Any]:
             "cards[1].behavior.nodes[1].where",
             "unknown field",
         ),
-        ("cards[1].behavior.nodes[3].next", "hit", "cards[1].behavior.nodes[3].next", "loops"),
+        (
+            "cards[1].behavior.nodes[3].next",
+            "hit",
+            "cards[1].behavior.nodes[3].next",
+            "may not loop or merge",
+        ),
         (
             "cards[1].behavior.nodes[3].next",
             "foes",

@@ -5,10 +5,9 @@ which may be nothing at all. An empty collection never picks a substitute."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from .context import Context
-from .graph import Node
+from .graph import STACKS, Node
 from .model import RESOLVING, Pile, Unit
 
 
@@ -29,9 +28,34 @@ def _living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
     return kept
 
 
-def deal_damage(node: Node, ctx: Context, units: list[Unit]) -> None:
+def amount_of(node: Node, ctx: Context) -> int:
+    """An action's amount: a number, or the stacks of the status whose Behavior runs."""
     amount = node.fields["amount"]
+    if amount == STACKS:
+        return ctx.host.statuses.get(ctx.status or "", 0)
+    return int(amount)
+
+
+def attack_bonus(ctx: Context, unit: Unit) -> int:
+    """Damage the statuses of attacker and defender add to an attack (per stack)."""
+    definitions = ctx.battle.statuses
+    bonus = 0
+    for status, stacks in ctx.host.statuses.items():
+        definition = definitions.get(status)
+        if definition is not None:
+            bonus += definition.damage_dealt * stacks
+    for status, stacks in unit.statuses.items():
+        definition = definitions.get(status)
+        if definition is not None:
+            bonus += definition.damage_taken * stacks
+    return bonus
+
+
+def deal_damage(node: Node, ctx: Context, units: list[Unit]) -> None:
+    base = amount_of(node, ctx)
     for unit in _living_targets(node, ctx, units):
+        is_attack = ctx.attacks and unit.team is not ctx.host.team
+        amount = max(0, base + attack_bonus(ctx, unit)) if is_attack else base
         blocked = min(unit.armor, amount)
         hp_before, armor_before = unit.hp, unit.armor
         unit.armor -= blocked
@@ -41,6 +65,7 @@ def deal_damage(node: Node, ctx: Context, units: list[Unit]) -> None:
             node=node.id,
             source=ctx.host.id,
             unit=unit.id,
+            base=base,
             amount=amount,
             blocked=blocked,
             hp_before=hp_before,
@@ -50,10 +75,12 @@ def deal_damage(node: Node, ctx: Context, units: list[Unit]) -> None:
         )
         if unit.hp == 0:
             ctx.emit("unit_died", node=node.id, unit=unit.id)
+        if is_attack:
+            ctx.attacked.append((unit, ctx.host))
 
 
 def gain_armor(node: Node, ctx: Context, units: list[Unit]) -> None:
-    amount = node.fields["amount"]
+    amount = amount_of(node, ctx)
     for unit in _living_targets(node, ctx, units):
         before = unit.armor
         unit.armor = min(before + amount, 1_000_000_000)
@@ -68,7 +95,7 @@ def gain_armor(node: Node, ctx: Context, units: list[Unit]) -> None:
 
 
 def heal(node: Node, ctx: Context, units: list[Unit]) -> None:
-    amount = node.fields["amount"]
+    amount = amount_of(node, ctx)
     for unit in _living_targets(node, ctx, units):
         before = unit.hp
         unit.hp = min(unit.max_hp, before + amount)
@@ -88,6 +115,20 @@ def apply_status(node: Node, ctx: Context, units: list[Unit]) -> None:
         total = min(unit.statuses.get(status, 0) + stacks, 1_000_000_000)
         unit.statuses[status] = total
         ctx.emit("status", node=node.id, unit=unit.id, status=status, stacks=stacks, total=total)
+
+
+def remove_status(node: Node, ctx: Context, units: list[Unit]) -> None:
+    status, stacks = node.fields["status"], node.fields["stacks"]
+    for unit in _living_targets(node, ctx, units):
+        had = unit.statuses.get(status, 0)
+        if had == 0:
+            continue
+        left = 0 if stacks is None else max(0, had - stacks)
+        if left:
+            unit.statuses[status] = left
+        else:
+            del unit.statuses[status]
+        ctx.emit("status", node=node.id, unit=unit.id, status=status, stacks=left - had, total=left)
 
 
 def revive(node: Node, ctx: Context, units: list[Unit]) -> None:
@@ -112,6 +153,7 @@ UNIT_ACTIONS: dict[str, Callable[[Node, Context, list[Unit]], None]] = {
     "GainArmor": gain_armor,
     "Heal": heal,
     "ApplyStatus": apply_status,
+    "RemoveStatus": remove_status,
     "Revive": revive,
 }
 

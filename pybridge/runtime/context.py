@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .model import Battle, Unit
 
 #: A structured event: a JSON-ready dict whose ``type`` names it (see docs/format.md).
 Event = dict[str, Any]
+
+
+class HostKind(StrEnum):
+    """Who runs the Behavior. Cards and enemy moves attack; statuses and reactions do not, so
+    damage modifiers and reactions apply only to the first two."""
+
+    CARD = "card"
+    MOVE = "move"
+    STATUS = "status"
+    REACTION = "reaction"
 
 
 @dataclass(slots=True)
@@ -21,8 +32,19 @@ class Context:
     target: Unit | None = None
     attacker: Unit | None = None
     this_card: str | None = None
+    kind: HostKind = HostKind.CARD
+    status: str | None = None
     events: list[Event] = field(default_factory=list)
     snapshots: dict[str, list[Any]] = field(default_factory=dict)
+    attacked: list[tuple[Unit, Unit]] = field(default_factory=list)
+
+    @property
+    def attacks(self) -> bool:
+        return self.kind is HostKind.CARD or self.kind is HostKind.MOVE
 
     def emit(self, event_type: str, **data: Any) -> None:
         self.events.append({"type": event_type, **data})
+
+    def child(self, host: Unit, kind: HostKind, **kw: Any) -> Context:
+        """A Context for another Behavior in the same resolution, sharing the event log."""
+        return Context(battle=self.battle, host=host, kind=kind, events=self.events, **kw)

@@ -7,11 +7,25 @@ nothing. :func:`dump_battle` writes the one canonical form that loads back ident
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from .errors import FormatError
-from .graph import EMPTY_BEHAVIOR, parse_behavior
-from .model import PILES, Battle, CardDef, CardInstance, Pile, Team, Unit
+from .graph import EMPTY_BEHAVIOR, Behavior, Kind, parse_behavior
+from .model import (
+    HOOKS,
+    PILES,
+    Battle,
+    CardDef,
+    CardInstance,
+    Intent,
+    MoveDef,
+    Pile,
+    PlayCondition,
+    StatusDef,
+    Team,
+    Unit,
+)
 from .modes import MODE_NAMES
 from .reader import MAX_INT, Reader
 from .rng import Pcg32
@@ -20,34 +34,50 @@ BATTLE_FORMAT = "pybridge/battle@1"
 LIBRARY_FORMAT = "pybridge/cards@1"
 MAX_UNITS = 64
 MAX_CARDS = 2_000
+MAX_DEFINITIONS = 500
 MAX_TEXT = 2_000
 _U64 = (1 << 64) - 1
 
 _CARD_KEYS = frozenset(
-    {"id", "name", "type", "rarity", "cost", "keywords", "tags", "target", "behavior", "text"}
+    {"id", "name", "type", "rarity", "cost", "keywords", "tags", "target", "behavior", "text",
+     "playable_if"}
+)  # fmt: skip
+_STATUS_KEYS = frozenset(
+    {"id", "name", "text", "hooks", "damage_dealt", "damage_taken", "decay_on", "decay"}
 )
-_UNIT_KEYS = frozenset({"id", "name", "team", "hp", "max_hp", "armor", "statuses", "tags", "tier"})
+_MOVE_KEYS = frozenset({"id", "name", "target", "behavior", "text", "weight"})
+_UNIT_KEYS = frozenset(
+    {"id", "name", "team", "hp", "max_hp", "armor", "statuses", "tags", "tier", "moves",
+     "intent"}
+)  # fmt: skip
 _BATTLE_KEYS = frozenset(
-    {
-        "format",
-        "seed",
-        "rng",
-        "turn",
-        "energy",
-        "max_energy",
-        "draw_per_turn",
-        "reshuffle",
-        "active_player",
-        "units",
-        "cards",
-        "piles",
-    }
-)
+    {"format", "seed", "rng", "turn", "energy", "max_energy", "draw_per_turn", "reshuffle",
+     "active_player", "units", "cards", "statuses", "moves", "piles", "result"}
+)  # fmt: skip
+
+D = TypeVar("D", CardDef, StatusDef, MoveDef)
+
+
+def _behavior(r: Reader, field: str = "behavior", allow_stacks: bool = False) -> Behavior:
+    return parse_behavior(r.field(field), allow_stacks) if r.has(field) else EMPTY_BEHAVIOR
+
+
+def _text(r: Reader) -> str:
+    return r.field("text", "").text(MAX_TEXT, allow_empty=True)
 
 
 # -- cards --------------------------------------------------------------------------------
 def parse_card(r: Reader) -> CardDef:
     r.obj(_CARD_KEYS, ("id", "name", "target"))
+    behavior = _behavior(r)
+    rules = []
+    for pr in r.field("playable_if", []).elements(16):
+        pr.obj({"condition", "reason"}, ("condition", "reason"))
+        cr = pr.field("condition")
+        condition = cr.ident()
+        if behavior.kinds.get(condition) is not Kind.BOOL:
+            raise cr.fail("expected the id of a Condition node of this card's behavior")
+        rules.append(PlayCondition(condition, pr.field("reason").text()))
     return CardDef(
         id=r.field("id").ident(),
         name=r.field("name").text(),
@@ -57,17 +87,85 @@ def parse_card(r: Reader) -> CardDef:
         keywords=r.field("keywords", []).str_list(),
         tags=r.field("tags", []).str_list(),
         target=r.field("target").choice(MODE_NAMES),
-        behavior=parse_behavior(r.field("behavior")) if r.has("behavior") else EMPTY_BEHAVIOR,
-        text=r.field("text", "").text(MAX_TEXT, allow_empty=True),
+        behavior=behavior,
+        text=_text(r),
+        playable_if=tuple(rules),
     )
 
 
-def _parse_cards(r: Reader, into: dict[str, CardDef]) -> None:
-    for cr in r.elements(MAX_CARDS):
-        card = parse_card(cr)
-        if card.id in into:
-            raise cr.field("id").fail("duplicate card id")
-        into[card.id] = card
+def card_to_json(card: CardDef) -> dict[str, object]:
+    out: dict[str, object] = {
+        "id": card.id, "name": card.name, "type": card.type, "rarity": card.rarity,
+        "cost": card.cost, "keywords": list(card.keywords), "tags": list(card.tags),
+        "target": card.target.value, "behavior": card.behavior.to_json(), "text": card.text,
+    }  # fmt: skip
+    if card.playable_if:
+        out["playable_if"] = [{"condition": p.condition, "reason": p.reason}
+                              for p in card.playable_if]  # fmt: skip
+    return out
+
+
+# -- statuses and enemy moves -----------------------------------------------------------
+def parse_status(r: Reader) -> StatusDef:
+    r.obj(_STATUS_KEYS, ("id", "name"))
+    hooks = {}
+    hr = r.field("hooks", {}).obj(set(HOOKS))
+    for hook in HOOKS:
+        if hr.has(hook):
+            hooks[hook] = parse_behavior(hr.field(hook), allow_stacks=True)
+    decay_r = r.field("decay", 1)
+    decay_on = r.field("decay_on", None)
+    return StatusDef(
+        id=r.field("id").ident(),
+        name=r.field("name").text(),
+        text=_text(r),
+        hooks=hooks,
+        damage_dealt=r.field("damage_dealt", 0).integer(-1000, 1000),
+        damage_taken=r.field("damage_taken", 0).integer(-1000, 1000),
+        decay_on=None if decay_on.value is None else decay_on.choice(("turn_start", "turn_end")),
+        decay=None if decay_r.value == "all" else decay_r.integer(1, MAX_INT),
+    )
+
+
+def status_to_json(status: StatusDef) -> dict[str, object]:
+    return {
+        "id": status.id, "name": status.name, "text": status.text,
+        "hooks": {hook: b.to_json() for hook, b in status.hooks.items()},
+        "damage_dealt": status.damage_dealt, "damage_taken": status.damage_taken,
+        "decay_on": status.decay_on, "decay": "all" if status.decay is None else status.decay,
+    }  # fmt: skip
+
+
+def parse_move(r: Reader) -> MoveDef:
+    r.obj(_MOVE_KEYS, ("id", "name", "target"))
+    return MoveDef(
+        id=r.field("id").ident(),
+        name=r.field("name").text(),
+        target=r.field("target").choice(MODE_NAMES),
+        behavior=_behavior(r),
+        text=_text(r),
+        weight=r.field("weight", 1).integer(1, 1000),
+    )
+
+
+def move_to_json(move: MoveDef) -> dict[str, object]:
+    return {
+        "id": move.id,
+        "name": move.name,
+        "target": move.target.value,
+        "behavior": move.behavior.to_json(),
+        "text": move.text,
+        "weight": move.weight,
+    }
+
+
+def _parse_definitions(r: Reader, parse: Callable[[Reader], D], into: dict[str, D],
+                       limit: int, what: str) -> None:  # fmt: skip
+    for dr in r.elements(limit):
+        definition = parse(dr)
+        if definition.id in into:
+            raise dr.field("id").fail(f"duplicate {what} id")
+        into[definition.id] = definition
 
 
 def load_library(document: object) -> dict[str, CardDef]:
@@ -75,27 +173,12 @@ def load_library(document: object) -> dict[str, CardDef]:
     r = Reader(document).obj({"format", "cards"}, ("format", "cards"))
     r.field("format").choice((LIBRARY_FORMAT,))
     library: dict[str, CardDef] = {}
-    _parse_cards(r.field("cards"), library)
+    _parse_definitions(r.field("cards"), parse_card, library, MAX_CARDS, "card")
     return library
 
 
-def card_to_json(card: CardDef) -> dict[str, object]:
-    return {
-        "id": card.id,
-        "name": card.name,
-        "type": card.type,
-        "rarity": card.rarity,
-        "cost": card.cost,
-        "keywords": list(card.keywords),
-        "tags": list(card.tags),
-        "target": card.target.value,
-        "behavior": card.behavior.to_json(),
-        "text": card.text,
-    }
-
-
 # -- units --------------------------------------------------------------------------------
-def parse_unit(r: Reader) -> Unit:
+def parse_unit(r: Reader, moves: Mapping[str, MoveDef]) -> Unit:
     r.obj(_UNIT_KEYS, ("id", "name", "team", "hp", "max_hp"))
     max_hp = r.field("max_hp").integer(1, MAX_INT)
     hp_r = r.field("hp")
@@ -106,6 +189,19 @@ def parse_unit(r: Reader) -> Unit:
     for name, stacks in r.field("statuses", {}).items():
         Reader(name, stacks.path).ident()
         statuses[name] = stacks.integer(1, MAX_INT)
+    move_ids = r.field("moves", []).str_list()
+    for i, move_id in enumerate(move_ids):
+        if move_id not in moves:
+            raise r.field("moves").elements()[i].fail("no move with this id in the battle")
+    intent = None
+    ir = r.field("intent", None)
+    if ir.value is not None:
+        ir.obj({"move", "target"}, ("move",))
+        move_r = ir.field("move")
+        if move_r.ident() not in move_ids:
+            raise move_r.fail("expected one of this unit's moves")
+        target_r = ir.field("target", None)
+        intent = Intent(move_r.ident(), None if target_r.value is None else target_r.ident())
     return Unit(
         id=r.field("id").ident(),
         name=r.field("name").text(),
@@ -116,21 +212,19 @@ def parse_unit(r: Reader) -> Unit:
         statuses=statuses,
         tags=r.field("tags", []).str_list(),
         tier=r.field("tier", 1).integer(0, 1000),
+        moves=move_ids,
+        intent=intent,
     )
 
 
 def unit_to_json(unit: Unit) -> dict[str, object]:
     return {
-        "id": unit.id,
-        "name": unit.name,
-        "team": unit.team.value,
-        "hp": unit.hp,
-        "max_hp": unit.max_hp,
-        "armor": unit.armor,
-        "statuses": dict(sorted(unit.statuses.items())),
-        "tags": list(unit.tags),
-        "tier": unit.tier,
-    }
+        "id": unit.id, "name": unit.name, "team": unit.team.value, "hp": unit.hp,
+        "max_hp": unit.max_hp, "armor": unit.armor, "statuses": dict(sorted(unit.statuses.items())),
+        "tags": list(unit.tags), "tier": unit.tier, "moves": list(unit.moves),
+        "intent": None if unit.intent is None
+        else {"move": unit.intent.move, "target": unit.intent.target},
+    }  # fmt: skip
 
 
 # -- battles ------------------------------------------------------------------------------
@@ -140,23 +234,30 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
     r.field("format").choice((BATTLE_FORMAT,))
     cards: dict[str, CardDef] = dict(library or {})
     own: dict[str, CardDef] = {}
-    _parse_cards(r.field("cards", []), own)
+    _parse_definitions(r.field("cards", []), parse_card, own, MAX_CARDS, "card")
     for card_id, card in own.items():
         if card_id in cards and cards[card_id] != card:
             raise FormatError("cards", card_id, "card id also defined differently in the library")
         cards[card_id] = card
+    statuses: dict[str, StatusDef] = {}
+    _parse_definitions(r.field("statuses", []), parse_status, statuses, MAX_DEFINITIONS, "status")
+    moves: dict[str, MoveDef] = {}
+    _parse_definitions(r.field("moves", []), parse_move, moves, MAX_DEFINITIONS, "move")
 
     units: list[Unit] = []
-    seen_units: set[str] = set()
-    for ur in r.field("units").elements(MAX_UNITS):
-        unit = parse_unit(ur)
-        if unit.id in seen_units:
+    unit_readers: list[Reader] = r.field("units").elements(MAX_UNITS)
+    for ur in unit_readers:
+        unit = parse_unit(ur, moves)
+        if any(u.id == unit.id for u in units):
             raise ur.field("id").fail("duplicate unit id")
-        seen_units.add(unit.id)
         units.append(unit)
     by_id = {u.id: u for u in units}
     if not any(u.team is Team.PLAYER for u in units):
         raise r.field("units").fail("expected at least one player unit")
+    for unit, ur in zip(units, unit_readers, strict=True):
+        if unit.intent is not None and unit.intent.target is not None \
+                and unit.intent.target not in by_id:  # fmt: skip
+            raise ur.field("intent").field("target").fail("no unit with this id")
 
     active_r = r.field("active_player")
     active = active_r.ident()
@@ -182,6 +283,7 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
         rng_r = r.field("rng").obj({"state", "inc"}, ("state", "inc"))
         rng = Pcg32.from_state(_hex64(rng_r.field("state")), _hex64(rng_r.field("inc")))
     max_energy = r.field("max_energy", 3).integer(0, 99)
+    result_r = r.field("result", None)
     return Battle(
         units=units,
         library=cards,
@@ -195,6 +297,9 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
         max_energy=max_energy,
         draw_per_turn=r.field("draw_per_turn", 5).integer(0, 50),
         reshuffle=r.field("reshuffle", True).boolean(),
+        statuses=statuses,
+        moves=moves,
+        result=None if result_r.value is None else result_r.choice(("victory", "defeat")),
     )
 
 
@@ -218,10 +323,14 @@ def _parse_instance(
 def _hex64(r: Reader) -> int:
     text = r.text(max_len=16)
     try:
-        value = int(text, 16)
+        return int(text, 16)
     except ValueError:
         raise r.fail("expected 1 to 16 hexadecimal digits") from None
-    return value
+
+
+def _sorted_json(definitions: Mapping[str, Any], to_json: Callable[[Any], dict[str, object]]
+                 ) -> list[dict[str, object]]:  # fmt: skip
+    return [to_json(d) for _, d in sorted(definitions.items())]
 
 
 def dump_battle(battle: Battle) -> dict[str, object]:
@@ -245,15 +354,17 @@ def dump_battle(battle: Battle) -> dict[str, object]:
         "max_energy": battle.max_energy,
         "draw_per_turn": battle.draw_per_turn,
         "reshuffle": battle.reshuffle,
+        "result": battle.result,
         "active_player": battle.active_player,
         "units": [unit_to_json(u) for u in battle.units],
-        "cards": [card_to_json(c) for c in sorted(battle.library.values(), key=lambda c: c.id)],
+        "cards": _sorted_json(battle.library, card_to_json),
+        "statuses": _sorted_json(battle.statuses, status_to_json),
+        "moves": _sorted_json(battle.moves, move_to_json),
         "piles": piles,
     }
 
 
 def canonical_json(battle: Battle) -> str:
     """One stable text per state: sorted keys, no spaces. Equal states give equal text."""
-    return json.dumps(
-        dump_battle(battle), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
+    return json.dumps(dump_battle(battle), sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)  # fmt: skip

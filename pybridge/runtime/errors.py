@@ -80,3 +80,11 @@ class NotEnoughEnergy(PlayError):
 
 class NoSource(PlayError):
     code = "no_source"
+
+
+class BattleOver(PlayError):
+    code = "battle_over"
+
+
+class NotPlayable(PlayError):
+    code = "not_playable"

@@ -1,21 +1,24 @@
-"""Behavior graphs: the node graph a card (or later a status or enemy) runs when it resolves.
+"""Behavior graphs: the node graph a card, status or enemy move runs when it resolves.
 
-A Behavior is a list of nodes plus ``start``, the first node of its flow. Two roles:
+A Behavior is a list of nodes plus ``start``, the first node of its flow. Node roles:
 
-* **data nodes** (sources and selectors) compute a collection of units or cards each time a
-  downstream node pulls them, so sources read the battle live;
-* **flow nodes** (actions and Snapshot) run one after another along ``next``.
+* **data nodes** (sources, selectors, Condition) compute a value each time a downstream node
+  pulls it, so sources read the battle live;
+* **flow nodes** (actions, Snapshot, Branch, Gate) run one after another along ``next``;
+  Branch runs its ``then`` or ``else`` arm and then continues at its own ``next``; a Gate
+  whose condition is false ends the arm it is in.
 
-Ports connect nodes: ``"ports": {"target": "lowest"}`` feeds the collection of node
-``lowest`` into the ``target`` port, and a connected ``target`` port outranks the node's
-``source`` field. Everything is validated when loaded: unknown types and fields, dangling or
-mistyped ports (units into a card port), cycles, unreachable ends and size limits.
+Ports connect nodes: ``"ports": {"target": "lowest"}`` feeds the collection of node ``lowest``
+into the ``target`` port, and a connected ``target`` port outranks the action's ``source``
+field. Everything is validated when loaded: unknown types and fields, dangling or mistyped
+ports (units into a card port), data cycles, flows that loop, merge or never run, and limits.
+The flow is a tree, so a run executes each flow node at most once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -29,51 +32,41 @@ class Kind(StrEnum):
 
     UNITS = "units"
     CARDS = "cards"
+    BOOL = "condition"
 
 
 UNIT_SOURCES: tuple[str, ...] = (
-    "Self",
-    "Opponent",
-    "AllUnits",
-    "ActivePlayer",
-    "AllAllies",
-    "AllOpponents",
-    "AllEnemies",
-    "AllDeadAllies",
-    "Target",
-)
+    "Self", "Opponent", "AllUnits", "ActivePlayer", "AllAllies", "AllOpponents", "AllEnemies",
+    "AllDeadAllies", "Target",
+)  # fmt: skip
 CARD_SOURCES: tuple[str, ...] = (
-    "ThisCard",
-    "HandPile",
-    "DrawPile",
-    "DiscardPile",
-    "ExhaustPile",
-    "AllPiles",
-)
+    "ThisCard", "HandPile", "DrawPile", "DiscardPile", "ExhaustPile", "AllPiles",
+)  # fmt: skip
 PILE_NAMES: tuple[str, ...] = tuple(p.value for p in PILES)
 
 MAX_NODES = 256
 MAX_AMOUNT = 1_000_000
 MAX_COUNT = 1_000
+#: ``"amount": "stacks"``: the stacks of the status whose Behavior is running.
+STACKS = "stacks"
 
 UNIT_FILTER_KEYS = frozenset(
-    {
-        "team",
-        "tag",
-        "tier",
-        "tier_min",
-        "tier_max",
-        "status",
-        "hp_percent_min",
-        "hp_percent_max",
-        "alive",
-    }
-)
+    {"team", "tag", "tier", "tier_min", "tier_max", "status", "hp_percent_min",
+     "hp_percent_max", "alive"}
+)  # fmt: skip
 CARD_FILTER_KEYS = frozenset({"type", "rarity", "keyword", "tag", "cost", "cost_min", "cost_max"})
 UNIT_SORT_KEYS = ("hp", "max_hp", "armor", "tier", "hp_percent", "status")
 CARD_SORT_KEYS = ("cost",)
+CONDITION_TESTS = ("empty", "not_empty", "alive", "has_status", "compare")
+#: What ``compare`` measures: the input's size, a number of its first unit, or the battle's.
+UNIT_MEASURES = ("hp", "hp_percent", "armor", "stacks")
+BATTLE_MEASURES = ("energy", "turn", "hand_size")
+MEASURES = ("count", *UNIT_MEASURES, *BATTLE_MEASURES)
+COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 
 _REQUIRED: Any = object()
+#: ``output`` of a selector: the kind of whatever feeds its ``input`` port.
+SAME_AS_INPUT = "same as input"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,31 +77,41 @@ class FieldSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class PortSpec:
+    accepts: frozenset[Kind]
+    required: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class NodeType:
     """The schema of one node type.
 
-    ``acts_on`` names what an action's ``source``/``target`` pair addresses; ``output`` is the
-    kind a data node yields (``None``: the kind of its ``input`` port).
+    ``acts_on`` names what an action's ``source`` field and ``target`` port address;
+    ``output`` is what a node yields to ports (None: nothing); ``exits`` are its flow links.
     """
 
     name: str
-    flow: bool
     fields: tuple[FieldSpec, ...] = ()
+    ports: Mapping[str, PortSpec] = field(default_factory=dict)
+    output: Kind | str | None = None
+    exits: tuple[str, ...] = ()
     acts_on: Kind | None = None
-    input_port: bool = False
-    output: Kind | None = None
 
     @property
-    def is_data(self) -> bool:
-        return self.output is not None or (self.input_port and not self.flow)
+    def flow(self) -> bool:
+        return bool(self.exits)
 
 
-def _amount(r: Reader) -> int:
-    return r.integer(0, MAX_AMOUNT)
+def _amount(r: Reader) -> int | str:
+    return STACKS if r.value == STACKS else r.integer(0, MAX_AMOUNT)
 
 
 def _count(r: Reader) -> int:
     return r.integer(0, MAX_COUNT)
+
+
+def _ident(r: Reader) -> str:
+    return r.ident()
 
 
 def _where(r: Reader) -> dict[str, object]:
@@ -120,7 +123,7 @@ def _where(r: Reader) -> dict[str, object]:
             out[key] = value.choice(("player", "enemy"))
         elif key == "alive":
             out[key] = value.boolean()
-        elif key in ("tag", "status", "keyword") or key in ("type", "rarity"):
+        elif key in ("tag", "status", "keyword", "type", "rarity"):
             out[key] = value.ident()
         elif key.startswith("hp_percent"):
             out[key] = value.integer(0, 100)
@@ -129,77 +132,71 @@ def _where(r: Reader) -> dict[str, object]:
     return out
 
 
-def _unit_action(name: str, *fields: FieldSpec) -> NodeType:
-    return NodeType(name, flow=True, acts_on=Kind.UNITS, fields=fields)
+_COLLECTION = frozenset({Kind.UNITS, Kind.CARDS})
+_INPUT = {"input": PortSpec(_COLLECTION)}
+_FLOW = ("next",)
 
 
-def _card_action(name: str, *fields: FieldSpec) -> NodeType:
-    return NodeType(name, flow=True, acts_on=Kind.CARDS, fields=fields)
+def _selector(name: str, *fields: FieldSpec) -> NodeType:
+    return NodeType(name, fields=fields, ports=_INPUT, output=SAME_AS_INPUT)
 
+
+def _action(name: str, acts_on: Kind, *fields: FieldSpec) -> NodeType:
+    ports = {"target": PortSpec(frozenset({acts_on}), required=False)}
+    return NodeType(name, fields=fields, ports=ports, exits=_FLOW, acts_on=acts_on)
+
+
+_CONDITION_PORT = {"condition": PortSpec(frozenset({Kind.BOOL}))}
 
 NODE_TYPES: dict[str, NodeType] = {
     t.name: t
     for t in (
         # sources
-        NodeType(
-            "UnitSource",
-            flow=False,
-            output=Kind.UNITS,
-            fields=(FieldSpec("source", lambda r: r.choice(UNIT_SOURCES)),),
-        ),
-        NodeType(
-            "CardSource",
-            flow=False,
-            output=Kind.CARDS,
-            fields=(FieldSpec("source", lambda r: r.choice(CARD_SOURCES)),),
-        ),
-        # selectors: output kind follows the input
-        NodeType("Filter", flow=False, input_port=True, fields=(FieldSpec("where", _where),)),
-        NodeType(
-            "Sort",
-            flow=False,
-            input_port=True,
-            fields=(
-                FieldSpec("by", lambda r: r.choice(UNIT_SORT_KEYS + CARD_SORT_KEYS)),
-                FieldSpec("order", lambda r: r.choice(("asc", "desc")), "asc"),
-                FieldSpec("status", lambda r: r.ident(), None),
-            ),
-        ),
-        NodeType(
-            "PickElement",
-            flow=False,
-            input_port=True,
-            fields=(FieldSpec("index", lambda r: r.integer(-MAX_COUNT, MAX_COUNT), 0),),
-        ),
-        NodeType("Take", flow=False, input_port=True, fields=(FieldSpec("count", _count),)),
-        NodeType(
-            "RandomElements", flow=False, input_port=True, fields=(FieldSpec("count", _count, 1),)
-        ),
-        # flow node with a data output: freezes its input when it runs
-        NodeType("Snapshot", flow=True, input_port=True),
+        NodeType("UnitSource", (FieldSpec("source", lambda r: r.choice(UNIT_SOURCES)),),
+                 output=Kind.UNITS),
+        NodeType("CardSource", (FieldSpec("source", lambda r: r.choice(CARD_SOURCES)),),
+                 output=Kind.CARDS),
+        # selectors
+        _selector("Filter", FieldSpec("where", _where)),
+        _selector("Sort", FieldSpec("by", lambda r: r.choice(UNIT_SORT_KEYS + CARD_SORT_KEYS)),
+                  FieldSpec("order", lambda r: r.choice(("asc", "desc")), "asc"),
+                  FieldSpec("status", _ident, None)),
+        _selector("PickElement", FieldSpec("index", lambda r: r.integer(-MAX_COUNT, MAX_COUNT), 0)),
+        _selector("Take", FieldSpec("count", _count)),
+        _selector("RandomElements", FieldSpec("count", _count, 1)),
+        # conditions and control flow
+        NodeType("Condition", (
+            FieldSpec("test", lambda r: r.choice(CONDITION_TESTS)),
+            FieldSpec("status", _ident, None),
+            FieldSpec("measure", lambda r: r.choice(MEASURES), None),
+            FieldSpec("op", lambda r: r.choice(COMPARISONS), None),
+            FieldSpec("value", lambda r: r.integer(-MAX_AMOUNT, MAX_AMOUNT), None),
+        ), ports={"input": PortSpec(_COLLECTION, required=False)}, output=Kind.BOOL),
+        NodeType("Branch", ports=_CONDITION_PORT, exits=("then", "else", "next")),
+        NodeType("Gate", ports=_CONDITION_PORT, exits=_FLOW),
+        # a flow node with a data output: freezes its input when it runs
+        NodeType("Snapshot", ports=_INPUT, output=SAME_AS_INPUT, exits=_FLOW),
         # actions on units
-        _unit_action("DealDamage", FieldSpec("amount", _amount)),
-        _unit_action("GainArmor", FieldSpec("amount", _amount)),
-        _unit_action("Heal", FieldSpec("amount", _amount)),
-        _unit_action(
-            "ApplyStatus",
-            FieldSpec("status", lambda r: r.ident()),
-            FieldSpec("stacks", lambda r: r.integer(1, MAX_AMOUNT), 1),
-        ),
-        _unit_action("Revive", FieldSpec("hp", lambda r: r.integer(1, MAX_AMOUNT))),
+        _action("DealDamage", Kind.UNITS, FieldSpec("amount", _amount)),
+        _action("GainArmor", Kind.UNITS, FieldSpec("amount", _amount)),
+        _action("Heal", Kind.UNITS, FieldSpec("amount", _amount)),
+        _action("ApplyStatus", Kind.UNITS, FieldSpec("status", _ident),
+                FieldSpec("stacks", lambda r: r.integer(1, MAX_AMOUNT), 1)),
+        _action("RemoveStatus", Kind.UNITS, FieldSpec("status", _ident),
+                FieldSpec("stacks", lambda r: r.integer(1, MAX_AMOUNT), None)),
+        _action("Revive", Kind.UNITS, FieldSpec("hp", lambda r: r.integer(1, MAX_AMOUNT))),
         # actions on cards
-        _card_action(
-            "MoveCard",
-            FieldSpec("to", lambda r: r.choice(PILE_NAMES)),
-            FieldSpec("position", lambda r: r.choice(("top", "bottom")), None),
-        ),
-        _card_action("Discard"),
-        _card_action("Exhaust"),
-        NodeType("Draw", flow=True, fields=(FieldSpec("count", _count),)),
+        _action("MoveCard", Kind.CARDS, FieldSpec("to", lambda r: r.choice(PILE_NAMES)),
+                FieldSpec("position", lambda r: r.choice(("top", "bottom")), None)),
+        _action("Discard", Kind.CARDS),
+        _action("Exhaust", Kind.CARDS),
+        NodeType("Draw", (FieldSpec("count", _count),), exits=_FLOW),
+        NodeType("GainEnergy", (FieldSpec("amount", lambda r: r.integer(0, 99)),), exits=_FLOW),
     )
-}
+}  # fmt: skip
 
-_NODE_KEYS = frozenset({"id", "type", "source", "ports", "next"})
+_ALL_FIELDS = frozenset(s.name for t in NODE_TYPES.values() for s in t.fields)
+_ALL_EXITS = frozenset(e for t in NODE_TYPES.values() for e in t.exits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +206,11 @@ class Node:
     fields: Mapping[str, Any]
     ports: Mapping[str, str]
     source: str | None = None
-    next: str | None = None
+    exits: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def next(self) -> str | None:
+        return self.exits.get("next")
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"id": self.id, "type": self.type.name}
@@ -221,8 +222,7 @@ class Node:
             out["source"] = self.source
         if self.ports:
             out["ports"] = dict(self.ports)
-        if self.next is not None:
-            out["next"] = self.next
+        out.update(self.exits)
         return out
 
 
@@ -234,14 +234,14 @@ class Behavior:
     start: str | None
     kinds: Mapping[str, Kind]
 
-    def flow(self) -> list[Node]:
-        """The flow nodes in the order they run."""
+    def flow_nodes(self) -> list[Node]:
+        """Every flow node reachable from ``start``, depth first."""
         order: list[Node] = []
-        node_id = self.start
-        while node_id is not None:
-            node = self.nodes[node_id]
+        pending = [] if self.start is None else [self.start]
+        while pending:
+            node = self.nodes[pending.pop()]
             order.append(node)
-            node_id = node.next
+            pending.extend(reversed([node.exits[e] for e in node.type.exits if e in node.exits]))
         return order
 
     def to_json(self) -> dict[str, object]:
@@ -254,61 +254,66 @@ class Behavior:
 EMPTY_BEHAVIOR = Behavior(nodes={}, start=None, kinds={})
 
 
-def parse_behavior(r: Reader) -> Behavior:
+def parse_behavior(r: Reader, allow_stacks: bool = False) -> Behavior:
+    """Parse and validate a Behavior. ``allow_stacks``: a status Behavior may use
+    ``"amount": "stacks"``."""
     r.obj({"nodes", "start"})
     node_readers = r.field("nodes", []).elements(MAX_NODES)
     nodes: dict[str, Node] = {}
     for nr in node_readers:
-        node = _parse_node(nr)
+        node = _parse_node(nr, allow_stacks)
         if node.id in nodes:
             raise nr.field("id").fail("duplicate node id")
         nodes[node.id] = node
     start_r = r.field("start", None)
     start = None if start_r.value is None else start_r.ident()
-    _check_links(r, node_readers, nodes, start)
-    kinds = _infer_kinds(node_readers, nodes)
+    by_id = dict(zip(nodes, node_readers, strict=True))
+    _check_flow(r, by_id, nodes, start)
+    kinds = _check_ports(by_id, nodes)
     return Behavior(nodes=nodes, start=start, kinds=kinds)
 
 
-def _parse_node(r: Reader) -> Node:
-    r.obj(_NODE_KEYS | {s.name for t in NODE_TYPES.values() for s in t.fields}, ("id", "type"))
+def _parse_node(r: Reader, allow_stacks: bool) -> Node:
+    r.obj({"id", "type", "source", "ports", *_ALL_FIELDS, *_ALL_EXITS}, ("id", "type"))
     node_id = r.field("id").ident()
     ntype: NodeType = r.field("type").choice(NODE_TYPES)
-    allowed = {"id", "type", *(s.name for s in ntype.fields)}
-    if ntype.acts_on is not None:
-        allowed |= {"source", "ports"}
-    if ntype.input_port:
+    allowed = {"id", "type", *(s.name for s in ntype.fields), *ntype.exits}
+    if ntype.ports:
         allowed.add("ports")
-    if ntype.flow:
-        allowed.add("next")
+    if ntype.acts_on is not None:
+        allowed.add("source")
     r.obj(allowed)
     fields: dict[str, Any] = {}
     for spec in ntype.fields:
         if r.has(spec.name):
             fields[spec.name] = spec.read(r.field(spec.name))
         elif spec.default is _REQUIRED:
-            raise FormatError.missing(f"{r.path}.{spec.name}", "missing required field")
+            raise FormatError.missing(f"{r.path}.{spec.name}")
         else:
             fields[spec.name] = spec.default
+    if fields.get("amount") == STACKS and not allow_stacks:
+        raise r.field("amount").fail('"stacks" is only allowed in a status Behavior')
     source = None
     if ntype.acts_on is not None and r.has("source"):
         choices = UNIT_SOURCES if ntype.acts_on is Kind.UNITS else CARD_SOURCES
         source = r.field("source").choice(choices)
     ports: dict[str, str] = {}
     if r.has("ports"):
-        port_names = {"input"} if ntype.input_port else {"target"}
-        pr = r.field("ports").obj(port_names)
+        pr = r.field("ports").obj(set(ntype.ports))
         ports = {name: value.ident() for name, value in pr.items()}
-    if ntype.input_port and "input" not in ports:
-        raise FormatError.missing(f"{r.path}.ports.input", "missing required field")
+    for name, port_spec in ntype.ports.items():
+        if port_spec.required and name not in ports:
+            raise FormatError.missing(f"{r.path}.ports.{name}")
     if ntype.acts_on is not None and source is None and "target" not in ports:
         raise FormatError.missing(
             f"{r.path}.source", "an action needs a source field or a connected target port"
         )
     if ntype.name == "Sort":
         _check_sort(r, fields)
-    next_id = r.field("next").ident() if r.has("next") else None
-    return Node(node_id, ntype, fields, ports, source, next_id)
+    elif ntype.name == "Condition":
+        _check_condition(r, fields, ports)
+    exits = {name: r.field(name).ident() for name in ntype.exits if r.has(name)}
+    return Node(node_id, ntype, fields, ports, source, exits)
 
 
 def _check_sort(r: Reader, fields: dict[str, Any]) -> None:
@@ -318,47 +323,67 @@ def _check_sort(r: Reader, fields: dict[str, Any]) -> None:
         raise r.field("status").fail("only allowed when sorting by status")
 
 
-def _check_links(
-    r: Reader, readers: list[Reader], nodes: dict[str, Node], start: str | None
+def _check_condition(r: Reader, fields: dict[str, Any], ports: dict[str, str]) -> None:
+    """Each test takes exactly the fields it uses, so a typo cannot be silently ignored."""
+    test = fields["test"]
+    used = {"has_status": {"status"}, "compare": {"measure", "op", "value"}}.get(test, set())
+    if test == "compare" and fields["measure"] == "stacks":
+        used = used | {"status"}
+    for name in ("status", "measure", "op", "value"):
+        if name in used and fields[name] is None:
+            raise FormatError.missing(f"{r.path}.{name}", f"required by test {test!r}")
+        if name not in used and fields[name] is not None:
+            raise r.field(name).fail(f"not used by test {test!r}")
+    if test == "compare" and fields["measure"] in BATTLE_MEASURES:
+        if "input" in ports:
+            raise (
+                r.field("ports")
+                .field("input")
+                .fail(f"measure {fields['measure']!r} reads the battle, not an input")
+            )
+    elif "input" not in ports:
+        raise FormatError.missing(f"{r.path}.ports.input", f"required by test {test!r}")
+
+
+def _check_flow(
+    r: Reader, by_id: dict[str, Reader], nodes: dict[str, Node], start: str | None
 ) -> None:
-    by_id = dict(zip(nodes, readers, strict=True))
-    if start is not None:
-        if start not in nodes:
-            raise r.field("start").fail("no node with this id")
-        if not nodes[start].type.flow:
-            raise r.field("start").fail(f"must name a flow node, {nodes[start].type.name} is data")
-    elif any(n.type.flow for n in nodes.values()):
-        raise FormatError.missing(f"{r.path}.start", "missing: the graph has flow nodes")
+    """The flow must be a tree rooted at ``start``: no loops, no merges, nothing unreachable."""
+    has_flow = any(n.type.flow for n in nodes.values())
+    if start is None:
+        if has_flow:
+            raise FormatError.missing(f"{r.path}.start", "missing: the graph has flow nodes")
+        return
+    if start not in nodes:
+        raise r.field("start").fail("no node with this id")
+    if not nodes[start].type.flow:
+        raise r.field("start").fail(f"must name a flow node, {nodes[start].type.name} is data")
+    entered: dict[str, str] = {start: "start"}
     for node in nodes.values():
-        nr = by_id[node.id]
-        if node.next is not None:
-            if node.next not in nodes:
-                raise nr.field("next").fail("no node with this id")
-            if not nodes[node.next].type.flow:
-                raise nr.field("next").fail("must name a flow node (an action or Snapshot)")
-        for port, ref in node.ports.items():
-            if ref not in nodes:
-                raise nr.field("ports").field(port).fail("no node with this id")
-            producer = nodes[ref]
-            if not (producer.type.output is not None or producer.type.input_port):
-                raise (
-                    nr.field("ports")
-                    .field(port)
-                    .fail(f"node {ref!r} ({producer.type.name}) produces no collection")
+        for exit_name, target in node.exits.items():
+            er = by_id[node.id].field(exit_name)
+            if target not in nodes:
+                raise er.fail("no node with this id")
+            if not nodes[target].type.flow:
+                raise er.fail("must name a flow node (an action, Snapshot, Branch or Gate)")
+            if target in entered:
+                raise er.fail(
+                    f"node {target!r} is already entered from {entered[target]}; "
+                    "the flow may not loop or merge"
                 )
-    # the flow is a simple chain: it must not revisit a node
-    seen: set[str] = set()
-    node_id = start
-    while node_id is not None:
-        if node_id in seen:
-            raise by_id[node_id].field("next").fail("the flow loops back to this node")
-        seen.add(node_id)
-        node_id = nodes[node_id].next
+            entered[target] = f"{node.id}.{exit_name}"
+    for node in nodes.values():
+        if node.type.flow and node.id not in entered:
+            raise by_id[node.id].field("id").fail("this flow node is never reached from start")
+    # Every flow node now has exactly one entry; a loop would be unreachable from start.
+    reached = {n.id for n in Behavior(nodes, start, {}).flow_nodes()}
+    for node in nodes.values():
+        if node.type.flow and node.id not in reached:
+            raise by_id[node.id].field("id").fail("this flow node is part of a loop")
 
 
-def _infer_kinds(readers: list[Reader], nodes: dict[str, Node]) -> dict[str, Kind]:
+def _check_ports(by_id: dict[str, Reader], nodes: dict[str, Node]) -> dict[str, Kind]:
     """Give every producer its kind, rejecting data cycles and kind mismatches."""
-    by_id = dict(zip(nodes, readers, strict=True))
     kinds: dict[str, Kind] = {}
     visiting: set[str] = set()
 
@@ -369,27 +394,36 @@ def _infer_kinds(readers: list[Reader], nodes: dict[str, Node]) -> dict[str, Kin
         if node_id in visiting:
             raise by_id[node_id].field("ports").fail("data ports form a cycle through this node")
         visiting.add(node_id)
-        kind = node.type.output if node.type.output is not None else kind_of(node.ports["input"])
+        output = node.type.output
+        kind = kind_of(node.ports["input"]) if output == SAME_AS_INPUT else Kind(str(output))
         visiting.discard(node_id)
         kinds[node_id] = kind
         return kind
 
+    for node in nodes.values():  # first: every port names a node that yields something
+        for port, ref in node.ports.items():
+            pr = by_id[node.id].field("ports").field(port)
+            if ref not in nodes:
+                raise pr.fail("no node with this id")
+            if nodes[ref].type.output is None:
+                raise pr.fail(f"node {ref!r} ({nodes[ref].type.name}) produces nothing to read")
     for node in nodes.values():
         nr = by_id[node.id]
-        if node.type.output is not None or node.type.input_port:
-            kind = kind_of(node.id)
-            _check_selector_fields(nr, node, kind)
-        if node.type.acts_on is not None and "target" in node.ports:
-            got = kind_of(node.ports["target"])
-            if got is not node.type.acts_on:
-                raise (
-                    nr.field("ports")
-                    .field("target")
-                    .fail(
-                        f"{node.type.name} acts on {node.type.acts_on.value}, "
-                        f"but this node yields {got.value}"
-                    )
+        if node.type.output is not None:
+            kind_of(node.id)
+        for port, ref in node.ports.items():
+            pr = nr.field("ports").field(port)
+            got = kind_of(ref)
+            accepts = node.type.ports[port].accepts
+            if got not in accepts:
+                wanted = " or ".join(sorted(k.value for k in accepts))
+                raise pr.fail(
+                    f"{node.type.name}.{port} takes {wanted}, but {ref!r} yields {got.value}"
                 )
+        if node.type.name in ("Filter", "Sort"):
+            _check_selector_fields(nr, node, kind_of(node.id))
+        elif node.type.name == "Condition" and "input" in node.ports:
+            _check_condition_kind(nr, node, kind_of(node.ports["input"]))
     return kinds
 
 
@@ -403,9 +437,15 @@ def _check_selector_fields(r: Reader, node: Node, kind: Kind) -> None:
                     .field(key)
                     .fail(f"not a filter for {kind.value} (allowed: {', '.join(sorted(allowed))})")
                 )
-    elif node.type.name == "Sort":
+    else:
         allowed_sort = UNIT_SORT_KEYS if kind is Kind.UNITS else CARD_SORT_KEYS
         if node.fields["by"] not in allowed_sort:
             raise r.field("by").fail(
                 f"cannot sort {kind.value} by this (allowed: {', '.join(allowed_sort)})"
             )
+
+
+def _check_condition_kind(r: Reader, node: Node, kind: Kind) -> None:
+    test, measure = node.fields["test"], node.fields["measure"]
+    if kind is Kind.CARDS and (test in ("alive", "has_status") or measure in UNIT_MEASURES):
+        raise r.field("ports").field("input").fail(f"test {test!r} needs units, got cards")

@@ -6,6 +6,7 @@ use them. ``Battle.clone()`` is the cheap deep copy that previews run on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -41,6 +42,18 @@ PILES: tuple[Pile, ...] = (Pile.HAND, Pile.DRAW, Pile.DISCARD, Pile.EXHAUST)
 RESOLVING = "resolving"
 
 
+#: Status hooks: when a status's Behavior runs, with the status's owner as Host.
+HOOKS: tuple[str, ...] = ("turn_start", "turn_end", "attacked")
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What an enemy will do on its next turn, shown to the player in advance."""
+
+    move: str
+    target: str | None = None
+
+
 @dataclass(slots=True)
 class Unit:
     id: str
@@ -52,6 +65,8 @@ class Unit:
     statuses: dict[str, int] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
     tier: int = 1
+    moves: tuple[str, ...] = ()
+    intent: Intent | None = None
 
     @property
     def alive(self) -> bool:
@@ -76,6 +91,14 @@ class Unit:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCondition:
+    """A Condition node of the card's Behavior that must hold for the card to be played."""
+
+    condition: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardDef:
     """A card definition from a library. Immutable and shared between battles."""
 
@@ -89,6 +112,36 @@ class CardDef:
     target: TargetMode
     behavior: Behavior
     text: str
+    playable_if: tuple[PlayCondition, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StatusDef:
+    """What a status does: Behaviors on hooks (owner as Host), modifiers and decay.
+
+    ``damage_dealt`` and ``damage_taken`` add that much per stack to attacks the owner makes
+    or receives; ``decay`` removes stacks (``None``: all) at the ``decay_on`` hook."""
+
+    id: str
+    name: str
+    text: str = ""
+    hooks: Mapping[str, Behavior] = field(default_factory=dict)
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    decay_on: str | None = None
+    decay: int | None = 1
+
+
+@dataclass(frozen=True, slots=True)
+class MoveDef:
+    """An enemy move: like a card without a cost, run with the acting enemy as Host."""
+
+    id: str
+    name: str
+    target: TargetMode
+    behavior: Behavior
+    text: str = ""
+    weight: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +167,9 @@ class Battle:
     max_energy: int = 3
     draw_per_turn: int = 5
     reshuffle: bool = True
+    statuses: dict[str, StatusDef] = field(default_factory=dict)
+    moves: dict[str, MoveDef] = field(default_factory=dict)
+    result: str | None = None
     resolving: list[str] = field(default_factory=list)
     _index: dict[str, Unit] = field(default_factory=dict, repr=False)
 
@@ -155,5 +211,8 @@ class Battle:
             max_energy=self.max_energy,
             draw_per_turn=self.draw_per_turn,
             reshuffle=self.reshuffle,
+            statuses=self.statuses,
+            moves=self.moves,
+            result=self.result,
             resolving=list(self.resolving),
         )

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 
 from .context import Context, Event
 from .errors import (
+    BattleOver,
     NoSource,
     NotACandidate,
     NotEnoughEnergy,
     NotInHand,
+    NotPlayable,
     TargetNotAllowed,
     TargetRequired,
     UnknownCard,
@@ -21,7 +23,8 @@ from .errors import (
 )
 from .model import RESOLVING, Battle, CardInstance, Pile, Unit
 from .modes import TargetMode, affected_range, candidates, is_valid_target
-from .resolve import run
+from .outcome import settle
+from .resolve import holds, run
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,8 @@ class CheckedPlay:
 
 
 def card_in_hand(battle: Battle, card_id: object) -> CardInstance:
+    if battle.result is not None:
+        raise BattleOver(f"the battle is over ({battle.result})", "")
     if not isinstance(card_id, str) or card_id not in battle.cards:
         raise UnknownCard(f"no card instance {card_id!r} in this battle", "card")
     if card_id not in battle.piles[Pile.HAND]:
@@ -81,15 +86,37 @@ def source_of(battle: Battle, card: CardInstance) -> Unit:
     return source
 
 
+def unmet_condition(battle: Battle, card: CardInstance, source: Unit) -> str | None:
+    """The reason of the first ``playable_if`` condition that does not hold, else None.
+    Conditions see the battle before the play: the source as Host, no submitted target."""
+    definition = card.card
+    if not definition.playable_if:
+        return None
+    ctx = Context(battle=battle, host=source, this_card=card.id)
+    for rule in definition.playable_if:
+        if not holds(definition.behavior, rule.condition, ctx):
+            return rule.reason
+    return None
+
+
 def targets(battle: Battle, card_id: object) -> TargetInfo:
+    """How a card in hand may be aimed now. A card whose member has fallen is reported as not
+    playable (with the reason) rather than refused, so a UI can grey it out."""
     card = card_in_hand(battle, card_id)
-    source = source_of(battle, card)
     mode = card.card.target
+    source_id = card.owner or battle.active_player
+    source = battle.unit(source_id)
+    if source is None or not source.alive:
+        name = source.name if source is not None else source_id
+        return TargetInfo(card.id, mode, mode.requires_target, source_id, (), (), False,
+                          f"{name} is down")  # fmt: skip
     reason = None
     if card.card.cost > battle.energy:
         reason = f"needs {card.card.cost} energy, {battle.energy} left"
     elif mode.requires_target and not candidates(battle, source, mode):
         reason = "no valid target"
+    else:
+        reason = unmet_condition(battle, card, source)
     return TargetInfo(
         card=card.id,
         mode=mode,
@@ -113,6 +140,9 @@ def check_play(battle: Battle, card_id: object, target_id: object = None) -> Che
         raise NotEnoughEnergy(
             f"card {card.id!r} costs {card.card.cost}, only {battle.energy} energy left", "card"
         )
+    unmet = unmet_condition(battle, card, source)
+    if unmet is not None:
+        raise NotPlayable(f"card {card.id!r} cannot be played now: {unmet}", "card")
     if not mode.requires_target:
         if target_id is not None:
             raise TargetNotAllowed(
@@ -167,10 +197,11 @@ def resolve_play(battle: Battle, checked: CheckedPlay) -> list[Event]:
     run(definition.behavior, ctx)
     if card.id in battle.resolving:
         battle.resolving.remove(card.id)
-        settle = Pile.EXHAUST if "Exhaust" in definition.keywords else Pile.DISCARD
-        battle.piles[settle].insert(0, card.id)
-        ctx.emit("card_moved", node=None, card=card.id, **{"from": RESOLVING, "to": settle.value})
+        rest = Pile.EXHAUST if "Exhaust" in definition.keywords else Pile.DISCARD
+        battle.piles[rest].insert(0, card.id)
+        ctx.emit("card_moved", node=None, card=card.id, **{"from": RESOLVING, "to": rest.value})
     ctx.emit("card_resolved", card=card.id)
+    settle(ctx)
     return ctx.events
 
 

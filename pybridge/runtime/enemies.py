@@ -1,0 +1,65 @@
+"""Enemy moves: each turn every living enemy with moves telegraphs an intent (a weighted
+choice made with the battle's PRNG, plus a target chosen with the same legality function as
+the player's arrow) and resolves it on the enemy phase, with itself as Host."""
+
+from __future__ import annotations
+
+from .context import Context, HostKind
+from .model import Battle, Intent, MoveDef, Team, Unit
+from .modes import candidates, is_valid_target
+from .outcome import settle
+from .resolve import run
+
+
+def _weighted(battle: Battle, moves: list[MoveDef]) -> MoveDef:
+    roll = battle.rng.below(sum(m.weight for m in moves))
+    for move in moves:
+        if roll < move.weight:
+            return move
+        roll -= move.weight
+    raise AssertionError("weights exhausted")
+
+
+def choose_target(battle: Battle, enemy: Unit, move: MoveDef) -> Unit | None:
+    """A target for modes with a unit choice; the same candidates the arrow would offer."""
+    mode = move.target
+    if not (mode.requires_target or mode.is_random):
+        return None
+    pool = candidates(battle, enemy, mode)
+    return battle.rng.choice(pool) if pool else None
+
+
+def choose_intents(ctx: Context, only_missing: bool = False) -> None:
+    battle = ctx.battle
+    for enemy in battle.living(Team.ENEMY):
+        if only_missing and enemy.intent is not None:
+            continue
+        moves = [battle.moves[m] for m in enemy.moves]
+        if not moves:
+            enemy.intent = None
+            continue
+        move = _weighted(battle, moves)
+        target = choose_target(battle, enemy, move)
+        enemy.intent = Intent(move.id, None if target is None else target.id)
+        ctx.emit("intent", unit=enemy.id, move=move.id, name=move.name,
+                 target=enemy.intent.target)  # fmt: skip
+
+
+def enemy_phase(ctx: Context) -> bool:
+    """Every living enemy resolves its intent in battle order. True if the battle ended."""
+    battle = ctx.battle
+    for enemy in battle.team(Team.ENEMY):
+        intent, enemy.intent = enemy.intent, None
+        if not enemy.alive or intent is None or intent.move not in battle.moves:
+            continue
+        move = battle.moves[intent.move]
+        target = battle.unit(intent.target) if intent.target is not None else None
+        chooses = move.target.requires_target or move.target.is_random
+        if chooses and (target is None or not is_valid_target(battle, enemy, move.target, target)):
+            target = choose_target(battle, enemy, move)  # the telegraphed target is gone
+        ctx.emit("enemy_acts", unit=enemy.id, move=move.id, name=move.name,
+                 target=None if target is None else target.id)  # fmt: skip
+        run(move.behavior, ctx.child(enemy, HostKind.MOVE, target=target))
+        if settle(ctx):
+            return True
+    return False

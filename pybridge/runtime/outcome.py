@@ -1,0 +1,32 @@
+"""After every step: pass the active role on if the active player fell, and end the battle
+when one side has no living unit."""
+
+from __future__ import annotations
+
+from .context import Context
+from .model import Battle, Team
+
+
+def settle(ctx: Context) -> bool:
+    """Update the active player and the result; True when the battle is over."""
+    battle = ctx.battle
+    if battle.result is not None:
+        return True
+    active = battle.unit(battle.active_player)
+    if active is None or not active.alive:
+        successor = next(iter(battle.living(Team.PLAYER)), None)
+        if successor is not None:
+            battle.active_player = successor.id
+            ctx.emit("active_player", unit=successor.id)
+    if not battle.living(Team.ENEMY):
+        battle.result = "victory"
+    elif not battle.living(Team.PLAYER):
+        battle.result = "defeat"
+    else:
+        return False
+    ctx.emit("battle_ended", result=battle.result, turn=battle.turn)
+    return True
+
+
+def is_over(battle: Battle) -> bool:
+    return battle.result is not None

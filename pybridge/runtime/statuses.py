@@ -1,0 +1,33 @@
+"""Status Behaviors at turn boundaries: each runs with the status's owner as Host, then
+statuses that decay on that hook lose stacks. Statuses without a definition are inert
+counters (a filter or condition can still read them)."""
+
+from __future__ import annotations
+
+from .context import Context, HostKind
+from .model import Team
+from .resolve import run
+
+
+def tick(ctx: Context, team: Team, hook: str) -> None:
+    """Run the ``hook`` ("turn_start" or "turn_end") of every living ``team`` unit's statuses,
+    in battle order and, per unit, in status-name order (stable across save and load)."""
+    battle = ctx.battle
+    for unit in battle.team(team):
+        for status in sorted(unit.statuses):
+            definition = battle.statuses.get(status)
+            if definition is None or not unit.alive or unit.statuses.get(status, 0) <= 0:
+                continue
+            behavior = definition.hooks.get(hook)
+            if behavior is not None:
+                ctx.emit("status_hook", unit=unit.id, status=status, hook=hook)
+                run(behavior, ctx.child(unit, HostKind.STATUS, status=status))
+            if definition.decay_on == hook and unit.alive and status in unit.statuses:
+                had = unit.statuses[status]
+                left = 0 if definition.decay is None else max(0, had - definition.decay)
+                if left:
+                    unit.statuses[status] = left
+                else:
+                    del unit.statuses[status]
+                ctx.emit("status_decayed", unit=unit.id, status=status, stacks_before=had,
+                         stacks_after=left)  # fmt: skip
