@@ -23,6 +23,8 @@ from .runtime import (
     preview,
     targets,
 )
+from .runtime.cut import activate, pass_priority, resolve_all, respond_move
+from .runtime.document import cut_entry_to_json
 from .runtime.turns import end_turn, start_battle
 
 PROTOCOL_VERSION = 1
@@ -68,6 +70,11 @@ class Protocol:
             "preview": self._preview,
             "play": self._play,
             "end_turn": self._end_turn,
+            "activate": self._activate,
+            "respond": self._respond,
+            "pass": self._pass,
+            "resolve": self._resolve,
+            "cut": self._cut,
         }
 
     # -- the entry point -------------------------------------------------------------------
@@ -177,6 +184,26 @@ class Protocol:
 
         return self._commit(request, apply)
 
+    def _activate(self, request: dict[str, Any]) -> Result:
+        card, target = request.get("card"), request.get("target")
+        return self._commit(request, lambda battle: activate(battle, card, target))
+
+    def _respond(self, request: dict[str, Any]) -> Result:
+        unit, move, target = request.get("unit"), request.get("move"), request.get("target")
+        return self._commit(request, lambda battle: respond_move(battle, unit, move, target))
+
+    def _pass(self, request: dict[str, Any]) -> Result:
+        choices = _choices(request)
+        return self._commit(request, lambda battle: pass_priority(battle, choices))
+
+    def _resolve(self, request: dict[str, Any]) -> Result:
+        choices = _choices(request)
+        return self._commit(request, lambda battle: resolve_all(battle, choices))
+
+    def _cut(self, request: dict[str, Any]) -> Result:
+        battle = self._session(request)
+        return {"cut": [cut_entry_to_json(battle, e) for e in battle.cut]}
+
     def _end_turn(self, request: dict[str, Any]) -> Result:
         return self._commit(request, end_turn)
 
@@ -188,6 +215,14 @@ class Protocol:
         events = change(working)
         self._sessions[session] = working
         return {"events": events, "state": dump_battle(working)}
+
+
+def _choices(request: dict[str, Any]) -> dict[str, Any]:
+    choices = request.get("choices", {})
+    if not isinstance(choices, dict):
+        raise ProtocolError("invalid_field", f"choices must map Cut entry ids to unit ids, got "
+                            f"{choices!r}", "choices")  # fmt: skip
+    return choices
 
 
 def _reject_constant(name: str) -> Any:

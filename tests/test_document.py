@@ -268,3 +268,18 @@ def test_library_documents_load_and_feed_battles() -> None:
         load_library({"format": "pybridge/cards@1", "cards": [card("zap"), card("zap")]})
     with pytest.raises(FormatError, match="defined differently"):
         load_battle(battle_doc([card("zap", "Self")], hand=["zap"]), library=library)
+
+
+def test_a_clone_is_canonically_identical_and_independent() -> None:
+    from pybridge.examples import demo_battle
+    from pybridge.runtime.turns import start_battle
+
+    b = load_battle(demo_battle())
+    start_battle(b)
+    b.units[4].zone = type(b.units[4].zone)("reserve")
+    copy = b.clone()
+    assert canonical_json(copy) == canonical_json(b)
+    play(copy, "h2")
+    copy.units[0].statuses["burn"] = 1
+    assert canonical_json(copy) != canonical_json(b)
+    assert b.units[0].statuses == {} and b.piles != copy.piles

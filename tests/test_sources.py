@@ -19,7 +19,9 @@ def units_of(
 
     host_unit = b.unit(host)
     assert host_unit is not None
-    ctx = Context(battle=b, host=host_unit, target=get(target), attacker=get(attacker))
+    submitted = get(target)
+    chosen = () if submitted is None else (submitted,)
+    ctx = Context(battle=b, host=host_unit, targets=chosen, attacker=get(attacker))
     return [u.id for u in UNIT_SOURCE_RESOLVERS[source](ctx)]
 
 

@@ -103,6 +103,9 @@ def test_target_info_names_mode_source_and_candidates() -> None:
         "range": ["goblin", "orc", "troll"],
         "playable": True,
         "reason": None,
+        "count": 1,
+        "up_to": False,
+        "choose_on_resolve": False,
     }
 
 

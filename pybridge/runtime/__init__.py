@@ -4,6 +4,7 @@
 """
 
 from .context import Context, Event
+from .cut import activate, pass_priority, play, preview, resolve_all
 from .document import (
     BATTLE_FORMAT,
     LIBRARY_FORMAT,
@@ -16,7 +17,7 @@ from .errors import FormatError, PlayError, TargetingError
 from .graph import Behavior, Kind, Node
 from .model import Battle, CardDef, CardInstance, Pile, Team, Unit
 from .modes import TargetMode, affected_range, candidates, is_valid_target
-from .play import TargetInfo, check_play, play, preview, targets
+from .play import TargetInfo, check_play, targets
 from .rng import Pcg32
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "TargetingError",
     "Team",
     "Unit",
+    "activate",
     "affected_range",
     "candidates",
     "canonical_json",
@@ -47,7 +49,9 @@ __all__ = [
     "is_valid_target",
     "load_battle",
     "load_library",
+    "pass_priority",
     "play",
     "preview",
+    "resolve_all",
     "targets",
 ]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from .context import Context
 from .graph import STACKS, Node
-from .model import RESOLVING, Pile, Unit
+from .model import RESOLVING, Pile, Unit, Zone
 
 
 def _living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
@@ -23,6 +23,8 @@ def _living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
             ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="missing")
         elif not unit.alive:
             ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="dead")
+        elif unit.zone is not Zone.FIELD:
+            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="left_field")
         else:
             kept.append(unit)
     return kept
@@ -148,6 +150,30 @@ def revive(node: Node, ctx: Context, units: list[Unit]) -> None:
             ctx.emit("revived", node=node.id, unit=unit.id, hp=unit.hp)
 
 
+def withdraw(node: Node, ctx: Context, units: list[Unit]) -> None:
+    """The unit leaves the field (to its side's reserve); it keeps its HP and statuses."""
+    for unit in _living_targets(node, ctx, units):
+        unit.zone = Zone.RESERVE
+        unit.intent = None
+        ctx.emit("withdrawn", node=node.id, unit=unit.id)
+
+
+def deploy(node: Node, ctx: Context, units: list[Unit]) -> None:
+    """A living unit from the reserve enters the field."""
+    seen: set[str] = set()
+    for unit in units:
+        if unit.id in seen:
+            continue
+        seen.add(unit.id)
+        if ctx.battle.unit(unit.id) is not unit or not unit.alive:
+            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="dead")
+        elif unit.zone is Zone.FIELD:
+            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="on_field")
+        else:
+            unit.zone = Zone.FIELD
+            ctx.emit("deployed", node=node.id, unit=unit.id)
+
+
 UNIT_ACTIONS: dict[str, Callable[[Node, Context, list[Unit]], None]] = {
     "DealDamage": deal_damage,
     "GainArmor": gain_armor,
@@ -155,6 +181,8 @@ UNIT_ACTIONS: dict[str, Callable[[Node, Context, list[Unit]], None]] = {
     "ApplyStatus": apply_status,
     "RemoveStatus": remove_status,
     "Revive": revive,
+    "Withdraw": withdraw,
+    "Deploy": deploy,
 }
 
 
@@ -175,6 +203,10 @@ def move_cards(
         origin = battle.pile_of(card)
         if origin is None:
             ctx.emit("target_skipped", node=node_id, card=card, reason="missing")
+            continue
+        if origin == RESOLVING and card != ctx.this_card:
+            # Only effects that target "the card being played" reach it (see Negate).
+            ctx.emit("target_skipped", node=node_id, card=card, reason="being_played")
             continue
         if origin == RESOLVING:
             battle.resolving.remove(card)
@@ -203,10 +235,26 @@ def move_card(node: Node, ctx: Context, cards: list[str]) -> None:
     move_cards(node.id, ctx, cards, to, node.fields["position"] or default_position(to))
 
 
+def negate(node: Node, ctx: Context, cards: list[str]) -> None:
+    """Negate the play of cards waiting on the Cut: they go to the discard pile unresolved."""
+    battle = ctx.battle
+    for card in dict.fromkeys(cards):
+        entry = next((e for e in battle.cut if e.card == card), None)
+        if entry is None or card == ctx.this_card:
+            ctx.emit("target_skipped", node=node.id, card=card, reason="not_being_played")
+            continue
+        battle.cut.remove(entry)
+        battle.resolving.remove(card)
+        battle.piles[Pile.DISCARD].insert(0, card)
+        ctx.emit("negated", node=node.id, card=card, entry=entry.id)
+        ctx.emit("card_moved", node=node.id, card=card, **{"from": RESOLVING, "to": "discard"})
+
+
 CARD_ACTIONS: dict[str, Callable[[Node, Context, list[str]], None]] = {
     "MoveCard": move_card,
     "Discard": lambda node, ctx, cards: move_cards(node.id, ctx, cards, Pile.DISCARD, "top"),
     "Exhaust": lambda node, ctx, cards: move_cards(node.id, ctx, cards, Pile.EXHAUST, "top"),
+    "Negate": negate,
 }
 
 

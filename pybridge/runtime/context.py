@@ -29,7 +29,7 @@ class Context:
 
     battle: Battle
     host: Unit
-    target: Unit | None = None
+    targets: tuple[Unit, ...] = ()
     attacker: Unit | None = None
     this_card: str | None = None
     kind: HostKind = HostKind.CARD
@@ -37,6 +37,11 @@ class Context:
     events: list[Event] = field(default_factory=list)
     snapshots: dict[str, list[Any]] = field(default_factory=dict)
     attacked: list[tuple[Unit, Unit]] = field(default_factory=list)
+
+    @property
+    def target(self) -> Unit | None:
+        """The first submitted unit (most effects submit at most one)."""
+        return self.targets[0] if self.targets else None
 
     @property
     def attacks(self) -> bool:

@@ -11,20 +11,32 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from .errors import FormatError
-from .graph import EMPTY_BEHAVIOR, Behavior, Kind, parse_behavior
+from .graph import (
+    CARD_FILTER_KEYS,
+    EMPTY_BEHAVIOR,
+    UNIT_FILTER_KEYS,
+    Behavior,
+    Kind,
+    parse_behavior,
+    parse_where,
+)
 from .model import (
     HOOKS,
     PILES,
     Battle,
     CardDef,
     CardInstance,
+    CardTargets,
+    CutEntry,
     Intent,
     MoveDef,
     Pile,
     PlayCondition,
+    Rules,
     StatusDef,
     Team,
     Unit,
+    Zone,
 )
 from .modes import MODE_NAMES
 from .reader import MAX_INT, Reader
@@ -40,19 +52,23 @@ _U64 = (1 << 64) - 1
 
 _CARD_KEYS = frozenset(
     {"id", "name", "type", "rarity", "cost", "keywords", "tags", "target", "behavior", "text",
-     "playable_if"}
+     "playable_if", "target_count", "up_to", "target_filter", "choose_on_resolve",
+     "card_targets", "on_lost_target"}
 )  # fmt: skip
 _STATUS_KEYS = frozenset(
-    {"id", "name", "text", "hooks", "damage_dealt", "damage_taken", "decay_on", "decay"}
-)
-_MOVE_KEYS = frozenset({"id", "name", "target", "behavior", "text", "weight"})
+    {"id", "name", "text", "hooks", "damage_dealt", "damage_taken", "decay_on", "decay",
+     "protection"}
+)  # fmt: skip
+_MOVE_KEYS = frozenset({"id", "name", "target", "behavior", "text", "weight", "response"})
+_CUT_ZONES = (*(p.value for p in PILES), "cut")
 _UNIT_KEYS = frozenset(
     {"id", "name", "team", "hp", "max_hp", "armor", "statuses", "tags", "tier", "moves",
-     "intent"}
+     "intent", "zone"}
 )  # fmt: skip
 _BATTLE_KEYS = frozenset(
     {"format", "seed", "rng", "turn", "energy", "max_energy", "draw_per_turn", "reshuffle",
-     "active_player", "units", "cards", "statuses", "moves", "piles", "result"}
+     "active_player", "units", "cards", "statuses", "moves", "piles", "result", "rules", "cut",
+     "next_entry"}
 )  # fmt: skip
 
 D = TypeVar("D", CardDef, StatusDef, MoveDef)
@@ -78,6 +94,29 @@ def parse_card(r: Reader) -> CardDef:
         if behavior.kinds.get(condition) is not Kind.BOOL:
             raise cr.fail("expected the id of a Condition node of this card's behavior")
         rules.append(PlayCondition(condition, pr.field("reason").text()))
+    target = r.field("target").choice(MODE_NAMES)
+    count_r = r.field("target_count", 1)
+    count = count_r.integer(1, 16)
+    if count > 1 and not (target.requires_target or target.is_random):
+        raise count_r.fail(f"only modes that choose units take a count, {target.value} does not")
+    filter_r = r.field("target_filter", {})
+    target_filter = _unit_filter(filter_r)
+    choose_r = r.field("choose_on_resolve", False)
+    choose_on_resolve = choose_r.boolean()
+    if choose_on_resolve and not target.requires_target:
+        raise choose_r.fail(f"only modes that choose units can choose on resolve, "
+                            f"{target.value} does not")  # fmt: skip
+    card_targets = None
+    if r.has("card_targets"):
+        ct = r.field("card_targets").obj({"zones", "where"}, ("zones",))
+        zones = ct.field("zones").str_list(8)
+        for i, zone in enumerate(zones):
+            if zone not in _CUT_ZONES:
+                raise (
+                    ct.field("zones").elements()[i].fail(f"expected one of {', '.join(_CUT_ZONES)}")
+                )
+        card_targets = CardTargets(zones, _card_filter(ct.field("where", {})))
+    lost_r = r.field("on_lost_target", None)
     return CardDef(
         id=r.field("id").ident(),
         name=r.field("name").text(),
@@ -86,11 +125,33 @@ def parse_card(r: Reader) -> CardDef:
         cost=r.field("cost", 0).integer(0, 99),
         keywords=r.field("keywords", []).str_list(),
         tags=r.field("tags", []).str_list(),
-        target=r.field("target").choice(MODE_NAMES),
+        target=target,
         behavior=behavior,
         text=_text(r),
         playable_if=tuple(rules),
+        target_count=count,
+        up_to=r.field("up_to", False).boolean(),
+        target_filter=target_filter,
+        choose_on_resolve=choose_on_resolve,
+        card_targets=card_targets,
+        on_lost_target=None if lost_r.value is None else lost_r.choice(("fail", "skip")),
     )
+
+
+def _unit_filter(r: Reader) -> dict[str, object]:
+    where = parse_where(r)
+    for key in where:
+        if key not in UNIT_FILTER_KEYS:
+            raise r.field(key).fail("not a unit filter")
+    return where
+
+
+def _card_filter(r: Reader) -> dict[str, object]:
+    where = parse_where(r)
+    for key in where:
+        if key not in CARD_FILTER_KEYS:
+            raise r.field(key).fail("not a card filter")
+    return where
 
 
 def card_to_json(card: CardDef) -> dict[str, object]:
@@ -102,6 +163,18 @@ def card_to_json(card: CardDef) -> dict[str, object]:
     if card.playable_if:
         out["playable_if"] = [{"condition": p.condition, "reason": p.reason}
                               for p in card.playable_if]  # fmt: skip
+    if card.target_count != 1 or card.up_to:
+        out["target_count"] = card.target_count
+        out["up_to"] = card.up_to
+    if card.target_filter:
+        out["target_filter"] = dict(card.target_filter)
+    if card.choose_on_resolve:
+        out["choose_on_resolve"] = True
+    if card.card_targets is not None:
+        out["card_targets"] = {"zones": list(card.card_targets.zones),
+                               "where": dict(card.card_targets.where)}  # fmt: skip
+    if card.on_lost_target is not None:
+        out["on_lost_target"] = card.on_lost_target
     return out
 
 
@@ -124,7 +197,12 @@ def parse_status(r: Reader) -> StatusDef:
         damage_taken=r.field("damage_taken", 0).integer(-1000, 1000),
         decay_on=None if decay_on.value is None else decay_on.choice(("turn_start", "turn_end")),
         decay=None if decay_r.value == "all" else decay_r.integer(1, MAX_INT),
+        protection=_optional_choice(r.field("protection", None), ("all", "single")),
     )
+
+
+def _optional_choice(r: Reader, choices: tuple[str, ...]) -> str | None:
+    return None if r.value is None else str(r.choice(choices))
 
 
 def status_to_json(status: StatusDef) -> dict[str, object]:
@@ -133,6 +211,7 @@ def status_to_json(status: StatusDef) -> dict[str, object]:
         "hooks": {hook: b.to_json() for hook, b in status.hooks.items()},
         "damage_dealt": status.damage_dealt, "damage_taken": status.damage_taken,
         "decay_on": status.decay_on, "decay": "all" if status.decay is None else status.decay,
+        "protection": status.protection,
     }  # fmt: skip
 
 
@@ -145,6 +224,7 @@ def parse_move(r: Reader) -> MoveDef:
         behavior=_behavior(r),
         text=_text(r),
         weight=r.field("weight", 1).integer(1, 1000),
+        response=r.field("response", False).boolean(),
     )
 
 
@@ -214,6 +294,7 @@ def parse_unit(r: Reader, moves: Mapping[str, MoveDef]) -> Unit:
         tier=r.field("tier", 1).integer(0, 1000),
         moves=move_ids,
         intent=intent,
+        zone=r.field("zone", "field").choice({z.value: z for z in Zone}),
     )
 
 
@@ -224,6 +305,7 @@ def unit_to_json(unit: Unit) -> dict[str, object]:
         "tags": list(unit.tags), "tier": unit.tier, "moves": list(unit.moves),
         "intent": None if unit.intent is None
         else {"move": unit.intent.move, "target": unit.intent.target},
+        "zone": unit.zone.value,
     }  # fmt: skip
 
 
@@ -277,6 +359,7 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
     if len(instances) > MAX_CARDS:
         raise piles_r.fail(f"at most {MAX_CARDS} card instances")
 
+    cut, resolving = _parse_cut(r.field("cut", []), cards, by_id, instances)
     seed = r.field("seed", 0).integer(0, _U64)
     rng = Pcg32(seed)
     if r.has("rng"):
@@ -300,7 +383,66 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
         statuses=statuses,
         moves=moves,
         result=None if result_r.value is None else result_r.choice(("victory", "defeat")),
+        rules=r.field("rules", "soft").choice({p.value: p for p in Rules}),
+        cut=cut,
+        next_entry=r.field("next_entry", len(cut) + 1).integer(1, MAX_INT),
+        resolving=resolving,
     )
+
+
+def _parse_cut(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
+               instances: dict[str, CardInstance]) -> tuple[list[CutEntry], list[str]]:  # fmt: skip
+    """The effects waiting on the Cut; their cards are in neither hand nor any pile."""
+    entries: list[CutEntry] = []
+    resolving: list[str] = []
+    for er in r.elements(64):
+        er.obj({"id", "side", "source", "card", "move", "targets", "collected", "answered"},
+               ("id", "side", "source"))  # fmt: skip
+        source_r = er.field("source")
+        if source_r.ident() not in units:
+            raise source_r.fail("no unit with this id")
+        card_id = None
+        if er.has("card"):
+            instance = _parse_instance(er.field("card"), cards, units)
+            if instance.id in instances:
+                raise er.field("card").field("id").fail("duplicate card instance id")
+            instances[instance.id] = instance
+            resolving.append(instance.id)
+            card_id = instance.id
+        move = er.field("move", None)
+        if (card_id is None) == (move.value is None):
+            raise er.fail("expected exactly one of card and move")
+        targets = er.field("targets", []).str_list(16)
+        for i, target in enumerate(targets):
+            if target not in units:
+                raise er.field("targets").elements()[i].fail("no unit with this id")
+        entries.append(CutEntry(
+            id=er.field("id").ident(),
+            side=er.field("side").choice({t.value: t for t in Team}),
+            source=source_r.ident(),
+            card=card_id,
+            move=None if move.value is None else move.ident(),
+            targets=targets,
+            collected=er.field("collected", []).str_list(64),
+            answered=er.field("answered", False).boolean(),
+        ))  # fmt: skip
+    return entries, resolving
+
+
+def cut_entry_to_json(battle: Battle, entry: CutEntry) -> dict[str, object]:
+    out: dict[str, object] = {"id": entry.id, "side": entry.side.value, "source": entry.source,
+                              "targets": list(entry.targets),
+                              "collected": list(entry.collected),
+                              "answered": entry.answered}  # fmt: skip
+    if entry.card is not None:
+        instance = battle.cards[entry.card]
+        card: dict[str, str] = {"id": instance.id, "card": instance.card.id}
+        if instance.owner is not None:
+            card["owner"] = instance.owner
+        out["card"] = card
+    else:
+        out["move"] = entry.move
+    return out
 
 
 def _parse_instance(
@@ -355,6 +497,9 @@ def dump_battle(battle: Battle) -> dict[str, object]:
         "draw_per_turn": battle.draw_per_turn,
         "reshuffle": battle.reshuffle,
         "result": battle.result,
+        "rules": battle.rules.value,
+        "cut": [cut_entry_to_json(battle, e) for e in battle.cut],
+        "next_entry": battle.next_entry,
         "active_player": battle.active_player,
         "units": [unit_to_json(u) for u in battle.units],
         "cards": _sorted_json(battle.library, card_to_json),

@@ -59,7 +59,8 @@ def enemy_phase(ctx: Context) -> bool:
             target = choose_target(battle, enemy, move)  # the telegraphed target is gone
         ctx.emit("enemy_acts", unit=enemy.id, move=move.id, name=move.name,
                  target=None if target is None else target.id)  # fmt: skip
-        run(move.behavior, ctx.child(enemy, HostKind.MOVE, target=target))
+        chosen = () if target is None else (target,)
+        run(move.behavior, ctx.child(enemy, HostKind.MOVE, targets=chosen))
         if settle(ctx):
             return True
     return False

@@ -88,3 +88,7 @@ class BattleOver(PlayError):
 
 class NotPlayable(PlayError):
     code = "not_playable"
+
+
+class CutError(PlayError):
+    code = "cut"

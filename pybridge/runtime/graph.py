@@ -37,10 +37,10 @@ class Kind(StrEnum):
 
 UNIT_SOURCES: tuple[str, ...] = (
     "Self", "Opponent", "AllUnits", "ActivePlayer", "AllAllies", "AllOpponents", "AllEnemies",
-    "AllDeadAllies", "Target",
+    "AllDeadAllies", "AllReserveAllies", "Target",
 )  # fmt: skip
 CARD_SOURCES: tuple[str, ...] = (
-    "ThisCard", "HandPile", "DrawPile", "DiscardPile", "ExhaustPile", "AllPiles",
+    "ThisCard", "HandPile", "DrawPile", "DiscardPile", "ExhaustPile", "AllPiles", "CutCards",
 )  # fmt: skip
 PILE_NAMES: tuple[str, ...] = tuple(p.value for p in PILES)
 
@@ -114,7 +114,7 @@ def _ident(r: Reader) -> str:
     return r.ident()
 
 
-def _where(r: Reader) -> dict[str, object]:
+def parse_where(r: Reader) -> dict[str, object]:
     """Filter conditions; which keys apply depends on the input kind, checked later."""
     r.obj(UNIT_FILTER_KEYS | CARD_FILTER_KEYS)
     out: dict[str, object] = {}
@@ -157,7 +157,7 @@ NODE_TYPES: dict[str, NodeType] = {
         NodeType("CardSource", (FieldSpec("source", lambda r: r.choice(CARD_SOURCES)),),
                  output=Kind.CARDS),
         # selectors
-        _selector("Filter", FieldSpec("where", _where)),
+        _selector("Filter", FieldSpec("where", parse_where)),
         _selector("Sort", FieldSpec("by", lambda r: r.choice(UNIT_SORT_KEYS + CARD_SORT_KEYS)),
                   FieldSpec("order", lambda r: r.choice(("asc", "desc")), "asc"),
                   FieldSpec("status", _ident, None)),
@@ -185,11 +185,14 @@ NODE_TYPES: dict[str, NodeType] = {
         _action("RemoveStatus", Kind.UNITS, FieldSpec("status", _ident),
                 FieldSpec("stacks", lambda r: r.integer(1, MAX_AMOUNT), None)),
         _action("Revive", Kind.UNITS, FieldSpec("hp", lambda r: r.integer(1, MAX_AMOUNT))),
+        _action("Withdraw", Kind.UNITS),
+        _action("Deploy", Kind.UNITS),
         # actions on cards
         _action("MoveCard", Kind.CARDS, FieldSpec("to", lambda r: r.choice(PILE_NAMES)),
                 FieldSpec("position", lambda r: r.choice(("top", "bottom")), None)),
         _action("Discard", Kind.CARDS),
         _action("Exhaust", Kind.CARDS),
+        _action("Negate", Kind.CARDS),
         NodeType("Draw", (FieldSpec("count", _count),), exits=_FLOW),
         NodeType("GainEnergy", (FieldSpec("amount", lambda r: r.integer(0, 99)),), exits=_FLOW),
     )

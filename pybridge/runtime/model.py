@@ -7,7 +7,7 @@ use them. ``Battle.clone()`` is the cheap deep copy that previews run on.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -42,6 +42,21 @@ PILES: tuple[Pile, ...] = (Pile.HAND, Pile.DRAW, Pile.DISCARD, Pile.EXHAUST)
 RESOLVING = "resolving"
 
 
+class Zone(StrEnum):
+    """Where a unit is. Effects affect only units on the field unless they say otherwise."""
+
+    FIELD = "field"
+    RESERVE = "reserve"
+
+
+class Rules(StrEnum):
+    """The battle's rule profile: ``soft`` (fail soft: lost targets are skipped) or ``strict``
+    (targeting law: no play without a legal target, a lost target makes the effect fail)."""
+
+    SOFT = "soft"
+    STRICT = "strict"
+
+
 #: Status hooks: when a status's Behavior runs, with the status's owner as Host.
 HOOKS: tuple[str, ...] = ("turn_start", "turn_end", "attacked")
 
@@ -67,27 +82,24 @@ class Unit:
     tier: int = 1
     moves: tuple[str, ...] = ()
     intent: Intent | None = None
+    zone: Zone = Zone.FIELD
 
     @property
     def alive(self) -> bool:
         return self.hp > 0
 
     @property
+    def in_play(self) -> bool:
+        """Alive and on the field: what effects affect by default."""
+        return self.hp > 0 and self.zone is Zone.FIELD
+
+    @property
     def hp_percent(self) -> float:
         return 100.0 * self.hp / self.max_hp
 
     def clone(self) -> Unit:
-        return Unit(
-            self.id,
-            self.name,
-            self.team,
-            self.hp,
-            self.max_hp,
-            self.armor,
-            dict(self.statuses),
-            self.tags,
-            self.tier,
-        )
+        """A copy that shares nothing mutable (every other field is immutable)."""
+        return replace(self, statuses=dict(self.statuses))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +125,27 @@ class CardDef:
     behavior: Behavior
     text: str
     playable_if: tuple[PlayCondition, ...] = ()
+    target_count: int = 1
+    up_to: bool = False
+    target_filter: Mapping[str, object] = field(default_factory=dict)
+    choose_on_resolve: bool = False
+    card_targets: CardTargets | None = None
+    on_lost_target: str | None = None
+
+    @property
+    def single_target(self) -> bool:
+        """Only an effect that can choose exactly one target is a single-target effect, even
+        when a multi-target effect happens to choose one."""
+        return self.target.requires_target and self.target_count == 1
+
+
+@dataclass(frozen=True, slots=True)
+class CardTargets:
+    """A card whose effect targets cards: every card of these types in these zones (``cut``
+    being the cards waiting to resolve). Under strict rules one such card must exist."""
+
+    zones: tuple[str, ...]
+    where: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +163,7 @@ class StatusDef:
     damage_taken: int = 0
     decay_on: str | None = None
     decay: int | None = 1
+    protection: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +176,7 @@ class MoveDef:
     behavior: Behavior
     text: str = ""
     weight: int = 1
+    response: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +186,20 @@ class CardInstance:
     id: str
     card: CardDef
     owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CutEntry:
+    """An effect waiting on the Cut: activated, its targets locked, not yet resolved."""
+
+    id: str
+    side: Team
+    source: str
+    card: str | None = None
+    move: str | None = None
+    targets: tuple[str, ...] = ()
+    collected: tuple[str, ...] = ()
+    answered: bool = False
 
 
 @dataclass(slots=True)
@@ -170,6 +219,9 @@ class Battle:
     statuses: dict[str, StatusDef] = field(default_factory=dict)
     moves: dict[str, MoveDef] = field(default_factory=dict)
     result: str | None = None
+    rules: Rules = Rules.SOFT
+    cut: list[CutEntry] = field(default_factory=list)
+    next_entry: int = 1
     resolving: list[str] = field(default_factory=list)
     _index: dict[str, Unit] = field(default_factory=dict, repr=False)
 
@@ -184,7 +236,12 @@ class Battle:
         return [u for u in self.units if u.team is team]
 
     def living(self, team: Team | None = None) -> list[Unit]:
-        return [u for u in self.units if u.hp > 0 and (team is None or u.team is team)]
+        """Living units on the field (in battle order), of one team or both."""
+        return [u for u in self.units if u.in_play and (team is None or u.team is team)]
+
+    def standing(self, team: Team) -> bool:
+        """Does the team have a living unit anywhere (field or reserve)?"""
+        return any(u.hp > 0 and u.team is team for u in self.units)
 
     # -- cards -----------------------------------------------------------------------------
     def pile_of(self, card_id: str) -> Pile | str | None:
@@ -214,5 +271,8 @@ class Battle:
             statuses=self.statuses,
             moves=self.moves,
             result=self.result,
+            rules=self.rules,
+            cut=list(self.cut),
+            next_entry=self.next_entry,
             resolving=list(self.resolving),
         )

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .model import Battle, Unit
+from .model import Battle, CardDef, Unit
+from .selectors import unit_matches
 
 
 class TargetMode(StrEnum):
@@ -54,34 +55,62 @@ MODE_NAMES: dict[str, TargetMode] = {
 }
 
 
-def is_valid_target(battle: Battle, source: Unit, mode: TargetMode, unit: Unit) -> bool:
-    """May ``unit`` be submitted (or chosen by the runtime) for a card in ``mode``?
+def is_protected(battle: Battle, unit: Unit, single_target: bool) -> bool:
+    """Does a status make ``unit`` "not the target of" this effect? Protection ``all`` covers
+    every effect; ``single`` only single-target effects."""
+    for status, stacks in unit.statuses.items():
+        definition = battle.statuses.get(status)
+        protection = None if definition is None or stacks <= 0 else definition.protection
+        if protection == "all" or (protection == "single" and single_target):
+            return True
+    return False
 
-    Living units only; ally modes keep to the source's party, Other Ally also excludes the
-    source, Any Unit has no team restriction. Modes without a unit choice accept nothing.
+
+def is_valid_target(
+    battle: Battle, source: Unit, mode: TargetMode, unit: Unit, card: CardDef | None = None
+) -> bool:
+    """May ``unit`` be chosen (by the player's arrow, the runtime or an enemy) for an effect in
+    ``mode``, and is it still a legal target at resolution?
+
+    Living units on the field only; ally modes keep to the source's party, Other Ally also
+    excludes the source, Any Unit has no team restriction; a card's ``target_filter`` must
+    match; protected units count as non-existent. Modes without a unit choice accept nothing.
     """
-    if unit.hp <= 0 or battle.unit(unit.id) is not unit:
+    if not unit.in_play or battle.unit(unit.id) is not unit:
         return False
     if mode is TargetMode.SINGLE_ENEMY or mode is TargetMode.RANDOM_OPPONENT:
-        return unit.team is not source.team
-    if mode is TargetMode.SINGLE_ALLY or mode is TargetMode.RANDOM_ALLY:
-        return unit.team is source.team
-    if mode is TargetMode.OTHER_ALLY:
-        return unit.team is source.team and unit.id != source.id
-    return mode is TargetMode.ANY_UNIT
+        fits = unit.team is not source.team
+    elif mode is TargetMode.SINGLE_ALLY or mode is TargetMode.RANDOM_ALLY:
+        fits = unit.team is source.team
+    elif mode is TargetMode.OTHER_ALLY:
+        fits = unit.team is source.team and unit.id != source.id
+    else:
+        fits = mode is TargetMode.ANY_UNIT
+    if not fits:
+        return False
+    if card is not None and card.target_filter and not unit_matches(unit, card.target_filter):
+        return False
+    single = card.single_target if card is not None else mode.requires_target
+    return not is_protected(battle, unit, single)
 
 
-def candidates(battle: Battle, source: Unit, mode: TargetMode) -> list[Unit]:
+def candidates(
+    battle: Battle, source: Unit, mode: TargetMode, card: CardDef | None = None
+) -> list[Unit]:
     """Units the player (or the runtime, for Random modes) may choose, in battle order."""
-    return [u for u in battle.units if is_valid_target(battle, source, mode, u)]
+    return [u for u in battle.units if is_valid_target(battle, source, mode, u, card)]
 
 
-def affected_range(battle: Battle, source: Unit, mode: TargetMode) -> list[Unit]:
+def affected_range(
+    battle: Battle, source: Unit, mode: TargetMode, card: CardDef | None = None
+) -> list[Unit]:
     """What a UI highlights for the card: its candidates, or the whole range it will hit."""
     if mode is TargetMode.ALL_ENEMIES:
-        return battle.living(source.team.opposite)
-    if mode is TargetMode.ALL_ALLIES:
-        return battle.living(source.team)
-    if mode is TargetMode.SELF:
-        return [source] if source.alive else []
-    return candidates(battle, source, mode)
+        team = battle.living(source.team.opposite)
+    elif mode is TargetMode.ALL_ALLIES:
+        team = battle.living(source.team)
+    elif mode is TargetMode.SELF:
+        return [source] if source.in_play else []
+    else:
+        return candidates(battle, source, mode, card)
+    return [u for u in team if not is_protected(battle, u, single_target=False)]

@@ -4,7 +4,7 @@ when one side has no living unit."""
 from __future__ import annotations
 
 from .context import Context
-from .model import Battle, Team
+from .model import Battle, Pile, Team
 
 
 def settle(ctx: Context) -> bool:
@@ -18,12 +18,17 @@ def settle(ctx: Context) -> bool:
         if successor is not None:
             battle.active_player = successor.id
             ctx.emit("active_player", unit=successor.id)
-    if not battle.living(Team.ENEMY):
+    if not battle.standing(Team.ENEMY):
         battle.result = "victory"
-    elif not battle.living(Team.PLAYER):
+    elif not battle.standing(Team.PLAYER):
         battle.result = "defeat"
     else:
         return False
+    for entry in battle.cut:  # the battle is decided: what still waits on the Cut is spent
+        if entry.card is not None:
+            battle.resolving.remove(entry.card)
+            battle.piles[Pile.DISCARD].insert(0, entry.card)
+    battle.cut.clear()
     ctx.emit("battle_ended", result=battle.result, turn=battle.turn)
     return True
 

@@ -1,14 +1,15 @@
-"""Playing cards: what a card may target, the checked play, and side-effect-free previews.
+"""What a card may target and whether it may be played: the checks before anything changes.
 
 Every check happens before anything changes, so a refused play leaves the battle exactly as
-it was. The unchecked core (:func:`resolve_play`) is what previews and simulations reuse.
+it was. Activation and resolution (and so :func:`play` and :func:`preview`) live in
+:mod:`pybridge.runtime.cut`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .context import Context, Event
+from .context import Context
 from .errors import (
     BattleOver,
     NoSource,
@@ -21,10 +22,10 @@ from .errors import (
     UnknownCard,
     UnknownUnit,
 )
-from .model import RESOLVING, Battle, CardInstance, Pile, Unit
+from .model import RESOLVING, Battle, CardDef, CardInstance, Pile, Rules, Unit
 from .modes import TargetMode, affected_range, candidates, is_valid_target
-from .outcome import settle
-from .resolve import holds, run
+from .resolve import holds
+from .selectors import card_matches
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,25 +40,25 @@ class TargetInfo:
     range: tuple[str, ...]
     playable: bool
     reason: str | None
+    count: int = 1
+    up_to: bool = False
+    choose_on_resolve: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {
-            "card": self.card,
-            "mode": self.mode.value,
-            "requires_target": self.requires_target,
-            "source": self.source,
-            "candidates": list(self.candidates),
-            "range": list(self.range),
-            "playable": self.playable,
-            "reason": self.reason,
-        }
+            "card": self.card, "mode": self.mode.value, "requires_target": self.requires_target,
+            "source": self.source, "candidates": list(self.candidates),
+            "range": list(self.range), "playable": self.playable, "reason": self.reason,
+            "count": self.count, "up_to": self.up_to,
+            "choose_on_resolve": self.choose_on_resolve,
+        }  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
 class CheckedPlay:
     card: CardInstance
     source: Unit
-    target: Unit | None
+    targets: tuple[Unit, ...]
 
 
 def card_in_hand(battle: Battle, card_id: object) -> CardInstance:
@@ -74,6 +75,8 @@ def card_in_hand(battle: Battle, card_id: object) -> CardInstance:
 
 def _where_is(battle: Battle, card_id: str) -> str:
     pile = battle.pile_of(card_id)
+    if pile == RESOLVING:
+        return "play, waiting to resolve"
     return "no pile" if pile is None else f"the {getattr(pile, 'value', pile)} pile"
 
 
@@ -81,8 +84,8 @@ def source_of(battle: Battle, card: CardInstance) -> Unit:
     """The member who plays the card: its owner if it has one, else the active player."""
     source_id = card.owner or battle.active_player
     source = battle.unit(source_id)
-    if source is None or not source.alive:
-        raise NoSource(f"card {card.id!r} is played by {source_id!r}, who is dead", "card")
+    if source is None or not source.in_play:
+        raise NoSource(f"card {card.id!r} is played by {source_id!r}, who is down", "card")
     return source
 
 
@@ -99,122 +102,144 @@ def unmet_condition(battle: Battle, card: CardInstance, source: Unit) -> str | N
     return None
 
 
+def card_targets_exist(battle: Battle, definition: CardDef, this_card: str | None) -> bool:
+    """For a card that targets cards: does one card of the right type exist in any zone?"""
+    spec = definition.card_targets
+    if spec is None:
+        return True
+    for zone in spec.zones:
+        if zone == "cut":
+            ids = [e.card for e in battle.cut if e.card is not None and e.card != this_card]
+        else:
+            ids = battle.piles[Pile(zone)]
+        if any(card_matches(battle.cards[c], spec.where) for c in ids):
+            return True
+    return False
+
+
+def needed_targets(definition: CardDef, available: int, rules: Rules) -> int:
+    """How many units a play must submit: ``target_count`` (or 1..count when ``up_to``);
+    under soft rules, fewer when fewer exist."""
+    if definition.up_to:
+        return 1
+    if rules is Rules.SOFT:
+        return max(1, min(definition.target_count, available))
+    return definition.target_count
+
+
+def strict_reason(battle: Battle, card: CardInstance, source: Unit) -> str | None:
+    """Why a targeting effect may not even be declared under strict rules: no legal target.
+    This holds for "all ~" effects too, and for effects that choose on resolution."""
+    definition = card.card
+    mode = definition.target
+    if mode.requires_target or mode.is_random:
+        pool = candidates(battle, source, mode, definition)
+        if len(pool) < needed_targets(definition, len(pool), battle.rules):
+            return "not enough legal targets" if pool else "no legal target"
+    elif mode in (TargetMode.ALL_ENEMIES, TargetMode.ALL_ALLIES, TargetMode.SELF) \
+            and not affected_range(battle, source, mode, definition):  # fmt: skip
+        return "no legal target"
+    if not card_targets_exist(battle, definition, card.id):
+        return "no card to target"
+    return None
+
+
 def targets(battle: Battle, card_id: object) -> TargetInfo:
     """How a card in hand may be aimed now. A card whose member has fallen is reported as not
     playable (with the reason) rather than refused, so a UI can grey it out."""
     card = card_in_hand(battle, card_id)
-    mode = card.card.target
+    definition = card.card
+    mode = definition.target
     source_id = card.owner or battle.active_player
     source = battle.unit(source_id)
-    if source is None or not source.alive:
+    if source is None or not source.in_play:
         name = source.name if source is not None else source_id
         return TargetInfo(card.id, mode, mode.requires_target, source_id, (), (), False,
-                          f"{name} is down")  # fmt: skip
+                          f"{name} is down", definition.target_count,
+                          definition.up_to, definition.choose_on_resolve)  # fmt: skip
+    pool = candidates(battle, source, mode, definition)
     reason = None
-    if card.card.cost > battle.energy:
-        reason = f"needs {card.card.cost} energy, {battle.energy} left"
-    elif mode.requires_target and not candidates(battle, source, mode):
+    if definition.cost > battle.energy:
+        reason = f"needs {definition.cost} energy, {battle.energy} left"
+    elif battle.rules is Rules.STRICT:
+        reason = strict_reason(battle, card, source)
+    elif mode.requires_target and not pool:
         reason = "no valid target"
-    else:
-        reason = unmet_condition(battle, card, source)
+    reason = reason or unmet_condition(battle, card, source)
+    arrow = mode.requires_target and not definition.choose_on_resolve
     return TargetInfo(
         card=card.id,
         mode=mode,
-        requires_target=mode.requires_target,
+        requires_target=arrow,
         source=source.id,
-        candidates=tuple(u.id for u in candidates(battle, source, mode))
-        if mode.requires_target
-        else (),
-        range=tuple(u.id for u in affected_range(battle, source, mode)),
+        candidates=tuple(u.id for u in pool) if arrow else (),
+        range=tuple(u.id for u in affected_range(battle, source, mode, definition)),
         playable=reason is None,
         reason=reason,
+        count=definition.target_count,
+        up_to=definition.up_to,
+        choose_on_resolve=definition.choose_on_resolve,
     )
 
 
-def check_play(battle: Battle, card_id: object, target_id: object = None) -> CheckedPlay:
-    """Validate a play without changing anything; raise a :class:`PlayError` if refused."""
+def _submitted(target: object) -> list[object]:
+    if target is None:
+        return []
+    return list(target) if isinstance(target, list | tuple) else [target]
+
+
+def check_play(battle: Battle, card_id: object, target: object = None) -> CheckedPlay:
+    """Validate a play without changing anything; raise a :class:`PlayError` if refused.
+
+    ``target`` is a unit id, or a list of unit ids for cards that choose several."""
     card = card_in_hand(battle, card_id)
     source = source_of(battle, card)
-    mode = card.card.target
-    if card.card.cost > battle.energy:
+    definition = card.card
+    mode = definition.target
+    if definition.cost > battle.energy:
         raise NotEnoughEnergy(
-            f"card {card.id!r} costs {card.card.cost}, only {battle.energy} energy left", "card"
+            f"card {card.id!r} costs {definition.cost}, only {battle.energy} energy left", "card"
         )
+    if battle.rules is Rules.STRICT:
+        reason = strict_reason(battle, card, source)
+        if reason is not None:
+            raise NotPlayable(f"card {card.id!r} cannot be played: {reason}", "card")
     unmet = unmet_condition(battle, card, source)
     if unmet is not None:
         raise NotPlayable(f"card {card.id!r} cannot be played now: {unmet}", "card")
-    if not mode.requires_target:
-        if target_id is not None:
-            raise TargetNotAllowed(
-                f"card {card.id!r} ({mode.value}) takes no submitted target, got {target_id!r}",
-                "target",
-            )
-        return CheckedPlay(card, source, None)
-    if target_id is None:
-        raise TargetRequired(f"card {card.id!r} ({mode.value}) needs a target", "target")
-    target = battle.unit(target_id) if isinstance(target_id, str) else None
-    if target is None:
-        raise UnknownUnit(f"no unit {target_id!r} in this battle", "target")
-    if not is_valid_target(battle, source, mode, target):
-        valid = ", ".join(u.id for u in candidates(battle, source, mode)) or "none"
-        raise NotACandidate(
-            f"{target_id!r} is not a valid target for {card.id!r} ({mode.value}); "
-            f"candidates: {valid}",
-            "target",
-        )
-    return CheckedPlay(card, source, target)
+    submitted = _submitted(target)
+    if not mode.requires_target or definition.choose_on_resolve:
+        if submitted:
+            when = " until it resolves" if definition.choose_on_resolve else ""
+            raise TargetNotAllowed(f"card {card.id!r} ({mode.value}) takes no submitted "
+                                   f"target{when}, got {target!r}", "target")  # fmt: skip
+        return CheckedPlay(card, source, ())
+    return CheckedPlay(card, source, chosen_units(battle, card, source, submitted, "target"))
 
 
-def resolve_play(battle: Battle, checked: CheckedPlay) -> list[Event]:
-    """Pay, choose a random target if the mode says so, run the Behavior, settle the card."""
-    card, source = checked.card, checked.source
+def chosen_units(battle: Battle, card: CardInstance, source: Unit, submitted: list[object],
+                 where: str) -> tuple[Unit, ...]:  # fmt: skip
+    """Check a submitted choice of units against the card's count and the legality function."""
     definition = card.card
-    ctx = Context(battle=battle, host=source, target=checked.target, this_card=card.id)
-    battle.piles[Pile.HAND].remove(card.id)
-    battle.resolving.append(card.id)
-    energy_before = battle.energy
-    battle.energy -= definition.cost
-    ctx.emit(
-        "card_played",
-        card=card.id,
-        name=definition.name,
-        source=source.id,
-        mode=definition.target.value,
-        target=None if checked.target is None else checked.target.id,
-        energy_before=energy_before,
-        energy_after=battle.energy,
-    )
-    if definition.target.is_random:
-        pool = candidates(battle, source, definition.target)
-        chosen = battle.rng.choice(pool) if pool else None
-        ctx.target = chosen
-        ctx.emit(
-            "random_target",
-            card=card.id,
-            mode=definition.target.value,
-            unit=None if chosen is None else chosen.id,
-        )
-    run(definition.behavior, ctx)
-    if card.id in battle.resolving:
-        battle.resolving.remove(card.id)
-        rest = Pile.EXHAUST if "Exhaust" in definition.keywords else Pile.DISCARD
-        battle.piles[rest].insert(0, card.id)
-        ctx.emit("card_moved", node=None, card=card.id, **{"from": RESOLVING, "to": rest.value})
-    ctx.emit("card_resolved", card=card.id)
-    settle(ctx)
-    return ctx.events
-
-
-def play(battle: Battle, card_id: object, target_id: object = None) -> list[Event]:
-    """The checked play: refuse bad input before changing anything, then resolve."""
-    return resolve_play(battle, check_play(battle, card_id, target_id))
-
-
-def preview(battle: Battle, card_id: object, target_id: object = None) -> list[Event]:
-    """The events a play would produce, computed on a copy: the battle is not changed."""
-    checked = check_play(battle, card_id, target_id)
-    copy = battle.clone()
-    target = None if checked.target is None else copy.unit(checked.target.id)
-    return resolve_play(
-        copy, CheckedPlay(checked.card, copy.unit(checked.source.id) or checked.source, target)
-    )
+    mode = definition.target
+    pool = candidates(battle, source, mode, definition)
+    need = needed_targets(definition, len(pool), battle.rules)
+    wanted = f"{need} to {definition.target_count}" if definition.up_to else str(need)
+    if not submitted:
+        raise TargetRequired(f"card {card.id!r} ({mode.value}) needs a target", where)
+    if len(submitted) > definition.target_count or len(submitted) < need:
+        raise NotACandidate(f"card {card.id!r} takes {wanted} target(s), got "
+                            f"{len(submitted)}: {submitted!r}", where)  # fmt: skip
+    units: list[Unit] = []
+    for unit_id in submitted:
+        unit = battle.unit(unit_id) if isinstance(unit_id, str) else None
+        if unit is None:
+            raise UnknownUnit(f"no unit {unit_id!r} in this battle", where)
+        if unit in units:
+            raise NotACandidate(f"{unit_id!r} is chosen twice", where)
+        if not is_valid_target(battle, source, mode, unit, definition):
+            valid = ", ".join(u.id for u in pool) or "none"
+            raise NotACandidate(f"{unit_id!r} is not a valid target for {card.id!r} "
+                                f"({mode.value}); candidates: {valid}", where)  # fmt: skip
+        units.append(unit)
+    return tuple(units)
