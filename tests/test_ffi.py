@@ -183,7 +183,7 @@ def test_a_failed_start_answers_with_an_error(
 def test_only_the_abi_is_exported(library: Path) -> None:
     result = _run(_tool("nm"), "-D", "--defined-only", library)
     exported = {line.split()[-1] for line in result.stdout.splitlines() if " T " in line}
-    assert exported == ABI | {f"PyInit_{ffi_build.MODULE_NAME}"}
+    assert exported == ABI | {ffi_build.GDEXTENSION_ENTRY, f"PyInit_{ffi_build.MODULE_NAME}"}
     header = ffi_build.HEADER.read_text("utf-8")
     assert all(f"{name}(" in header for name in ABI)
 

@@ -1,9 +1,11 @@
 """Build ``libpybridge.so``, the C ABI of :mod:`pybridge.protocol`, with cffi's embedding mode.
 
 ``pybridge.h`` is the whole ABI; ``pybridge.c`` implements it and calls one
-``extern "Python"`` function, which :mod:`pybridge.ffi.embedded` provides. The library
-embeds the building interpreter: it remembers that interpreter's program path and
-``sys.path`` entries, so rebuild it after moving the project or its venv.
+``extern "Python"`` function, which :mod:`pybridge.ffi.embedded` provides.
+``gdextension.c`` makes the same library a Godot 4.4-4.6 GDExtension (entry symbol
+``pybridge_gdextension_init``, class ``PyBridge``), declared against ``gdextension_api.h``.
+The library embeds the building interpreter: it remembers that interpreter's program path
+and ``sys.path`` entries, so rebuild it after moving the project or its venv.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ FFI_DIR = Path(__file__).resolve().parent
 PROJECT_ROOT = FFI_DIR.parents[1]
 HEADER = FFI_DIR / "pybridge.h"
 C_SOURCE = FFI_DIR / "pybridge.c"
+GDEXTENSION_SOURCE = FFI_DIR / "gdextension.c"
+GDEXTENSION_HEADER = FFI_DIR / "gdextension_api.h"
+GDEXTENSION_ENTRY = "pybridge_gdextension_init"  # entry_symbol in the .gdextension file
 LIBRARY_NAME = "libpybridge.so"
 DEFAULT_OUTPUT_DIR = PROJECT_ROOT / "addons" / "pybridge_targeting" / "bin" / "linux"
 MODULE_NAME = "_pybridge_cffi"  # the cffi module the library registers in its interpreter
@@ -88,13 +93,14 @@ def build(output_dir: Path | None = None) -> Path:
     ffibuilder.set_source(
         MODULE_NAME,
         f'#line 1 "{C_SOURCE.name}"\n' + C_SOURCE.read_text("utf-8"),
+        sources=[str(GDEXTENSION_SOURCE)],  # same flags: only the marked symbols export
         include_dirs=[str(FFI_DIR)],
         define_macros=[
             ("PYBRIDGE_VERSION", _c_string(__version__)),
             ("PYBRIDGE_PYTHON", _c_string(sys.executable)),  # unresolved: venv symlinks count
             ("PYBRIDGE_MAX_REQUEST_BYTES", str(protocol.MAX_REQUEST_BYTES)),
         ],
-        extra_compile_args=["-fvisibility=hidden"],  # export only the ABI
+        extra_compile_args=["-fvisibility=hidden"],  # export the ABI and the entry symbol
         libraries=["dl", "pthread"],
         # The host has no idea where this Python's libpython lives.
         extra_link_args=[f"-Wl,-rpath,{libdir}"] if libdir else [],

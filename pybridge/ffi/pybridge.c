@@ -14,22 +14,12 @@
 #include <string.h>
 
 #include "pybridge.h"
+#include "pybridge_responses.h"
 
-#define PYBRIDGE_STR_(x) #x
-#define PYBRIDGE_STR(x) PYBRIDGE_STR_(x)
-#define PYBRIDGE_ERROR(code, message)                                                  \
-    "{\"ok\":false,\"id\":null,\"error\":{\"code\":\"" code "\",\"message\":\"" message \
-    "\",\"where\":\"\"}}"
-
-static const char null_request_error[] = PYBRIDGE_ERROR("null_request", "request is NULL");
-static const char too_large_error[] = PYBRIDGE_ERROR(
-    "too_large",
-    "request is longer than the limit of " PYBRIDGE_STR(PYBRIDGE_MAX_REQUEST_BYTES) " bytes");
-static const char unavailable_error[] = PYBRIDGE_ERROR(
-    "runtime_unavailable",
-    "the embedded Python runtime could not start; the reason was printed to stderr");
-static const char internal_error[] = PYBRIDGE_ERROR(
-    "internal_error", "the response could not be built or allocated");
+static const char null_request_error[] = PYBRIDGE_NULL_REQUEST_ERROR;
+static const char too_large_error[] = PYBRIDGE_TOO_LARGE_ERROR;
+static const char unavailable_error[] = PYBRIDGE_UNAVAILABLE_ERROR;
+static const char internal_error[] = PYBRIDGE_INTERNAL_ERROR;
 
 /* Implemented in Python (pybridge/ffi/embedded.py) through cffi's extern "Python";
    cffi defines it further down this file. */

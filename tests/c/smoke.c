@@ -113,7 +113,7 @@ int main(int argc, char **argv)
     snprintf(line, sizeof line,
              "{\"op\":\"play\",\"id\":3,\"session\":\"%s\",\"card\":\"h1\",\"target\":\"orc\"}",
              session);
-    expect_ok("play", line, "\"unit\":\"orc\",\"amount\":6,\"blocked\":4,\"hp_before\":34,"
+    expect_ok("play", line, "\"unit\":\"orc\",\"base\":6,\"amount\":6,\"blocked\":4,\"hp_before\":34,"
                             "\"hp_after\":32");
     snprintf(line, sizeof line, "{\"op\":\"close\",\"id\":4,\"session\":\"%s\"}", session);
     expect_ok("close", line, "\"closed\"");
