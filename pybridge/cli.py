@@ -10,6 +10,7 @@ from pathlib import Path
 
 from . import __version__
 from .autoplay import living_summary, play_out
+from .demo import add_demo_command
 from .examples import demo_battle
 from .ffi.build import add_build_command
 from .narrate import narrate_all
@@ -55,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve_command(commands)
     add_pack_command(commands)
     add_build_command(commands)
+    add_demo_command(commands)
     return parser
 
 

@@ -99,8 +99,12 @@ def prepare_site(
     *,
     args: list[str] | None = None,
     modules: Path | None = None,
+    canvas_resize_policy: int = 0,
 ) -> Site:
-    """Fill ``root`` with everything a browser needs to run ``project_dir``."""
+    """Fill ``root`` with everything a browser needs to run ``project_dir``.
+
+    ``canvas_resize_policy`` is the engine's: 0 keeps the page's 640x360 canvas, 1 uses the
+    project's window size, 2 fills the browser window."""
     modules = modules or node_modules()
     godot, pyodide = modules / GODOT_PACKAGE / "godot", modules / "pyodide"
     if not (godot / "index.wasm").is_file():
@@ -114,15 +118,15 @@ def prepare_site(
         _link(pyodide / name, root / "pyodide" / name)
     info = pack_project(project_dir, root / "game.pck", mounts)
     (root / "pybridge.zip").write_bytes(package_zip())
-    (root / "index.html").write_text(index_html(args or []), "utf-8")
+    (root / "index.html").write_text(index_html(args or [], canvas_resize_policy), "utf-8")
     return Site(root, info)
 
 
-def index_html(args: list[str]) -> str:
+def index_html(args: list[str], canvas_resize_policy: int = 0) -> str:
     config: dict[str, Any] = {
         "executable": "index",
         "args": ["--audio-driver", "Dummy", *args],
-        "canvasResizePolicy": 0,
+        "canvasResizePolicy": canvas_resize_policy,
         "focusCanvas": True,
         "experimentalVK": False,
         "gdextensionLibs": [],
@@ -201,9 +205,10 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(root: Path) -> Iterator[str]:
-    """Serve ``root`` on 127.0.0.1 (a free port) in a thread; yields the base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Handler, directory=str(root)))
+def serve(root: Path, port: int = 0) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 (``port``, by default a free one) in a thread; yields the
+    base URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", port), partial(_Handler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, name="pybridge-web", daemon=True)
     thread.start()
     try:

@@ -4,14 +4,24 @@
 //   node web/drive.mjs CONFIG.json
 //
 // CONFIG: {url, chromium, user_data_dir, report, sentinel, timeout_ms?, width?, height?,
-//          screenshot?, actions?: [{move|click|down|up|drag|wait_ms|wait_for}]}
+//          screenshot?, actions?: [{move|click|down|up|drag|wait_ms|wait_for|key|screenshot}],
+//          interactive?, fail_on_script_error?}
 // REPORT: {ok, failure, state, printed, errors, console, page_errors, timing}
 // Exit status 0 when every wait succeeded, 1 otherwise (the report is written either way).
+//
+// A wait_for step may carry `from`: only lines printed at or after that index count. A drag is
+// [x0, y0, x1, y1] or [x0, y0, x1, y1, steps] (the pointer moves in `steps` steps, default 10).
+// With `interactive: true`, once the sentinel is printed the driver writes {"ready": true,
+// "printed": [...]} as one line to stdout, then reads commands from stdin, one JSON line each:
+// {"id", "actions": [...]}; it runs them and answers {"id", "ok", "failure", "printed",
+// "errors"} with the lines printed since its previous answer. It finishes when stdin closes.
 import { readFileSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
 
 const config = JSON.parse(readFileSync(process.argv[2], "utf-8"));
 const timeout = config.timeout_ms ?? 60000;
+const strictScripts = config.fail_on_script_error ?? false; // stop waiting at a SCRIPT ERROR
 const report = { ok: false, failure: null, state: null, printed: [], errors: [], console: [],
   page_errors: [], timing: {} };
 
@@ -19,17 +29,21 @@ const flags = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-s
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
   "--no-first-run", "--disable-quic", "--ignore-gpu-blocklist"];
 
-async function printed(page, text) {
+async function printed(page, text, from = 0) {
   // Wait until the engine printed a line containing `text` (or the page gave up).
-  await page.waitForFunction((wanted) => {
+  await page.waitForFunction(([wanted, start, strict]) => {
     const state = window.pybridge_state || "";
     return state.startsWith("failed") || state.startsWith("exited")
-      || (window.godot_output || []).some((line) => line.includes(wanted));
-  }, text, { timeout, polling: 25 });
+      || (strict && (window.godot_errors || []).some((line) => line.includes("SCRIPT ERROR")))
+      || (window.godot_output || []).slice(start).some((line) => line.includes(wanted));
+  }, [text, from, strictScripts], { timeout, polling: 25 });
   const state = await page.evaluate(() => window.pybridge_state);
   if (state.startsWith("failed") || state.startsWith("exited")) {
     throw new Error(`page ${state} while waiting for ${JSON.stringify(text)}`);
   }
+  const found = await page.evaluate(([wanted, start]) => (window.godot_output || [])
+    .slice(start).some((line) => line.includes(wanted)), [text, from]);
+  if (!found) throw new Error(`a script error while waiting for ${JSON.stringify(text)}`);
 }
 
 async function act(page, step) {
@@ -39,14 +53,43 @@ async function act(page, step) {
   else if (step.down) { await mouse.move(...step.down); await mouse.down(); }
   else if (step.up) { await mouse.move(...step.up); await mouse.up(); }
   else if (step.drag) {
-    const [x0, y0, x1, y1] = step.drag;
+    const [x0, y0, x1, y1, steps = 10] = step.drag;
     await mouse.move(x0, y0);
     await mouse.down();
-    await mouse.move(x1, y1, { steps: 10 });
+    await mouse.move(x1, y1, { steps });
     await mouse.up();
   } else if (step.wait_ms) await page.waitForTimeout(step.wait_ms);
-  else if (step.wait_for) await printed(page, step.wait_for);
+  else if (step.wait_for) await printed(page, step.wait_for, step.from ?? 0);
+  else if (step.key) await page.keyboard.press(step.key);
+  else if (step.screenshot) await page.screenshot({ path: step.screenshot });
   else throw new Error(`unknown action ${JSON.stringify(step)}`);
+}
+
+async function converse(page) {
+  // Interactive mode: answer command lines from stdin until it closes.
+  let seenLines = 0;
+  let seenErrors = 0;
+  const news = async () => {
+    const all = await page.evaluate(() => ({
+      printed: window.godot_output ?? [], errors: window.godot_errors ?? [] }));
+    const fresh = { printed: all.printed.slice(seenLines), errors: all.errors.slice(seenErrors) };
+    seenLines = all.printed.length;
+    seenErrors = all.errors.length;
+    return fresh;
+  };
+  process.stdout.write(JSON.stringify({ ready: true, ...(await news()) }) + "\n");
+  for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (!text.trim()) continue;
+    const command = JSON.parse(text);
+    const answer = { id: command.id ?? null, ok: true, failure: null };
+    try {
+      for (const step of command.actions ?? []) await act(page, step);
+    } catch (err) {
+      answer.ok = false;
+      answer.failure = String(err && err.stack ? err.stack : err);
+    }
+    process.stdout.write(JSON.stringify({ ...answer, ...(await news()) }) + "\n");
+  }
 }
 
 const context = await chromium.launchPersistentContext(config.user_data_dir, {
@@ -64,6 +107,7 @@ try {
   await printed(page, config.sentinel);
   report.timing.sentinel_ms = Date.now() - started;
   for (const step of config.actions ?? []) await act(page, step);
+  if (config.interactive) await converse(page);
   if (config.screenshot) await page.screenshot({ path: config.screenshot });
   report.ok = true;
 } catch (err) {

@@ -1,0 +1,306 @@
+extends Control
+## The demo battle screen: the party of three against three enemies, the hand, energy, End Turn,
+## a log of what happened, enemy intents, statuses and a win or lose screen.
+##
+## Targeting itself is the addon's [BattleView]; this script adds the rest of the screen and
+## prints one machine-readable line per thing a test or a tool may want to know, each
+## [code]PYBRIDGE <kind> <json>[/code]:
+## [br]- [code]ready[/code]: the battle is open; its transport, units, hand and [code]layout[/code].
+## [br]- [code]layout[/code]: screen points of every unit and card, End Turn, Restart, an empty
+## spot and a spot in the play area (viewport pixels).
+## [br]- [code]highlight[/code]: [code]{"card", "units"}[/code], the unit ids lit now.
+## [br]- [code]aim[/code], [code]target[/code], [code]cancelled[/code], [code]refused[/code]: the
+## aim at a card started, got a target, ended without a play, or was refused.
+## [br]- [code]played[/code], [code]turn[/code]: the runtime's exact response to the play or
+## end_turn request (events and state).
+## [br]- [code]result[/code]: the battle ended; [code]error[/code]: a request failed.
+
+## The battle document, packed from pybridge/examples/demo_battle.json.
+const BATTLE_FILE := "res://battle/demo_battle.json"
+## The same document in a source checkout, relative to this project (desktop editor runs).
+const CHECKOUT_BATTLE_FILE := "../pybridge/examples/demo_battle.json"
+## Every machine-readable line starts with this word.
+const LINE_PREFIX := "PYBRIDGE"
+## Log colours by the narrator's line kinds.
+const LOG_COLORS := {
+	"play": "ffe08a", "damage": "ff9c8a", "heal": "8af0a8", "buff": "b9c8ff",
+	"death": "ff6b6b", "enemy": "ffb07a", "turn": "9fd8ff", "result": "ffd54a",
+	"info": "b8b3c9", "error": "ff6b8a",
+}
+const PARTY_COLOR := Color("3d8fd1")
+const ENEMY_COLOR := Color("d0583a")
+
+var _battle_text: String = ""
+var _toast_tween: Tween = null
+
+@onready var _bridge: PyBridgeClient = $Bridge
+@onready var _battle: BattleView = $Battle
+@onready var _field: Control = $Battle/Field
+@onready var _party_area: Control = $Battle/Field/PartyArea
+@onready var _enemy_area: Control = $Battle/Field/EnemyArea
+@onready var _turn_label: Label = $TopBar/TurnLabel
+@onready var _pile_label: Label = $TopBar/PileLabel
+@onready var _restart_button: Button = $TopBar/RestartButton
+@onready var _log: RichTextLabel = $LogPanel/Rows/Log
+@onready var _energy_orb: Control = $EnergyOrb
+@onready var _end_turn_button: Button = $EndTurnButton
+@onready var _toast: Label = $Toast
+@onready var _overlay: CanvasLayer = $Overlay
+@onready var _overlay_root: Control = $Overlay/Root
+@onready var _result_label: Label = $Overlay/Root/Box/Rows/Result
+@onready var _detail_label: Label = $Overlay/Root/Box/Rows/Detail
+@onready var _play_again_button: Button = $Overlay/Root/Box/Rows/PlayAgainButton
+
+
+func _ready() -> void:
+	theme = DemoTheme.build()
+	_overlay_root.theme = theme  # a CanvasLayer does not pass the theme on
+	_restart_button.pressed.connect(_open)
+	_play_again_button.pressed.connect(_open)
+	_end_turn_button.pressed.connect(_on_end_turn_pressed)
+	_bridge.request_failed.connect(_on_request_failed)
+	_battle.battle_opened.connect(_on_battle_opened)
+	_battle.state_changed.connect(_on_state_changed)
+	_battle.layout_changed.connect(_on_layout_changed)
+	_battle.highlight_changed.connect(_on_highlight_changed)
+	_battle.aim_started.connect(func(card_id: String) -> void: _say("aim", {"card": card_id}))
+	_battle.target_selected.connect(_on_target_selected)
+	_battle.aim_cancelled.connect(_on_aim_cancelled)
+	_battle.card_refused.connect(_on_card_refused)
+	_battle.card_played.connect(_on_card_played)
+	_battle.turn_ended.connect(_on_turn_ended)
+	_battle_text = _read_battle_document()
+	if _battle_text.is_empty():
+		_log_line("The battle document %s is missing." % BATTLE_FILE, "error")
+		_say("error", {"code": "missing_battle", "message": BATTLE_FILE})
+		return
+	_open()
+
+
+func _draw() -> void:
+	var w := size.x
+	var h := size.y
+	draw_polygon(PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
+			PackedColorArray([Color("1d1738"), Color("241a33"), Color("0d0a14"), Color("0b0d18")]))
+	var floor_top := 380.0
+	draw_polygon(PackedVector2Array([Vector2(0, floor_top), Vector2(1000, floor_top),
+			Vector2(1000, 452), Vector2(0, 452)]),
+			PackedColorArray([Color("231d3a"), Color("2b1f36"), Color("141019"), Color("11131d")]))
+	draw_rect(Rect2(0, 52, w, 2), Color(1, 1, 1, 0.06))
+	var font := get_theme_default_font()
+	_draw_team_label(font, _party_area, "YOUR PARTY", PARTY_COLOR)
+	_draw_team_label(font, _enemy_area, "ENEMIES", ENEMY_COLOR)
+	var gap := _gap_point()
+	var versus := "VS"
+	var vs_width := font.get_string_size(versus, HORIZONTAL_ALIGNMENT_LEFT, -1, 40).x
+	draw_string(font, gap + Vector2(-vs_width * 0.5, 14), versus, HORIZONTAL_ALIGNMENT_LEFT, -1,
+			40, Color(1, 1, 1, 0.08))
+	for id: String in _battle.unit_views:
+		var view: UnitView = _battle.unit_views[id]
+		var foot := view.get_global_rect()
+		var center := Vector2(foot.get_center().x, foot.position.y + 196)
+		draw_set_transform(center, 0.0, Vector2(1.0, 0.22))
+		draw_circle(Vector2.ZERO, 62, Color(0, 0, 0, 0.35))
+		draw_set_transform(Vector2.ZERO)
+	var tray := StyleBoxFlat.new()
+	tray.bg_color = Color(0.03, 0.02, 0.06, 0.55)
+	tray.set_corner_radius_all(24)
+	draw_style_box(tray, Rect2(-20, 522, w + 40, 240))
+
+
+func _open() -> void:
+	_overlay.hide()
+	_log.clear()
+	if _toast_tween != null:
+		_toast_tween.kill()
+	_toast.modulate.a = 0.0
+	_battle.open_battle_json(_battle_text)
+
+
+func _read_battle_document() -> String:
+	var paths: Array[String] = [BATTLE_FILE]
+	if not OS.has_feature("web"):
+		paths.append(ProjectSettings.globalize_path("res://").path_join(CHECKOUT_BATTLE_FILE))
+	for path in paths:
+		if FileAccess.file_exists(path):
+			return FileAccess.get_file_as_string(path)
+	return ""
+
+
+func _on_battle_opened(state: Dictionary) -> void:
+	var version := _bridge.version()
+	_log_line("Rules by pybridge %s over the %s transport." % [version.get("version", "?"),
+			_bridge.transport_name()], "info")
+	var party: Array[String] = []
+	var enemies: Array[String] = []
+	for unit: Variant in state.get("units", []):
+		(party if str(unit.get("team")) == "player" else enemies).append(str(unit.get("name")))
+	_log_line("%s face %s." % [_join_names(party), _join_names(enemies)], "turn")
+	_log_line("Drag a card onto a glowing unit, or click a card and then its target.", "info")
+	_say("ready", {
+		"transport": _bridge.transport_name(),
+		"session": _bridge.session,
+		"viewport": _xy(get_viewport_rect().size),
+		"window": _xy(Vector2(DisplayServer.window_get_size())),
+		"turn": state.get("turn"),
+		"energy": state.get("energy"),
+		"units": _units_summary(state),
+		"hand": _hand_ids(state),
+		"layout": _layout_points(),
+	})
+
+
+func _on_state_changed(state: Dictionary) -> void:
+	var piles: Dictionary = state.get("piles", {})
+	_turn_label.text = "Turn %d" % int(state.get("turn", 1))
+	_pile_label.text = "Draw %d  ·  Discard %d  ·  Exhaust %d" % [
+		(piles.get("draw", []) as Array).size(), (piles.get("discard", []) as Array).size(),
+		(piles.get("exhaust", []) as Array).size()]
+	_energy_orb.set("energy", int(state.get("energy", 0)))
+	_energy_orb.set("max_energy", int(state.get("max_energy", 3)))
+	var result: Variant = state.get("result")
+	var over := result != null and str(result) != ""
+	_end_turn_button.disabled = over
+	if over and not _overlay.visible:
+		_show_result(str(result))
+	queue_redraw()
+
+
+func _on_layout_changed() -> void:
+	queue_redraw()
+	_say("layout", _layout_points())
+
+
+func _on_highlight_changed(card_id: String, unit_ids: PackedStringArray) -> void:
+	_say("highlight", {"card": card_id, "units": unit_ids})
+
+
+func _on_target_selected(card_id: String, unit_id: String) -> void:
+	_say("target", {"card": card_id, "unit": unit_id})
+
+
+func _on_aim_cancelled(card_id: String) -> void:
+	_say("cancelled", {
+		"card": card_id,
+		"energy": _battle.state.get("energy"),
+		"hand": _hand_ids(_battle.state),
+	})
+
+
+func _on_card_refused(card_id: String, reason: String) -> void:
+	_say("refused", {"card": card_id, "reason": reason})
+	var card_name := str(_battle.names().get("cards", {}).get(card_id, card_id))
+	_show_toast("%s can't be played: %s" % [card_name, reason])
+
+
+func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -> void:
+	_say_raw("played", _bridge.last_response_of("play"))
+	_log_events(result.get("events", []))
+
+
+func _on_turn_ended(result: Dictionary) -> void:
+	_say_raw("turn", _bridge.last_response_of("end_turn"))
+	_log_events(result.get("events", []))
+
+
+func _on_request_failed(code: String, message: String) -> void:
+	_say("error", {"code": code, "message": message})
+	_log_line("The runtime refused: %s" % message, "error")
+
+
+func _on_end_turn_pressed() -> void:
+	_battle.end_turn()
+
+
+func _show_result(result: String) -> void:
+	var won := result == "victory"
+	_result_label.text = "Victory!" if won else "Defeat"
+	_result_label.add_theme_color_override("font_color", Color("ffd54a") if won
+			else Color("ff6b6b"))
+	_detail_label.text = "All enemies are defeated." if won else "Your party has fallen."
+	_overlay.show()
+	await get_tree().process_frame
+	_say("result", {"result": result,
+			"play_again": _xy(_play_again_button.get_global_rect().get_center())})
+
+
+func _show_toast(text: String) -> void:
+	_toast.text = text
+	if _toast_tween != null:
+		_toast_tween.kill()
+	_toast.modulate.a = 1.0
+	_toast_tween = create_tween()
+	_toast_tween.tween_interval(1.6)
+	_toast_tween.tween_property(_toast, "modulate:a", 0.0, 0.6)
+
+
+func _log_events(events: Array) -> void:
+	for line in BattleNarrator.describe_all(events, _battle.names()):
+		_log_line(str(line["text"]), str(line["kind"]), int(line["indent"]))
+
+
+func _log_line(text: String, kind: String, indent: int = 0) -> void:
+	var color: String = LOG_COLORS.get(kind, "e6e1f0")
+	var line := "[color=#%s]%s[/color]" % [color, text.replace("[", "[lb]")]
+	if indent > 0:
+		line = "[indent]%s[/indent]" % line
+	_log.append_text(line + "\n")
+
+
+func _say(kind: String, data: Variant) -> void:
+	print("%s %s %s" % [LINE_PREFIX, kind, JSON.stringify(PyBridgeClient.integral(data))])
+
+
+func _say_raw(kind: String, raw_json: String) -> void:
+	print("%s %s %s" % [LINE_PREFIX, kind, raw_json])
+
+
+func _layout_points() -> Dictionary:
+	var points := _battle.layout_points()
+	points["end_turn"] = _xy(_end_turn_button.get_global_rect().get_center())
+	points["restart"] = _xy(_restart_button.get_global_rect().get_center())
+	points["empty"] = _xy(_gap_point())
+	points["play"] = _xy(_gap_point())
+	return points
+
+
+func _gap_point() -> Vector2:
+	var left := _party_area.get_global_rect()
+	var right := _enemy_area.get_global_rect()
+	return Vector2((left.end.x + right.position.x) * 0.5, left.get_center().y)
+
+
+func _draw_team_label(font: Font, area: Control, text: String, color: Color) -> void:
+	var rect := area.get_global_rect()
+	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, 15).x
+	var at := Vector2(rect.get_center().x - width * 0.5, rect.position.y + 2)
+	draw_rect(Rect2(rect.position.x + 20, at.y - 5, rect.size.x - 40, 2), Color(color, 0.35))
+	draw_string(font, at + Vector2(0, 16), text, HORIZONTAL_ALIGNMENT_LEFT, -1, 15,
+			color.lightened(0.25))
+
+
+func _units_summary(state: Dictionary) -> Dictionary:
+	var units := {}
+	for unit: Variant in state.get("units", []):
+		units[str(unit.get("id"))] = {
+			"team": unit.get("team"), "hp": unit.get("hp"), "max_hp": unit.get("max_hp"),
+			"armor": unit.get("armor"), "statuses": unit.get("statuses", {}),
+		}
+	return units
+
+
+func _hand_ids(state: Dictionary) -> Array[String]:
+	var ids: Array[String] = []
+	for instance: Variant in state.get("piles", {}).get("hand", []):
+		ids.append(str(instance.get("id")))
+	return ids
+
+
+func _join_names(names: Array[String]) -> String:
+	if names.size() <= 1:
+		return "".join(names)
+	return ", ".join(names.slice(0, names.size() - 1)) + " and " + names[names.size() - 1]
+
+
+func _xy(point: Vector2) -> Array:
+	return [roundi(point.x), roundi(point.y)]

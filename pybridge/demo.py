@@ -1,0 +1,85 @@
+"""``pybridge demo``: the demo battle in the real Godot 4.6 web engine, served on 127.0.0.1.
+
+The demo is the Godot project ``demo_project/`` with the addon ``addons/pybridge_targeting/``
+mounted at ``res://addons/pybridge_targeting`` and the battle document
+``pybridge/examples/demo_battle.json`` mounted at ``res://battle/demo_battle.json``, packed
+into ``game.pck`` beside the engine, Pyodide and this package (see :mod:`pybridge.web`). It
+needs a source checkout (the project and the addon are not part of the installed package)
+and the browser-side files that ``web/setup.sh`` installs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from pathlib import Path
+
+from .pack import PackError
+from .web import PACKAGE_ROOT, Site, WebSetupError, prepare_site, serve
+
+REPO_ROOT = PACKAGE_ROOT.parent
+DEMO_PROJECT = REPO_ROOT / "demo_project"
+ADDON_DIR = REPO_ROOT / "addons" / "pybridge_targeting"
+ADDON_RES = "res://addons/pybridge_targeting"
+BATTLE_FILE = PACKAGE_ROOT / "examples" / "demo_battle.json"
+BATTLE_RES = "res://battle/demo_battle.json"
+DEFAULT_SITE = REPO_ROOT / "build" / "demo_site"
+DEFAULT_PORT = 8060
+#: The demo's window: the page fills the browser window and the project stretches to it.
+FILL_WINDOW = 2
+
+
+def demo_mounts() -> dict[str, Path]:
+    """What the pack mounts into the demo project: the addon and the battle document."""
+    return {ADDON_RES: ADDON_DIR, BATTLE_RES: BATTLE_FILE}
+
+
+def prepare_demo_site(root: Path = DEFAULT_SITE, *, modules: Path | None = None) -> Site:
+    """Build the demo's web site in ``root``: engine, ``game.pck``, Pyodide, ``pybridge``."""
+    for needed in (DEMO_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg", BATTLE_FILE):
+        if not needed.is_file():
+            raise PackError(f"{needed} is missing: `pybridge demo` needs a source checkout")
+    return prepare_site(
+        Path(root), DEMO_PROJECT, demo_mounts(), modules=modules, canvas_resize_policy=FILL_WINDOW
+    )
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    try:
+        site = prepare_demo_site(Path(args.site))
+    except (OSError, PackError, WebSetupError) as exc:
+        print(f"pybridge demo: {exc}", file=sys.stderr)
+        return 2
+    print(f"pybridge demo: packed {len(site.pack.files)} files into {site.pack.out}")
+    if args.no_serve:
+        print(f"pybridge demo: the site is ready in {site.root}")
+        return 0
+    try:
+        with serve(site.root, port=args.port) as url:
+            print(f"pybridge demo: open {url} in a browser (Ctrl+C stops the server)", flush=True)
+            threading.Event().wait()
+    except OSError as exc:
+        print(f"pybridge demo: cannot serve on 127.0.0.1:{args.port}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("pybridge demo: stopped")
+    return 0
+
+
+def add_demo_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``pybridge demo [--port N] [--no-serve] [--site DIR]``."""
+    cmd = subparsers.add_parser(
+        "demo", help="build the demo battle for the Godot web engine and serve it on 127.0.0.1"
+    )
+    cmd.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})"
+    )
+    cmd.add_argument("--no-serve", action="store_true", help="build the site, then exit")
+    cmd.add_argument(
+        "--site",
+        default=str(DEFAULT_SITE),
+        metavar="DIR",
+        help="where to build the site (default: build/demo_site in the checkout)",
+    )
+    cmd.set_defaults(run=_cmd_demo)

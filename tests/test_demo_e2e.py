@@ -1,0 +1,571 @@
+"""The demo battle end to end: demo_project/ with the addon, in the real Godot 4.6 web engine.
+
+The demo is packed and served once per module and driven by web/drive.mjs in interactive
+mode (one engine boot; each test restarts the battle with the demo's Restart button). The
+demo prints ``PYBRIDGE <kind> <json>`` lines: ``ready`` and ``layout`` give the screen points
+of units and cards, ``highlight`` the unit ids lit, ``played`` and ``turn`` the runtime's
+exact responses. Expected values come from the same runtime in desktop CPython.
+
+Needs Debian's chromium and ``web/node_modules`` (``web/setup.sh``): under CI=true the
+fixture runs that script and a missing piece is a failure; elsewhere it is a skip.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import queue
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pybridge.cli import main
+from pybridge.demo import BATTLE_RES, prepare_demo_site
+from pybridge.examples import demo_battle
+from pybridge.pack import read_pack
+from pybridge.protocol import Protocol
+from pybridge.web import GODOT_PACKAGE, WEB_DIR, node_modules, serve
+
+REPO = Path(__file__).resolve().parent.parent
+ARTIFACTS = REPO / "artifacts"
+ON_CI = os.environ.get("CI", "").lower() == "true"
+WIDTH, HEIGHT = 1280, 720
+PREFIX = "PYBRIDGE "
+DRAG_STEPS = 3  # pointer moves per drag: each costs an engine frame, slow in software WebGL
+ARROW_CARDS = ("h1", "h4", "h5", "h9")  # Single Enemy, Single Ally, Other Ally, Any Unit
+
+Point = tuple[int, int]
+
+
+# -- the desktop side -----------------------------------------------------------------------
+
+
+class Desktop:
+    """The demo battle in this process's CPython, through the same JSON protocol."""
+
+    def __init__(self) -> None:
+        self.protocol = Protocol()
+        opened = self.call("open", battle=demo_battle())
+        self.session: str = opened["session"]
+
+    def call(self, op: str, **fields: Any) -> dict[str, Any]:
+        response = json.loads(self.protocol.call(json.dumps({"op": op, **fields})))
+        assert response["ok"], response
+        result: dict[str, Any] = response["result"]
+        return result
+
+    def targets(self, card: str) -> dict[str, Any]:
+        return self.call("targets", session=self.session, card=card)
+
+    def play(self, card: str, target: str | None = None) -> dict[str, Any]:
+        fields: dict[str, Any] = {"session": self.session, "card": card}
+        if target is not None:
+            fields["target"] = target
+        return self.call("play", **fields)
+
+    def end_turn(self) -> dict[str, Any]:
+        return self.call("end_turn", session=self.session)
+
+
+def canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def sha256(value: Any) -> str:
+    return hashlib.sha256(canonical(value).encode()).hexdigest()
+
+
+# -- the browser side -----------------------------------------------------------------------
+
+
+class Demo:
+    """The running demo: send mouse and key actions, read what the engine printed."""
+
+    def __init__(
+        self, process: subprocess.Popen[str], answers: queue.Queue[str], report: Path
+    ) -> None:
+        self.process = process
+        self.answers = answers
+        self.report = report
+        self.lines: list[str] = []
+        self.errors: list[str] = []
+        self._next = 1
+
+    def receive(self, timeout: float = 180.0) -> dict[str, Any]:
+        try:
+            text = self.answers.get(timeout=timeout)
+        except queue.Empty:
+            pytest.fail(f"the driver said nothing for {timeout} s")
+        if not text:
+            self.process.wait(timeout=60)
+            found = json.loads(self.report.read_text()) if self.report.exists() else {}
+            pytest.fail(
+                f"the driver exited: {found.get('failure')}\n"
+                f"printed: {found.get('printed', [])[-10:]}\nerrors: {found.get('errors')}"
+            )
+        answer: dict[str, Any] = json.loads(text)
+        self.lines += answer.get("printed", [])
+        self.errors += answer.get("errors", [])
+        return answer
+
+    def do(self, *actions: dict[str, Any]) -> None:
+        """Run ``actions`` in the page (see web/drive.mjs); fail on a failed wait."""
+        command = {"id": self._next, "actions": list(actions)}
+        self._next += 1
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(command) + "\n")
+        self.process.stdin.flush()
+        answer = self.receive()
+        assert answer["ok"], f"{answer['failure']}\nlast lines: {self.lines[-8:]}"
+
+    def mark(self) -> int:
+        return len(self.lines)
+
+    def said(self, kind: str, since: int = 0) -> list[dict[str, Any]]:
+        """The JSON of every ``PYBRIDGE <kind>`` line printed at or after index ``since``."""
+        head = f"{PREFIX}{kind} "
+        return [json.loads(t[len(head) :]) for t in self.lines[since:] if t.startswith(head)]
+
+    def wait_for(self, kind: str, since: int) -> dict[str, Any]:
+        self.do({"wait_for": f"{PREFIX}{kind} ", "from": since})
+        found = self.said(kind, since)
+        assert found, f"no {kind} line after {since}: {self.lines[since:]}"
+        return found[-1]
+
+    @property
+    def layout(self) -> dict[str, Any]:
+        for text in reversed(self.lines):
+            for kind in ("layout", "ready"):
+                if text.startswith(f"{PREFIX}{kind} "):
+                    found: dict[str, Any] = json.loads(text[len(PREFIX) + len(kind) + 1 :])
+                    return found if kind == "layout" else found["layout"]
+        raise AssertionError("the demo printed no layout")
+
+    def card(self, card_id: str) -> Point:
+        x, y = self.layout["cards"][card_id]
+        return x, y
+
+    def unit(self, unit_id: str) -> Point:
+        x, y = self.layout["units"][unit_id]
+        return x, y
+
+    def point(self, name: str) -> Point:
+        x, y = self.layout[name]
+        return x, y
+
+    def restart(self) -> dict[str, Any]:
+        """A fresh battle: click Restart and wait for the new ready line."""
+        since = self.mark()
+        self.do({"click": list(self.point("restart"))})
+        return self.wait_for("ready", since)
+
+    def drag(self, start: Point, end: Point, kind: str) -> dict[str, Any]:
+        """Drag from ``start`` to ``end``; the JSON of the ``kind`` line it caused."""
+        since = self.mark()
+        self.do({"drag": [*start, *end, DRAG_STEPS]})
+        return self.wait_for(kind, since)
+
+    def hover(self, card_id: str) -> list[str]:
+        """Point at a card; the unit ids it lit."""
+        since = self.mark()
+        self.do({"move": list(self.card(card_id))})
+        lit = self.wait_for("highlight", since)
+        assert lit["card"] == card_id, lit
+        units: list[str] = lit["units"]
+        return units
+
+
+def _missing() -> list[str]:
+    needs = {
+        "chromium": shutil.which("chromium"),
+        "node": shutil.which("node"),
+        "web/node_modules": (node_modules() / GODOT_PACKAGE / "godot" / "index.wasm").is_file()
+        and (node_modules() / "playwright-core").is_dir(),
+    }
+    return [name for name, found in needs.items() if not found]
+
+
+@pytest.fixture(scope="module")
+def demo_browser_ready() -> None:
+    if ON_CI:
+        setup = subprocess.run(
+            ["bash", str(WEB_DIR / "setup.sh")], capture_output=True, text=True, timeout=1200
+        )
+        if setup.returncode != 0:
+            pytest.fail(f"web/setup.sh failed:\n{setup.stdout}\n{setup.stderr}")
+    if missing := _missing():
+        message = f"missing {', '.join(missing)}: run web/setup.sh"
+        if ON_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def _pump(stream: Any, answers: queue.Queue[str]) -> None:
+    for text in stream:
+        answers.put(text)
+    answers.put("")
+
+
+@pytest.fixture(scope="module")
+def demo(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
+    """Boot the demo once for the module; yields a driver that is ready to take actions."""
+    work = tmp_path_factory.mktemp("demo_e2e")
+    started = time.monotonic()
+    site = prepare_demo_site(work / "site")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with serve(site.root) as url:
+        config = {
+            "url": url,
+            "chromium": shutil.which("chromium"),
+            "user_data_dir": str(work / "profile"),
+            "report": str(work / "report.json"),
+            "sentinel": f"{PREFIX}ready ",
+            "timeout_ms": 120_000,
+            "width": WIDTH,
+            "height": HEIGHT,
+            "interactive": True,
+            "fail_on_script_error": True,
+        }
+        (work / "drive.json").write_text(json.dumps(config))
+        with (work / "driver.log").open("w") as log:
+            process = subprocess.Popen(
+                [
+                    shutil.which("node") or "node",
+                    str(WEB_DIR / "drive.mjs"),
+                    str(work / "drive.json"),
+                ],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                cwd=WEB_DIR,
+            )
+            answers: queue.Queue[str] = queue.Queue()
+            threading.Thread(target=_pump, args=(process.stdout, answers), daemon=True).start()
+            driver = Demo(process, answers, work / "report.json")
+            try:
+                driver.receive(timeout=240)
+                booted = time.monotonic() - started
+                print(f"\ndemo e2e: built, served and booted to the ready line in {booted:.1f} s")
+                yield driver
+            finally:
+                assert process.stdin is not None
+                process.stdin.close()
+                try:
+                    process.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+                (ARTIFACTS / "demo_e2e_log.txt").write_text("\n".join(driver.lines) + "\n")
+                print(f"demo e2e: whole module {time.monotonic() - started:.1f} s")
+
+
+# -- the tests ------------------------------------------------------------------------------
+
+
+def test_the_pack_holds_the_addon_and_the_battle_document(demo_browser_ready, tmp_path):
+    site = prepare_demo_site(tmp_path / "site")
+    files = read_pack(site.root / "game.pck")
+    assert files[BATTLE_RES] == (REPO / "pybridge/examples/demo_battle.json").read_bytes()
+    for name in ("plugin.cfg", "plugin.gd", "bridge.gd", "aim_arrow.gd", "battle_view.gd"):
+        assert f"res://addons/pybridge_targeting/{name}" in files
+    assert site.pack.classes["BattleView"] == "res://addons/pybridge_targeting/battle_view.gd"
+    assert site.pack.classes["PyBridgeClient"] == "res://addons/pybridge_targeting/bridge.gd"
+    assert '"canvasResizePolicy": 2' in (site.root / "index.html").read_text()
+
+
+def test_demo_command_serves_the_site_until_interrupted(demo_browser_ready, tmp_path):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "pybridge.cli", "demo", "--port", str(port)]
+    server = subprocess.Popen(
+        [*command, "--site", str(tmp_path / "site")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        assert first.startswith("pybridge demo: packed ") and "game.pck" in first
+        url = f"http://127.0.0.1:{port}/"
+        assert server.stdout.readline().startswith(f"pybridge demo: open {url} ")
+        with urllib.request.urlopen(url, timeout=10) as reply:
+            assert b"pybridge_call" in reply.read()
+        with urllib.request.urlopen(url + "game.pck", timeout=10) as reply:
+            assert reply.read(4) == b"GDPC"
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=30)
+    assert server.returncode == 0, err
+    assert "pybridge demo: stopped" in out
+
+
+def test_demo_command_without_serving(demo_browser_ready, tmp_path, capsys):
+    assert main(["demo", "--no-serve", "--site", str(tmp_path / "site")]) == 0
+    assert (tmp_path / "site" / "game.pck").is_file()
+    assert f"the site is ready in {tmp_path / 'site'}" in capsys.readouterr().out
+
+
+def test_ready_line_gives_the_battle_and_the_layout(demo):
+    ready = demo.said("ready")[0]
+    assert ready["transport"] == "web"
+    assert ready["viewport"] == [WIDTH, HEIGHT] and ready["window"] == [WIDTH, HEIGHT]
+    document = demo_battle()
+    assert ready["hand"] == [c["id"] for c in document["piles"]["hand"]]
+    assert {u["id"]: u["hp"] for u in document["units"]} == {
+        i: u["hp"] for i, u in ready["units"].items()
+    }
+    layout = ready["layout"]
+    assert set(layout["units"]) == {u["id"] for u in document["units"]}
+    assert set(layout["cards"]) == set(ready["hand"])
+    points = [*layout["units"].values(), *layout["cards"].values(), layout["end_turn"]]
+    assert all(0 <= x < WIDTH and 0 <= y < HEIGHT for x, y in points)
+
+
+def test_strike_dragged_onto_an_enemy_hits_it(demo):
+    demo.restart()
+    expected = Desktop().play("h1", "orc")
+    since = demo.mark()
+    played = demo.drag(demo.card("h1"), demo.unit("orc"), "played")
+    assert demo.said("target", since) == [{"card": "h1", "unit": "orc"}]
+    assert played["ok"] is True
+    events = played["result"]["events"]
+    assert events[0]["type"] == "card_played" and events[0]["target"] == "orc"
+    # The Strike's own hit (the Orc's Thorns may answer with damage to the Knight).
+    hits = [e for e in events if e["type"] == "damage" and e["source"] == "knight"]
+    assert [(e["unit"], e["amount"]) for e in hits] == [("orc", 6)]
+    orc = demo_unit(demo_battle(), "orc")
+    assert hits[0]["blocked"] == min(orc["armor"], 6)
+    assert hits[0]["hp_after"] == orc["hp"] - (6 - min(orc["armor"], 6))
+    state = played["result"]["state"]
+    assert demo_unit(state, "orc")["hp"] == hits[0]["hp_after"]
+    assert state["energy"] == 2
+    assert canonical(events) == canonical(expected["events"])
+
+
+def test_strike_released_on_empty_space_plays_nothing(demo):
+    demo.restart()
+    since = demo.mark()
+    cancelled = demo.drag(demo.card("h1"), demo.point("empty"), "cancelled")
+    assert cancelled == {"card": "h1", "energy": 3, "hand": [f"h{i}" for i in range(1, 13)]}
+    assert demo.said("played", since) == [] and demo.said("target", since) == []
+    assert demo.said("aim", since) == [{"card": "h1"}]
+
+
+def test_meteor_strike_hits_every_living_enemy(demo):
+    demo.restart()
+    played = demo.drag(demo.card("h2"), demo.point("play"), "played")
+    events = played["result"]["events"]
+    assert events[0]["type"] == "card_played" and events[0]["target"] is None
+    enemies = [u for u in demo_battle()["units"] if u["team"] == "enemy" and u["hp"] > 0]
+    hits = {e["unit"]: e for e in events if e["type"] == "damage" and e["source"] == "ranger"}
+    assert set(hits) == {u["id"] for u in enemies}
+    state = played["result"]["state"]
+    for enemy in enemies:
+        lost = 15 - min(enemy.get("armor", 0), 15)
+        assert demo_unit(state, enemy["id"])["hp"] == enemy["hp"] - lost
+    assert canonical(events) == canonical(Desktop().play("h2")["events"])
+
+
+def test_highlights_are_exactly_the_runtime_targets(demo):
+    demo.restart()
+    desktop = Desktop()
+    for card in demo_battle()["piles"]["hand"]:
+        info = desktop.targets(card["id"])
+        want = info["candidates"] if info["requires_target"] else info["range"]
+        assert demo.hover(card["id"]) == want, card["id"]
+    for card_id in ARROW_CARDS:
+        info = desktop.targets(card_id)
+        assert info["requires_target"] and info["candidates"]
+        assert demo.hover(card_id) == info["candidates"]
+        # While the arrow is out the same units stay lit; released back on the hand, it cancels.
+        since = demo.mark()
+        demo.do(
+            {"down": list(demo.card(card_id))},
+            {"move": list(demo.point("empty"))},
+            {"move": list(demo.unit(info["candidates"][-1]))},
+            {"up": list(demo.card(card_id))},
+            {"wait_for": f"{PREFIX}cancelled ", "from": since},
+        )
+        assert demo.said("target", since) == [] and demo.said("played", since) == []
+        assert [h["units"] for h in demo.said("highlight", since)] in ([], [info["candidates"]])
+
+
+def test_click_a_card_then_a_unit_and_the_keyboard(demo):
+    demo.restart()
+    desktop = Desktop()
+    # Click Shield Ally (Other Ally), then click the Ranger.
+    since = demo.mark()
+    demo.do({"click": list(demo.card("h5"))}, {"click": list(demo.unit("ranger"))})
+    played = demo.wait_for("played", since)
+    assert played["result"]["events"] == desktop.play("h5", "ranger")["events"]
+    # Pick Mend (Single Ally) by its number, Tab to the second candidate, Enter.
+    hand = played["result"]["state"]["piles"]["hand"]
+    key = str([c["id"] for c in hand].index("h4") + 1)
+    candidates = desktop.targets("h4")["candidates"]
+    since = demo.mark()
+    demo.do({"key": key}, {"key": "Tab"}, {"key": "Enter"})
+    played = demo.wait_for("played", since)
+    assert demo.said("target", since) == [{"card": "h4", "unit": candidates[1]}]
+    assert played["result"]["events"] == desktop.play("h4", candidates[1])["events"]
+    # Escape puts an aimed card back.
+    since = demo.mark()
+    demo.do({"key": "1"}, {"key": "Escape"})
+    assert demo.wait_for("cancelled", since)["card"] == "h1"
+
+
+def test_a_card_without_enough_energy_is_refused(demo):
+    demo.restart()
+    demo.drag(demo.card("h2"), demo.point("play"), "played")  # 2 of 3 energy
+    since = demo.mark()
+    refused = demo.drag(demo.card("h12"), demo.point("play"), "refused")
+    assert refused["card"] == "h12" and "energy" in refused["reason"]
+    assert demo.said("played", since) == []
+
+
+def test_screenshots_of_the_arrow_and_the_highlights(demo):
+    demo.restart()
+    hover_shot = ARTIFACTS / "demo_hover.png"
+    highlight_shot = ARTIFACTS / "demo_highlights.png"
+    arrow_shot = ARTIFACTS / "demo_arrow.png"
+    demo.hover("h9")
+    demo.do({"wait_ms": 150}, {"screenshot": str(highlight_shot)})
+    demo.hover("h1")
+    demo.do({"wait_ms": 150}, {"screenshot": str(hover_shot)})
+    since = demo.mark()
+    demo.do(
+        {"down": list(demo.card("h1"))},
+        {"move": list(demo.point("empty"))},
+        {"move": list(demo.unit("orc"))},
+        {"wait_ms": 250},
+        {"screenshot": str(arrow_shot)},
+        {"up": list(demo.point("empty"))},
+        {"wait_for": f"{PREFIX}cancelled ", "from": since},
+    )
+    for shot in (hover_shot, highlight_shot, arrow_shot):
+        width, height, _ = read_png(shot)
+        assert (width, height) == (WIDTH, HEIGHT)
+    # Between the card and the Orc, the only gold that the aim adds to the hovered screen is
+    # the arrow's (the lit units' rings are there in both shots).
+    left, right = demo.card("h1")[0] + 40, demo.unit("orc")[0] - 90
+    assert arrow_pixels(arrow_shot, hover_shot, left, right) > 2000
+
+
+def test_replay_in_pyodide_matches_desktop_cpython(demo):
+    """A fixed script of plays and turn ends gives the same events in both Pythons."""
+    script: list[tuple[str, str | None]] = [
+        ("h1", "orc"),
+        ("h8", None),  # Wild Shot: a random enemy
+        ("h7", None),  # Inspire: a random ally
+        ("h9", "shaman"),
+        ("end_turn", None),
+        ("d2", "goblin"),
+        ("d4", "shaman"),
+        ("d3", "cleric"),
+        ("end_turn", None),
+        ("end_turn", None),  # the draw pile runs out: the discard pile is shuffled in
+    ]
+    demo.restart()
+    browser: list[Any] = []
+    for step, target in script:
+        if step == "end_turn":
+            since = demo.mark()
+            demo.do({"click": list(demo.point("end_turn"))})
+            response = demo.wait_for("turn", since)
+        else:
+            end = demo.unit(target) if target else demo.point("play")
+            response = demo.drag(demo.card(step), end, "played")
+        assert response["ok"], response
+        browser.append(response["result"]["events"])
+    desktop = Desktop()
+    cpython = [
+        desktop.end_turn()["events"] if step == "end_turn" else desktop.play(step, target)["events"]
+        for step, target in script
+    ]
+    seen = {e["type"] for events in cpython for e in events}
+    assert {"random_target", "reshuffled", "enemy_acts"} <= seen, seen
+    print(f"\nreplay: {sum(map(len, browser))} events, SHA-256 {sha256(browser)}")
+    assert sha256(browser) == sha256(cpython)
+
+
+def test_the_engine_reported_no_errors(demo):
+    assert demo.errors == []
+    assert not any(text.startswith(f"{PREFIX}error ") for text in demo.lines)
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def demo_unit(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(u for u in state["units"] if u["id"] == unit_id)
+    return {"armor": 0, **found}
+
+
+def read_png(path: Path) -> tuple[int, int, bytes]:
+    """Width, height and RGB rows of an 8-bit RGB or RGBA PNG (what Chromium writes)."""
+    blob = path.read_bytes()
+    assert blob[:8] == b"\x89PNG\r\n\x1a\n"
+    at, data, width, height, channels = 8, b"", 0, 0, 3
+    while at < len(blob):
+        (length,) = struct.unpack(">I", blob[at : at + 4])
+        kind, body = blob[at + 4 : at + 8], blob[at + 8 : at + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and color in (2, 6), (depth, color)
+            channels = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            data += body
+        at += 12 + length
+    raw, stride = zlib.decompress(data), width * channels
+    rows, previous = bytearray(), bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        method, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if method == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif method == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif method == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif method == 4:
+                guess = left + up - corner
+                pa, pb, pc = abs(guess - left), abs(guess - up), abs(guess - corner)
+                best = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+                line[i] = (line[i] + best) & 0xFF
+        previous = line
+        rows += line if channels == 3 else bytes(b for i, b in enumerate(line) if i % 4 != 3)
+    return width, height, bytes(rows)
+
+
+def arrow_pixels(aimed: Path, plain: Path, left: int, right: int) -> int:
+    """Pixels in columns ``left``..``right`` that are gold in ``aimed`` and not in ``plain``."""
+    _, _, after = read_png(aimed)
+    _, _, before = read_png(plain)
+    count = 0
+    for y in range(HEIGHT):
+        for x in range(left, right):
+            i = (y * WIDTH + x) * 3
+            r, g, b = after[i : i + 3]
+            changed = sum(abs(after[i + k] - before[i + k]) for k in range(3)) > 60
+            if changed and r > 150 and g > 90 and b < 120 and r >= g > b + 40:
+                count += 1
+    return count
