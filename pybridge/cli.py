@@ -10,8 +10,10 @@ from pathlib import Path
 
 from . import __version__
 from .autoplay import living_summary, play_out
+from .authoring.cli import add_authoring_commands
 from .demo import add_demo_command
 from .examples import demo_battle
+from .fuzzing import add_fuzz_command
 from .ffi.build import add_build_command
 from .narrate import narrate_all
 from .pack import add_pack_command
@@ -57,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_pack_command(commands)
     add_build_command(commands)
     add_demo_command(commands)
+    add_authoring_commands(commands)
+    add_fuzz_command(commands)
     return parser
 
 

@@ -8,11 +8,15 @@ this boundary and a failed request changes nothing. See docs/protocol.md.
 from __future__ import annotations
 
 import json
+import math
+import re
+import reprlib
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__
+from .authoring.ops import describe_request, lint_request
 from .runtime import (
     Battle,
     Event,
@@ -31,6 +35,15 @@ PROTOCOL_VERSION = 1
 MAX_REQUEST_BYTES = 4 * 1024 * 1024
 MAX_SESSIONS = 1024
 MAX_JSON_DEPTH = 64
+#: The parser never recurses deeper than this: deeper texts are refused before parsing.
+PARSE_DEPTH = 4 * MAX_JSON_DEPTH
+#: A play submits at most this many units (a card's ``target_count`` is at most 16).
+MAX_TARGETS = 16
+#: ``choices`` answers at most this many Cut entries (the Cut holds at most 64).
+MAX_CHOICES = 64
+#: Error texts are cut to these lengths, so a huge input is never echoed back whole.
+MAX_MESSAGE = 4_096
+MAX_WHERE = 256
 
 Result = dict[str, Any]
 
@@ -39,6 +52,28 @@ class ProtocolError(Exception):
     def __init__(self, code: str, message: str, where: str = "") -> None:
         super().__init__(message)
         self.code, self.message, self.where = code, message, where
+
+
+#: A JSON string literal, escapes included; an unterminated one runs to the end of the text
+#: (the parser stops there too). Possessive, so scanning stays linear in the text's length.
+_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _text_depth_ok(text: str, limit: int) -> bool:
+    """Does the JSON text nest at most ``limit`` levels? Checked before parsing, so the
+    parser never recurses deeper (a small thread stack, Pyodide's included, stays safe)."""
+    if text.count("[") + text.count("{") <= limit:
+        return True
+    depth = 0
+    for bracket in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif depth:
+            depth -= 1
+    return True
 
 
 def _json_depth_ok(value: object, limit: int) -> bool:
@@ -75,6 +110,8 @@ class Protocol:
             "pass": self._pass,
             "resolve": self._resolve,
             "cut": self._cut,
+            "lint": self._lint,
+            "describe": self._describe,
         }
 
     # -- the entry point -------------------------------------------------------------------
@@ -100,9 +137,17 @@ class Protocol:
         except RecursionError:
             return _error(request_id, "too_deep", "request nested too deeply", "")
         except Exception as exc:  # the boundary: nothing escapes to the host
-            return _error(request_id, "internal_error", f"{type(exc).__name__}: {exc}", "")
+            try:
+                return _error(request_id, "internal_error", f"{type(exc).__name__}: {exc}", "")
+            except Exception:
+                return _FAILED
 
     def _parse(self, request_json: str | bytes) -> dict[str, Any]:
+        if isinstance(request_json, bytearray | memoryview):
+            request_json = bytes(request_json)
+        if not isinstance(request_json, str | bytes):
+            raise ProtocolError("bad_request", f"a request is JSON text (str or bytes), got "
+                                f"{type(request_json).__name__}")  # fmt: skip
         if isinstance(request_json, bytes):
             if len(request_json) > MAX_REQUEST_BYTES:
                 raise ProtocolError(
@@ -118,8 +163,12 @@ class Protocol:
                 "too_large",
                 f"request is {len(request_json)} characters, the limit is {MAX_REQUEST_BYTES}",
             )
+        if not _text_depth_ok(request_json, PARSE_DEPTH):
+            raise ProtocolError("too_deep", f"request nests deeper than {MAX_JSON_DEPTH}")
         try:
-            request = json.loads(request_json, parse_constant=_reject_constant)
+            request = json.loads(
+                request_json, parse_constant=_reject_constant, parse_float=_finite_float
+            )
         except ProtocolError:
             raise
         except RecursionError:
@@ -138,7 +187,7 @@ class Protocol:
     def _session_id(self, request: dict[str, Any]) -> str:
         session = request.get("session")
         if not isinstance(session, str) or session not in self._sessions:
-            raise ProtocolError("unknown_session", f"no open session {session!r}", "session")
+            raise ProtocolError("unknown_session", f"no open session {_short(session)}", "session")
         return session
 
     def _session(self, request: dict[str, Any]) -> Battle:
@@ -156,7 +205,8 @@ class Protocol:
         try:
             battle = load_battle(request["battle"])
         except TargetingError as exc:
-            raise ProtocolError(exc.code, str(exc), f"battle.{exc.where}") from None
+            where = "battle" if exc.where in ("", "document") else f"battle.{exc.where}"
+            raise ProtocolError(exc.code, str(exc), where) from None
         events = start_battle(battle)
         session = f"s{self._next_session}"
         self._next_session += 1
@@ -172,24 +222,24 @@ class Protocol:
         return {"state": dump_battle(self._session(request))}
 
     def _targets(self, request: dict[str, Any]) -> Result:
-        return targets(self._session(request), request.get("card")).to_json()
+        # Read-only ops run on a copy too: evaluating a card's conditions may draw from the
+        # battle's PRNG (a RandomElements node), and asking must never change the battle.
+        return targets(self._session(request).clone(), request.get("card")).to_json()
 
     def _preview(self, request: dict[str, Any]) -> Result:
-        events = preview(self._session(request), request.get("card"), request.get("target"))
-        return {"events": events}
+        target = _target(request)
+        return {"events": preview(self._session(request).clone(), request.get("card"), target)}
 
     def _play(self, request: dict[str, Any]) -> Result:
-        def apply(battle: Battle) -> list[Event]:
-            return play(battle, request.get("card"), request.get("target"))
-
-        return self._commit(request, apply)
+        card, target = request.get("card"), _target(request)
+        return self._commit(request, lambda battle: play(battle, card, target))
 
     def _activate(self, request: dict[str, Any]) -> Result:
-        card, target = request.get("card"), request.get("target")
+        card, target = request.get("card"), _target(request)
         return self._commit(request, lambda battle: activate(battle, card, target))
 
     def _respond(self, request: dict[str, Any]) -> Result:
-        unit, move, target = request.get("unit"), request.get("move"), request.get("target")
+        unit, move, target = request.get("unit"), request.get("move"), _target(request)
         return self._commit(request, lambda battle: respond_move(battle, unit, move, target))
 
     def _pass(self, request: dict[str, Any]) -> Result:
@@ -207,6 +257,12 @@ class Protocol:
     def _end_turn(self, request: dict[str, Any]) -> Result:
         return self._commit(request, end_turn)
 
+    def _lint(self, request: dict[str, Any]) -> Result:
+        return lint_request(request)
+
+    def _describe(self, request: dict[str, Any]) -> Result:
+        return describe_request(request, self._session(request) if "session" in request else None)
+
     def _commit(self, request: dict[str, Any], change: Callable[[Battle], list[Event]]) -> Result:
         """Apply ``change`` to a copy and keep it only if it succeeds: a failed request, even
         an internal fault halfway through, leaves the session exactly as it was."""
@@ -217,11 +273,35 @@ class Protocol:
         return {"events": events, "state": dump_battle(working)}
 
 
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 80
+
+
+def _short(value: object) -> str:
+    """A request value quoted for a message (``'s1'``), shortened when it is long."""
+    return _REPR.repr(value)
+
+
+def _target(request: dict[str, Any]) -> Any:
+    target = request.get("target")
+    if isinstance(target, list) and len(target) > MAX_TARGETS:
+        raise ProtocolError("not_a_candidate", f"at most {MAX_TARGETS} units may be submitted, "
+                            f"got {len(target)}: {_short(target)}", "target")  # fmt: skip
+    return target
+
+
 def _choices(request: dict[str, Any]) -> dict[str, Any]:
     choices = request.get("choices", {})
     if not isinstance(choices, dict):
         raise ProtocolError("invalid_field", f"choices must map Cut entry ids to unit ids, got "
-                            f"{choices!r}", "choices")  # fmt: skip
+                            f"{_short(choices)}", "choices")  # fmt: skip
+    if len(choices) > MAX_CHOICES:
+        raise ProtocolError("invalid_field", f"choices answers at most {MAX_CHOICES} Cut "
+                            f"entries, got {len(choices)}", "choices")  # fmt: skip
+    for entry, chosen in choices.items():
+        if isinstance(chosen, list) and len(chosen) > MAX_TARGETS:
+            raise ProtocolError("not_a_candidate", f"at most {MAX_TARGETS} units may be chosen, "
+                                f"got {len(chosen)}", f"choices.{entry}")  # fmt: skip
     return choices
 
 
@@ -229,19 +309,38 @@ def _reject_constant(name: str) -> Any:
     raise ProtocolError("bad_json", f"request contains {name}, which JSON does not allow")
 
 
+def _finite_float(text: str) -> float:
+    """JSON numbers beyond the double range (``1e400``) would read as infinity: refused."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ProtocolError("bad_json", f"request contains the number {_short(text)}, "
+                            "which is out of range")  # fmt: skip
+    return value
+
+
 def _dump(response: dict[str, Any]) -> str:
     # ASCII-only output is valid UTF-8 even when a request smuggled in a lone surrogate.
     return json.dumps(response, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _error(request_id: Any, code: str, message: str, where: str) -> str:
     try:
-        json.dumps(request_id)
-    except (TypeError, ValueError):
+        json.dumps(request_id, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
         request_id = None
-    return _dump(
-        {"ok": False, "id": request_id, "error": {"code": code, "message": message, "where": where}}
-    )
+    error = {"code": code, "message": _clip(message, MAX_MESSAGE), "where": _clip(where, MAX_WHERE)}
+    return _dump({"ok": False, "id": request_id, "error": error})
+
+
+# The answer when even an error response cannot be built: the host still gets JSON.
+_FAILED = (
+    '{"ok":false,"id":null,"error":{"code":"internal_error",'
+    '"message":"the response could not be built","where":""}}'
+)
 
 
 _default = Protocol()

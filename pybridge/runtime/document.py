@@ -47,6 +47,9 @@ LIBRARY_FORMAT = "pybridge/cards@1"
 MAX_UNITS = 64
 MAX_CARDS = 2_000
 MAX_DEFINITIONS = 500
+#: Distinct status ids in a battle (definitions, unit statuses, ApplyStatus nodes), so no unit
+#: can ever carry more than this many and a saved battle always loads back.
+MAX_STATUS_IDS = 500
 MAX_TEXT = 2_000
 _U64 = (1 << 64) - 1
 
@@ -236,6 +239,7 @@ def move_to_json(move: MoveDef) -> dict[str, object]:
         "behavior": move.behavior.to_json(),
         "text": move.text,
         "weight": move.weight,
+        "response": move.response,
     }
 
 
@@ -266,7 +270,7 @@ def parse_unit(r: Reader, moves: Mapping[str, MoveDef]) -> Unit:
     if hp > max_hp:
         raise hp_r.fail(f"hp cannot exceed max_hp ({max_hp})")
     statuses: dict[str, int] = {}
-    for name, stacks in r.field("statuses", {}).items():
+    for name, stacks in r.field("statuses", {}).items(MAX_STATUS_IDS):
         Reader(name, stacks.path).ident()
         statuses[name] = stacks.integer(1, MAX_INT)
     move_ids = r.field("moves", []).str_list()
@@ -341,6 +345,8 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
                 and unit.intent.target not in by_id:  # fmt: skip
             raise ur.field("intent").field("target").fail("no unit with this id")
 
+    _check_status_ids(cards, statuses, moves, units)
+
     active_r = r.field("active_player")
     active = active_r.ident()
     if active not in by_id or by_id[active].team is not Team.PLAYER:
@@ -388,6 +394,25 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
         next_entry=r.field("next_entry", len(cut) + 1).integer(1, MAX_INT),
         resolving=resolving,
     )
+
+
+def _check_status_ids(cards: Mapping[str, CardDef], statuses: Mapping[str, StatusDef],
+                      moves: Mapping[str, MoveDef], units: list[Unit]) -> None:  # fmt: skip
+    """Bound the status ids a battle can ever give a unit: those it defines, those its units
+    carry, and those its Behaviors apply."""
+    behaviors = [c.behavior for c in cards.values()] + [m.behavior for m in moves.values()]
+    behaviors += [b for s in statuses.values() for b in s.hooks.values()]
+    names = set(statuses).union(*(u.statuses for u in units))
+    for behavior in behaviors:
+        names.update(n.fields["status"] for n in behavior.nodes.values()
+                     if n.type.name == "ApplyStatus")  # fmt: skip
+    if len(names) > MAX_STATUS_IDS:
+        raise FormatError(
+            "statuses",
+            len(names),
+            f"at most {MAX_STATUS_IDS} distinct status "
+            "ids in a battle (definitions, unit statuses and ApplyStatus nodes)",
+        )
 
 
 def _parse_cut(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
@@ -464,10 +489,9 @@ def _parse_instance(
 
 def _hex64(r: Reader) -> int:
     text = r.text(max_len=16)
-    try:
-        return int(text, 16)
-    except ValueError:
-        raise r.fail("expected 1 to 16 hexadecimal digits") from None
+    if not all(c in "0123456789abcdefABCDEF" for c in text):
+        raise r.fail("expected 1 to 16 hexadecimal digits")
+    return int(text, 16)
 
 
 def _sorted_json(definitions: Mapping[str, Any], to_json: Callable[[Any], dict[str, object]]

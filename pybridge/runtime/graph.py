@@ -45,6 +45,9 @@ CARD_SOURCES: tuple[str, ...] = (
 PILE_NAMES: tuple[str, ...] = tuple(p.value for p in PILES)
 
 MAX_NODES = 256
+#: The work one run of a Behavior may do: every flow node counts 1, plus the data nodes it
+#: evaluates through its ports (a chain of selectors is evaluated whole on every read).
+MAX_EVALUATIONS = 2_048
 MAX_AMOUNT = 1_000_000
 MAX_COUNT = 1_000
 #: ``"amount": "stacks"``: the stacks of the status whose Behavior is running.
@@ -273,19 +276,51 @@ def parse_behavior(r: Reader, allow_stacks: bool = False) -> Behavior:
     by_id = dict(zip(nodes, node_readers, strict=True))
     _check_flow(r, by_id, nodes, start)
     kinds = _check_ports(by_id, nodes)
+    work = evaluations(nodes)
+    if work > MAX_EVALUATIONS:
+        raise FormatError(r.path or "behavior", work, f"a run may evaluate at most "
+                          f"{MAX_EVALUATIONS} nodes (each flow node, and every data node "
+                          "it reads through its ports, again on every read)")  # fmt: skip
     return Behavior(nodes=nodes, start=start, kinds=kinds)
 
 
-def _parse_node(r: Reader, allow_stacks: bool) -> Node:
-    r.obj({"id", "type", "source", "ports", *_ALL_FIELDS, *_ALL_EXITS}, ("id", "type"))
-    node_id = r.field("id").ident()
-    ntype: NodeType = r.field("type").choice(NODE_TYPES)
+def evaluations(nodes: Mapping[str, Node]) -> int:
+    """How many node evaluations one run of a validated graph does at most: each flow node
+    once, plus, for each of its ports, the whole chain of data nodes behind it."""
+    chains: dict[str, int] = {}
+
+    def chain(node_id: str) -> int:
+        if node_id not in chains:
+            node = nodes[node_id]
+            upstream = node.ports.get("input") if not node.type.flow else None
+            chains[node_id] = 1 + (chain(upstream) if upstream is not None else 0)
+        return chains[node_id]
+
+    return sum(
+        1 + sum(chain(ref) for ref in node.ports.values())
+        for node in nodes.values()
+        if node.type.flow
+    )
+
+
+def _allowed_keys(ntype: NodeType) -> frozenset[str]:
     allowed = {"id", "type", *(s.name for s in ntype.fields), *ntype.exits}
     if ntype.ports:
         allowed.add("ports")
     if ntype.acts_on is not None:
         allowed.add("source")
-    r.obj(allowed)
+    return frozenset(allowed)
+
+
+_NODE_KEYS = frozenset({"id", "type", "source", "ports", *_ALL_FIELDS, *_ALL_EXITS})
+_ALLOWED_KEYS = {name: _allowed_keys(ntype) for name, ntype in NODE_TYPES.items()}
+
+
+def _parse_node(r: Reader, allow_stacks: bool) -> Node:
+    r.obj(_NODE_KEYS, ("id", "type"))
+    node_id = r.field("id").ident()
+    ntype: NodeType = r.field("type").choice(NODE_TYPES)
+    r.obj(_ALLOWED_KEYS[ntype.name])
     fields: dict[str, Any] = {}
     for spec in ntype.fields:
         if r.has(spec.name):

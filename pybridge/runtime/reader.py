@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from .errors import FormatError
 
 MAX_INT = 1_000_000_000
 MAX_STRING = 200
 MAX_LIST = 10_000
+#: A key longer than an id is shortened where it becomes part of a JSON path.
+MAX_KEY_IN_PATH = 64
 
 E = TypeVar("E")
+
+
+def _is_object(value: object) -> TypeGuard[Mapping[Any, Any]]:
+    """A JSON object: a dict (the fast, common case) or another mapping."""
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 class Reader:
@@ -34,11 +41,11 @@ class Reader:
 
     # -- objects ---------------------------------------------------------------------------
     def obj(self, allowed: set[str] | frozenset[str], required: tuple[str, ...] = ()) -> Reader:
-        if not isinstance(self.value, Mapping):
+        if not _is_object(self.value):
             raise self.fail("expected an object")
         for key in self.value:
             if not isinstance(key, str) or key not in allowed:
-                where = f"{self.path}.{key}" if self.path else str(key)
+                where = self._child_path(str(key))
                 raise FormatError(
                     where, key, f"unknown field (allowed: {', '.join(sorted(allowed))})"
                 )
@@ -48,10 +55,10 @@ class Reader:
         return self
 
     def has(self, key: str) -> bool:
-        return isinstance(self.value, Mapping) and key in self.value
+        return _is_object(self.value) and key in self.value
 
     def field(self, key: str, default: Any = ...) -> Reader:
-        assert isinstance(self.value, Mapping)
+        assert _is_object(self.value)
         if key not in self.value:
             if default is ...:
                 raise FormatError.missing(self._child_path(key), "missing required field")
@@ -59,13 +66,15 @@ class Reader:
         return Reader(self.value[key], self._child_path(key))
 
     def _child_path(self, key: str) -> str:
+        if len(key) > MAX_KEY_IN_PATH:
+            key = key[: MAX_KEY_IN_PATH - 3] + "..."
         return f"{self.path}.{key}" if self.path else key
 
-    def items(self) -> Iterator[tuple[str, Reader]]:
-        if not isinstance(self.value, Mapping):
+    def items(self, max_len: int = MAX_LIST) -> Iterator[tuple[str, Reader]]:
+        if not _is_object(self.value):
             raise self.fail("expected an object")
-        if len(self.value) > MAX_LIST:
-            raise self.fail(f"at most {MAX_LIST} entries")
+        if len(self.value) > max_len:
+            raise self.fail(f"at most {max_len} entries, got {len(self.value)} entries;")
         for key, value in self.value.items():
             yield key, Reader(value, self._child_path(str(key)))
 

@@ -1,0 +1,443 @@
+"""Static facts about a Behavior, shared by the checker and the describer.
+
+Nothing here runs a Behavior. It answers questions the seed documents ask authors to answer
+before a card ships: which collection does each action read (the connected ``target`` port
+outranks the ``source`` field), which side of the battle can that collection reach, can it come
+back empty, and which Branch or Gate conditions stand in front of the action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from ..runtime.graph import Behavior, Kind, Node
+from ..runtime.model import CardDef, MoveDef, Team
+from ..runtime.modes import TargetMode
+
+#: Sources that read what the card, move or reaction submitted (or its attacker).
+SELECTION_SOURCES = frozenset({"Target", "Opponent"})
+#: Sources whose collection can be empty during a battle that is still going on.
+MAY_BE_EMPTY_SOURCES = frozenset(
+    {
+        "AllDeadAllies",
+        "AllReserveAllies",
+        "HandPile",
+        "DrawPile",
+        "DiscardPile",
+        "ExhaustPile",
+        "CutCards",
+    }
+)
+#: Node types that yield a collection of their own (the head of a chain).
+SOURCE_NODES = frozenset({"UnitSource", "CardSource"})
+REDUCERS = frozenset({"PickElement", "Take", "RandomElements"})
+
+
+class Host(StrEnum):
+    """Who runs a Behavior: a player card, an enemy move, or a status on its owner."""
+
+    CARD = "card"
+    MOVE = "move"
+    STATUS = "status"
+
+
+class Side(StrEnum):
+    """Where a unit stands relative to the Host."""
+
+    SELF = "self"  # the Host itself
+    OWN = "own"  # the Host's other team members
+    OTHER = "other"  # the opposing team
+
+
+ALL_SIDES = frozenset(Side)
+OWN_SIDE = frozenset({Side.SELF, Side.OWN})
+
+
+class State(StrEnum):
+    """What kind of unit a collection holds: living on the field, dead, or in reserve."""
+
+    FIELD = "field"
+    DEAD = "dead"
+    RESERVE = "reserve"
+
+
+ANY_STATE = frozenset(State)
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """What a Behavior belongs to, and how its player (or enemy) aimed it."""
+
+    host: Host
+    mode: TargetMode | None = None
+    hook: str | None = None
+    target_count: int = 1
+    up_to: bool = False
+    target_filter: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def team(self) -> Team | None:
+        """The Host's team, when the kind of Behavior decides it."""
+        if self.host is Host.CARD:
+            return Team.PLAYER
+        if self.host is Host.MOVE:
+            return Team.ENEMY
+        return None
+
+    @property
+    def submits(self) -> bool:
+        """Does a unit reach the Behavior through ``Target`` (clicked or chosen at random)?"""
+        mode = self.mode
+        return mode is not None and (mode.requires_target or mode.is_random)
+
+    @property
+    def reaction(self) -> bool:
+        return self.host is Host.STATUS and self.hook == "attacked"
+
+    @classmethod
+    def of_card(cls, card: CardDef) -> Subject:
+        return cls(
+            Host.CARD,
+            card.target,
+            target_count=card.target_count,
+            up_to=card.up_to,
+            target_filter=dict(card.target_filter),
+        )
+
+    @classmethod
+    def of_move(cls, move: MoveDef) -> Subject:
+        return cls(Host.MOVE, move.target)
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """Where a collection comes from: a source, then the selectors applied to it in order.
+
+    ``root_node`` is the UnitSource or CardSource node at its head, or None when the chain is
+    an action's own ``source`` field. ``via_port`` is true when an action's connected
+    ``target`` port supplies it."""
+
+    kind: Kind
+    root: str
+    root_node: str | None
+    steps: tuple[Node, ...] = ()
+    via_port: bool = False
+
+    @property
+    def node_ids(self) -> frozenset[str]:
+        ids = {step.id for step in self.steps}
+        if self.root_node is not None:
+            ids.add(self.root_node)
+        return frozenset(ids)
+
+    def source_location(self, action: Node | None) -> tuple[str | None, str]:
+        """The node and field that name this chain's source."""
+        if self.root_node is not None:
+            return self.root_node, "source"
+        return (None if action is None else action.id), "source"
+
+
+def chain_from(behavior: Behavior, node_id: str) -> Chain:
+    """The chain that ends at data node ``node_id``."""
+    steps: list[Node] = []
+    current = behavior.nodes[node_id]
+    seen: set[str] = set()
+    while (
+        current.type.name not in SOURCE_NODES
+        and "input" in current.ports
+        and current.id not in seen
+        and current.ports["input"] in behavior.nodes
+    ):
+        seen.add(current.id)
+        steps.append(current)
+        current = behavior.nodes[current.ports["input"]]
+    root = str(current.fields.get("source", "")) if current.type.name in SOURCE_NODES else ""
+    kind = behavior.kinds.get(node_id, Kind.UNITS)
+    return Chain(kind, root, current.id, tuple(reversed(steps)), via_port=True)
+
+
+def action_chain(behavior: Behavior, action: Node) -> Chain | None:
+    """What an action affects: its connected ``target`` port, else its ``source`` field."""
+    acts_on = action.type.acts_on
+    if acts_on is None:
+        return None
+    port = action.ports.get("target")
+    if port is not None and port in behavior.nodes:
+        return chain_from(behavior, port)
+    return Chain(acts_on, action.source or "", None)
+
+
+def condition_chain(behavior: Behavior, condition: Node) -> Chain | None:
+    port = condition.ports.get("input")
+    return None if port is None or port not in behavior.nodes else chain_from(behavior, port)
+
+
+def actions(behavior: Behavior) -> list[Node]:
+    """Every action the flow can reach, in flow order."""
+    return [n for n in behavior.flow_nodes() if n.type.acts_on is not None]
+
+
+def data_closure(behavior: Behavior, roots: Iterable[str]) -> set[str]:
+    """The data nodes that ``roots`` (node ids) read through their ports, transitively."""
+    seen: set[str] = set()
+    pending = list(roots)
+    while pending:
+        node_id = pending.pop()
+        node = behavior.nodes.get(node_id)
+        if node is None:
+            continue
+        for ref in node.ports.values():
+            if ref not in seen and ref in behavior.nodes:
+                seen.add(ref)
+                pending.append(ref)
+    return seen
+
+
+def read_by_flow(behavior: Behavior) -> set[str]:
+    """Data nodes the flow reads (through actions, Snapshot, Branch and Gate ports)."""
+    return data_closure(behavior, (n.id for n in behavior.flow_nodes()))
+
+
+def guards(behavior: Behavior) -> dict[str, tuple[str, ...]]:
+    """For each flow node, the Condition nodes that must hold for it to run: the conditions
+    of the Branch arms it sits in and of the Gates before it in its arm (and outer arms)."""
+    out: dict[str, tuple[str, ...]] = {}
+
+    def arm(node_id: str | None, outer: tuple[str, ...]) -> None:
+        current = outer
+        while node_id is not None and node_id in behavior.nodes:
+            node = behavior.nodes[node_id]
+            out[node_id] = current
+            condition = node.ports.get("condition")
+            if node.type.name == "Branch":
+                inner = current if condition is None else (*current, condition)
+                for exit_name in ("then", "else"):
+                    arm(node.exits.get(exit_name), inner)
+            elif node.type.name == "Gate" and condition is not None:
+                current = (*current, condition)
+            node_id = node.next
+
+    arm(behavior.start, ())
+    return out
+
+
+# -- what a chain of units can reach -----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Which units a unit chain can yield.
+
+    ``whole``: every unit of ``sides`` (nothing narrows or reduces it); ``limit``: at most this
+    many units (None: no fixed bound); ``states``: living on the field, dead, or in reserve."""
+
+    sides: frozenset[Side]
+    whole: bool
+    limit: int | None
+    states: frozenset[State] = frozenset({State.FIELD})
+
+    @property
+    def empty(self) -> bool:
+        return not self.sides or not self.states or self.limit == 0
+
+
+def team_sides(team: str, subject: Subject) -> frozenset[Side]:
+    """An absolute team seen from the Host (every side when the Host's team is unknown)."""
+    host_team = subject.team
+    if host_team is None:
+        return ALL_SIDES
+    return OWN_SIDE if team == host_team.value else frozenset({Side.OTHER})
+
+
+def target_sides(subject: Subject) -> frozenset[Side]:
+    """The sides of the unit(s) a mode submits through Target."""
+    mode = subject.mode
+    if not subject.submits or mode is None:
+        return frozenset()
+    if mode in (TargetMode.SINGLE_ENEMY, TargetMode.RANDOM_OPPONENT):
+        sides = frozenset({Side.OTHER})
+    elif mode in (TargetMode.SINGLE_ALLY, TargetMode.RANDOM_ALLY):
+        sides = OWN_SIDE
+    elif mode is TargetMode.OTHER_ALLY:
+        sides = frozenset({Side.OWN})
+    else:
+        sides = ALL_SIDES
+    team = subject.target_filter.get("team")
+    return sides & team_sides(str(team), subject) if isinstance(team, str) else sides
+
+
+def root_reach(root: str, subject: Subject) -> Reach:
+    """What a unit source can yield, seen from the Host of ``subject``."""
+    field_only = frozenset({State.FIELD})
+    if root == "Self":
+        return Reach(frozenset({Side.SELF}), True, 1)
+    if root == "Opponent":
+        return Reach(frozenset({Side.OTHER}), False, 1)
+    if root == "ActivePlayer":
+        return Reach(team_sides(Team.PLAYER.value, subject), False, 1)
+    if root == "AllAllies":
+        return Reach(OWN_SIDE, True, None)
+    if root == "AllOpponents":
+        return Reach(frozenset({Side.OTHER}), True, None)
+    if root == "AllEnemies":
+        return Reach(team_sides(Team.ENEMY.value, subject), True, None)
+    if root == "AllUnits":
+        return Reach(ALL_SIDES, True, None)
+    if root == "AllDeadAllies":
+        return Reach(frozenset({Side.OWN}), True, None, frozenset({State.DEAD}))
+    if root == "AllReserveAllies":
+        return Reach(frozenset({Side.OWN}), True, None, frozenset({State.RESERVE}))
+    if root == "Target":
+        if not subject.submits:
+            return Reach(frozenset(), False, 0, field_only)
+        return Reach(target_sides(subject), False, subject.target_count, field_only)
+    return Reach(ALL_SIDES, False, None, ANY_STATE)
+
+
+def unit_reach(chain: Chain, subject: Subject) -> Reach:
+    """Apply the chain's selectors to its source's reach."""
+    reach = root_reach(chain.root, subject)
+    sides, whole, limit, states = reach.sides, reach.whole, reach.limit, reach.states
+    for step in chain.steps:
+        name = step.type.name
+        if name == "Filter":
+            where: Mapping[str, Any] = step.fields.get("where") or {}
+            for key, want in where.items():
+                if key == "team":
+                    sides = sides & team_sides(str(want), subject)
+                elif key == "alive":
+                    states = states & (
+                        frozenset({State.FIELD, State.RESERVE}) if want else frozenset({State.DEAD})
+                    )
+                else:
+                    whole = False
+        elif name == "PickElement":
+            limit, whole = (1 if limit is None else min(limit, 1)), False
+        elif name in ("Take", "RandomElements"):
+            count = int(step.fields.get("count", 1))
+            limit, whole = (count if limit is None else min(limit, count)), False
+        elif name == "Snapshot":
+            states = ANY_STATE  # units may die or leave after the snapshot
+        elif name != "Sort":
+            whole = False
+    return Reach(sides, whole, limit, states)
+
+
+# -- can a chain come back empty? --------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Emptiness:
+    """``always``: why the chain can never yield anything, and where; ``maybe``: every reason
+    it can come back empty in a running battle. A place is (node id or None, field, why)."""
+
+    always: tuple[str | None, str, str] | None = None
+    maybe: tuple[tuple[str | None, str, str], ...] = ()
+
+
+def emptiness(chain: Chain, subject: Subject) -> Emptiness:
+    maybe: list[tuple[str | None, str, str]] = []
+    if chain.root in MAY_BE_EMPTY_SOURCES:
+        maybe.append((chain.root_node, "source", _EMPTY_ROOT_WHY.get(chain.root, "may be empty")))
+    known: int | None = None
+    if chain.kind is Kind.UNITS:
+        start = root_reach(chain.root, subject)
+        known = start.limit if chain.root != "Target" or not subject.up_to else None
+        sides, states = start.sides, start.states
+    else:
+        known = 1 if chain.root == "ThisCard" else None
+        sides, states = ALL_SIDES, ANY_STATE
+    for step in chain.steps:
+        name = step.type.name
+        if name == "Filter":
+            where: Mapping[str, Any] = step.fields.get("where") or {}
+            narrowing = False
+            for key, want in where.items():
+                if key == "team" and chain.kind is Kind.UNITS:
+                    narrowed = sides & team_sides(str(want), subject)
+                    if sides and not narrowed:
+                        why = f"keeps only {want} units, and its input holds none"
+                        return Emptiness(always=(step.id, "where.team", why))
+                    narrowing = narrowing or narrowed != sides
+                    sides = narrowed
+                elif key == "alive" and chain.kind is Kind.UNITS:
+                    wanted = (
+                        frozenset({State.FIELD, State.RESERVE}) if want else frozenset({State.DEAD})
+                    )
+                    if states and not states & wanted:
+                        what = "living" if want else "fallen"
+                        why = f"keeps only {what} units, and its input holds none"
+                        return Emptiness(always=(step.id, "where.alive", why))
+                    narrowing = narrowing or (states & wanted) != states
+                    states = states & wanted
+                else:
+                    narrowing = True
+            if narrowing:
+                maybe.append((step.id, "where", "keeps only the matching elements, maybe none"))
+            known = None
+        elif name == "PickElement":
+            index = int(step.fields.get("index", 0))
+            if known is not None and not -known <= index < known:
+                why = f"picks element {index} of a collection that holds at most {known}"
+                return Emptiness(always=(step.id, "index", why))
+            if index not in (0, -1):
+                maybe.append((step.id, "index", f"picks element {index}, which may not exist"))
+            known = 1
+        elif name in ("Take", "RandomElements"):
+            count = int(step.fields.get("count", 1))
+            if count == 0:
+                return Emptiness(always=(step.id, "count", "takes 0 elements"))
+            known = count if known is None else min(known, count)
+    return Emptiness(maybe=tuple(maybe))
+
+
+_EMPTY_ROOT_WHY = {
+    "AllDeadAllies": "yields fallen allies, and there may be none",
+    "AllReserveAllies": "yields allies in reserve, and there may be none",
+    "HandPile": "reads the hand, which may be empty",
+    "DrawPile": "reads the draw pile, which may be empty",
+    "DiscardPile": "reads the discard pile, which may be empty",
+    "ExhaustPile": "reads the exhaust pile, which may be empty",
+    "CutCards": "reads the cards waiting to resolve, and there may be none",
+}
+
+
+def rerolls(chain: Chain) -> bool:
+    """Does pulling the chain choose at random again (a RandomElements after any Snapshot)?
+    Data nodes are evaluated on every pull; only a Snapshot freezes what came before it."""
+    names = [step.type.name for step in chain.steps]
+    last_snapshot = max((i for i, n in enumerate(names) if n == "Snapshot"), default=-1)
+    return "RandomElements" in names[last_snapshot + 1 :]
+
+
+def related(a: Chain, b: Chain) -> bool:
+    """Do two chains read the same thing (a shared node, or the same source)?"""
+    return bool(a.node_ids & b.node_ids) or (a.root == b.root and a.kind is b.kind)
+
+
+def is_random(behavior: Behavior, used: set[str] | None = None) -> bool:
+    """Does the Behavior choose anything at random (a RandomElements node that is read)?"""
+    return any(
+        n.type.name == "RandomElements" and (used is None or n.id in used)
+        for n in behavior.nodes.values()
+    )
+
+
+def numbers_of(behavior: Behavior) -> set[int]:
+    """Every number a Behavior's fields state (amounts, counts, thresholds...)."""
+    found: set[int] = set()
+
+    def add(value: object) -> None:
+        if isinstance(value, bool):
+            return
+        if isinstance(value, int):
+            found.add(abs(value))
+        elif isinstance(value, Mapping):
+            for item in value.values():
+                add(item)
+
+    for node in behavior.nodes.values():
+        for name, value in node.fields.items():
+            add(value)
+            if name == "index" and isinstance(value, int):
+                found.add(value + 1 if value >= 0 else -value)
+    return found

@@ -1,0 +1,202 @@
+"""``pybridge lint`` and ``pybridge describe``: the checker and the describer on files.
+
+``pybridge lint PATH...`` checks battle and card library documents (or every ``*.json``
+document of ours under a directory), prints each diagnostic with its file, JSON path, card,
+node, field, message and fix, then a summary line. Exit status: 0 without errors, 1 with
+errors, 2 when a file cannot be read or the command is misused. ``--format json`` prints one
+JSON object for tools and the Godot editor.
+
+``pybridge describe CARD_ID [--file PATH]`` prints the text the describer writes for a card
+(or an enemy move or a status) of the demo battle or of a document; ``--all`` prints every
+definition with its authored text and the generated one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..examples import demo_battle
+from ..runtime.document import BATTLE_FORMAT, LIBRARY_FORMAT, load_battle, load_library
+from ..runtime.errors import TargetingError
+from ..runtime.model import CardDef, MoveDef, StatusDef
+from .describe import describe_card, describe_move, describe_status
+from .lint import Diagnostic, Severity, lint_document, summary
+
+_FORMATS = (BATTLE_FORMAT, LIBRARY_FORMAT)
+_RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
+
+
+def add_authoring_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``pybridge lint`` and ``pybridge describe``."""
+    lint = subparsers.add_parser(
+        "lint",
+        help="check cards, moves and statuses against the targeting contract",
+        description="Check battle and card library documents: target modes against Behavior "
+        "sources, card text against what the Behavior does, selector chains that may come "
+        "back empty. Exit status 0: no errors; 1: errors; 2: unreadable files or bad usage.",
+    )
+    lint.add_argument("paths", nargs="+", metavar="PATH", help="JSON documents or directories")
+    lint.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    lint.add_argument(
+        "--min-severity",
+        choices=tuple(s.value for s in Severity),
+        default="info",
+        help="hide diagnostics below this severity (the exit status still counts errors)",
+    )
+    lint.set_defaults(run=_cmd_lint)
+    describe = subparsers.add_parser(
+        "describe",
+        help="write a card's player-facing text from its Behavior",
+        description="Print the text written from a card's Behavior (or an enemy move's or a "
+        "status's) in gameplay language.",
+    )
+    describe.add_argument("card", nargs="?", metavar="CARD_ID", help="a card, move or status id")
+    describe.add_argument("--file", help="battle or card library document (default: the demo)")
+    describe.add_argument(
+        "--all", action="store_true", help="every definition: authored and generated text"
+    )
+    describe.set_defaults(run=_cmd_describe, parser=describe)
+
+
+# -- lint --------------------------------------------------------------------------------------
+def _documents(paths: list[str]) -> Iterator[tuple[str, Path, bool]]:
+    """(shown name, path, named explicitly) for every file to check."""
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            for found in sorted(path.rglob("*.json")):
+                yield str(found), found, False
+        else:
+            yield name, path, True
+
+
+def _unreadable(name: str, why: str) -> Diagnostic:
+    return Diagnostic(
+        "PB001",
+        Severity.ERROR,
+        why,
+        "give a battle or card library document in JSON (docs/format.md)",
+        name,
+        "document",
+    )
+
+
+def _cmd_lint(args: argparse.Namespace) -> int:
+    diagnostics: list[Diagnostic] = []
+    checked: list[str] = []
+    unreadable = False
+    for name, path, explicit in _documents(args.paths):
+        try:
+            document = json.loads(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            if explicit or not isinstance(exc, ValueError):
+                diagnostics.append(_unreadable(name, _why(exc)))
+                unreadable = True
+            continue
+        if not explicit and not (
+            isinstance(document, Mapping) and document.get("format") in _FORMATS
+        ):
+            continue  # some other JSON file in a directory
+        checked.append(name)
+        diagnostics.extend(lint_document(document, name))
+    counts = summary(diagnostics)
+    floor = _RANK[Severity(args.min_severity)]
+    shown = [d for d in diagnostics if _RANK[d.severity] >= floor]
+    if args.format == "json":
+        out = {
+            "files": checked,
+            "diagnostics": [d.to_json() for d in shown],
+            "summary": {**counts, "files": len(checked)},
+        }
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+    else:
+        for d in shown:
+            print(_text(d))
+        print(_summary_line(counts, len(checked)))
+    if unreadable:
+        return 2
+    return 1 if counts[Severity.ERROR.value] else 0
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return f"cannot read the file: {exc.strerror or exc}"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"the file is not UTF-8: {exc}"
+    if isinstance(exc, RecursionError):
+        return "the JSON nests too deeply"
+    return f"the file is not JSON: {exc}"
+
+
+def _text(d: Diagnostic) -> str:
+    where = f"{d.file}:{d.path}" if d.path else f"{d.file}"
+    lines = [f"{where}: {d.severity.value} {d.code}: {d.message}"]
+    location = d.location()
+    if location:
+        lines.append(f"    at {location}")
+    lines.append(f"    fix: {d.fix}")
+    return "\n".join(lines)
+
+
+def _summary_line(counts: Mapping[str, int], files: int) -> str:
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}" + ("" if n == 1 or word == "info" else "s")
+
+    parts = [plural(counts[s.value], s.value) for s in (Severity.ERROR, Severity.WARNING)]
+    parts.append(f"{counts[Severity.INFO.value]} info")
+    return f"{', '.join(parts)} in {plural(files, 'file')}"
+
+
+# -- describe ----------------------------------------------------------------------------------
+def _load(file: str | None) -> tuple[dict[str, CardDef], dict[str, MoveDef], dict[str, StatusDef]]:
+    document: Any = demo_battle() if file is None else json.loads(Path(file).read_text("utf-8"))
+    if isinstance(document, Mapping) and document.get("format") == LIBRARY_FORMAT:
+        return load_library(document), {}, {}
+    battle = load_battle(document)
+    return battle.library, battle.moves, battle.statuses
+
+
+def _cmd_describe(args: argparse.Namespace) -> int:
+    if not args.all and args.card is None:
+        args.parser.error("give a CARD_ID or --all")
+    try:
+        cards, moves, statuses = _load(args.file)
+    except (OSError, ValueError, RecursionError) as exc:
+        where = f" ({exc.where})" if isinstance(exc, TargetingError) and exc.where else ""
+        print(f"pybridge describe: {args.file}{where}: {exc}", file=sys.stderr)
+        return 2
+    texts: list[tuple[str, str, str, str, str]] = []
+    for card in cards.values():
+        texts.append(("card", card.id, card.name, card.text, describe_card(card, statuses)))
+    for move in moves.values():
+        texts.append(("move", move.id, move.name, move.text, describe_move(move, statuses)))
+    for status in statuses.values():
+        made = describe_status(status, statuses)
+        texts.append(("status", status.id, status.name, status.text, made))
+    if not args.all:
+        for _, ident, _, _, generated in texts:
+            if ident == args.card:
+                print(generated)
+                return 0
+        known = ", ".join(sorted(cards)) or "none"
+        source = args.file or "the demo battle"
+        print(
+            f"pybridge describe: no card, move or status {args.card!r} in {source} "
+            f"(cards: {known})",
+            file=sys.stderr,
+        )
+        return 2
+    differ = 0
+    for kind, ident, name, authored, generated in texts:
+        print(f"{kind} {ident} ({name})")
+        print(f"  authored:  {authored or '(none)'}")
+        same = generated == authored
+        differ += not same
+        print(f"  generated: {'same' if same else generated or '(nothing)'}")
+    print(f"{len(texts)} definitions, {differ} with a generated text that differs")
+    return 0
