@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
-from .autoplay import living_summary, play_out
 from .authoring.cli import add_authoring_commands
+from .autoplay import living_summary, play_out
 from .demo import add_demo_command
 from .examples import demo_battle
-from .fuzzing import add_fuzz_command
 from .ffi.build import add_build_command
+from .fuzzing import add_fuzz_command
 from .narrate import narrate_all
 from .pack import add_pack_command
 from .runtime import Battle, load_battle
@@ -58,9 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve_command(commands)
     add_pack_command(commands)
     add_build_command(commands)
-    add_demo_command(commands)
-    add_authoring_commands(commands)
     add_fuzz_command(commands)
+    add_authoring_commands(commands)
+    add_demo_command(commands)
     return parser
 
 
