@@ -11,6 +11,7 @@ from pathlib import Path
 from . import __version__
 from .authoring.cli import add_authoring_commands
 from .autoplay import living_summary, play_out
+from .bench import add_bench_command
 from .demo import add_demo_command
 from .examples import demo_battle
 from .ffi.build import add_build_command
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_build_command(commands)
     add_fuzz_command(commands)
     add_authoring_commands(commands)
+    add_bench_command(commands)
     add_demo_command(commands)
     return parser
 

@@ -10,21 +10,27 @@ from .context import Context
 from .graph import STACKS, Node
 from .model import RESOLVING, Pile, Unit, Zone
 
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_HAND, _DRAW, _DISCARD, _EXHAUST = Pile.HAND, Pile.DRAW, Pile.DISCARD, Pile.EXHAUST
+_FIELD, _RESERVE = Zone.FIELD, Zone.RESERVE
+
 
 def _living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
     """Drop (and report) targets that are dead or no longer in the battle; dedupe."""
     kept: list[Unit] = []
     seen: set[str] = set()
+    index = ctx.battle._index  # what Battle.unit() reads
     for unit in units:
-        if unit.id in seen:
+        unit_id = unit.id
+        if unit_id in seen:
             continue
-        seen.add(unit.id)
-        if ctx.battle.unit(unit.id) is not unit:
-            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="missing")
-        elif not unit.alive:
-            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="dead")
-        elif unit.zone is not Zone.FIELD:
-            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="left_field")
+        seen.add(unit_id)
+        if index.get(unit_id) is not unit:
+            ctx.emit("target_skipped", node=node.id, unit=unit_id, reason="missing")
+        elif unit.hp <= 0:
+            ctx.emit("target_skipped", node=node.id, unit=unit_id, reason="dead")
+        elif unit.zone is not _FIELD:
+            ctx.emit("target_skipped", node=node.id, unit=unit_id, reason="left_field")
         else:
             kept.append(unit)
     return kept
@@ -54,61 +60,55 @@ def attack_bonus(ctx: Context, unit: Unit) -> int:
 
 
 def deal_damage(node: Node, ctx: Context, units: list[Unit]) -> None:
-    base = amount_of(node, ctx)
-    for unit in _living_targets(node, ctx, units):
-        is_attack = ctx.attacks and unit.team is not ctx.host.team
-        amount = max(0, base + attack_bonus(ctx, unit)) if is_attack else base
-        blocked = min(unit.armor, amount)
+    written = node.fields["amount"]  # amount_of(), inline
+    base = ctx.host.statuses.get(ctx.status or "", 0) if written == STACKS else int(written)
+    node_id, host, events = node.id, ctx.host, ctx.events
+    attacks = ctx.attacks
+    one = units[0] if len(units) == 1 else None
+    if one is not None and ctx.battle._index.get(one.id) is one and one.hp > 0 \
+            and one.zone is _FIELD:  # fmt: skip
+        living = units  # what _living_targets() keeps of one unit in the battle, on the field
+    else:
+        living = _living_targets(node, ctx, units)
+    for unit in living:
+        is_attack = attacks and unit.team is not host.team
+        if is_attack:  # statuses on either side may change an attack's damage
+            bonus = attack_bonus(ctx, unit) if host.statuses or unit.statuses else 0
+            amount = max(0, base + bonus)
+        else:
+            amount = base
         hp_before, armor_before = unit.hp, unit.armor
-        unit.armor -= blocked
-        unit.hp = max(0, unit.hp - (amount - blocked))
-        ctx.emit(
-            "damage",
-            node=node.id,
-            source=ctx.host.id,
-            unit=unit.id,
-            base=base,
-            amount=amount,
-            blocked=blocked,
-            hp_before=hp_before,
-            hp_after=unit.hp,
-            armor_before=armor_before,
-            armor_after=unit.armor,
-        )
-        if unit.hp == 0:
-            ctx.emit("unit_died", node=node.id, unit=unit.id)
+        blocked = min(armor_before, amount)
+        unit.armor = armor = armor_before - blocked
+        unit.hp = hp = max(0, hp_before - (amount - blocked))
+        events.append({"type": "damage", "node": node_id, "source": host.id, "unit": unit.id,
+                       "base": base, "amount": amount, "blocked": blocked,
+                       "hp_before": hp_before, "hp_after": hp, "armor_before": armor_before,
+                       "armor_after": armor})  # fmt: skip
+        if hp == 0:
+            events.append({"type": "unit_died", "node": node_id, "unit": unit.id})
         if is_attack:
-            ctx.attacked.append((unit, ctx.host))
+            ctx.attacked.append((unit, host))
 
 
 def gain_armor(node: Node, ctx: Context, units: list[Unit]) -> None:
     amount = amount_of(node, ctx)
     for unit in _living_targets(node, ctx, units):
         before = unit.armor
-        unit.armor = min(before + amount, 1_000_000_000)
-        ctx.emit(
-            "armor",
-            node=node.id,
-            unit=unit.id,
-            amount=unit.armor - before,
-            armor_before=before,
-            armor_after=unit.armor,
-        )
+        unit.armor = after = min(before + amount, 1_000_000_000)
+        ctx.events.append({"type": "armor", "node": node.id, "unit": unit.id,
+                           "amount": after - before, "armor_before": before,
+                           "armor_after": after})  # fmt: skip
 
 
 def heal(node: Node, ctx: Context, units: list[Unit]) -> None:
     amount = amount_of(node, ctx)
     for unit in _living_targets(node, ctx, units):
         before = unit.hp
-        unit.hp = min(unit.max_hp, before + amount)
-        ctx.emit(
-            "heal",
-            node=node.id,
-            unit=unit.id,
-            amount=unit.hp - before,
-            hp_before=before,
-            hp_after=unit.hp,
-        )
+        unit.hp = after = min(unit.max_hp, before + amount)
+        ctx.events.append({"type": "heal", "node": node.id, "unit": unit.id,
+                           "amount": after - before, "hp_before": before,
+                           "hp_after": after})  # fmt: skip
 
 
 def apply_status(node: Node, ctx: Context, units: list[Unit]) -> None:
@@ -116,7 +116,8 @@ def apply_status(node: Node, ctx: Context, units: list[Unit]) -> None:
     for unit in _living_targets(node, ctx, units):
         total = min(unit.statuses.get(status, 0) + stacks, 1_000_000_000)
         unit.statuses[status] = total
-        ctx.emit("status", node=node.id, unit=unit.id, status=status, stacks=stacks, total=total)
+        ctx.events.append({"type": "status", "node": node.id, "unit": unit.id, "status": status,
+                           "stacks": stacks, "total": total})  # fmt: skip
 
 
 def remove_status(node: Node, ctx: Context, units: list[Unit]) -> None:
@@ -153,7 +154,7 @@ def revive(node: Node, ctx: Context, units: list[Unit]) -> None:
 def withdraw(node: Node, ctx: Context, units: list[Unit]) -> None:
     """The unit leaves the field (to its side's reserve); it keeps its HP and statuses."""
     for unit in _living_targets(node, ctx, units):
-        unit.zone = Zone.RESERVE
+        unit.zone = _RESERVE
         unit.intent = None
         ctx.emit("withdrawn", node=node.id, unit=unit.id)
 
@@ -167,10 +168,10 @@ def deploy(node: Node, ctx: Context, units: list[Unit]) -> None:
         seen.add(unit.id)
         if ctx.battle.unit(unit.id) is not unit or not unit.alive:
             ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="dead")
-        elif unit.zone is Zone.FIELD:
+        elif unit.zone is _FIELD:
             ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="on_field")
         else:
-            unit.zone = Zone.FIELD
+            unit.zone = _FIELD
             ctx.emit("deployed", node=node.id, unit=unit.id)
 
 
@@ -211,13 +212,13 @@ def move_cards(
         if origin == RESOLVING:
             battle.resolving.remove(card)
         else:
-            battle.piles[Pile(origin)].remove(card)
+            battle.piles[origin if isinstance(origin, Pile) else Pile(origin)].remove(card)
         placed.append(card)
         ctx.emit(
             "card_moved",
             node=node_id,
             card=card,
-            **{"from": str(getattr(origin, "value", origin)), "to": to.value},
+            **{"from": str(origin), "to": str(to)},  # a Pile's str() is its value
         )
     if position == "top":
         destination[:0] = reversed(placed)  # the last card moved ends up on top
@@ -227,7 +228,7 @@ def move_cards(
 
 def default_position(to: Pile) -> str:
     """Cards join the hand on the right (its bottom); other piles receive them on top."""
-    return "bottom" if to is Pile.HAND else "top"
+    return "bottom" if to is _HAND else "top"
 
 
 def move_card(node: Node, ctx: Context, cards: list[str]) -> None:
@@ -245,15 +246,15 @@ def negate(node: Node, ctx: Context, cards: list[str]) -> None:
             continue
         battle.cut.remove(entry)
         battle.resolving.remove(card)
-        battle.piles[Pile.DISCARD].insert(0, card)
+        battle.piles[_DISCARD].insert(0, card)
         ctx.emit("negated", node=node.id, card=card, entry=entry.id)
         ctx.emit("card_moved", node=node.id, card=card, **{"from": RESOLVING, "to": "discard"})
 
 
 CARD_ACTIONS: dict[str, Callable[[Node, Context, list[str]], None]] = {
     "MoveCard": move_card,
-    "Discard": lambda node, ctx, cards: move_cards(node.id, ctx, cards, Pile.DISCARD, "top"),
-    "Exhaust": lambda node, ctx, cards: move_cards(node.id, ctx, cards, Pile.EXHAUST, "top"),
+    "Discard": lambda node, ctx, cards: move_cards(node.id, ctx, cards, _DISCARD, "top"),
+    "Exhaust": lambda node, ctx, cards: move_cards(node.id, ctx, cards, _EXHAUST, "top"),
     "Negate": negate,
 }
 
@@ -262,12 +263,12 @@ def draw(node_id: str | None, ctx: Context, count: int) -> None:
     """Move ``count`` cards from the top of the draw pile to the hand. When the draw pile runs
     out and the battle reshuffles, the discard pile is shuffled (PRNG) into a new draw pile."""
     battle = ctx.battle
-    pile = battle.piles[Pile.DRAW]
-    if len(pile) < count and battle.reshuffle and battle.piles[Pile.DISCARD]:
+    pile = battle.piles[_DRAW]
+    if len(pile) < count and battle.reshuffle and battle.piles[_DISCARD]:
         drawn_first = pile[:]
-        move_cards(node_id, ctx, drawn_first, Pile.HAND, "bottom")
+        move_cards(node_id, ctx, drawn_first, _HAND, "bottom")
         count -= len(drawn_first)
-        discard = battle.piles[Pile.DISCARD]
+        discard = battle.piles[_DISCARD]
         battle.rng.shuffle(discard)
         pile.extend(discard)
         ctx.emit("reshuffled", node=node_id, cards=len(discard))
@@ -281,4 +282,4 @@ def draw(node_id: str | None, ctx: Context, count: int) -> None:
             wanted=count,
             available=len(drawn),
         )
-    move_cards(node_id, ctx, drawn, Pile.HAND, "bottom")
+    move_cards(node_id, ctx, drawn, _HAND, "bottom")

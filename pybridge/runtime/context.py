@@ -22,6 +22,10 @@ class HostKind(StrEnum):
     REACTION = "reaction"
 
 
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_CARD, _MOVE = HostKind.CARD, HostKind.MOVE
+
+
 @dataclass(slots=True)
 class Context:
     """The Host is the unit running the graph: the playing member for a player card, the owner
@@ -45,7 +49,8 @@ class Context:
 
     @property
     def attacks(self) -> bool:
-        return self.kind is HostKind.CARD or self.kind is HostKind.MOVE
+        kind = self.kind
+        return kind is _CARD or kind is _MOVE
 
     def emit(self, event_type: str, **data: Any) -> None:
         self.events.append({"type": event_type, **data})

@@ -14,18 +14,49 @@ exempt: they collect their targets again whenever the Cut changes and when they 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from .context import Context, Event, HostKind
 from .errors import BattleOver, CutError, UnknownUnit
-from .model import RESOLVING, Battle, CardDef, CutEntry, MoveDef, Pile, Rules, Team, Unit
+from .model import (
+    RESOLVING,
+    Battle,
+    CardDef,
+    CardInstance,
+    CutEntry,
+    MoveDef,
+    Pile,
+    Rules,
+    Team,
+    Unit,
+)
 from .modes import TargetMode, affected_range, candidates, is_protected, is_valid_target
 from .outcome import settle
-from .play import CheckedPlay, card_targets_exist, check_play, chosen_units
-from .resolve import run
+from .play import CheckedPlay, card_targets_exist, check_parts, check_play, chosen_units
+from .resolve import program_of
 
 Choices = Mapping[str, object]
 _ALL_MODES = (TargetMode.ALL_ENEMIES, TargetMode.ALL_ALLIES)
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_HAND, _DISCARD, _EXHAUST = Pile.HAND, Pile.DISCARD, Pile.EXHAUST
+_PLAYER, _ENEMY, _STRICT = Team.PLAYER, Team.ENEMY, Rules.STRICT
+_CARD, _MOVE = HostKind.CARD, HostKind.MOVE
+
+
+class _Immediate:
+    """The entry of an immediate play: what resolution reads of a :class:`CutEntry`. It never
+    goes on the Cut, so it need not be a (frozen, and so slower to build) CutEntry."""
+
+    __slots__ = ("card", "id", "move", "source", "targets")
+
+    def __init__(self, entry_id: str, source: str, card: str, targets: tuple[str, ...]) -> None:
+        self.id, self.source, self.card, self.targets = entry_id, source, card, targets
+        self.move: str | None = None
+
+
+Entry = CutEntry | _Immediate
+_NOTHING_LOST: frozenset[str] = frozenset()
 
 
 # -- activation ----------------------------------------------------------------------------
@@ -35,7 +66,7 @@ def _entry_id(battle: Battle) -> str:
     return entry_id
 
 
-def _collect(battle: Battle, entry: CutEntry) -> tuple[str, ...]:
+def _collect(battle: Battle, entry: Entry) -> tuple[str, ...]:
     """The current range of an "all ~" entry (units of its mode, on the field, targetable)."""
     source = battle.unit(entry.source)
     mode = _mode_of(battle, entry)
@@ -44,13 +75,13 @@ def _collect(battle: Battle, entry: CutEntry) -> tuple[str, ...]:
     return tuple(u.id for u in affected_range(battle, source, mode, _card_of(battle, entry)))
 
 
-def _mode_of(battle: Battle, entry: CutEntry) -> TargetMode:
+def _mode_of(battle: Battle, entry: Entry) -> TargetMode:
     if entry.card is not None:
         return battle.cards[entry.card].card.target
     return battle.moves[entry.move or ""].target
 
 
-def _card_of(battle: Battle, entry: CutEntry) -> CardDef | None:
+def _card_of(battle: Battle, entry: Entry) -> CardDef | None:
     return None if entry.card is None else battle.cards[entry.card].card
 
 
@@ -60,41 +91,58 @@ def _push(battle: Battle, entry: CutEntry, ctx: Context) -> None:
     for i, waiting in enumerate(battle.cut):
         if _mode_of(battle, waiting) in _ALL_MODES:
             collected = _collect(battle, waiting)
-            battle.cut[i] = replace(waiting, collected=collected)
+            battle.cut[i] = _recollected(waiting, collected)
             if waiting is not entry:
                 ctx.emit("recollected", entry=waiting.id, units=list(collected))
+
+
+def _recollected(entry: CutEntry, collected: tuple[str, ...]) -> CutEntry:
+    """``replace(entry, collected=collected)``, spelled out (a test checks every field)."""
+    return CutEntry(entry.id, entry.side, entry.source, entry.card, entry.move, entry.targets,
+                    collected, entry.answered)  # fmt: skip
 
 
 def activate_checked(battle: Battle, checked: CheckedPlay, ctx: Context) -> CutEntry:
     """Pay, move the card onto the Cut, choose random targets, lock the targets."""
     card, source = checked.card, checked.source
+    entry_id, chosen = _activation(battle, card, source, checked.targets, ctx)
+    targets = tuple([u.id for u in chosen])
+    _push(battle, CutEntry(entry_id, source.team, source.id, card.id, None, targets), ctx)
+    return battle.cut[-1]
+
+
+def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple[Unit, ...],
+                ctx: Context) -> tuple[str, list[Unit]]:  # fmt: skip
+    """Pay, take the card out of the hand, choose random targets: the new entry's id and the
+    units it locks."""
     definition = card.card
-    battle.piles[Pile.HAND].remove(card.id)
+    battle.piles[_HAND].remove(card.id)
     battle.resolving.append(card.id)
     energy_before = battle.energy
     battle.energy -= definition.cost
-    chosen = list(checked.targets)
-    ctx.emit("card_played", card=card.id, name=definition.name, source=source.id,
-             mode=definition.target.value, target=chosen[0].id if chosen else None,
-             energy_before=energy_before, energy_after=battle.energy)  # fmt: skip
+    chosen = list(targets)
+    mode = str(definition.target)  # a StrEnum's str() is its value
+    ctx.events.append({"type": "card_played", "card": card.id, "name": definition.name,
+                       "source": source.id, "mode": mode,
+                       "target": chosen[0].id if chosen else None,
+                       "energy_before": energy_before, "energy_after": battle.energy})  # fmt: skip
     if len(chosen) > 1:
         ctx.emit("targets_chosen", card=card.id, units=[u.id for u in chosen])
-    if definition.target.is_random and not definition.choose_on_resolve:
+    if definition._random and not definition.choose_on_resolve:
         pool = candidates(battle, source, definition.target, definition)
         pick = battle.rng.sample(pool, definition.target_count) if pool else []
         chosen = pick
-        ctx.emit("random_target", card=card.id, mode=definition.target.value,
+        ctx.emit("random_target", card=card.id, mode=mode,
                  unit=pick[0].id if pick else None)  # fmt: skip
-    entry = CutEntry(_entry_id(battle), source.team, source.id, card=card.id,
-                     targets=tuple(u.id for u in chosen))  # fmt: skip
-    _push(battle, entry, ctx)
-    return battle.cut[-1]
+    entry_id = f"e{battle.next_entry}"  # _entry_id(), inline
+    battle.next_entry += 1
+    return entry_id, chosen
 
 
 def activate(battle: Battle, card_id: object, target: object = None) -> list[Event]:
     """Activate a card from the hand: on an empty Cut it starts a chain; on a Cut whose top
     entry is the enemy's it is a response."""
-    if battle.cut and battle.cut[-1].side is Team.PLAYER:
+    if battle.cut and battle.cut[-1].side is _PLAYER:
         raise CutError("the top of the Cut is yours: pass to let the other side respond or "
                        "let it resolve", "card")  # fmt: skip
     checked = check_play(battle, card_id, target)
@@ -118,9 +166,9 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
     if not battle.cut:
         raise CutError("there is nothing on the Cut to respond to", "unit")
     unit = battle.unit(unit_id) if isinstance(unit_id, str) else None
-    if unit is None or unit.team is not Team.ENEMY or not unit.in_play:
+    if unit is None or unit.team is not _ENEMY or not unit.in_play:
         raise UnknownUnit(f"no enemy {unit_id!r} on the field", "unit")
-    if battle.cut[-1].side is Team.ENEMY:
+    if battle.cut[-1].side is _ENEMY:
         raise CutError("the top of the Cut is already the enemy's", "unit")
     if not isinstance(move_id, str) or move_id not in unit.moves \
             or not battle.moves[move_id].response:  # fmt: skip
@@ -131,11 +179,11 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
         chosen = _move_targets(battle, unit, move, target)
     elif target is not None:
         raise CutError(f"move {move_id!r} ({move.target.value}) takes no target", "target")
-    ctx = Context(battle=battle, host=unit, kind=HostKind.MOVE)
+    ctx = Context(battle=battle, host=unit, kind=_MOVE)
     if move.target.is_random:
         pool = candidates(battle, unit, move.target)
         chosen = (battle.rng.choice(pool),) if pool else ()
-    entry = CutEntry(_entry_id(battle), Team.ENEMY, unit.id, move=move.id,
+    entry = CutEntry(_entry_id(battle), _ENEMY, unit.id, move=move.id,
                      targets=tuple(u.id for u in chosen))  # fmt: skip
     _push(battle, entry, ctx)
     ctx.emit("enemy_responds", entry=entry.id, unit=unit.id, move=move.id, name=move.name,
@@ -155,10 +203,10 @@ def _move_targets(battle: Battle, unit: Unit, move: MoveDef, target: object) -> 
 def enemy_responses(battle: Battle) -> list[Event]:
     """The enemies' chance to answer the player's top entry (once per entry): the first living
     enemy with a usable response move responds, aiming with the same legality function."""
-    if not battle.cut or battle.cut[-1].side is not Team.PLAYER or battle.cut[-1].answered:
+    if not battle.cut or battle.cut[-1].side is not _PLAYER or battle.cut[-1].answered:
         return []
     battle.cut[-1] = replace(battle.cut[-1], answered=True)
-    for enemy in battle.living(Team.ENEMY):
+    for enemy in battle.living(_ENEMY):
         for move_id in enemy.moves:
             move = battle.moves[move_id]
             if not move.response:
@@ -182,92 +230,113 @@ def loss_reason(battle: Battle, source: Unit, mode: TargetMode, unit: Unit,
     if not unit.in_play:
         return "left_field"
     single = card.single_target if card is not None else mode.requires_target
-    if is_protected(battle, unit, single):
+    if unit.statuses and is_protected(battle, unit, single):  # no statuses, no protection
         return "protected"
     if not is_valid_target(battle, source, mode, unit, card):
         return "no_longer_legal"
     return None
 
 
-def _policy(battle: Battle, card: CardDef | None) -> str:
-    if card is not None and card.on_lost_target is not None:
-        return card.on_lost_target
-    return "fail" if battle.rules is Rules.STRICT else "skip"
-
-
 def resolve_entry(battle: Battle, entry: CutEntry, choices: Choices | None = None,
                   announce: bool = True) -> list[Event]:  # fmt: skip
     """Take ``entry`` off the Cut and resolve it (``announce``: say so with a ``resolving``
     event, as Cut resolution does; an immediate play does not)."""
-    entry = next(e for e in battle.cut if e.id == entry.id)  # the current (re-collected) copy
+    cut = battle.cut
+    if not (cut and cut[-1].id == entry.id):  # the top entry is already the current one
+        entry = next(e for e in cut if e.id == entry.id)  # the current (re-collected) copy
     source = battle.unit(entry.source)
     assert source is not None
-    card = _card_of(battle, entry)
-    mode = _mode_of(battle, entry)
-    kind = HostKind.CARD if entry.card is not None else HostKind.MOVE
+    kind = _CARD if entry.card is not None else _MOVE
     ctx = Context(battle=battle, host=source, this_card=entry.card, kind=kind)
-    chosen = [battle.unit(t) for t in entry.targets]
-    units = [u for u in chosen if u is not None]
+    index = battle._index  # what Battle.unit() reads
+    units = [unit for unit in map(index.get, entry.targets) if unit is not None]
+    return _resolve(battle, entry, source, units, ctx, choices, announce, fresh=False)
+
+
+def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx: Context,
+             choices: Choices | None, announce: bool, fresh: bool) -> list[Event]:  # fmt: skip
+    """Resolve ``entry`` (taking it off the Cut if it is there), whose locked targets are
+    ``units``; its events are added to ``ctx``'s, whose Host is the entry's source.
+    ``fresh``: the targets passed the legality function since the battle last changed in any
+    way that function reads, so none can be lost (an immediate play)."""
+    card = None if entry.card is None else battle.cards[entry.card].card
+    mode = card.target if card is not None else _mode_of(battle, entry)
     if card is not None and card.choose_on_resolve:
         submitted = _as_list((choices or {}).get(entry.id))
         units = list(chosen_units(battle, battle.cards[entry.card or ""], source, submitted,
                                   f"choices.{entry.id}"))  # fmt: skip
         ctx.emit("targets_chosen", card=entry.card, units=[u.id for u in units])
-    battle.cut.remove(entry)
+    if isinstance(entry, CutEntry):
+        battle.cut.remove(entry)
     if announce:
         name = card.name if card is not None else battle.moves[entry.move or ""].name
         ctx.emit("resolving", entry=entry.id, card=entry.card, move=entry.move, name=name)
-    failure = _failure(battle, ctx, entry, source, mode, card, units, announce)
+    if card is not None and card.on_lost_target is not None:
+        strict = card.on_lost_target == "fail"
+    else:
+        strict = battle.rules is _STRICT
+    failure: dict[str, object] | None
+    lost: AbstractSet[str] | None
+    if fresh and not strict:
+        failure, lost = None, _NOTHING_LOST  # what _failure() finds: nothing lost, no failure
+    else:
+        failure, lost = _failure(battle, ctx, entry, source, mode, card, units, announce, fresh,
+                                 strict)  # fmt: skip
     if failure is None and entry.move is not None and not source.in_play:
         failure = {"reason": "source_gone"}  # a fallen enemy's move fizzles; a card does not
     if failure is None:
-        lost = {u.id for u in units if loss_reason(battle, source, mode, u, card)}
-        ctx.targets = tuple(u for u in units if u.id not in lost)
+        if lost is None:
+            lost = {u.id for u in units if loss_reason(battle, source, mode, u, card)}
+        ctx.targets = tuple(u for u in units if u.id not in lost) if lost else tuple(units)
         behavior = card.behavior if card is not None else battle.moves[entry.move or ""].behavior
-        run(behavior, ctx)
+        program = battle._programs.get(id(behavior))  # program_of(), inline
+        if program is None or program.behavior is not behavior:
+            program = program_of(behavior, battle)
+        program.flow(ctx)
     else:
         ctx.emit("effect_failed", entry=entry.id, card=entry.card, move=entry.move, **failure)
-    if entry.card is not None:
-        _settle_card(battle, ctx, entry.card)
+    card_id = entry.card
+    if card_id is not None:  # the card goes to its pile
+        if card_id in battle.resolving:
+            battle.resolving.remove(card_id)
+            rest = _EXHAUST if "Exhaust" in battle.cards[card_id].card.keywords else _DISCARD
+            battle.piles[rest].insert(0, card_id)
+            ctx.events.append({"type": "card_moved", "node": None, "card": card_id,
+                               "from": RESOLVING, "to": str(rest)})  # fmt: skip
+        ctx.events.append({"type": "card_resolved", "card": card_id})
     settle(ctx)
     return ctx.events
 
 
-def _failure(battle: Battle, ctx: Context, entry: CutEntry, source: Unit, mode: TargetMode,
-             card: CardDef | None, units: list[Unit], announce: bool
-             ) -> dict[str, object] | None:  # fmt: skip
-    """Check the locked targets; report lost ones; say why the effect fails, if it does."""
-    strict = _policy(battle, card) == "fail"
+def _failure(battle: Battle, ctx: Context, entry: Entry, source: Unit, mode: TargetMode,
+             card: CardDef | None, units: list[Unit], announce: bool, fresh: bool, strict: bool
+             ) -> tuple[dict[str, object] | None, AbstractSet[str] | None]:  # fmt: skip
+    """Check the locked targets; report lost ones; say why the effect fails, if it does
+    (``strict``: a lost target fails the effect). Also returns the ids of the lost targets
+    when it checked them (None when it did not)."""
     if mode in _ALL_MODES:
+        if not (strict or announce):
+            return None, None  # nothing would read the collection
         collected = _collect(battle, entry)
         if announce:
             ctx.emit("recollected", entry=entry.id, units=list(collected))
         if strict and not collected:
-            return {"reason": "no_targets"}
-        return None
+            return {"reason": "no_targets"}, None
+        return None, None
     if card is not None and card.card_targets is not None and strict \
             and not card_targets_exist(battle, card, entry.card):  # fmt: skip
-        return {"reason": "no_targets"}
+        return {"reason": "no_targets"}, None
     lost = []
-    for unit in units:
+    for unit in () if fresh else units:
         why = loss_reason(battle, source, mode, unit, card)
         if why is not None:
             lost.append({"unit": unit.id, "reason": why})
             ctx.emit("target_lost", entry=entry.id, unit=unit.id, reason=why)
     if strict and lost:
-        return {"reason": "lost_target", "lost": lost}
+        return {"reason": "lost_target", "lost": lost}, None
     if strict and (mode.requires_target or mode.is_random) and not units:
-        return {"reason": "no_targets"}
-    return None
-
-
-def _settle_card(battle: Battle, ctx: Context, card_id: str) -> None:
-    if card_id in battle.resolving:
-        battle.resolving.remove(card_id)
-        rest = Pile.EXHAUST if "Exhaust" in battle.cards[card_id].card.keywords else Pile.DISCARD
-        battle.piles[rest].insert(0, card_id)
-        ctx.emit("card_moved", node=None, card=card_id, **{"from": RESOLVING, "to": rest.value})
-    ctx.emit("card_resolved", card=card_id)
+        return {"reason": "no_targets"}, None
+    return None, {str(item["unit"]) for item in lost} if lost else _NOTHING_LOST
 
 
 def _not_over(battle: Battle) -> None:
@@ -309,13 +378,23 @@ def play(battle: Battle, card_id: object, target: object = None) -> list[Event]:
         raise CutError("effects are waiting on the Cut: respond with activate, or pass", "card")
     late = isinstance(card_id, str) and card_id in battle.cards \
         and battle.cards[card_id].card.choose_on_resolve  # fmt: skip
-    checked = check_play(battle, card_id, None if late else target)
+    card, source, chosen = check_parts(battle, card_id, None if late else target)
     if late:
-        chosen_units(battle, checked.card, checked.source, _as_list(target), "target")
-    ctx = Context(battle=battle, host=checked.source, this_card=checked.card.id)
-    entry = activate_checked(battle, checked, ctx)
-    choices = {entry.id: target} if late else None
-    return ctx.events + resolve_entry(battle, entry, choices, announce=False)
+        chosen_units(battle, card, source, _as_list(target), "target")
+    return _play_checked(battle, card, source, chosen, target, late)
+
+
+def _play_checked(battle: Battle, card: CardInstance, source: Unit, chosen: tuple[Unit, ...],
+                  target: object, late: bool) -> list[Event]:  # fmt: skip
+    """Activation and immediate resolution. The play's entry would go on the empty Cut and
+    straight off it again with nothing reading the Cut in between, so it skips the Cut (and
+    the recollection an "all ~" entry gets there, which resolution does again anyway); one
+    Context, whose Host is the source either way, collects the events of both halves."""
+    ctx = Context(battle, source, (), None, card.id)  # host, no targets yet, this card
+    entry_id, units = _activation(battle, card, source, chosen, ctx)
+    entry = _Immediate(entry_id, source.id, card.id, tuple([u.id for u in units]))
+    choices = {entry_id: target} if late else None
+    return _resolve(battle, entry, source, units, ctx, choices, announce=False, fresh=True)
 
 
 def _as_list(target: object) -> list[object]:
@@ -326,6 +405,18 @@ def _as_list(target: object) -> list[object]:
 
 def preview(battle: Battle, card_id: object, target: object = None) -> list[Event]:
     """The events a play would produce, computed on a copy: the battle is not changed."""
-    check_play(battle, card_id, target)
+    card, source, chosen = check_parts(battle, card_id, target)
     copy = battle.clone()
-    return play(copy, card_id, target)
+    definition = card.card
+    if copy.cut or definition.choose_on_resolve or definition.playable_if:
+        return play(copy, card_id, target)
+    # Without conditions the check reads the battle and changes nothing, so it would pass
+    # on the copy just the same: play the checked card there without checking it again.
+    on_copy = tuple([_same_unit(copy, u) for u in chosen])
+    return _play_checked(copy, card, _same_unit(copy, source), on_copy, target, late=False)
+
+
+def _same_unit(copy: Battle, unit: Unit) -> Unit:
+    twin = copy.unit(unit.id)
+    assert twin is not None
+    return twin

@@ -22,10 +22,14 @@ from .errors import (
     UnknownCard,
     UnknownUnit,
 )
-from .model import RESOLVING, Battle, CardDef, CardInstance, Pile, Rules, Unit
+from .model import RESOLVING, Battle, CardDef, CardInstance, Pile, Rules, Unit, Zone
 from .modes import TargetMode, affected_range, candidates, is_valid_target
 from .resolve import holds
 from .selectors import card_matches
+
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_HAND, _SOFT, _STRICT, _FIELD = Pile.HAND, Rules.SOFT, Rules.STRICT, Zone.FIELD
+_SUBMITTED_MANY = (list, tuple)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +50,7 @@ class TargetInfo:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "card": self.card, "mode": self.mode.value, "requires_target": self.requires_target,
+            "card": self.card, "mode": str(self.mode), "requires_target": self.requires_target,
             "source": self.source, "candidates": list(self.candidates),
             "range": list(self.range), "playable": self.playable, "reason": self.reason,
             "count": self.count, "up_to": self.up_to,
@@ -66,7 +70,7 @@ def card_in_hand(battle: Battle, card_id: object) -> CardInstance:
         raise BattleOver(f"the battle is over ({battle.result})", "")
     if not isinstance(card_id, str) or card_id not in battle.cards:
         raise UnknownCard(f"no card instance {card_id!r} in this battle", "card")
-    if card_id not in battle.piles[Pile.HAND]:
+    if card_id not in battle.piles[_HAND]:
         raise NotInHand(
             f"card {card_id!r} is not in the hand (it is in {_where_is(battle, card_id)})", "card"
         )
@@ -122,7 +126,7 @@ def needed_targets(definition: CardDef, available: int, rules: Rules) -> int:
     under soft rules, fewer when fewer exist."""
     if definition.up_to:
         return 1
-    if rules is Rules.SOFT:
+    if rules is _SOFT:
         return max(1, min(definition.target_count, available))
     return definition.target_count
 
@@ -157,23 +161,26 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
         return TargetInfo(card.id, mode, mode.requires_target, source_id, (), (), False,
                           f"{name} is down", definition.target_count,
                           definition.up_to, definition.choose_on_resolve)  # fmt: skip
-    pool = candidates(battle, source, mode, definition)
+    requires_target = definition._arrow
+    # Only arrow modes have candidates; their range is exactly those candidates.
+    pool = candidates(battle, source, mode, definition) if requires_target else []
     reason = None
     if definition.cost > battle.energy:
         reason = f"needs {definition.cost} energy, {battle.energy} left"
-    elif battle.rules is Rules.STRICT:
+    elif battle.rules is _STRICT:
         reason = strict_reason(battle, card, source)
-    elif mode.requires_target and not pool:
+    elif requires_target and not pool:
         reason = "no valid target"
     reason = reason or unmet_condition(battle, card, source)
-    arrow = mode.requires_target and not definition.choose_on_resolve
+    arrow = requires_target and not definition.choose_on_resolve
+    reach = pool if requires_target else affected_range(battle, source, mode, definition)
     return TargetInfo(
         card=card.id,
         mode=mode,
         requires_target=arrow,
         source=source.id,
         candidates=tuple(u.id for u in pool) if arrow else (),
-        range=tuple(u.id for u in affected_range(battle, source, mode, definition)),
+        range=tuple(u.id for u in reach),
         playable=reason is None,
         reason=reason,
         count=definition.target_count,
@@ -185,36 +192,61 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
 def _submitted(target: object) -> list[object]:
     if target is None:
         return []
-    return list(target) if isinstance(target, list | tuple) else [target]
+    return list(target) if isinstance(target, _SUBMITTED_MANY) else [target]
 
 
 def check_play(battle: Battle, card_id: object, target: object = None) -> CheckedPlay:
     """Validate a play without changing anything; raise a :class:`PlayError` if refused.
 
     ``target`` is a unit id, or a list of unit ids for cards that choose several."""
-    card = card_in_hand(battle, card_id)
-    source = source_of(battle, card)
+    return CheckedPlay(*check_parts(battle, card_id, target))
+
+
+def check_parts(battle: Battle, card_id: object, target: object = None
+                ) -> tuple[CardInstance, Unit, tuple[Unit, ...]]:  # fmt: skip
+    """:func:`check_play`'s answer as a plain tuple: (card, source, targets). Plays use it,
+    since a frozen dataclass costs more to build than the rest of a small play's checks."""
+    # card_in_hand() and source_of(), whose errors they raise, with the usual case inline
+    cards = battle.cards
+    if battle.result is None and isinstance(card_id, str) and card_id in cards \
+            and card_id in battle.piles[_HAND]:  # fmt: skip
+        card = cards[card_id]
+    else:
+        card = card_in_hand(battle, card_id)
+    source = battle._index.get(card.owner or battle.active_player)
+    if source is None or source.hp <= 0 or source.zone is not _FIELD:
+        source = source_of(battle, card)
     definition = card.card
     mode = definition.target
     if definition.cost > battle.energy:
         raise NotEnoughEnergy(
             f"card {card.id!r} costs {definition.cost}, only {battle.energy} energy left", "card"
         )
-    if battle.rules is Rules.STRICT:
+    if battle.rules is _STRICT:
         reason = strict_reason(battle, card, source)
         if reason is not None:
             raise NotPlayable(f"card {card.id!r} cannot be played: {reason}", "card")
-    unmet = unmet_condition(battle, card, source)
+    unmet = unmet_condition(battle, card, source) if definition.playable_if else None
     if unmet is not None:
         raise NotPlayable(f"card {card.id!r} cannot be played now: {unmet}", "card")
-    submitted = _submitted(target)
-    if not mode.requires_target or definition.choose_on_resolve:
+    if target is None:  # _submitted(), inline
+        submitted: list[object] = []
+    else:
+        submitted = list(target) if isinstance(target, _SUBMITTED_MANY) else [target]
+    if not definition._arrow or definition.choose_on_resolve:
         if submitted:
             when = " until it resolves" if definition.choose_on_resolve else ""
             raise TargetNotAllowed(f"card {card.id!r} ({mode.value}) takes no submitted "
                                    f"target{when}, got {target!r}", "target")  # fmt: skip
-        return CheckedPlay(card, source, ())
-    return CheckedPlay(card, source, chosen_units(battle, card, source, submitted, "target"))
+        return card, source, ()
+    if len(submitted) == 1 and definition.target_count == 1 and not definition.up_to:
+        # The usual single target, accepted as chosen_units() would accept it (which, for
+        # anything else, also raises the right error).
+        unit_id = submitted[0]
+        unit = battle._index.get(unit_id) if isinstance(unit_id, str) else None
+        if unit is not None and is_valid_target(battle, source, mode, unit, definition):
+            return card, source, (unit,)
+    return card, source, chosen_units(battle, card, source, submitted, "target")
 
 
 def chosen_units(battle: Battle, card: CardInstance, source: Unit, submitted: list[object],
@@ -222,22 +254,31 @@ def chosen_units(battle: Battle, card: CardInstance, source: Unit, submitted: li
     """Check a submitted choice of units against the card's count and the legality function."""
     definition = card.card
     mode = definition.target
-    pool = candidates(battle, source, mode, definition)
-    need = needed_targets(definition, len(pool), battle.rules)
-    wanted = f"{need} to {definition.target_count}" if definition.up_to else str(need)
+    # The candidates matter only for how many a soft multi-target play needs, and for the
+    # messages; they are the same whenever they are computed (nothing changes meanwhile).
+    count = definition.target_count
+    if definition.up_to or count == 1:
+        need = 1  # what needed_targets says for these, whatever the rules
+    else:
+        counts_pool = battle.rules is _SOFT
+        available = len(candidates(battle, source, mode, definition)) if counts_pool else 0
+        need = needed_targets(definition, available, battle.rules)
     if not submitted:
         raise TargetRequired(f"card {card.id!r} ({mode.value}) needs a target", where)
-    if len(submitted) > definition.target_count or len(submitted) < need:
+    if len(submitted) > count or len(submitted) < need:
+        wanted = f"{need} to {count}" if definition.up_to else str(need)
         raise NotACandidate(f"card {card.id!r} takes {wanted} target(s), got "
                             f"{len(submitted)}: {submitted!r}", where)  # fmt: skip
     units: list[Unit] = []
+    index = battle._index  # what Battle.unit() reads
     for unit_id in submitted:
-        unit = battle.unit(unit_id) if isinstance(unit_id, str) else None
+        unit = index.get(unit_id) if isinstance(unit_id, str) else None
         if unit is None:
             raise UnknownUnit(f"no unit {unit_id!r} in this battle", where)
         if unit in units:
             raise NotACandidate(f"{unit_id!r} is chosen twice", where)
         if not is_valid_target(battle, source, mode, unit, definition):
+            pool = candidates(battle, source, mode, definition)
             valid = ", ".join(u.id for u in pool) or "none"
             raise NotACandidate(f"{unit_id!r} is not a valid target for {card.id!r} "
                                 f"({mode.value}); candidates: {valid}", where)  # fmt: skip

@@ -14,7 +14,7 @@ from .model import CardInstance, Unit
 def unit_matches(unit: Unit, where: Mapping[str, Any]) -> bool:
     for key, want in where.items():
         if key == "team":
-            ok = unit.team.value == want
+            ok = unit.team._value_ == want
         elif key == "tag":
             ok = want in unit.tags
         elif key == "tier":

@@ -14,16 +14,22 @@ from .context import Context
 from .model import PILES, RESOLVING, Pile, Team, Unit, Zone
 from .modes import is_protected
 
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_ENEMY, _RESERVE = Team.ENEMY, Zone.RESERVE
+
 
 def _targetable(ctx: Context, units: list[Unit]) -> list[Unit]:
     battle = ctx.battle
-    return [u for u in units if not is_protected(battle, u, single_target=False)]
+    # A unit without statuses has no protection: no need to ask.
+    return [u for u in units if not u.statuses or not is_protected(battle, u, single_target=False)]
 
 
 def _opponent(ctx: Context) -> list[Unit]:
     opposing = ctx.host.team.opposite
     for submitted in (*ctx.targets, ctx.attacker):
         if submitted is not None and submitted.in_play and submitted.team is opposing:
+            if not submitted.statuses:  # _targetable(), for one unit without statuses
+                return [submitted]
             return _targetable(ctx, [submitted])
     return _targetable(ctx, ctx.battle.living(opposing))[:1]
 
@@ -39,7 +45,7 @@ def _dead_allies(ctx: Context) -> list[Unit]:
 
 def _reserve_allies(ctx: Context) -> list[Unit]:
     return [u for u in ctx.battle.units
-            if u.team is ctx.host.team and u.alive and u.zone is Zone.RESERVE]  # fmt: skip
+            if u.team is ctx.host.team and u.alive and u.zone is _RESERVE]  # fmt: skip
 
 
 UNIT_SOURCE_RESOLVERS: dict[str, Callable[[Context], list[Unit]]] = {
@@ -49,7 +55,7 @@ UNIT_SOURCE_RESOLVERS: dict[str, Callable[[Context], list[Unit]]] = {
     "ActivePlayer": _active_player,
     "AllAllies": lambda ctx: _targetable(ctx, ctx.battle.living(ctx.host.team)),
     "AllOpponents": lambda ctx: _targetable(ctx, ctx.battle.living(ctx.host.team.opposite)),
-    "AllEnemies": lambda ctx: _targetable(ctx, ctx.battle.living(Team.ENEMY)),
+    "AllEnemies": lambda ctx: _targetable(ctx, ctx.battle.living(_ENEMY)),
     "AllDeadAllies": _dead_allies,
     "AllReserveAllies": _reserve_allies,
     "Target": lambda ctx: list(ctx.targets),

@@ -1,0 +1,99 @@
+"""``pybridge bench``: bridge latency, resolution throughput, battle simulation and memory,
+measured in one process run, printed as tables and written as JSON.
+
+Numbers are compared only within one run (ratios against a floor measured alongside), never
+against fixed wall-clock times. The measuring modules are imported only when the command
+runs, so the other ``pybridge`` commands (``serve --stdio`` among them) start as fast as
+before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+DEFAULT_OUTPUT = Path("artifacts") / "bench.json"
+
+__all__ = ["DEFAULT_OUTPUT", "add_bench_command"]
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from .plan import make_plan
+    from .report import render
+    from .run import run_bench
+
+    overrides: dict[str, Any] = {"browser": not args.no_browser, "progress": not args.no_progress}
+    if args.workers:
+        overrides["workers"] = tuple(args.workers)
+    plan = make_plan(args.quick, args.scale, **overrides)
+    result = run_bench(plan)
+    output = Path(args.output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(result, indent=2) + "\n", "utf-8")
+    sys.stdout.write(render(result))
+    print(f"\nwrote {output}")
+    return 0
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text!r}")
+    return value
+
+
+def _workers(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
+def add_bench_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``pybridge bench [--quick | --full] [--output FILE] ...``."""
+    cmd = subparsers.add_parser(
+        "bench",
+        help="measure bridge latency, resolution throughput, battle simulation and memory",
+        description="Measure, in one run: bridge round trips (direct API, protocol.call, C ABI, "
+        "stdio, Godot web + Pyodide), resolution throughput against hand-written floors, whole "
+        "battles per second on one and more cores, and memory. Prints Markdown tables and "
+        "writes the numbers as JSON. Only ratios within one run are compared.",
+    )
+    mode = cmd.add_mutually_exclusive_group()
+    mode.add_argument("--quick", action="store_true", help="fewer calls: under a minute (CI)")
+    mode.add_argument(
+        "--full",
+        action="store_false",
+        dest="quick",
+        help="the full plan (default): 1,000,000 C ABI calls for RSS",
+    )
+    cmd.add_argument(
+        "--output",
+        metavar="FILE",
+        default=str(DEFAULT_OUTPUT),
+        help=f"where to write the JSON results (default: {DEFAULT_OUTPUT})",
+    )
+    cmd.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="skip the web engine even when chromium is available",
+    )
+    cmd.add_argument("--no-progress", action="store_true", help="no status lines on stderr")
+    cmd.add_argument(
+        "--workers",
+        metavar="N",
+        type=_workers,
+        nargs="+",
+        help="worker-process counts for the simulation (default: 1 2)",
+    )
+    cmd.add_argument(
+        "--scale",
+        metavar="FACTOR",
+        type=_positive,
+        default=1.0,
+        help="multiply every count by FACTOR (tests use a small one)",
+    )
+    cmd.set_defaults(run=_cmd_bench)
