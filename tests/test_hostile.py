@@ -606,9 +606,10 @@ def test_a_maximal_request_is_answered_in_bounded_time() -> None:
 
 def test_docs_limits_match_the_code() -> None:
     """Each documented limit with a constant is that constant's value."""
-    from pybridge.runtime import document, graph, reader
+    from pybridge.runtime import document, graph, reader, resolve
 
-    modules = {"protocol": protocol, "document": document, "graph": graph, "reader": reader}
+    modules = {"protocol": protocol, "document": document, "graph": graph, "reader": reader,
+               "resolve": resolve}  # fmt: skip
     checked = 0
     for line in (ROOT / "docs" / "limits.md").read_text("utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -741,13 +742,6 @@ def test_asking_about_a_card_never_changes_the_session() -> None:
         assert proto.call(state) == before, op
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="runtime bug (play.py: unmet_condition evaluates playable_if on the live battle): "
-    "targets() draws from the battle's PRNG when a condition reads a RandomElements node, so "
-    "asking about a card changes later random outcomes. The protocol answers read-only ops "
-    "from a copy; the runtime functions should not mutate either.",
-)
 def test_runtime_targets_does_not_draw_from_the_battle_prng() -> None:
     from pybridge.runtime import canonical_json, targets
 
@@ -786,13 +780,6 @@ def reaction_storm() -> dict[str, Any]:
     return battle_doc([storm], units=units, hand=["storm"], active_player="p0", statuses=[spite])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="runtime gap (resolve.py: no work budget per request): load-time limits bound one "
-    "Behavior run, but reactions multiply runs (attacks x attacked units x attacked-hooks), so "
-    "a valid battle can keep one play busy for minutes. A per-request evaluation budget in the "
-    "interpreter (an error past it; the protocol then discards the copy) would answer in time.",
-)
 def test_a_valid_battle_cannot_keep_a_play_busy_for_minutes() -> None:
     doc = reaction_storm()
     load_battle(doc)  # inside every load-time limit
@@ -810,7 +797,28 @@ def test_a_valid_battle_cannot_keep_a_play_busy_for_minutes() -> None:
     finally:
         worker.kill()
         worker.wait()
-    assert "answered" in output, output
+    assert "answered False" in output, output  # refused with work_limit, in time
+
+
+def test_the_work_limit_refusal_changes_nothing() -> None:
+    from pybridge.protocol import Protocol
+
+    proto = Protocol()
+    opened = json.loads(proto.call(json.dumps({"op": "open", "battle": _small_storm()})))
+    sid = opened["result"]["session"]
+    before = proto.call(json.dumps({"op": "state", "session": sid}))
+    answer = json.loads(proto.call(json.dumps({"op": "play", "session": sid, "card": "h1"})))
+    assert answer["error"]["code"] == "work_limit", answer
+    assert proto.call(json.dumps({"op": "state", "session": sid})) == before
+
+
+def _small_storm() -> dict[str, Any]:
+    """The storm with fewer attack nodes: still over the request budget, quick to refuse."""
+    doc = reaction_storm()
+    nodes = doc["cards"][0]["behavior"]["nodes"][:24]
+    nodes[-1].pop("next", None)
+    doc["cards"][0]["behavior"]["nodes"] = nodes
+    return doc
 
 
 def test_a_saved_battle_keeps_its_response_moves() -> None:

@@ -41,6 +41,8 @@ class Context:
     events: list[Event] = field(default_factory=list)
     snapshots: dict[str, list[Any]] = field(default_factory=dict)
     attacked: list[tuple[Unit, Unit]] = field(default_factory=list)
+    #: Node evaluations spent by this request so far, shared with every child Context.
+    work: list[int] = field(default_factory=lambda: [0])
 
     @property
     def target(self) -> Unit | None:
@@ -57,4 +59,5 @@ class Context:
 
     def child(self, host: Unit, kind: HostKind, **kw: Any) -> Context:
         """A Context for another Behavior in the same resolution, sharing the event log."""
-        return Context(battle=self.battle, host=host, kind=kind, events=self.events, **kw)
+        return Context(battle=self.battle, host=host, kind=kind, events=self.events,
+                       work=self.work, **kw)  # fmt: skip

@@ -92,3 +92,9 @@ class NotPlayable(PlayError):
 
 class CutError(PlayError):
     code = "cut"
+
+
+class WorkLimit(PlayError):
+    """A request would do more work than one request may (docs/limits.md)."""
+
+    code = "work_limit"

@@ -100,10 +100,15 @@ def unmet_condition(battle: Battle, card: CardInstance, source: Unit) -> str | N
     if not definition.playable_if:
         return None
     ctx = Context(battle=battle, host=source, this_card=card.id)
-    for rule in definition.playable_if:
-        if not holds(definition.behavior, rule.condition, ctx):
-            return rule.reason
-    return None
+    rng = battle.rng
+    state, inc = rng.state, rng.inc  # asking about a card must not change later random draws
+    try:
+        for rule in definition.playable_if:
+            if not holds(definition.behavior, rule.condition, ctx):
+                return rule.reason
+        return None
+    finally:
+        rng.state, rng.inc = state, inc
 
 
 def card_targets_exist(battle: Battle, definition: CardDef, this_card: str | None) -> bool:

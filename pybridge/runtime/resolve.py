@@ -20,7 +20,8 @@ from typing import Any
 
 from .actions import CARD_ACTIONS, UNIT_ACTIONS, draw
 from .context import Context, HostKind
-from .graph import Behavior, Kind, Node
+from .errors import WorkLimit
+from .graph import Behavior, Kind, Node, evaluations
 from .model import Battle, Pile, Unit
 from .selectors import card_matches, select, unit_matches
 from .sources import CARD_SOURCE_RESOLVERS, UNIT_SOURCE_RESOLVERS
@@ -71,9 +72,20 @@ def action_targets(behavior: Behavior, node: Node, ctx: Context) -> list[Any]:
     return program_of(behavior, ctx.battle).targets_of(node)(ctx)
 
 
+#: Node evaluations one request (a play, a turn, a Cut step) may spend over all the Behavior
+#: runs it causes. One run is bounded when it is loaded; reactions multiply runs, so the
+#: request as a whole needs a bound too.
+MAX_WORK = 200_000
+
+
 def run(behavior: Behavior, ctx: Context) -> None:
     """Execute the flow from ``start``. The flow is a validated tree: it always ends."""
-    program_of(behavior, ctx.battle).run(ctx)
+    program = program_of(behavior, ctx.battle)
+    ctx.work[0] += program.cost
+    if ctx.work[0] > MAX_WORK:
+        raise WorkLimit(f"this request would evaluate more than {MAX_WORK} nodes "
+                        "(reactions multiply Behavior runs); nothing was applied", "")  # fmt: skip
+    program.run(ctx)
 
 
 def program_of(behavior: Behavior, battle: Battle) -> Program:
@@ -89,10 +101,11 @@ class Program:
     """A Behavior compiled to closures: ``flow(ctx)`` runs it. Data nodes and conditions are
     compiled once each, when first needed."""
 
-    __slots__ = ("_producers", "_tests", "behavior", "flow")
+    __slots__ = ("_producers", "_tests", "behavior", "cost", "flow")
 
     def __init__(self, behavior: Behavior) -> None:
         self.behavior = behavior
+        self.cost = evaluations(behavior.nodes)  # the most one run can evaluate
         self._producers: dict[str, Producer] = {}
         self._tests: dict[str, Test] = {}
         self.flow: Callable[[Context], object] = self._compile_flow()
