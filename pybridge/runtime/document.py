@@ -103,7 +103,7 @@ def parse_card(r: Reader) -> CardDef:
     if count > 1 and not (target.requires_target or target.is_random):
         raise count_r.fail(f"only modes that choose units take a count, {target.value} does not")
     filter_r = r.field("target_filter", {})
-    target_filter = _unit_filter(filter_r)
+    target_filter = _filter(filter_r, UNIT_FILTER_KEYS, "unit")
     choose_r = r.field("choose_on_resolve", False)
     choose_on_resolve = choose_r.boolean()
     if choose_on_resolve and not target.requires_target:
@@ -118,7 +118,7 @@ def parse_card(r: Reader) -> CardDef:
                 raise (
                     ct.field("zones").elements()[i].fail(f"expected one of {', '.join(_CUT_ZONES)}")
                 )
-        card_targets = CardTargets(zones, _card_filter(ct.field("where", {})))
+        card_targets = CardTargets(zones, _filter(ct.field("where", {}), CARD_FILTER_KEYS, "card"))
     lost_r = r.field("on_lost_target", None)
     return CardDef(
         id=r.field("id").ident(),
@@ -141,19 +141,12 @@ def parse_card(r: Reader) -> CardDef:
     )
 
 
-def _unit_filter(r: Reader) -> dict[str, object]:
+def _filter(r: Reader, allowed: frozenset[str], what: str) -> dict[str, object]:
+    """Filter conditions (the ``where`` vocabulary) limited to those for ``what``."""
     where = parse_where(r)
     for key in where:
-        if key not in UNIT_FILTER_KEYS:
-            raise r.field(key).fail("not a unit filter")
-    return where
-
-
-def _card_filter(r: Reader) -> dict[str, object]:
-    where = parse_where(r)
-    for key in where:
-        if key not in CARD_FILTER_KEYS:
-            raise r.field(key).fail("not a card filter")
+        if key not in allowed:
+            raise r.field(key).fail(f"not a {what} filter")
     return where
 
 
