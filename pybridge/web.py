@@ -205,10 +205,12 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(root: Path, port: int = 0) -> Iterator[str]:
+def serve(
+    root: Path, port: int = 0, handler: type[SimpleHTTPRequestHandler] = _Handler
+) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 (``port``, by default a free one) in a thread; yields the
-    base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", port), partial(_Handler, directory=str(root)))
+    base URL. ``handler`` may add headers (a subclass of the default one)."""
+    server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, name="pybridge-web", daemon=True)
     thread.start()
     try:

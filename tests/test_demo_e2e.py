@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import queue
 import shutil
 import signal
@@ -37,11 +36,12 @@ from pybridge.demo import BATTLE_RES, prepare_demo_site
 from pybridge.examples import demo_battle
 from pybridge.pack import read_pack
 from pybridge.protocol import Protocol
-from pybridge.web import GODOT_PACKAGE, WEB_DIR, node_modules, serve
+from pybridge.web import WEB_DIR, serve
+
+from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "artifacts"
-ON_CI = os.environ.get("CI", "").lower() == "true"
 WIDTH, HEIGHT = 1280, 720
 PREFIX = "PYBRIDGE "
 DRAG_STEPS = 3  # pointer moves per drag: each costs an engine frame, slow in software WebGL
@@ -188,29 +188,9 @@ class Demo:
         return units
 
 
-def _missing() -> list[str]:
-    needs = {
-        "chromium": shutil.which("chromium"),
-        "node": shutil.which("node"),
-        "web/node_modules": (node_modules() / GODOT_PACKAGE / "godot" / "index.wasm").is_file()
-        and (node_modules() / "playwright-core").is_dir(),
-    }
-    return [name for name, found in needs.items() if not found]
-
-
 @pytest.fixture(scope="module")
 def demo_browser_ready() -> None:
-    if ON_CI:
-        setup = subprocess.run(
-            ["bash", str(WEB_DIR / "setup.sh")], capture_output=True, text=True, timeout=1200
-        )
-        if setup.returncode != 0:
-            pytest.fail(f"web/setup.sh failed:\n{setup.stdout}\n{setup.stderr}")
-    if missing := _missing():
-        message = f"missing {', '.join(missing)}: run web/setup.sh"
-        if ON_CI:
-            pytest.fail(message)
-        pytest.skip(message)
+    require_browser()
 
 
 def _pump(stream: Any, answers: queue.Queue[str]) -> None:

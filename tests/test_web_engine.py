@@ -9,7 +9,6 @@ elsewhere it is a skip.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import struct
 import subprocess
@@ -28,16 +27,16 @@ from pybridge.web import (
     WEB_DIR,
     WebSetupError,
     index_html,
-    node_modules,
     package_zip,
     prepare_site,
     serve,
 )
 
+from .web_support import require_browser
+
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "artifacts"
 SENTINEL = "TINY_DONE"
-ON_CI = os.environ.get("CI", "").lower() == "true"
 
 TINY: dict[str, str] = {
     "project.godot": """config_version=5
@@ -189,29 +188,9 @@ def test_server_serves_wasm_with_its_type(tmp_path):
 # -- in the engine ---------------------------------------------------------------------------
 
 
-def _missing() -> list[str]:
-    needs = {
-        "chromium": shutil.which("chromium"),
-        "node": shutil.which("node"),
-        "web/node_modules": (node_modules() / GODOT_PACKAGE / "godot" / "index.wasm").is_file()
-        and (node_modules() / "playwright-core").is_dir(),
-    }
-    return [name for name, found in needs.items() if not found]
-
-
 @pytest.fixture(scope="session")
 def browser_ready() -> None:
-    if ON_CI:
-        setup = subprocess.run(
-            ["bash", str(WEB_DIR / "setup.sh")], capture_output=True, text=True, timeout=1200
-        )
-        if setup.returncode != 0:
-            pytest.fail(f"web/setup.sh failed:\n{setup.stdout}\n{setup.stderr}")
-    if missing := _missing():
-        message = f"missing {', '.join(missing)}: run web/setup.sh"
-        if ON_CI:
-            pytest.fail(message)
-        pytest.skip(message)
+    require_browser()
 
 
 def drive(site_url: str, work: Path, **options: Any) -> dict[str, Any]:

@@ -13,11 +13,6 @@ import json
 import shutil
 import subprocess
 import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -115,20 +110,6 @@ class _IsolatedHandler(web._Handler):
         super().end_headers()
 
 
-@contextmanager
-def serve_isolated(root: Path) -> Iterator[str]:
-    """Serve ``root`` on 127.0.0.1 (a free port), cross-origin isolated; yields the URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_IsolatedHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, name="pybridge-bench", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
-
-
 def write_project(root: Path, calls: int) -> Path:
     script = SCRIPT
     for key, value in {
@@ -170,7 +151,7 @@ def bench_web(calls: int, timeout_s: float = 300.0) -> dict[str, Any] | str:
             "sentinel": SENTINEL,
             "timeout_ms": int(timeout_s * 1000),
         }
-        with serve_isolated(site.root) as url:
+        with web.serve(site.root, handler=_IsolatedHandler) as url:
             (work / "drive.json").write_text(json.dumps({"url": url, **config}))
             run = subprocess.run(
                 [
