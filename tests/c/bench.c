@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "read_file.h"
+
 #define WARMUP 200
 
 static char *(*pybridge_call)(const char *);
@@ -59,26 +61,6 @@ static void round_trip(const char *request)
                     response ? response : "NULL");
     }
     pybridge_free(response);
-}
-
-static char *read_file(const char *path)
-{
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        perror(path);
-        exit(1);
-    }
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    rewind(file);
-    char *text = malloc((size_t)size + 1);
-    if (text == NULL || fread(text, 1, (size_t)size, file) != (size_t)size) {
-        fprintf(stderr, "%s: cannot read\n", path);
-        exit(1);
-    }
-    text[size] = '\0';
-    fclose(file);
-    return text;
 }
 
 /* Opens the battle and returns its session id (static storage). */

@@ -30,6 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define READ_FILE_FAILURE 2
+#include "read_file.h"
+
 /* The same declarations the library is compiled against: they cannot drift apart. */
 #include "../../pybridge/ffi/gdextension_api.h"
 
@@ -1023,26 +1026,6 @@ static void *work(void *arg)
         free(text);
     }
     return NULL;
-}
-
-static char *read_file(const char *path)
-{
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        perror(path);
-        exit(2);
-    }
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    rewind(file);
-    char *text = malloc((size_t)size + 1);
-    if (text == NULL || fread(text, 1, (size_t)size, file) != (size_t)size) {
-        fprintf(stderr, "%s: cannot read\n", path);
-        exit(2);
-    }
-    text[size] = '\0';
-    fclose(file);
-    return text;
 }
 
 static void play_the_battle(struct host_object *first, struct host_object *second,

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read_file.h"
+
 static const char *(*pybridge_version)(void);
 static char *(*pybridge_call)(const char *);
 static void (*pybridge_free)(char *);
@@ -42,26 +44,6 @@ static void expect_error(const char *label, const char *request, const char *cod
     char needle[64];
     snprintf(needle, sizeof needle, "\"code\":\"%s\"", code);
     pybridge_free(expect(label, request, "{\"ok\":false,", needle));
-}
-
-static char *read_file(const char *path)
-{
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        perror(path);
-        exit(1);
-    }
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    rewind(file);
-    char *text = malloc((size_t)size + 1);
-    if (text == NULL || fread(text, 1, (size_t)size, file) != (size_t)size) {
-        fprintf(stderr, "%s: cannot read\n", path);
-        exit(1);
-    }
-    text[size] = '\0';
-    fclose(file);
-    return text;
 }
 
 int main(int argc, char **argv)

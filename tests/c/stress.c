@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "read_file.h"
+
 static char *(*pybridge_call)(const char *);
 static void (*pybridge_free)(char *);
 static char *open_request;
@@ -93,26 +95,6 @@ static void *work(void *arg)
     pybridge_free(played);
     pybridge_free(call(self, close));
     return NULL;
-}
-
-static char *read_file(const char *path)
-{
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        perror(path);
-        exit(1);
-    }
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    rewind(file);
-    char *text = malloc((size_t)size + 1);
-    if (text == NULL || fread(text, 1, (size_t)size, file) != (size_t)size) {
-        fprintf(stderr, "%s: cannot read\n", path);
-        exit(1);
-    }
-    text[size] = '\0';
-    fclose(file);
-    return text;
 }
 
 int main(int argc, char **argv)
