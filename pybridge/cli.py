@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -66,9 +67,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The status a process killed by SIGPIPE reports (128 + 13), as ``yes | head`` does.
+CLOSED_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``pybridge battle | head``): stop quietly. Python would flush
+        # stdout again at exit and complain, so point it at the null device first.
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+        return CLOSED_PIPE
     return code
 
 

@@ -41,3 +41,24 @@ def test_battle_file_with_an_error_exits_2_and_names_the_field(tmp_path: Path) -
     )
     assert run.returncode == 2
     assert "units[0].hp" in run.stderr and "got -1" in run.stderr
+
+
+def run_with_closed_output(*args: str, stdin: bytes = b"") -> tuple[int, bytes]:
+    """Run ``pybridge ARGS`` whose reader has gone before it writes (``| head`` that quit)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pybridge.cli", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    process.stdout.close()
+    _, errors = process.communicate(stdin, timeout=60)
+    return process.returncode, errors
+
+
+def test_a_closed_output_pipe_ends_the_command_quietly() -> None:
+    code, errors = run_with_closed_output("battle")
+    assert (code, errors) == (141, b"")
+    code, errors = run_with_closed_output("serve", "--stdio", stdin=b'{"op":"version"}\n')
+    assert (code, errors) == (141, b"")
