@@ -13,7 +13,6 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,13 +71,14 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def broken_library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A library whose embedded Python fails to start."""
+def broken_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library whose embedded Python fails to start. The patch ends with the build: later
+    builds in the session (the bench's, say) must get the real start-up code."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(
             ffi_build, "_init_code", lambda: "raise RuntimeError('simulated start-up failure')\n"
         )
-        yield ffi_build.build(tmp_path_factory.mktemp("gdextension-broken"))
+        return ffi_build.build(tmp_path_factory.mktemp("gdextension-broken"))
 
 
 @pytest.fixture(scope="session")
