@@ -7,6 +7,7 @@ this boundary and a failed request changes nothing. See docs/protocol.md.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
+from .answers import DEFAULT_CAPACITY, AnswerCache, question
 from .authoring.ops import describe_request, lint_request
 from .runtime import (
     Battle,
@@ -47,6 +49,9 @@ MAX_WHERE = 256
 
 Result = dict[str, Any]
 
+#: Operations whose answers are kept while their session's battle stays the same.
+CACHED_OPS = frozenset({"targets", "preview"})
+
 
 class ProtocolError(Exception):
     def __init__(self, code: str, message: str, where: str = "") -> None:
@@ -63,8 +68,6 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 def _text_depth_ok(text: str, limit: int) -> bool:
     """Does the JSON text nest at most ``limit`` levels? Checked before parsing, so the
     parser never recurses deeper (a small thread stack, Pyodide's included, stays safe)."""
-    if text.count("[") + text.count("{") <= limit:
-        return True
     depth = 0
     for bracket in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
         if bracket in "[{":
@@ -90,10 +93,17 @@ def _json_depth_ok(value: object, limit: int) -> bool:
 
 
 class Protocol:
-    """A set of independent battle sessions behind the JSON contract. Thread-safe."""
+    """A set of independent battle sessions behind the JSON contract. Thread-safe.
 
-    def __init__(self) -> None:
+    ``answer_cache`` answers (see :mod:`pybridge.answers`) are kept for ``targets`` and
+    ``preview`` questions asked again about an unchanged battle; 0 keeps none."""
+
+    def __init__(self, answer_cache: int = DEFAULT_CAPACITY) -> None:
         self._sessions: dict[str, Battle] = {}
+        #: Each session's generation, renewed by every change to its battle.
+        self._generations: dict[str, int] = {}
+        self._changes = itertools.count(1)
+        self._answers = AnswerCache(answer_cache)
         self._next_session = 1
         self._lock = threading.Lock()
         self._ops: dict[str, Callable[[dict[str, Any]], Result]] = {
@@ -122,14 +132,13 @@ class Protocol:
             request = self._parse(request_json)
             request_id = request.get("id")
             op = request.get("op")
-            handler = self._ops.get(op) if isinstance(op, str) else None
-            if handler is None:
+            if not isinstance(op, str) or (handler := self._ops.get(op)) is None:
                 raise ProtocolError(
                     "unknown_op", f"unknown op {op!r} (known: {', '.join(sorted(self._ops))})", "op"
                 )
             with self._lock:
-                result = handler(request)
-            return _dump({"ok": True, "id": request_id, "result": result})
+                result = self._answer(op, handler, request)
+            return f'{{"ok":true,"id":{_id_text(request_id)},"result":{result}}}'
         except ProtocolError as exc:
             return _error(request_id, exc.code, exc.message, exc.where)
         except TargetingError as exc:
@@ -143,9 +152,10 @@ class Protocol:
                 return _FAILED
 
     def _parse(self, request_json: str | bytes) -> dict[str, Any]:
-        if isinstance(request_json, bytearray | memoryview):
+        # Tuples, not ``X | Y``: a union is built anew on every call.
+        if isinstance(request_json, (bytearray, memoryview)):
             request_json = bytes(request_json)
-        if not isinstance(request_json, str | bytes):
+        if not isinstance(request_json, (str, bytes)):
             raise ProtocolError("bad_request", f"a request is JSON text (str or bytes), got "
                                 f"{type(request_json).__name__}")  # fmt: skip
         if isinstance(request_json, bytes):
@@ -163,12 +173,14 @@ class Protocol:
                 "too_large",
                 f"request is {len(request_json)} characters, the limit is {MAX_REQUEST_BYTES}",
             )
-        if not _text_depth_ok(request_json, PARSE_DEPTH):
+        # A text nests at most as deep as it has brackets: most requests need no depth walk.
+        brackets = request_json.count("[") + request_json.count("{")
+        if brackets > PARSE_DEPTH and not _text_depth_ok(request_json, PARSE_DEPTH):
             raise ProtocolError("too_deep", f"request nests deeper than {MAX_JSON_DEPTH}")
+        if request_json.startswith("\ufeff"):
+            raise ProtocolError("bad_json", "request is not JSON: it starts with a UTF-8 BOM")
         try:
-            request = json.loads(
-                request_json, parse_constant=_reject_constant, parse_float=_finite_float
-            )
+            request = _DECODER.decode(request_json)
         except ProtocolError:
             raise
         except RecursionError:
@@ -179,9 +191,30 @@ class Protocol:
             raise ProtocolError(
                 "bad_request", f"request must be a JSON object, got {type(request).__name__}"
             )
-        if not _json_depth_ok(request, MAX_JSON_DEPTH):
+        if brackets >= MAX_JSON_DEPTH and not _json_depth_ok(request, MAX_JSON_DEPTH):
             raise ProtocolError("too_deep", f"request nests deeper than {MAX_JSON_DEPTH}")
         return request
+
+    def keep_answers(self, capacity: int) -> None:
+        """Keep up to ``capacity`` answers from now on (0: none); the kept ones are dropped."""
+        answers = AnswerCache(capacity)
+        with self._lock:
+            self._answers = answers
+
+    def _answer(
+        self, op: str, handler: Callable[[dict[str, Any]], Result], request: dict[str, Any]
+    ) -> str:
+        """The result text of ``request``: kept from an earlier identical question about the
+        same generation of the battle when there is one, else computed now."""
+        key = question(op, request) if op in CACHED_OPS else None
+        generation = self._generations.get(key[1]) if key is not None else None
+        if key is None or generation is None:
+            return _ENCODER.encode(handler(request))
+        kept = self._answers.get(key, generation)
+        if kept is None:
+            kept = _ENCODER.encode(handler(request))
+            self._answers.put(key, generation, kept)
+        return kept
 
     # -- helpers ---------------------------------------------------------------------------
     def _session_id(self, request: dict[str, Any]) -> str:
@@ -195,7 +228,8 @@ class Protocol:
 
     # -- operations ------------------------------------------------------------------------
     def _version(self, request: dict[str, Any]) -> Result:
-        return {"version": __version__, "protocol": PROTOCOL_VERSION, "ops": sorted(self._ops)}
+        return {"version": __version__, "protocol": PROTOCOL_VERSION, "ops": sorted(self._ops),
+                "kept_answers": self._answers.capacity}  # fmt: skip
 
     def _open(self, request: dict[str, Any]) -> Result:
         if "battle" not in request:
@@ -211,24 +245,28 @@ class Protocol:
         session = f"s{self._next_session}"
         self._next_session += 1
         self._sessions[session] = battle
+        self._generations[session] = next(self._changes)
         return {"session": session, "events": events, "state": dump_battle(battle)}
 
     def _close(self, request: dict[str, Any]) -> Result:
         session = self._session_id(request)
         del self._sessions[session]
+        del self._generations[session]
+        self._answers.forget(session)
         return {"closed": session}
 
     def _state(self, request: dict[str, Any]) -> Result:
         return {"state": dump_battle(self._session(request))}
 
     def _targets(self, request: dict[str, Any]) -> Result:
-        # Read-only ops run on a copy too: evaluating a card's conditions may draw from the
-        # battle's PRNG (a RandomElements node), and asking must never change the battle.
-        return targets(self._session(request).clone(), request.get("card")).to_json()
+        # Reads only: conditions are data nodes, and the PRNG a RandomElements condition
+        # draws from is put back (runtime.play.unmet_condition), even after a fault.
+        return targets(self._session(request), request.get("card")).to_json()
 
     def _preview(self, request: dict[str, Any]) -> Result:
+        # The runtime checks on the battle (reading only) and plays on its own copy.
         target = _target(request)
-        return {"events": preview(self._session(request).clone(), request.get("card"), target)}
+        return {"events": preview(self._session(request), request.get("card"), target)}
 
     def _play(self, request: dict[str, Any]) -> Result:
         card, target = request.get("card"), _target(request)
@@ -270,6 +308,7 @@ class Protocol:
         working = self._sessions[session].clone()
         events = change(working)
         self._sessions[session] = working
+        self._generations[session] = next(self._changes)
         return {"events": events, "state": dump_battle(working)}
 
 
@@ -318,9 +357,27 @@ def _finite_float(text: str) -> float:
     return value
 
 
+# One encoder and one decoder for every call: building them costs more than a small request.
+# ASCII-only output is valid UTF-8 even when a request smuggled in a lone surrogate.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+_encode_string: Callable[[str], str] = json.encoder.encode_basestring_ascii
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
+
+
+def _id_text(request_id: Any) -> str:
+    """The JSON text of a request's ``id``; the usual kinds without the encoder's overhead."""
+    kind = type(request_id)
+    if request_id is None:
+        return "null"
+    if kind is int:
+        return int.__repr__(request_id)
+    if kind is str:
+        return _encode_string(request_id)
+    return _ENCODER.encode(request_id)
+
+
 def _dump(response: dict[str, Any]) -> str:
-    # ASCII-only output is valid UTF-8 even when a request smuggled in a lone surrogate.
-    return json.dumps(response, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return _ENCODER.encode(response)
 
 
 def _clip(text: str, limit: int) -> str:
@@ -329,7 +386,7 @@ def _clip(text: str, limit: int) -> str:
 
 def _error(request_id: Any, code: str, message: str, where: str) -> str:
     try:
-        json.dumps(request_id, allow_nan=False)
+        _ENCODER.encode(request_id)
     except (TypeError, ValueError, RecursionError):
         request_id = None
     error = {"code": code, "message": _clip(message, MAX_MESSAGE), "where": _clip(where, MAX_WHERE)}
@@ -345,7 +402,12 @@ _FAILED = (
 
 _default = Protocol()
 
+#: The process-wide protocol instance's ``call``, which every transport shares (bound
+#: directly: hosts call it every frame).
+call: Callable[[str | bytes], str] = _default.call
 
-def call(request_json: str | bytes) -> str:
-    """The process-wide protocol instance every transport shares."""
-    return _default.call(request_json)
+
+def keep_answers(capacity: int) -> None:
+    """Size the shared instance's kept answers (see :meth:`Protocol.keep_answers`); hosts
+    set it from the environment with :func:`pybridge.answers.capacity_from`."""
+    _default.keep_answers(capacity)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import os
 import shutil
 import subprocess
 import threading
@@ -20,7 +21,6 @@ import pybridge
 from pybridge import protocol
 from pybridge.cli import main
 from pybridge.ffi import build as ffi_build
-from pybridge.ffi.embedded import encode_response
 
 C_DIR = Path(__file__).parent / "c"
 BATTLE = Path(pybridge.__file__).parent / "examples" / "demo_battle.json"
@@ -232,11 +232,23 @@ def test_bad_input_gets_an_error_response(
     assert set(response["error"]) == {"code", "message", "where"}
 
 
+def test_hosts_size_the_kept_answers_from_the_environment(
+    library: Path, programs: dict[str, Path]
+) -> None:
+    version = '{"op":"version"}'
+    for setting, kept in ((None, 128), ("0", 0), ("7", 7)):
+        env = {k: v for k, v in os.environ.items() if k != "PYBRIDGE_ANSWER_CACHE"}
+        env.update({} if setting is None else {"PYBRIDGE_ANSWER_CACHE": setting})
+        run = subprocess.run([str(programs["call"]), str(library), version],
+                             capture_output=True, text=True, timeout=120, env=env)  # fmt: skip
+        assert run.returncode == 0, run.stderr
+        assert json.loads(run.stdout)["result"]["kept_answers"] == kept
+
+
 def test_lone_surrogate_comes_back_as_valid_utf8(call: Call) -> None:
     # JSON allows "\ud800"; the response must still be UTF-8 and mean the same id.
     response = call(b'{"op":"version","id":"\\ud800!"}')
     assert json.loads(response)["id"] == "\ud800!"
-    assert encode_response('{"id":"\ud800"}') == b'{"id":"\\ud800"}'
 
 
 def test_free_ignores_null(abi: ctypes.CDLL) -> None:

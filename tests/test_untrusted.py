@@ -104,7 +104,7 @@ PURE_IMPORTS = {
     "reprlib",
     "threading",
 }
-PURE_MODULES = ("runtime/", "protocol.py")
+PURE_MODULES = ("runtime/", "protocol.py", "answers.py")
 
 
 def package_sources() -> Iterator[tuple[str, ast.Module]]:

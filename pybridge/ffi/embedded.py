@@ -7,9 +7,11 @@ to :func:`pybridge.protocol.call`, which answers every input with a response.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from .. import protocol
+from ..answers import capacity_from
 
 # Answered when even encoding the response failed (e.g. MemoryError): never raise into C.
 _FAILED = (
@@ -18,24 +20,20 @@ _FAILED = (
 )
 
 
-def encode_response(response: str) -> bytes:
-    """UTF-8 bytes of a response text, valid UTF-8 whatever the request contained.
-
-    A request may carry a lone surrogate as a JSON escape (``"\\ud800"``) that the
-    protocol echoes unescaped; such a code point can only sit inside a JSON string,
-    where writing it back as the same escape keeps the JSON equal.
-    """
-    return response.encode("utf-8", "backslashreplace")
-
-
 def install(ffi: Any, lib: Any) -> None:
     """Attach the Python implementation of the C half's ``pybridge_py_call``."""
+    protocol.keep_answers(capacity_from(os.environ))
+
+    # Bound once: this runs for every call a host makes, often every frame.
+    unpack, answer, copy = ffi.unpack, protocol.call, lib.pybridge_copy
 
     def pybridge_py_call(request: Any, length: int) -> Any:
         try:
-            data = encode_response(protocol.call(ffi.unpack(request, length)))
+            # Responses are ASCII (every JSON string escaped); should one ever carry a lone
+            # surrogate, it goes out as the same escape, still valid UTF-8.
+            data = answer(unpack(request, length)).encode("utf-8", "backslashreplace")
         except Exception:
             data = _FAILED
-        return lib.pybridge_copy(data, len(data))  # NULL if out of memory
+        return copy(data, len(data))  # NULL if out of memory
 
     ffi.def_extern(name="pybridge_py_call")(pybridge_py_call)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import IO, Any
 
-from ..protocol import MAX_REQUEST_BYTES, call
+from ..answers import capacity_from
+from ..protocol import MAX_REQUEST_BYTES, call, keep_answers
 
 
 def _too_long(length: int) -> str:
@@ -53,6 +55,7 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
+    keep_answers(capacity_from(os.environ))
     serve(sys.stdin.buffer, sys.stdout.buffer)
     return 0
 
