@@ -10,11 +10,13 @@ import dataclasses
 import hashlib
 import json
 import os
+import statistics
 from typing import Any
 
 import pytest
 
 from pybridge.autoplay import play_out
+from pybridge.bench.bridge import check_targets, cpu_plan, paired_ratio, pinned_to
 from pybridge.bench.browser import bench_web, missing
 from pybridge.bench.plan import FULL, QUICK, make_plan
 from pybridge.bench.report import render
@@ -365,6 +367,59 @@ def test_each_floor_does_what_the_runtime_does(scenario) -> None:
     check_floor(load_battle(arena()), scenario)  # raises if events or state differ
 
 
+def test_compared_paths_are_pinned_where_the_machine_allows(monkeypatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {5, 3}, raising=False)
+    assert cpu_plan() == (3, 5)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3})
+    assert cpu_plan() == "skipped: one CPU available (the stdio path already shares it)"
+    monkeypatch.delattr(os, "sched_setaffinity", raising=False)
+    assert "cannot pin" in str(cpu_plan())
+    with pinned_to(None):  # nothing to pin: a no-op
+        pass
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity here")
+def test_pinning_is_undone() -> None:
+    before = os.sched_getaffinity(0)
+    cpu = min(before)
+    with pinned_to(cpu):
+        assert os.sched_getaffinity(0) == {cpu}
+    assert os.sched_getaffinity(0) == before
+
+
+def test_the_bridge_targets_compare_medians() -> None:
+    def path(label: str, median: float) -> dict[str, Any]:
+        return {"label": label, **{op: {"median_us": median} for op in ("targets", "preview")}}
+
+    paths = {"protocol": path("p", 5.0), "c_abi": path("c", 6.0),
+             "stdio": path("two", 90.0), "stdio_one_core": path("one", 30.0)}  # fmt: skip
+    paths["c_abi"]["first"] = path("", 40.0)  # the protocol has no first-ask numbers
+    paths["stdio"]["first"] = path("", 200.0)
+    checks = check_targets(paths)
+    by_name = {c["name"]: (round(c["value"], 2), c["met"]) for c in checks}
+    assert by_name == {
+        "targets, asked again: C ABI within 1.3x of protocol.call": (1.2, True),
+        "preview, asked again: C ABI within 1.3x of protocol.call": (1.2, True),
+        "targets, asked again: C ABI at least 10x faster than two": (15.0, True),
+        "preview, asked again: C ABI at least 10x faster than two": (15.0, True),
+        "targets, asked again: C ABI at least 10x faster than one": (5.0, False),
+        "preview, asked again: C ABI at least 10x faster than one": (5.0, False),
+        "targets, first ask: C ABI at least 10x faster than two": (5.0, False),
+        "preview, first ask: C ABI at least 10x faster than two": (5.0, False),
+    }
+    assert check_targets({"stdio": path("two", 90.0)}) == []  # nothing to compare with
+
+
+def test_ratios_pair_the_rounds() -> None:
+    # The machine was twice as fast in the second round: each round says 2x.
+    slow = {"median_us": 20.0, "round_medians_us": [40.0, 20.0, 20.0]}
+    fast = {"median_us": 20.0, "round_medians_us": [20.0, 10.0, 10.0]}
+    assert paired_ratio(slow, fast) == 2.0
+    assert paired_ratio({"median_us": 9.0}, {"median_us": 3.0}) == 3.0  # no rounds: medians
+    uneven = {"median_us": 4.0, "round_medians_us": [4.0]}
+    assert paired_ratio(slow, uneven) == 5.0
+
+
 def test_the_browser_part_says_why_it_is_skipped(monkeypatch) -> None:
     monkeypatch.setattr("pybridge.bench.browser.missing", lambda: ["chromium"])
     assert bench_web(5) == "skipped: no browser (chromium missing)"
@@ -401,26 +456,49 @@ def test_every_section_is_present(quick_run) -> None:
                     "targets"):  # fmt: skip
         assert section in quick_run, section
     assert quick_run["format"] == "pybridge/bench@1" and quick_run["plan"]["mode"] == "quick"
-    assert quick_run["bridge"]["rounds"] == 4 and quick_run["environment"]["cpus"] >= 1
+    assert quick_run["bridge"]["rounds"] == 10 and quick_run["environment"]["cpus"] >= 1
     _positive_numbers(quick_run)
 
 
 def test_bridge_paths_are_measured_against_the_floor(quick_run) -> None:
-    paths = quick_run["bridge"]["paths"]
-    assert list(paths) == ["direct", "protocol", "c_abi", "stdio", "web"]
+    bridge = quick_run["bridge"]
+    paths = bridge["paths"]
+    assert list(paths) == ["direct", "protocol", "c_abi", "stdio", "stdio_one_core", "web"]
+    assert list(bridge["asks"]) == ["again", "first"]
     assert paths["web"]["skipped"].startswith("skipped: no browser")
-    for name in ("direct", "protocol", "c_abi", "stdio"):
-        for op in ("targets", "preview"):
-            entry = paths[name][op]
-            assert entry["n"] == quick_run["bridge"]["calls"]
-            assert 0 < entry["median_us"] <= entry["p99_us"] <= entry["max_us"]
-            assert entry["ratio"] > 0 and entry["p99_ratio"] > 0
-    assert paths["direct"]["targets"]["ratio"] == 1
-    for name in ("protocol", "c_abi", "stdio"):  # the transport alone
+    for name in ("direct", "protocol", "c_abi", "stdio", "stdio_one_core"):
+        asked = [paths[name]] if name == "direct" else [paths[name], paths[name]["first"]]
+        for summaries in asked:
+            for op in ("targets", "preview"):
+                entry = summaries[op]
+                assert entry["n"] == bridge["calls"]
+                assert 0 < entry["median_us"] <= entry["p99_us"] <= entry["max_us"]
+                assert entry["ratio"] > 0 and entry["p99_ratio"] > 0
+                assert len(entry["round_medians_us"]) == bridge["rounds"]
+    assert paths["direct"]["targets"]["ratio"] == 1 and "first" not in paths["direct"]
+    for name in ("protocol", "c_abi", "stdio", "stdio_one_core"):  # the transport alone
         assert paths[name]["version"]["median_us"] > 0
+        assert "version" not in paths[name]["first"]
     assert "version" not in paths["direct"]
-    names = [check["name"] for check in quick_run["bridge"]["targets"]]
-    assert len(names) == 4 and all(isinstance(c["met"], bool) for c in quick_run["targets"])
+    names = [check["name"] for check in bridge["targets"]]
+    assert len(names) == 12 and all(isinstance(c["met"], bool) for c in quick_run["targets"])
+
+
+def test_first_asks_compute_every_answer(tmp_path) -> None:
+    """The "first ask" paths really keep no answers: a C host with PYBRIDGE_ANSWER_CACHE=0
+    gets the same answers, and the in-process path's protocol counts no hits."""
+    from pybridge.bench.bridge import ProtocolPath, build_c_host, run_c_host
+
+    first = ProtocolPath(first=True)
+    first.round(20)
+    first.close()
+    kept = first.call.__self__._answers  # type: ignore[attr-defined]
+    assert kept.capacity == 0 and kept.hits == 0 and kept.misses >= 40
+    host = build_c_host(tmp_path)
+    if isinstance(host, str):
+        pytest.skip(host)
+    report = run_c_host(*host, "latency", 5, env={"PYBRIDGE_ANSWER_CACHE": "0"})
+    assert report["failures"] == 0 and len(report["targets_ns"]) == 5
 
 
 def test_resolution_compares_plays_per_second(quick_run) -> None:
@@ -428,7 +506,8 @@ def test_resolution_compares_plays_per_second(quick_run) -> None:
     assert set(scenarios) == {"single_target", "all_enemies", "selector_chain"}
     for entry in scenarios.values():
         assert entry["runtime"]["plays_per_second"] > 0 and entry["floor"]["plays_per_second"] > 0
-        assert entry["ratio"] == pytest.approx(
+        assert entry["ratio"] == pytest.approx(statistics.median(entry["batch_ratios"]))
+        assert entry["ratio_of_medians"] == pytest.approx(
             entry["runtime"]["median_us"] / entry["floor"]["median_us"]
         )
         assert entry["throughput_ratio"] > 0

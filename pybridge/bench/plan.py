@@ -36,7 +36,7 @@ class Plan:
 QUICK = Plan(
     mode="quick",
     bridge_calls=2_000,
-    bridge_rounds=4,
+    bridge_rounds=10,
     web_calls=300,
     plays=3_000,
     battles=60,
@@ -48,7 +48,7 @@ QUICK = Plan(
 FULL = Plan(
     mode="full",
     bridge_calls=20_000,
-    bridge_rounds=20,
+    bridge_rounds=50,
     web_calls=2_000,
     plays=30_000,
     battles=600,

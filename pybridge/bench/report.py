@@ -26,26 +26,35 @@ def _table(header: list[str], align: str, rows: list[list[str]]) -> list[str]:
     return lines
 
 
+def _path_rows(paths: dict[str, Any], ask: str) -> list[list[str]]:
+    rows = []
+    for name, entry in paths.items():
+        if "skipped" in entry:
+            if ask == "again":
+                rows.append([entry["label"], entry["skipped"], *[""] * (3 * len(OPS) - 1)])
+            continue
+        asked = entry if ask == "again" or name == "direct" else entry.get("first")
+        if asked is None:
+            continue
+        row = [entry["label"]]
+        for op in OPS:
+            row += [_us(asked[op]["median_us"]), _us(asked[op]["p99_us"]), _x(asked[op]["ratio"])]
+        rows.append(row)
+    return rows
+
+
 def bridge_lines(section: dict[str, Any]) -> list[str]:
     lines = [
         f"### Bridge round trip: {section['battle']}, card {section['card']} at "
         f"{section['target']}, {section['calls']:,} calls per operation",
-        "",
     ]
     header = ["path"]
     for op in OPS:
         header += [f"{op} median", "p99", "x floor"]
-    rows = []
-    for entry in section["paths"].values():
-        if "skipped" in entry:
-            rows.append([entry["label"], entry["skipped"], *[""] * (3 * len(OPS) - 1)])
-            continue
-        row = [entry["label"]]
-        for op in OPS:
-            row += [_us(entry[op]["median_us"]), _us(entry[op]["p99_us"]), _x(entry[op]["ratio"])]
-        rows.append(row)
-    lines += _table(header, "l" + "rrr" * len(OPS), rows)
-    alone = [f"{entry['label'].split(',')[0]} {_us(entry['version']['median_us'])}"
+    for ask, title in section["asks"].items():
+        lines += ["", f"{title}:", ""]
+        lines += _table(header, "l" + "rrr" * len(OPS), _path_rows(section["paths"], ask))
+    alone = [f"{entry['label']}: {_us(entry['version']['median_us'])}"
              for entry in section["paths"].values() if "version" in entry]  # fmt: skip
     if alone:
         lines += ["", "Transport alone (a `version` request, next to no work in Python), "
@@ -65,6 +74,10 @@ def bridge_lines(section: dict[str, Any]) -> list[str]:
         ]
     if section["targets"]:
         lines += [
+            "",
+            f"Each ratio below is the median, over the {section['rounds']} rounds, of the two "
+            "paths' ratio within a round (the machine's speed drifts; paths timed in the same "
+            "round saw the same machine).",
             "",
             *_table(
                 ["target", "measured", "met"],
@@ -107,11 +120,13 @@ def resolution_lines(section: dict[str, Any]) -> list[str]:
         "plays/s",
         "floor median",
         "floor plays/s",
-        "x floor (median)",
+        "x floor (per batch)",
         "x floor (plays/s)",
-        f"median within {_limit(section)}x",
+        f"within {_limit(section)}x",
     ]
-    return lines + _table(header, "lrrrrrrrl", rows)
+    note = (f"x floor (per batch): the median, over batches of {section['batch']} plays, of the "
+            "runtime's median over the floor's in the batch timed right after it.")  # fmt: skip
+    return lines + _table(header, "lrrrrrrrl", rows) + ["", note]
 
 
 def _limit(section: dict[str, Any]) -> str:

@@ -11,6 +11,7 @@ arena (cloned before the clock starts), and runtime and floor batches alternate.
 from __future__ import annotations
 
 import json
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from time import perf_counter_ns
@@ -18,6 +19,7 @@ from typing import Any
 
 from ..runtime import Battle, Event, Pile, Team, canonical_json, load_battle, play
 from ..runtime.model import Zone
+from .bridge import cpu_plan, pinned_to
 from .plan import Plan
 from .stats import quiet_heap, ratio, summarize_ns
 
@@ -261,17 +263,24 @@ def bench_scenario(base: Battle, scenario: Scenario, plays: int) -> dict[str, An
     time_plays(base, scenario, scenario.floor, min(plays, 200))
     runtime: list[int] = []
     floor: list[int] = []
+    batch_ratios: list[float] = []  # runtime over floor, batch by batch (timed side by side)
     while len(runtime) < plays:
         batch = min(BATCH, plays - len(runtime))
-        runtime += time_plays(base, scenario, runtime_play, batch)
-        floor += time_plays(base, scenario, scenario.floor, batch)
+        ours_now = time_plays(base, scenario, runtime_play, batch)
+        theirs_now = time_plays(base, scenario, scenario.floor, batch)
+        batch_ratios.append(ratio(statistics.median(ours_now), statistics.median(theirs_now)))
+        runtime += ours_now
+        floor += theirs_now
     ours, theirs = summarize_ns(runtime), summarize_ns(floor)
-    value = ratio(ours["median_us"], theirs["median_us"])
+    # The machine's speed drifts: compare each batch with its neighbour, then take the median.
+    value = statistics.median(batch_ratios)
     return {
         "label": scenario.label,
         "runtime": {**ours, "plays_per_second": 1e6 / ours["mean_us"]},
         "floor": {**theirs, "plays_per_second": 1e6 / theirs["mean_us"]},
         "ratio": value,
+        "batch_ratios": batch_ratios,
+        "ratio_of_medians": ratio(ours["median_us"], theirs["median_us"]),
         "p99_ratio": ratio(ours["p99_us"], theirs["p99_us"]),
         # plays per second of the floor over the runtime's: the same comparison by means
         "throughput_ratio": ratio(ours["mean_us"], theirs["mean_us"]),
@@ -283,7 +292,9 @@ def bench_scenario(base: Battle, scenario: Scenario, plays: int) -> dict[str, An
 def run_resolution(plan: Plan, progress: Callable[[str], None]) -> dict[str, Any]:
     base = load_battle(arena())
     scenarios = {}
-    for scenario in SCENARIOS:
-        progress(f"resolution: {scenario.name} ({plan.plays} plays)")
-        scenarios[scenario.name] = bench_scenario(base, scenario, plan.plays)
-    return {"plays": plan.plays, "scenarios": scenarios}
+    cpus = cpu_plan()
+    with pinned_to(None if isinstance(cpus, str) else cpus[0]):  # the bridge's CPU
+        for scenario in SCENARIOS:
+            progress(f"resolution: {scenario.name} ({plan.plays} plays)")
+            scenarios[scenario.name] = bench_scenario(base, scenario, plan.plays)
+    return {"plays": plan.plays, "batch": BATCH, "scenarios": scenarios}

@@ -1,6 +1,7 @@
 /* bench.c: times libpybridge calls from a real C host and prints the numbers as JSON.
  *
  * usage: bench LIBRARY BATTLE_JSON latency CALLS [CARD TARGET]
+ *        bench LIBRARY BATTLE_JSON rounds 1 [CARD TARGET]
  *        bench LIBRARY BATTLE_JSON rss CALLS [CARD TARGET]
  *
  * Both modes start Python, open the battle in a session and warm up first.
@@ -10,6 +11,8 @@
  *   clock_gettime(CLOCK_MONOTONIC) readings, and prints every time in nanoseconds:
  *   {"mode": "latency", "calls": N, "targets_ns": [...], "preview_ns": [...],
  *    "version_ns": [...]}
+ * rounds: the latency mode again and again in one warm process: reads a number of calls per
+ *   line on stdin and answers each with one latency report line, until end of input.
  * rss: makes CALLS calls (targets and preview in turn) and prints the resident set size
  *   before and after, and at ten checkpoints between (each checkpoint also writes the line
  *   "progress DONE CALLS" to stderr, for a progress bar):
@@ -88,7 +91,7 @@ static void print_times(const char *name, const long long *times, long calls, in
     printf(last ? "]" : "],");
 }
 
-static int latency(const char *targets, const char *preview, long calls)
+static int latency(const char *targets, const char *preview, long calls, int warmup)
 {
     long long *times[3];
     const char *requests[3] = {targets, preview, "{\"op\":\"version\",\"id\":3}"};
@@ -96,7 +99,7 @@ static int latency(const char *targets, const char *preview, long calls)
         times[op] = malloc(sizeof(long long) * (size_t)(calls > 0 ? calls : 1));
         if (times[op] == NULL)
             return 1;
-        for (int i = 0; i < WARMUP; i++)
+        for (int i = 0; i < warmup; i++)
             round_trip(requests[op]);
         for (long i = 0; i < calls; i++) {
             long long start = now_ns();
@@ -109,9 +112,21 @@ static int latency(const char *targets, const char *preview, long calls)
     print_times("preview_ns", times[1], calls, 0);
     print_times("version_ns", times[2], calls, 1);
     printf("}\n");
+    fflush(stdout);
     for (int op = 0; op < 3; op++)
         free(times[op]);
     return failures == 0 ? 0 : 1;
+}
+
+static int rounds(const char *targets, const char *preview)
+{
+    long calls;
+    int status = 0, warmup = WARMUP;
+    while (scanf("%ld", &calls) == 1 && calls >= 1) {
+        status |= latency(targets, preview, calls, warmup);
+        warmup = 0; /* the process stays warm between rounds */
+    }
+    return status;
 }
 
 static int rss(const char *targets, const char *preview, long calls)
@@ -138,9 +153,9 @@ static int rss(const char *targets, const char *preview, long calls)
 
 int main(int argc, char **argv)
 {
-    if ((argc != 5 && argc != 7) ||
-        (strcmp(argv[3], "latency") != 0 && strcmp(argv[3], "rss") != 0)) {
-        fprintf(stderr, "usage: %s LIBRARY BATTLE_JSON latency|rss CALLS [CARD TARGET]\n",
+    if ((argc != 5 && argc != 7) || (strcmp(argv[3], "latency") != 0 &&
+                                     strcmp(argv[3], "rounds") != 0 && strcmp(argv[3], "rss") != 0)) {
+        fprintf(stderr, "usage: %s LIBRARY BATTLE_JSON latency|rounds|rss CALLS [CARD TARGET]\n",
                 argv[0]);
         return 2;
     }
@@ -172,8 +187,13 @@ int main(int argc, char **argv)
     snprintf(preview, sizeof preview,
              "{\"op\":\"preview\",\"id\":2,\"session\":\"%s\",\"card\":\"%s\",\"target\":\"%s\"}",
              session, card, target);
-    int status = strcmp(argv[3], "latency") == 0 ? latency(targets, preview, calls)
-                                                 : rss(targets, preview, calls);
+    int status;
+    if (strcmp(argv[3], "latency") == 0)
+        status = latency(targets, preview, calls, WARMUP);
+    else if (strcmp(argv[3], "rounds") == 0)
+        status = rounds(targets, preview);
+    else
+        status = rss(targets, preview, calls);
     fflush(stdout);
     return status;
 }
