@@ -31,7 +31,9 @@ ALIGNMENT = 32
 CLASS_CACHE = "res://.godot/global_script_class_cache.cfg"
 
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules"})  # and every hidden one (.godot/)
-_SKIP_SUFFIXES = (".import", ".tmp", ".pyc", "~")
+# Native libraries too: the web runtime cannot load them (``pybridge build`` puts one in the
+# addon's bin/ folder, which the demo mounts).
+_SKIP_SUFFIXES = (".import", ".tmp", ".pyc", "~", ".so", ".dll", ".dylib")
 _SKIP_NAMES = frozenset({"export_presets.cfg"})
 _HEAD = struct.Struct("<4s5IQ64xI")  # magic, version, major, minor, patch, flags, base, count
 

@@ -121,6 +121,10 @@ def test_what_is_packed(tmp_path):
             "notes/.gdignore": "",
             "notes/todo.txt": "skip me",
             "scene.tscn~": "backup",
+            "addons/x/bin/linux/libx.so": b"\x7fELF",
+            "addons/x/bin/windows/x.dll": b"MZ",
+            "addons/x/bin/macos/libx.dylib": b"\xcf\xfa",
+            "addons/x/x.gdextension": "[configuration]\n",
         },
     )
     info = pack_project(project, tmp_path / "out.pck")
@@ -130,6 +134,7 @@ def test_what_is_packed(tmp_path):
         "res://main.tscn",
         "res://main.gd",
         "res://art/icon.png",
+        "res://addons/x/x.gdextension",
         CLASS_CACHE,
     }
     assert packed["res://project.godot"] == PROJECT.encode()  # text, not project.binary
