@@ -368,6 +368,26 @@ def test_a_reaction_can_kill_the_attacker_and_the_battle_goes_on_sensibly() -> N
     assert of_type(events, "active_player") == [{"type": "active_player", "unit": "mage"}]
 
 
+def test_the_active_role_passes_on_when_the_active_player_leaves_the_field() -> None:
+    units = [unit("hero", "player"), unit("mage", "player"), unit("orc")]
+    b = make_battle(card("retreat", "None",
+                         {"id": "w", "type": "Withdraw", "source": "Self"}),
+                    units=units)  # fmt: skip
+    events = play(b, "h1")
+    assert b.unit("hero").zone.value == "reserve"  # type: ignore[union-attr]
+    assert b.active_player == "mage"
+    assert of_type(events, "active_player") == [{"type": "active_player", "unit": "mage"}]
+
+
+def test_a_lone_active_player_in_the_reserve_keeps_the_role() -> None:
+    """No one on the field can take it; the battle goes on (the team still stands)."""
+    b = make_battle(card("retreat", "None", {"id": "w", "type": "Withdraw", "source": "Self"}),
+                    units=[unit("hero", "player"), unit("orc")])  # fmt: skip
+    events = play(b, "h1")
+    assert b.active_player == "hero" and b.result is None
+    assert of_type(events, "active_player") == []
+
+
 def test_reactions_do_not_chain() -> None:
     units = [unit("hero", "player", statuses={"thorns": 1}), unit("orc", statuses={"thorns": 2})]
     b = make_battle(

@@ -1,5 +1,5 @@
-"""After every step: pass the active role on if the active player fell, and end the battle
-when one side has no living unit."""
+"""After every step: pass the active role on if the active player fell or left the field,
+and end the battle when one side has no living unit."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def settle(ctx: Context) -> bool:
     if battle.result is not None:
         return True
     active = battle.unit(battle.active_player)
-    if active is None or not active.alive:
+    if active is None or not active.in_play:  # fallen, or withdrawn to the reserve
         successor = next(iter(battle.living(Team.PLAYER)), None)
         if successor is not None:
             battle.active_player = successor.id
