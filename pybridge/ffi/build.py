@@ -16,6 +16,7 @@ import shutil
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from .. import __version__, protocol
@@ -75,11 +76,12 @@ def _c_string(text: str) -> str:
     return '"' + "".join(chars) + '"'
 
 
-def build(output_dir: Path | None = None) -> Path:
+def build(output_dir: Path | None = None, flags: Sequence[str] = ()) -> Path:
     """Build the library into ``output_dir`` (default: the Godot addon's ``bin/linux``).
 
     Intermediate files go to a temporary directory. The library is replaced atomically,
     so a process that has the old one loaded keeps running. Returns the library's path.
+    ``flags`` go to the compiler and the linker both (e.g. ``-fsanitize=address``).
     """
     try:
         import cffi  # type: ignore[import-untyped]  # cffi ships no type hints
@@ -100,10 +102,11 @@ def build(output_dir: Path | None = None) -> Path:
             ("PYBRIDGE_PYTHON", _c_string(sys.executable)),  # unresolved: venv symlinks count
             ("PYBRIDGE_MAX_REQUEST_BYTES", str(protocol.MAX_REQUEST_BYTES)),
         ],
-        extra_compile_args=["-fvisibility=hidden"],  # export the ABI and the entry symbol
+        # Export the ABI and the entry symbol only.
+        extra_compile_args=["-fvisibility=hidden", *flags],
         libraries=["dl", "pthread"],
         # The host has no idea where this Python's libpython lives.
-        extra_link_args=[f"-Wl,-rpath,{libdir}"] if libdir else [],
+        extra_link_args=[*([f"-Wl,-rpath,{libdir}"] if libdir else []), *flags],
     )
 
     target_dir = DEFAULT_OUTPUT_DIR if output_dir is None else Path(output_dir)
