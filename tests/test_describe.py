@@ -748,6 +748,40 @@ def test_playable_if_conditions_and_keywords() -> None:
     assert describe_card(library["vigil"]).endswith(" Retain.")
 
 
+def _strict_card(**fields: Any) -> str:
+    hit = {"id": "h", "type": "DealDamage", "amount": 5, "source": "Target"}
+    document = {"format": "pybridge/cards@1", "cards": [
+        {"id": "c", "name": "C", "target": "SingleEnemy",
+         "behavior": {"start": "h", "nodes": [hit]}, **fields}]}  # fmt: skip
+    return describe_card(load_library(document)["c"])
+
+
+@pytest.mark.parametrize(
+    ("fields", "text"),
+    [
+        ({"choose_on_resolve": True},
+         "Deal 5 damage to the selected enemy. Choose its target as it resolves."),
+        ({"choose_on_resolve": True, "target_count": 2},
+         "Deal 5 damage to 2 selected enemies. Choose its targets as it resolves."),
+        ({"on_lost_target": "fail"}, "Deal 5 damage to the selected enemy. If a target is lost "
+         "before it resolves, it has no effect."),
+        ({"on_lost_target": "skip"}, "Deal 5 damage to the selected enemy. A target lost before "
+         "it resolves is skipped; the rest still happens."),
+        ({"card_targets": {"zones": ["cut"], "where": {"type": "attack"}}},
+         "Can only be played while there is an Attack waiting to resolve. Deal 5 damage to the "
+         "selected enemy."),
+        ({"card_targets": {"zones": ["discard", "hand", "cut"]}},
+         "Can only be played while there is a card in your discard pile, in your hand or "
+         "waiting to resolve. Deal 5 damage to the selected enemy."),
+        ({"card_targets": {"zones": ["draw"], "where": {"type": "skill", "cost_max": 1}}},
+         "Can only be played while there is a Skill that costs 1 or less in your draw pile. "
+         "Deal 5 damage to the selected enemy."),
+    ],
+)  # fmt: skip
+def test_the_strict_law_fields_are_described(fields: dict[str, Any], text: str) -> None:
+    assert _strict_card(**fields) == text
+
+
 # -- statuses ----------------------------------------------------------------------------------
 def test_statuses_are_named_from_the_battle_definitions() -> None:
     frost = StatusDef("deep_freeze", "Frostbite")

@@ -28,7 +28,7 @@ from enum import Enum
 from typing import Any
 
 from ..runtime.graph import NODE_TYPES, STACKS, Behavior, Kind, Node
-from ..runtime.model import CardDef, MoveDef, StatusDef
+from ..runtime.model import CardDef, CardTargets, MoveDef, StatusDef
 from ..runtime.modes import TargetMode
 from .analysis import (
     OWN_SIDE,
@@ -57,9 +57,39 @@ def describe_card(card: CardDef, statuses: Mapping[str, StatusDef] | None = None
     if card.playable_if:
         conditions = [_condition(ctx, rule.condition) for rule in card.playable_if]
         sentences.append("can only be played if " + _join(conditions))
+    if card.card_targets is not None:
+        sentences.append(_card_targets_needed(card.card_targets))
     sentences.extend(_arm(ctx, card.behavior.start, top=True))
+    if card.choose_on_resolve:
+        many = card.target_count > 1
+        sentences.append(f"choose {'its targets' if many else 'its target'} as it resolves")
+    if card.on_lost_target == "fail":
+        sentences.append("if a target is lost before it resolves, it has no effect")
+    elif card.on_lost_target == "skip":
+        sentences.append("a target lost before it resolves is skipped; the rest still happens")
     sentences.extend(_title(keyword) for keyword in card.keywords)
     return _paragraph(sentences)
+
+
+#: Where a card of a ``card_targets`` zone is, as a player reads it.
+_ZONE_PLACES = {"hand": "in your hand", "draw": "in your draw pile",
+                "discard": "in your discard pile", "exhaust": "in your exhaust pile",
+                "cut": "waiting to resolve"}  # fmt: skip
+
+
+def _card_targets_needed(spec: CardTargets) -> str:
+    """``card_targets``: "can only be played while there is an Attack waiting to resolve"."""
+    group = _Group("card", "cards")
+    _describe_card_filter(group, spec.where)
+    noun = group.noun()
+    places = [_ZONE_PLACES.get(zone, f"in the {zone}") for zone in spec.zones]
+    return f"can only be played while there is {_article(noun)}{noun} " + _or(places)
+
+
+def _or(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 def describe_move(move: MoveDef, statuses: Mapping[str, StatusDef] | None = None) -> str:
