@@ -26,17 +26,18 @@ import time
 import urllib.request
 import zlib
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pybridge.cli import main
-from pybridge.demo import BATTLE_RES, prepare_demo_site
+from pybridge.demo import BATTLE_RES, DEMO_PROJECT, FILL_WINDOW, demo_mounts, prepare_demo_site
 from pybridge.examples import demo_battle
 from pybridge.pack import read_pack
 from pybridge.protocol import Protocol
-from pybridge.web import WEB_DIR, serve
+from pybridge.web import WEB_DIR, Site, prepare_site, serve
 
 from .web_support import require_browser
 
@@ -199,12 +200,10 @@ def _pump(stream: Any, answers: queue.Queue[str]) -> None:
     answers.put("")
 
 
-@pytest.fixture(scope="module")
-def demo(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    """Boot the demo once for the module; yields a driver that is ready to take actions."""
-    work = tmp_path_factory.mktemp("demo_e2e")
+@contextmanager
+def booted(site: Site, work: Path, log_name: str) -> Iterator[Demo]:
+    """Serve ``site`` and boot it in Chromium; yields a driver once the ready line is out."""
     started = time.monotonic()
-    site = prepare_demo_site(work / "site")
     ARTIFACTS.mkdir(exist_ok=True)
     with serve(site.root) as url:
         config = {
@@ -249,8 +248,38 @@ def demo(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> 
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
-                (ARTIFACTS / "demo_e2e_log.txt").write_text("\n".join(driver.lines) + "\n")
+                (ARTIFACTS / log_name).write_text("\n".join(driver.lines) + "\n")
                 print(f"demo e2e: whole module {time.monotonic() - started:.1f} s")
+
+
+@pytest.fixture(scope="module")
+def demo(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
+    """Boot the demo once for the module; yields a driver that is ready to take actions."""
+    work = tmp_path_factory.mktemp("demo_e2e")
+    with booted(prepare_demo_site(work / "site"), work, "demo_e2e_log.txt") as driver:
+        yield driver
+
+
+def one_blow_from_victory() -> dict[str, Any]:
+    """The demo battle with every enemy at 1 HP and no armor: Meteor Strike wins it."""
+    battle = demo_battle()
+    for unit in battle["units"]:
+        if unit["team"] == "enemy":
+            unit["hp"], unit["armor"] = 1, 0
+    return battle
+
+
+@pytest.fixture(scope="module")
+def nearly_won(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactory
+               ) -> Iterator[Demo]:  # fmt: skip
+    """The demo project and addon as packed for players, on a battle one play from victory."""
+    work = tmp_path_factory.mktemp("demo_won")
+    battle = work / "battle.json"
+    battle.write_text(json.dumps(one_blow_from_victory()))
+    site = prepare_site(work / "site", DEMO_PROJECT, {**demo_mounts(), BATTLE_RES: battle},
+                        canvas_resize_policy=FILL_WINDOW)  # fmt: skip
+    with booted(site, work, "demo_won_log.txt") as driver:
+        yield driver
 
 
 # -- the tests ------------------------------------------------------------------------------
@@ -489,7 +518,54 @@ def test_the_engine_reported_no_errors(demo):
     assert not any(text.startswith(f"{PREFIX}error ") for text in demo.lines)
 
 
+def test_the_last_blow_shows_victory_and_play_again_restarts(nearly_won):
+    before, after = ARTIFACTS / "demo_before_victory.png", ARTIFACTS / "demo_victory.png"
+    nearly_won.do({"wait_ms": 200}, {"screenshot": str(before)})
+    played = nearly_won.drag(nearly_won.card("h2"), nearly_won.point("play"), "played")
+    assert played["result"]["state"]["result"] == "victory"
+    shown = nearly_won.wait_for("result", 0)
+    assert shown["result"] == "victory"
+    nearly_won.do({"wait_ms": 200}, {"screenshot": str(after)})
+    # The overlay dims the battle and writes "Victory!" in gold across the middle.
+    assert brightness(after) < 0.8 * brightness(before)
+    assert gold_pixels(after, 320, 960) > 3 * gold_pixels(before, 320, 960) + 500
+    # While it shows, a drag across the battle behind it plays nothing.
+    since = nearly_won.mark()
+    nearly_won.do({"drag": [*nearly_won.card("h1"), *nearly_won.unit("orc"), DRAG_STEPS]},
+                  {"wait_ms": 300})  # fmt: skip
+    assert nearly_won.said("played", since) == [] and nearly_won.said("aim", since) == []
+    # Play Again opens the same battle afresh, and it can be won again.
+    since = nearly_won.mark()
+    nearly_won.do({"click": shown["play_again"]})
+    ready = nearly_won.wait_for("ready", since)
+    assert ready["turn"] == 1 and "h2" in ready["hand"]
+    again = nearly_won.drag(nearly_won.card("h2"), nearly_won.point("play"), "played")
+    assert again["result"]["state"]["result"] == "victory"
+    assert nearly_won.errors == []
+    assert not any(text.startswith(f"{PREFIX}error ") for text in nearly_won.lines)
+
+
 # -- helpers --------------------------------------------------------------------------------
+
+
+def brightness(path: Path) -> float:
+    """The mean of every channel of every pixel, 0..255."""
+    _, _, pixels = read_png(path)
+    return sum(pixels) / len(pixels)
+
+
+def gold_pixels(path: Path, left: int, right: int) -> int:
+    """Gold pixels (the result's colour, ffd54a, and its antialiased edges) in columns
+    ``left``..``right`` of the middle third of the screen."""
+    _, _, pixels = read_png(path)
+    count = 0
+    for y in range(HEIGHT // 3, 2 * HEIGHT // 3):
+        for x in range(left, right):
+            i = (y * WIDTH + x) * 3
+            r, g, b = pixels[i : i + 3]
+            if r > 180 and g > 140 and b < 120 and r >= g > b + 60:
+                count += 1
+    return count
 
 
 def demo_unit(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
