@@ -711,6 +711,33 @@ def test_same_inputs_same_log_and_a_reloaded_battle_continues_identically(
     assert reloaded.responses == first[split:]
 
 
+@PROPERTIES
+@given(scenarios())
+def test_kept_answers_are_the_answers_a_fresh_protocol_gives(
+    scenario: tuple[Doc, list[Doc]],
+) -> None:
+    """A protocol that keeps targets/preview answers and one that keeps none answer alike:
+    the random requests, and after each of them what the scene asks every frame (targets of
+    every card in the hand, a preview at its first candidate), twice."""
+    doc, requests = scenario
+    kept, fresh = open_battle(doc), open_battle(doc, Protocol(answer_cache=0))
+
+    def both(request: Doc) -> Doc:
+        answer = kept.send(request)
+        assert fresh.send(request) == answer, request
+        return answer
+
+    for planned in requests:
+        state = json.loads(kept.state_text())["result"]["state"]
+        both(resolve_refs(kept.proto, kept.session, planned, state))
+        state = json.loads(kept.state_text())["result"]["state"]
+        for card in [c["id"] for c in state["piles"]["hand"]] * 2:
+            info = both({"op": "targets", "card": card})
+            if info["ok"] and info["result"]["candidates"]:
+                both({"op": "preview", "card": card, "target": info["result"]["candidates"][0]})
+    assert fresh.proto._answers.hits == 0
+
+
 def test_the_strategies_cover_every_mode_and_node_type() -> None:
     """The battle strategy draws every target mode spelling and every node type."""
     modes: set[str] = set()
