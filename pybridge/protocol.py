@@ -49,6 +49,14 @@ MAX_WHERE = 256
 
 Result = dict[str, Any]
 
+
+class Encoded(str):
+    """A result already written as JSON text: a change encodes its result before it keeps
+    the new battle, so a response that cannot be built changes nothing."""
+
+
+Handler = Callable[[dict[str, Any]], "Result | Encoded"]
+
 #: Operations whose answers are kept while their session's battle stays the same.
 CACHED_OPS = frozenset({"targets", "preview"})
 
@@ -106,7 +114,7 @@ class Protocol:
         self._answers = AnswerCache(answer_cache)
         self._next_session = 1
         self._lock = threading.Lock()
-        self._ops: dict[str, Callable[[dict[str, Any]], Result]] = {
+        self._ops: dict[str, Handler] = {
             "version": self._version,
             "open": self._open,
             "close": self._close,
@@ -201,18 +209,16 @@ class Protocol:
         with self._lock:
             self._answers = answers
 
-    def _answer(
-        self, op: str, handler: Callable[[dict[str, Any]], Result], request: dict[str, Any]
-    ) -> str:
+    def _answer(self, op: str, handler: Handler, request: dict[str, Any]) -> str:
         """The result text of ``request``: kept from an earlier identical question about the
         same generation of the battle when there is one, else computed now."""
         key = question(op, request) if op in CACHED_OPS else None
         generation = self._generations.get(key[1]) if key is not None else None
         if key is None or generation is None:
-            return _ENCODER.encode(handler(request))
+            return _text(handler(request))
         kept = self._answers.get(key, generation)
         if kept is None:
-            kept = _ENCODER.encode(handler(request))
+            kept = _text(handler(request))
             self._answers.put(key, generation, kept)
         return kept
 
@@ -231,7 +237,7 @@ class Protocol:
         return {"version": __version__, "protocol": PROTOCOL_VERSION, "ops": sorted(self._ops),
                 "kept_answers": self._answers.capacity}  # fmt: skip
 
-    def _open(self, request: dict[str, Any]) -> Result:
+    def _open(self, request: dict[str, Any]) -> Encoded:
         if "battle" not in request:
             raise ProtocolError("invalid_field", "missing field 'battle'", "battle")
         if len(self._sessions) >= MAX_SESSIONS:
@@ -243,10 +249,11 @@ class Protocol:
             raise ProtocolError(exc.code, str(exc), where) from None
         events = start_battle(battle)
         session = f"s{self._next_session}"
+        opened = _encoded({"session": session, "events": events, "state": dump_battle(battle)})
         self._next_session += 1
         self._sessions[session] = battle
         self._generations[session] = next(self._changes)
-        return {"session": session, "events": events, "state": dump_battle(battle)}
+        return opened
 
     def _close(self, request: dict[str, Any]) -> Result:
         session = self._session_id(request)
@@ -268,23 +275,23 @@ class Protocol:
         target = _target(request)
         return {"events": preview(self._session(request), request.get("card"), target)}
 
-    def _play(self, request: dict[str, Any]) -> Result:
+    def _play(self, request: dict[str, Any]) -> Encoded:
         card, target = request.get("card"), _target(request)
         return self._commit(request, lambda battle: play(battle, card, target))
 
-    def _activate(self, request: dict[str, Any]) -> Result:
+    def _activate(self, request: dict[str, Any]) -> Encoded:
         card, target = request.get("card"), _target(request)
         return self._commit(request, lambda battle: activate(battle, card, target))
 
-    def _respond(self, request: dict[str, Any]) -> Result:
+    def _respond(self, request: dict[str, Any]) -> Encoded:
         unit, move, target = request.get("unit"), request.get("move"), _target(request)
         return self._commit(request, lambda battle: respond_move(battle, unit, move, target))
 
-    def _pass(self, request: dict[str, Any]) -> Result:
+    def _pass(self, request: dict[str, Any]) -> Encoded:
         choices = _choices(request)
         return self._commit(request, lambda battle: pass_priority(battle, choices))
 
-    def _resolve(self, request: dict[str, Any]) -> Result:
+    def _resolve(self, request: dict[str, Any]) -> Encoded:
         choices = _choices(request)
         return self._commit(request, lambda battle: resolve_all(battle, choices))
 
@@ -292,7 +299,7 @@ class Protocol:
         battle = self._session(request)
         return {"cut": [cut_entry_to_json(battle, e) for e in battle.cut]}
 
-    def _end_turn(self, request: dict[str, Any]) -> Result:
+    def _end_turn(self, request: dict[str, Any]) -> Encoded:
         return self._commit(request, end_turn)
 
     def _lint(self, request: dict[str, Any]) -> Result:
@@ -301,15 +308,17 @@ class Protocol:
     def _describe(self, request: dict[str, Any]) -> Result:
         return describe_request(request, self._session(request) if "session" in request else None)
 
-    def _commit(self, request: dict[str, Any], change: Callable[[Battle], list[Event]]) -> Result:
-        """Apply ``change`` to a copy and keep it only if it succeeds: a failed request, even
-        an internal fault halfway through, leaves the session exactly as it was."""
+    def _commit(self, request: dict[str, Any], change: Callable[[Battle], list[Event]]) -> Encoded:
+        """Apply ``change`` to a copy and keep it only if it succeeds, its response included:
+        a failed request, even an internal fault halfway through, leaves the session exactly
+        as it was."""
         session = self._session_id(request)
         working = self._sessions[session].clone()
         events = change(working)
+        done = _encoded({"events": events, "state": dump_battle(working)})
         self._sessions[session] = working
         self._generations[session] = next(self._changes)
-        return {"events": events, "state": dump_battle(working)}
+        return done
 
 
 _REPR = reprlib.Repr()
@@ -374,6 +383,14 @@ def _id_text(request_id: Any) -> str:
     if kind is str:
         return _encode_string(request_id)
     return _ENCODER.encode(request_id)
+
+
+def _encoded(result: Result) -> Encoded:
+    return Encoded(_ENCODER.encode(result))
+
+
+def _text(result: Result | Encoded) -> str:
+    return result if isinstance(result, Encoded) else _ENCODER.encode(result)
 
 
 def _dump(response: dict[str, Any]) -> str:

@@ -151,6 +151,35 @@ def test_an_internal_fault_mid_play_leaves_the_session_unchanged(monkeypatch) ->
     assert call(proto, op="state", session=session) == before
 
 
+class _FailingEncoder:
+    """Fails to write any result holding a battle state (as when memory runs out)."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+
+    def encode(self, value: Any) -> str:
+        if isinstance(value, dict) and "state" in value:
+            raise MemoryError("no room for the response")
+        return str(self.real.encode(value))
+
+
+def test_a_response_that_cannot_be_built_changes_nothing(monkeypatch) -> None:
+    proto = Protocol()
+    session = open_demo(proto)
+    before = call(proto, op="state", session=session)
+    sessions = len(proto._sessions)
+    monkeypatch.setattr(protocol, "_ENCODER", _FailingEncoder(protocol._ENCODER))
+    for request in ({"op": "play", "session": session, "card": "h1", "target": "orc"},
+                    {"op": "end_turn", "session": session},
+                    {"op": "open", "battle": demo_battle()}):  # fmt: skip
+        response = call(proto, **request)
+        assert response["error"]["code"] == "internal_error", response
+        assert "MemoryError" in response["error"]["message"]
+    monkeypatch.undo()
+    assert call(proto, op="state", session=session) == before
+    assert len(proto._sessions) == sessions  # the failed open kept no session
+
+
 def test_sessions_are_independent() -> None:
     proto = Protocol()
     first, second = open_demo(proto), open_demo(proto)
