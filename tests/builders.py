@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from typing import Any
 
 from pybridge.runtime import Battle, canonical_json, load_battle
+from pybridge.runtime.graph import NODE_TYPES
 
 
 def unit(
@@ -41,7 +43,7 @@ def action(node_type: str, **fields: Any) -> dict[str, Any]:
 def card(cid: str, target: str = "None", *nodes: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """A card whose flow runs its flow nodes in the order given."""
     nodes_list = [dict(n) for n in nodes]
-    flow = [n for n in nodes_list if n["type"] not in _DATA_TYPES]
+    flow = [n for n in nodes_list if runs_in_flow(n)]
     wired = any(k in n for n in nodes_list for k in ("next", "then", "else"))
     for first, second in itertools.pairwise(flow):
         if not wired:  # an explicitly wired flow is left as written
@@ -58,16 +60,16 @@ def card(cid: str, target: str = "None", *nodes: dict[str, Any], **extra: Any) -
     }
 
 
-_DATA_TYPES = {
-    "UnitSource",
-    "CardSource",
-    "Filter",
-    "Sort",
-    "PickElement",
-    "Take",
-    "RandomElements",
-    "Condition",
-}
+def runs_in_flow(node: dict[str, Any]) -> bool:
+    """Is ``node`` a flow node (an action, Snapshot, Branch, Gate)? An unknown type counts
+    as one, so that the runtime, not the builder, reports it."""
+    spec = NODE_TYPES.get(node["type"])
+    return spec is None or spec.flow
+
+
+def first_flow_node(nodes: Iterable[dict[str, Any]]) -> str:
+    """The id of the first flow node: where a Behavior of these nodes starts."""
+    return str(next(n["id"] for n in nodes if runs_in_flow(n)))
 
 
 def instances(pile: str, entries: list[Any]) -> list[dict[str, Any]]:

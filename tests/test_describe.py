@@ -26,24 +26,15 @@ from pybridge.runtime.model import StatusDef
 from pybridge.runtime.modes import TargetMode
 from pybridge.runtime.reader import Reader
 
-DATA = Path(__file__).resolve().parent / "data"
+from .builders import first_flow_node
 
-_DATA_TYPES = {
-    "UnitSource",
-    "CardSource",
-    "Filter",
-    "Sort",
-    "PickElement",
-    "Take",
-    "RandomElements",
-    "Condition",
-}
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def behavior(*nodes: dict[str, Any], start: str | None = None) -> Behavior:
     """A Behavior of these nodes, starting at ``start`` or at the first flow node."""
     if start is None:
-        start = next(n["id"] for n in nodes if n["type"] not in _DATA_TYPES)
+        start = first_flow_node(nodes)
     return parse_behavior(Reader({"start": start, "nodes": list(nodes)}), allow_stacks=True)
 
 

@@ -22,6 +22,8 @@ from pybridge.runtime import load_library
 from pybridge.runtime.graph import UNIT_SOURCES
 from pybridge.runtime.modes import TargetMode
 
+from .builders import first_flow_node
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 BROKEN = DATA / "broken_cards.json"
@@ -206,23 +208,11 @@ def test_the_mode_source_table_in_the_docs_is_what_the_checker_says() -> None:
 
 
 # -- the rules in more detail ------------------------------------------------------------------
-_DATA_TYPES = {
-    "UnitSource",
-    "CardSource",
-    "Filter",
-    "Sort",
-    "PickElement",
-    "Take",
-    "RandomElements",
-    "Condition",
-}
-
-
 def card(
     target: str, *nodes: dict[str, Any], text: str = "", start: str | None = None, **extra: Any
 ) -> Any:
     """A one-card library's card; the flow starts at ``start`` or the first flow node."""
-    first = next(n["id"] for n in nodes if n["type"] not in _DATA_TYPES)
+    first = first_flow_node(nodes)
     behavior = {"start": start or first, "nodes": list(nodes)}
     document = {
         "format": "pybridge/cards@1",
