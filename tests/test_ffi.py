@@ -8,7 +8,6 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import shutil
 import subprocess
 import threading
 from collections.abc import Callable, Iterator
@@ -22,22 +21,14 @@ from pybridge import protocol
 from pybridge.cli import main
 from pybridge.ffi import build as ffi_build
 
+from .native_support import run, tool
+
 C_DIR = Path(__file__).parent / "c"
 BATTLE = Path(pybridge.__file__).parent / "examples" / "demo_battle.json"
 ABI = {"pybridge_version", "pybridge_call", "pybridge_free"}
 CFLAGS = ("-Wall", "-Wextra", "-Werror", "-O2", "-pthread")  # our C stays warning-free
 
 Call = Callable[[bytes | None], str]
-
-
-def _tool(name: str) -> str:
-    path = shutil.which(name)
-    assert path, f"{name} is needed to test the C ABI"  # fail, never skip
-    return path
-
-
-def _run(*argv: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(a) for a in argv], capture_output=True, text=True, timeout=120)
 
 
 @pytest.fixture(scope="session")
@@ -47,12 +38,12 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def programs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    gcc, out = _tool("gcc"), tmp_path_factory.mktemp("c")
+    gcc, out = tool("gcc"), tmp_path_factory.mktemp("c")
     built = {}
     for source in sorted(C_DIR.glob("*.c")):
         exe = out / source.stem
         cmd: list[str | Path] = [gcc, *CFLAGS, "-o", exe, source, "-ldl"]
-        result = _run(*cmd)
+        result = run(*cmd)
         assert result.returncode == 0, result.stderr
         built[source.stem] = exe
     return built
@@ -109,7 +100,7 @@ def _unit(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
 
 
 def test_smoke_program_plays_strike_at_the_orc(library: Path, programs: dict[str, Path]) -> None:
-    result = _run(programs["smoke"], library, BATTLE, str(protocol.MAX_REQUEST_BYTES))
+    result = run(programs["smoke"], library, BATTLE, str(protocol.MAX_REQUEST_BYTES))
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr
     lines = dict(line.split("\t", 1) for line in result.stdout.splitlines())
     assert lines["version"] == pybridge.__version__
@@ -156,7 +147,7 @@ def test_stress_program_threads_on_their_own_sessions(
 ) -> None:
     threads, rounds = 8, 300
     argv: list[str | Path] = [programs["stress"], library, BATTLE, str(threads), str(rounds)]
-    result = _run(*argv, *(["cold"] if start == "cold" else []))
+    result = run(*argv, *(["cold"] if start == "cold" else []))
     assert result.returncode == 0, result.stdout + result.stderr
     words = result.stdout.split()
     stats = dict(zip(words[::2], words[1::2], strict=True))
@@ -173,7 +164,7 @@ def test_a_failed_start_answers_with_an_error(
     )
     broken = ffi_build.build(tmp_path)
     version = '{"op":"version","id":1}'
-    result = _run(programs["call"], broken, version, version)
+    result = run(programs["call"], broken, version, version)
     assert result.returncode == 0, result.stderr
     responses = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["error"]["code"] for r in responses] == ["runtime_unavailable"] * 2
@@ -181,7 +172,7 @@ def test_a_failed_start_answers_with_an_error(
 
 
 def test_only_the_abi_is_exported(library: Path) -> None:
-    result = _run(_tool("nm"), "-D", "--defined-only", library)
+    result = run(tool("nm"), "-D", "--defined-only", library)
     exported = {line.split()[-1] for line in result.stdout.splitlines() if " T " in line}
     assert exported == ABI | {ffi_build.GDEXTENSION_ENTRY, f"PyInit_{ffi_build.MODULE_NAME}"}
     header = ffi_build.HEADER.read_text("utf-8")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import configparser
 import json
 import re
-import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,8 @@ import pytest
 
 import pybridge
 from pybridge.ffi import build as ffi_build
+
+from .native_support import run, tool
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST_SOURCE = Path(__file__).parent / "c" / "godot_host.c"
@@ -55,14 +56,8 @@ REGISTER = {
 }
 
 
-def _tool(name: str) -> str:
-    path = shutil.which(name)
-    assert path, f"{name} is needed to test the GDExtension"  # fail, never skip
-    return path
-
-
 def _run(*argv: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(a) for a in argv], capture_output=True, text=True, timeout=180)
+    return run(*argv, timeout=180)
 
 
 @pytest.fixture(scope="session")
@@ -84,7 +79,7 @@ def broken_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def host(tmp_path_factory: pytest.TempPathFactory) -> Path:
     exe = tmp_path_factory.mktemp("host") / "godot_host"
-    result = _run(_tool("gcc"), *CFLAGS, "-o", exe, HOST_SOURCE, "-ldl")
+    result = _run(tool("gcc"), *CFLAGS, "-o", exe, HOST_SOURCE, "-ldl")
     assert result.returncode == 0, result.stderr
     return exe
 
@@ -254,7 +249,7 @@ def test_a_failed_python_start_is_reported_once(host: Path, broken_library: Path
 
 
 def test_exports_the_abi_and_the_entry_symbol_only(library: Path) -> None:
-    result = _run(_tool("nm"), "-D", "--defined-only", library)
+    result = _run(tool("nm"), "-D", "--defined-only", library)
     exported = {line.split()[-1] for line in result.stdout.splitlines() if " T " in line}
     assert exported == ABI | {ffi_build.GDEXTENSION_ENTRY, f"PyInit_{ffi_build.MODULE_NAME}"}
 
@@ -262,7 +257,7 @@ def test_exports_the_abi_and_the_entry_symbol_only(library: Path) -> None:
 def test_the_extension_c_is_warning_free_under_strict_flags() -> None:
     # cffi compiles quietly, so check the GDExtension half (and the header) here.
     result = _run(
-        _tool("gcc"),
+        tool("gcc"),
         *CFLAGS,
         *STRICT,
         "-fsyntax-only",

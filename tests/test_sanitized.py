@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -21,6 +20,8 @@ import pytest
 import pybridge
 from pybridge import protocol
 from pybridge.ffi import build as ffi_build
+
+from .native_support import run, tool
 
 C_DIR = Path(__file__).parent / "c"
 BATTLE = Path(pybridge.__file__).parent / "examples" / "demo_battle.json"
@@ -37,17 +38,13 @@ REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: UndefinedBehav
 @pytest.fixture(scope="module")
 def sanitized(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The sanitized library and every C host, built with the sanitizers."""
-    gcc = shutil.which("gcc")
-    assert gcc, "gcc is needed to test the C half"  # fail, never skip
+    gcc = tool("gcc")
     out = tmp_path_factory.mktemp("sanitized")
     built = {"library": ffi_build.build(out / "lib", flags=SANITIZE)}
     for name in ("smoke", "stress", "call", "godot_host"):
         exe = out / name
-        compiled = subprocess.run(
-            [gcc, "-Wall", "-Wextra", "-Werror", "-O1", "-g", "-pthread", *SANITIZE,
-             "-o", str(exe), str(C_DIR / f"{name}.c"), "-ldl"],
-            capture_output=True, text=True,
-        )  # fmt: skip
+        compiled = run(gcc, "-Wall", "-Wextra", "-Werror", "-O1", "-g", "-pthread", *SANITIZE,
+                       "-o", exe, C_DIR / f"{name}.c", "-ldl")  # fmt: skip
         assert compiled.returncode == 0, compiled.stderr
         built[name] = exe
     return built
