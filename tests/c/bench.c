@@ -20,13 +20,13 @@
  *    "checkpoints": [[calls, rss_kb], ...], "seconds": ...}
  * Exits 1 if any response is not a success.
  */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "load_abi.h"
 #include "read_file.h"
 
 #define WARMUP 200
@@ -166,17 +166,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "CALLS must be at least 1; CARD and TARGET at most 64 bytes\n");
         return 2;
     }
-    void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        fprintf(stderr, "%s\n", dlerror());
-        return 1;
-    }
-    *(void **)&pybridge_call = dlsym(library, "pybridge_call");
-    *(void **)&pybridge_free = dlsym(library, "pybridge_free");
-    if (!pybridge_call || !pybridge_free) {
-        fprintf(stderr, "missing symbol: %s\n", dlerror());
-        return 1;
-    }
+    struct pybridge_abi abi = load_abi(argv[1]);
+    pybridge_call = abi.call;
+    pybridge_free = abi.release;
     char *battle = read_file(argv[2]);
     const char *session = open_session(battle);
     free(battle);

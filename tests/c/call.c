@@ -2,8 +2,9 @@
  *
  * usage: call LIBRARY REQUEST...
  */
-#include <dlfcn.h>
 #include <stdio.h>
+
+#include "load_abi.h"
 
 int main(int argc, char **argv)
 {
@@ -11,23 +12,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s LIBRARY REQUEST...\n", argv[0]);
         return 2;
     }
-    void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-    char *(*call)(const char *) = NULL;
-    void (*release)(char *) = NULL;
-    if (library != NULL) {
-        *(void **)&call = dlsym(library, "pybridge_call");
-        *(void **)&release = dlsym(library, "pybridge_free");
-    }
-    if (call == NULL || release == NULL) {
-        fprintf(stderr, "%s\n", dlerror());
-        return 1;
-    }
+    struct pybridge_abi abi = load_abi(argv[1]);
     for (int i = 2; i < argc; i++) {
-        char *response = call(argv[i]);
+        char *response = abi.call(argv[i]);
         if (response == NULL)
             return 1;
         puts(response);
-        release(response);
+        abi.release(response);
     }
     return 0;
 }

@@ -4,11 +4,11 @@
  * Prints "label<TAB>response" for every call, checks each response, and exits 1 if
  * any check failed. tests/test_ffi.py builds, runs and re-checks it.
  */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "load_abi.h"
 #include "read_file.h"
 
 static const char *(*pybridge_version)(void);
@@ -52,18 +52,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s LIBRARY BATTLE_JSON MAX_REQUEST_BYTES\n", argv[0]);
         return 2;
     }
-    void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        fprintf(stderr, "%s\n", dlerror());
-        return 1;
-    }
-    *(void **)&pybridge_version = dlsym(library, "pybridge_version");
-    *(void **)&pybridge_call = dlsym(library, "pybridge_call");
-    *(void **)&pybridge_free = dlsym(library, "pybridge_free");
-    if (!pybridge_version || !pybridge_call || !pybridge_free) {
-        fprintf(stderr, "missing symbol: %s\n", dlerror());
-        return 1;
-    }
+    struct pybridge_abi abi = load_abi(argv[1]);
+    pybridge_version = abi.version;
+    pybridge_call = abi.call;
+    pybridge_free = abi.release;
 
     const char *version = pybridge_version();
     printf("version\t%s\n", version);

@@ -6,13 +6,13 @@
  * (34 -> 32 HP on its own session) and closes the session. Prints the call rate and
  * exits 1 on any mismatch. "cold": the threads' first calls race to start Python.
  */
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "load_abi.h"
 #include "read_file.h"
 
 static char *(*pybridge_call)(const char *);
@@ -103,17 +103,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s LIBRARY BATTLE_JSON THREADS ROUNDS [cold]\n", argv[0]);
         return 2;
     }
-    void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        fprintf(stderr, "%s\n", dlerror());
-        return 1;
-    }
-    *(void **)&pybridge_call = dlsym(library, "pybridge_call");
-    *(void **)&pybridge_free = dlsym(library, "pybridge_free");
-    if (!pybridge_call || !pybridge_free) {
-        fprintf(stderr, "missing symbol: %s\n", dlerror());
-        return 1;
-    }
+    struct pybridge_abi abi = load_abi(argv[1]);
+    pybridge_call = abi.call;
+    pybridge_free = abi.release;
     int threads = atoi(argv[3]);
     rounds = atoi(argv[4]);
     if (threads < 1 || rounds < 0) {
