@@ -4,9 +4,6 @@ equal to a fresh answer, bounded, and never kept for an error."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -16,6 +13,8 @@ from pybridge.answers import CAPACITY_VARIABLE, AnswerCache, capacity_from, ques
 from pybridge.examples import demo_battle
 from pybridge.protocol import Protocol
 from pybridge.runtime import Pcg32
+
+from .stdio_support import serve_stdio
 
 
 def ask(proto: Protocol, **request: Any) -> str:
@@ -202,15 +201,8 @@ def test_hosts_size_the_shared_cache_from_the_environment(
 
 def test_the_stdio_server_sizes_its_kept_answers_from_the_environment() -> None:
     for setting, kept in (("0", 0), ("bad", 128), ("300", 300)):
-        run = subprocess.run(
-            [sys.executable, "-m", "pybridge.cli", "serve", "--stdio"],
-            input='{"op":"version"}\n',
-            env={**os.environ, CAPACITY_VARIABLE: setting},
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        assert json.loads(run.stdout)["result"]["kept_answers"] == kept
+        (reply,), _ = serve_stdio([b'{"op":"version"}'], {CAPACITY_VARIABLE: setting})
+        assert reply["result"]["kept_answers"] == kept
 
 
 def test_resizing_drops_what_was_kept() -> None:

@@ -32,6 +32,7 @@ from pybridge.runtime.document import MAX_CARDS, MAX_STATUS_IDS, MAX_UNITS
 from pybridge.runtime.graph import MAX_NODES
 
 from .builders import battle_doc, card, party, unit
+from .stdio_support import serve_stdio
 
 ROOT = Path(__file__).resolve().parent.parent
 HANG = 10.0  # seconds: a hostile request that takes longer is treated as a hang
@@ -628,17 +629,10 @@ def test_docs_limits_match_the_code() -> None:
 # -- the module-level entry point and the stdio server -----------------------------------
 def test_out_of_range_numbers_do_not_kill_the_stdio_server() -> None:
     lines = [b'{"op": "version", "id": 1e400}', b'{"op": "version", "id": 2}']
-    run = subprocess.run(
-        [sys.executable, "-m", "pybridge.cli", "serve", "--stdio"],
-        input=b"\n".join(lines) + b"\n",
-        capture_output=True,
-        timeout=60,
-        check=True,
-    )
-    replies = [json.loads(line) for line in run.stdout.splitlines()]
+    replies, errors = serve_stdio(lines)
     assert [r["ok"] for r in replies] == [False, True]
     assert replies[0]["error"]["code"] == "bad_json" and replies[1]["id"] == 2
-    assert run.stderr == b""
+    assert errors == b""
 
 
 def test_the_python_entry_point_takes_only_json_text() -> None:

@@ -16,6 +16,8 @@ from pybridge import protocol
 from pybridge.examples import demo_battle
 from pybridge.protocol import MAX_REQUEST_BYTES, Protocol
 
+from .stdio_support import serve_stdio
+
 DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 
 
@@ -247,14 +249,7 @@ def test_stdio_server_answers_line_by_line_and_survives_bad_lines() -> None:
         b"x" * (MAX_REQUEST_BYTES + 10),
         b'{"op": "close", "id": 5, "session": "s1"}',
     ]
-    run = subprocess.run(
-        [sys.executable, "-m", "pybridge.cli", "serve", "--stdio"],
-        input=b"\n".join(lines) + b"\n",
-        capture_output=True,
-        timeout=60,
-        check=True,
-    )
-    replies = [json.loads(line) for line in run.stdout.splitlines()]
+    replies, errors = serve_stdio(lines)
     assert [r.get("id") for r in replies] == [1, None, None, 2, 3, 4, None, 5]
     assert [r["ok"] for r in replies] == [True, False, False, True, True, False, False, True]
     assert [r["error"]["code"] for r in replies if not r["ok"]] == [
@@ -263,7 +258,7 @@ def test_stdio_server_answers_line_by_line_and_survives_bad_lines() -> None:
         "not_in_hand",
         "too_large",
     ]
-    assert run.stderr == b""
+    assert errors == b""
 
 
 def test_stdio_server_keeps_a_process_open_for_a_conversation() -> None:
