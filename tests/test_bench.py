@@ -485,9 +485,9 @@ def test_bridge_paths_are_measured_against_the_floor(quick_run) -> None:
 
 
 def test_first_asks_compute_every_answer(tmp_path) -> None:
-    """The "first ask" paths really keep no answers: a C host with PYBRIDGE_ANSWER_CACHE=0
-    gets the same answers, and the in-process path's protocol counts no hits."""
-    from pybridge.bench.bridge import ProtocolPath, build_c_host, run_c_host
+    """The "first ask" paths really keep no answers: the in-process path's protocol counts
+    no hits, and the C host started with PYBRIDGE_ANSWER_CACHE=0 answers every call."""
+    from pybridge.bench.bridge import CPath, ProtocolPath, build_c_host
 
     first = ProtocolPath(first=True)
     first.round(20)
@@ -497,8 +497,12 @@ def test_first_asks_compute_every_answer(tmp_path) -> None:
     host = build_c_host(tmp_path)
     if isinstance(host, str):
         pytest.skip(host)
-    report = run_c_host(*host, "latency", 5, env={"PYBRIDGE_ANSWER_CACHE": "0"})
-    assert report["failures"] == 0 and len(report["targets_ns"]) == 5
+    path = CPath(host, first=True)
+    try:
+        times = path.round(5)  # raises if any call failed
+    finally:
+        path.close()
+    assert set(times) == {"targets", "preview"} and len(times["targets"]) == 5
 
 
 def test_resolution_compares_plays_per_second(quick_run) -> None:

@@ -69,6 +69,8 @@ ASKS: dict[str, str] = {
     "again": "Asked again, as on every frame of a drag (kept answers)",
     "first": "Asked for the first time since the battle changed (no kept answers)",
 }
+#: Untimed calls of each kind the C host makes before its first round.
+C_WARMUP = 200
 #: The environment that turns off a subprocess's kept answers.
 NO_KEPT_ANSWERS = {CAPACITY_VARIABLE: "0"}
 
@@ -222,7 +224,8 @@ class CPath:
     def __init__(self, host: tuple[Path, Path], first: bool = False, cpu: int | None = None
                  ) -> None:  # fmt: skip
         library, program = host
-        argv = [str(program), str(library), str(DEMO_FILE), "rounds", "1", DEMO_CARD, DEMO_TARGET]
+        argv = [str(program), str(library), str(DEMO_FILE), "rounds", str(C_WARMUP), DEMO_CARD,
+                DEMO_TARGET]  # fmt: skip
         env = {**os.environ, **(NO_KEPT_ANSWERS if first else {})}
         self.first = first
         self.host = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -280,36 +283,25 @@ def build_c_host(workdir: Path) -> tuple[Path, Path] | str:
     return library, program
 
 
-def run_c_host(
-    library: Path,
-    program: Path,
-    mode: str,
-    calls: int,
-    on_progress: Callable[[int], None] | None = None,
-    env: dict[str, str] | None = None,
+def run_c_rss(
+    library: Path, program: Path, calls: int, on_progress: Callable[[int], None]
 ) -> dict[str, Any]:
-    """Run the C program in ``mode`` (``latency`` or ``rss``); returns its JSON report.
-    ``on_progress`` hears how many calls are done at each of the rss mode's checkpoints;
-    ``env`` is added to the program's environment."""
-    argv = [str(program), str(library), str(DEMO_FILE), mode, str(calls), DEMO_CARD, DEMO_TARGET]
-    environment = {**os.environ, **(env or {})}
-    if on_progress is None:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=3600,
-                              env=environment)  # fmt: skip
-        code, out, err = done.returncode, done.stdout, done.stderr
-    else:  # rss mode: its report is short, so stdout can wait while stderr is read
-        with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True, env=environment) as run:  # fmt: skip
-            assert run.stdout is not None and run.stderr is not None
-            errors = []
-            for line in run.stderr:
-                if line.startswith("progress "):
-                    on_progress(int(line.split()[1]))
-                else:
-                    errors.append(line)
-            out, err, code = run.stdout.read(), "".join(errors), run.wait()
+    """The C program's resident set size over ``calls`` calls (its ``rss`` mode), as its JSON
+    report; ``on_progress`` hears how many calls are done at each checkpoint."""
+    argv = [str(program), str(library), str(DEMO_FILE), "rss", str(calls), DEMO_CARD, DEMO_TARGET]
+    # The report is short, so stdout can wait while stderr (the checkpoints) is read.
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as run:  # fmt: skip
+        assert run.stdout is not None and run.stderr is not None
+        errors = []
+        for line in run.stderr:
+            if line.startswith("progress "):
+                on_progress(int(line.split()[1]))
+            else:
+                errors.append(line)
+        out, err, code = run.stdout.read(), "".join(errors), run.wait()
     if code != 0:
-        raise RuntimeError(f"bench.c {mode} failed ({code}): {err[-600:]}")
+        raise RuntimeError(f"bench.c rss failed ({code}): {err[-600:]}")
     report: dict[str, Any] = json.loads(out)
     return report
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..examples import demo_battle
 from ..runtime import canonical_json, load_battle
 from ..runtime.turns import start_battle
-from .bridge import run_c_host
+from .bridge import run_c_rss
 from .plan import Plan
 from .progress import ProgressBar
 
@@ -56,7 +56,7 @@ def c_rss(
     if isinstance(host, str):
         return {"skipped": host}
     bar = ProgressBar(calls, "C ABI calls", progress)
-    report = run_c_host(*host, "rss", calls, lambda done: bar.advance(done - bar.done))
+    report = run_c_rss(*host, calls, lambda done: bar.advance(done - bar.done))
     bar.close()
     growth = report["rss_after_kb"] - report["rss_before_kb"]
     return {

@@ -1,19 +1,19 @@
 /* bench.c: times libpybridge calls from a real C host and prints the numbers as JSON.
  *
- * usage: bench LIBRARY BATTLE_JSON latency CALLS [CARD TARGET]
- *        bench LIBRARY BATTLE_JSON rounds 1 [CARD TARGET]
+ * usage: bench LIBRARY BATTLE_JSON rounds WARMUP [CARD TARGET]
  *        bench LIBRARY BATTLE_JSON rss CALLS [CARD TARGET]
  *
- * Both modes start Python, open the battle in a session and warm up first.
- * latency: times CALLS "targets" requests, then CALLS "preview" requests (CARD at TARGET,
- *   default h1 at orc), then CALLS "version" requests (next to no work in Python: what the
- *   transport alone costs), each one pybridge_call() plus pybridge_free() between two
- *   clock_gettime(CLOCK_MONOTONIC) readings, and prints every time in nanoseconds:
- *   {"mode": "latency", "calls": N, "targets_ns": [...], "preview_ns": [...],
+ * Both modes start Python and open the battle in a session first.
+ * rounds: makes WARMUP untimed calls of each kind, then reads a number of calls N per line
+ *   on stdin, until end of input, and answers each with one report line: N "targets"
+ *   requests, then N "preview" requests (CARD at TARGET, default h1 at orc), then N
+ *   "version" requests (next to no work in Python: what the transport alone costs), each
+ *   one pybridge_call() plus pybridge_free() between two clock_gettime(CLOCK_MONOTONIC)
+ *   readings, every time in nanoseconds:
+ *   {"mode": "latency", "calls": N, "failures": F, "targets_ns": [...], "preview_ns": [...],
  *    "version_ns": [...]}
- * rounds: the latency mode again and again in one warm process: reads a number of calls per
- *   line on stdin and answers each with one latency report line, until end of input.
- * rss: makes CALLS calls (targets and preview in turn) and prints the resident set size
+ *   The process stays warm from round to round, like the bench's other paths.
+ * rss: warms up, makes CALLS calls (targets and preview in turn) and prints the resident set size
  *   before and after, and at ten checkpoints between (each checkpoint also writes the line
  *   "progress DONE CALLS" to stderr, for a progress bar):
  *   {"mode": "rss", "calls": N, "rss_before_kb": ..., "rss_after_kb": ...,
@@ -118,10 +118,10 @@ static int latency(const char *targets, const char *preview, long calls, int war
     return failures == 0 ? 0 : 1;
 }
 
-static int rounds(const char *targets, const char *preview)
+static int rounds(const char *targets, const char *preview, int warmup)
 {
     long calls;
-    int status = 0, warmup = WARMUP;
+    int status = 0;
     while (scanf("%ld", &calls) == 1 && calls >= 1) {
         status |= latency(targets, preview, calls, warmup);
         warmup = 0; /* the process stays warm between rounds */
@@ -153,17 +153,16 @@ static int rss(const char *targets, const char *preview, long calls)
 
 int main(int argc, char **argv)
 {
-    if ((argc != 5 && argc != 7) || (strcmp(argv[3], "latency") != 0 &&
-                                     strcmp(argv[3], "rounds") != 0 && strcmp(argv[3], "rss") != 0)) {
-        fprintf(stderr, "usage: %s LIBRARY BATTLE_JSON latency|rounds|rss CALLS [CARD TARGET]\n",
+    if ((argc != 5 && argc != 7) || (strcmp(argv[3], "rounds") != 0 && strcmp(argv[3], "rss") != 0)) {
+        fprintf(stderr, "usage: %s LIBRARY BATTLE_JSON (rounds WARMUP | rss CALLS) [CARD TARGET]\n",
                 argv[0]);
         return 2;
     }
     long calls = atol(argv[4]);
     const char *card = argc == 7 ? argv[5] : "h1";
     const char *target = argc == 7 ? argv[6] : "orc";
-    if (calls < 1 || strlen(card) > 64 || strlen(target) > 64) {
-        fprintf(stderr, "CALLS must be at least 1; CARD and TARGET at most 64 bytes\n");
+    if (calls < 1 || calls > 1000000000 || strlen(card) > 64 || strlen(target) > 64) {
+        fprintf(stderr, "WARMUP and CALLS: 1 to 1e9; CARD and TARGET at most 64 bytes\n");
         return 2;
     }
     struct pybridge_abi abi = load_abi(argv[1]);
@@ -179,13 +178,8 @@ int main(int argc, char **argv)
     snprintf(preview, sizeof preview,
              "{\"op\":\"preview\",\"id\":2,\"session\":\"%s\",\"card\":\"%s\",\"target\":\"%s\"}",
              session, card, target);
-    int status;
-    if (strcmp(argv[3], "latency") == 0)
-        status = latency(targets, preview, calls, WARMUP);
-    else if (strcmp(argv[3], "rounds") == 0)
-        status = rounds(targets, preview);
-    else
-        status = rss(targets, preview, calls);
+    int status = strcmp(argv[3], "rounds") == 0 ? rounds(targets, preview, (int)calls)
+                                                : rss(targets, preview, calls);
     fflush(stdout);
     return status;
 }
