@@ -83,13 +83,7 @@ def _card_targets_needed(spec: CardTargets) -> str:
     _describe_card_filter(group, spec.where)
     noun = group.noun()
     places = [_ZONE_PLACES.get(zone, f"in the {zone}") for zone in spec.zones]
-    return f"can only be played while there is {_article(noun)}{noun} " + _or(places)
-
-
-def _or(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " or " + parts[-1]
+    return f"can only be played while there is {_article(noun)}{noun} " + _join(places, "or")
 
 
 def describe_move(move: MoveDef, statuses: Mapping[str, StatusDef] | None = None) -> str:
@@ -1075,10 +1069,10 @@ def _title(ident: str) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in words if w)
 
 
-def _join(parts: Sequence[str]) -> str:
+def _join(parts: Sequence[str], conjunction: str = "and") -> str:
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return ", ".join(parts[:-1]) + f" {conjunction} " + parts[-1]
 
 
 def _paragraph(sentences: Sequence[str]) -> str:
