@@ -266,23 +266,13 @@ func _draw_preview(portrait: Rect2) -> void:
 
 
 func _centered(font: Font, text: String, at: Vector2, font_size: int, color: Color) -> void:
-	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
-	var origin := Vector2(at.x - width * 0.5, at.y)
-	draw_string_outline(font, origin, text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, 4,
+	ViewDrawing.centered_text(self, font, text, at, font_size, color, 4,
 			Color(0, 0, 0, 0.75 * color.a))
-	draw_string(font, origin, text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, color)
 
 
 func _round_rect(rect: Rect2, fill: Color, radius: float, border: Color = Color(0, 0, 0, 0),
 		border_width: float = 0.0) -> void:
-	var box := StyleBoxFlat.new()
-	box.bg_color = fill
-	box.set_corner_radius_all(int(radius))
-	box.anti_aliasing = true
-	if border_width > 0.0:
-		box.border_color = border
-		box.set_border_width_all(int(ceilf(border_width)))
-	draw_style_box(box, rect)
+	ViewDrawing.round_rect(self, rect, fill, radius, border, border_width)
 
 
 func _initials(text: String) -> String:

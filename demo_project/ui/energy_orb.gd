@@ -33,8 +33,4 @@ func _draw() -> void:
 
 
 func _centered(font: Font, text: String, at: Vector2, font_size: int) -> void:
-	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
-	var origin := Vector2(at.x - width * 0.5, at.y)
-	draw_string_outline(font, origin, text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, 5,
-			Color(0, 0, 0, 0.8))
-	draw_string(font, origin, text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, Color.WHITE)
+	ViewDrawing.centered_text(self, font, text, at, font_size, Color.WHITE, 5, Color(0, 0, 0, 0.8))
