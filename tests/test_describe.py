@@ -21,10 +21,11 @@ from pybridge.authoring.wording import editor_terms
 from pybridge.examples import demo_battle
 from pybridge.protocol import Protocol
 from pybridge.runtime import load_battle, load_library
-from pybridge.runtime.graph import CARD_SOURCES, NODE_TYPES, UNIT_SOURCES, Behavior, parse_behavior
+from pybridge.runtime.graph import NODE_TYPES, Behavior, parse_behavior
 from pybridge.runtime.model import StatusDef
 from pybridge.runtime.modes import TargetMode
 from pybridge.runtime.reader import Reader
+from pybridge.runtime.sources import CARD_SOURCES, UNIT_SOURCES
 
 from .builders import first_flow_node
 

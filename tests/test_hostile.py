@@ -607,10 +607,10 @@ def test_a_maximal_request_is_answered_in_bounded_time() -> None:
 
 def test_docs_limits_match_the_code() -> None:
     """Each documented limit with a constant is that constant's value."""
-    from pybridge.runtime import document, graph, reader, resolve
+    from pybridge.runtime import document, graph, kinds, reader, resolve
 
     modules = {"protocol": protocol, "document": document, "graph": graph, "reader": reader,
-               "resolve": resolve, "answers": answers}  # fmt: skip
+               "resolve": resolve, "answers": answers, "kinds": kinds}  # fmt: skip
     checked = 0
     for line in (ROOT / "docs" / "limits.md").read_text("utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]

@@ -19,8 +19,8 @@ from pybridge.authoring.wording import editor_terms
 from pybridge.examples import demo_battle
 from pybridge.protocol import Protocol
 from pybridge.runtime import load_library
-from pybridge.runtime.graph import UNIT_SOURCES
 from pybridge.runtime.modes import TargetMode
+from pybridge.runtime.sources import UNIT_SOURCES
 
 from .builders import first_flow_node
 
@@ -518,7 +518,8 @@ def test_every_mode_source_and_action_is_checked_and_described_without_failing()
     """Every target mode x every source x every action, read through the field and through a
     port: the checker reports only known codes and the describer never writes editor words."""
     from pybridge.authoring.describe import describe_card
-    from pybridge.runtime.graph import CARD_SOURCES, NODE_TYPES, Kind
+    from pybridge.runtime.graph import NODE_TYPES, Kind
+    from pybridge.runtime.sources import CARD_SOURCES
 
     fields = {"amount": 3, "status": "burn", "hp": 4, "to": "hand"}
     cards: list[dict[str, Any]] = []

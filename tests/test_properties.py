@@ -27,17 +27,17 @@ from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from pybridge.protocol import Protocol
-from pybridge.runtime.graph import (
-    CARD_SORT_KEYS,
-    CARD_SOURCES,
-    COMPARISONS,
-    NODE_TYPES,
-    PILE_NAMES,
-    UNIT_SORT_KEYS,
-    UNIT_SOURCES,
-)
+from pybridge.runtime.conditions import COMPARISONS as COMPARISON_TESTS
+from pybridge.runtime.filters import CARD_SORTS, UNIT_SORTS
+from pybridge.runtime.graph import NODE_TYPES
+from pybridge.runtime.model import PILES
 from pybridge.runtime.modes import MODE_NAMES, TargetMode
+from pybridge.runtime.sources import CARD_SOURCES as CARD_SOURCE_SPECS
+from pybridge.runtime.sources import UNIT_SOURCES as UNIT_SOURCE_SPECS
 
+UNIT_SOURCES, CARD_SOURCES = tuple(UNIT_SOURCE_SPECS), tuple(CARD_SOURCE_SPECS)
+UNIT_SORT_KEYS, CARD_SORT_KEYS = tuple(UNIT_SORTS), tuple(CARD_SORTS)
+COMPARISONS, PILE_NAMES = tuple(COMPARISON_TESTS), tuple(p.value for p in PILES)
 EXAMPLES = int(os.environ.get("PYBRIDGE_PROPERTY_EXAMPLES", "100"))
 EXPLORE = os.environ.get("PYBRIDGE_PROPERTY_RANDOM", "") not in ("", "0")
 PROPERTIES = settings(

@@ -147,7 +147,7 @@ def test_an_internal_fault_mid_play_leaves_the_session_unchanged(monkeypatch) ->
 
     from pybridge.runtime import actions
 
-    monkeypatch.setitem(actions.UNIT_ACTIONS, "DealDamage", explode)
+    monkeypatch.setattr(actions, "_living_targets", explode)  # every unit action calls it
     response = call(proto, op="play", session=session, card="h2")
     assert response["error"]["code"] == "internal_error" and "boom" in response["error"]["message"]
     assert call(proto, op="state", session=session) == before

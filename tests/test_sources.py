@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from pybridge.runtime import Battle, Context, Pile, play
-from pybridge.runtime.graph import UNIT_SOURCES
-from pybridge.runtime.sources import CARD_SOURCE_RESOLVERS, UNIT_SOURCE_RESOLVERS
+from pybridge.runtime.model import Unit, Zone
+from pybridge.runtime.sources import CARD_SOURCES, UNIT_SOURCES, Side
 
 from .builders import action, card, hp, make_battle, of_type, party, unit
 
@@ -22,15 +24,44 @@ def units_of(
     submitted = get(target)
     chosen = () if submitted is None else (submitted,)
     ctx = Context(battle=b, host=host_unit, targets=chosen, attacker=get(attacker))
-    return [u.id for u in UNIT_SOURCE_RESOLVERS[source](ctx)]
+    return [u.id for u in UNIT_SOURCES[source].resolve(ctx)]
 
 
 def with_dead(*dead: str) -> Battle:
     return make_battle(units=[dict(u, hp=0) if u["id"] in dead else u for u in party()])
 
 
-def test_every_source_name_has_a_resolver() -> None:
-    assert set(UNIT_SOURCES) == set(UNIT_SOURCE_RESOLVERS)
+def _state(u: Unit) -> str:
+    return "dead" if not u.alive else ("reserve" if u.zone is Zone.RESERVE else "field")
+
+
+@pytest.mark.parametrize("source", list(UNIT_SOURCES))
+@pytest.mark.parametrize("host", ["hero", "orc"])
+def test_a_source_spec_tells_the_truth_about_what_it_yields(source: str, host: str) -> None:
+    """The facts lint, describe and the schema read: side, states and limit."""
+    b = with_dead("monk", "goblin")
+    b.unit("mage").zone = Zone.RESERVE  # type: ignore[union-attr]
+    spec = UNIT_SOURCES[source]
+    me = b.unit(host)
+    assert me is not None
+    submitted = "troll" if host == "hero" else "hero"
+    got = [u for u in b.units if u.id in units_of(b, source, host, target=submitted)]
+    assert all(_state(u) in spec.states for u in got), (source, got)
+    if spec.limit is not None:
+        assert len(got) <= spec.limit
+    sides: dict[Side, Callable[[Unit], bool]] = {
+        Side.SELF: lambda u: u is me,
+        Side.ALLIES: lambda u: u.team is me.team,
+        Side.OPPONENTS: lambda u: u.team is not me.team,
+        Side.PLAYER_TEAM: lambda u: u.team.value == "player",
+        Side.ENEMY_TEAM: lambda u: u.team.value == "enemy",
+        Side.ALL: lambda u: True,
+        Side.SUBMITTED: lambda u: u.id == submitted,
+    }
+    assert all(sides[spec.side](u) for u in got), (source, got)
+    if spec.whole and spec.side is not Side.SELF:  # every unit of its side in those states
+        want = [u.id for u in b.units if sides[spec.side](u) and _state(u) in spec.states]
+        assert sorted(u.id for u in got) == sorted(want), source
 
 
 # Self: "the player in a player Card, the owner in a Status, or the acting enemy in an Enemy
@@ -168,7 +199,7 @@ def piles_battle() -> Battle:
 def test_card_sources_read_their_piles(source: str, expected: list[str]) -> None:
     b = piles_battle()
     ctx = Context(battle=b, host=b.units[0])
-    assert CARD_SOURCE_RESOLVERS[source](ctx) == expected
+    assert CARD_SOURCES[source].resolve(ctx) == expected
 
 
 def test_this_card_is_the_instance_resolving() -> None:

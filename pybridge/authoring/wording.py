@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from ..runtime.graph import CARD_SOURCES, NODE_TYPES, UNIT_SOURCES
+from ..runtime.graph import NODE_TYPES
 from ..runtime.modes import MODE_NAMES
+from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES
 
 #: Editor phrases from the seeds' "Avoid" column.
 _EDITOR_PHRASES = (

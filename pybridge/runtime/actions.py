@@ -4,11 +4,14 @@ which may be nothing at all. An empty collection never picks a substitute."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .context import Context
-from .graph import STACKS, Node
+from .kinds import STACKS
 from .model import RESOLVING, Pile, Unit, Zone
+
+if TYPE_CHECKING:
+    from .graph import Node
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _HAND, _DRAW, _DISCARD, _EXHAUST = Pile.HAND, Pile.DRAW, Pile.DISCARD, Pile.EXHAUST
@@ -16,10 +19,15 @@ _FIELD, _RESERVE = Zone.FIELD, Zone.RESERVE
 
 
 def _living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
-    """Drop (and report) targets that are dead or no longer in the battle; dedupe."""
+    """Drop (and report) targets that are dead, off the field or no longer in the battle;
+    dedupe."""
+    index = ctx.battle._index  # what Battle.unit() reads
+    if len(units) == 1:  # the usual single target: nothing to dedupe
+        unit = units[0]
+        if index.get(unit.id) is unit and unit.hp > 0 and unit.zone is _FIELD:
+            return units
     kept: list[Unit] = []
     seen: set[str] = set()
-    index = ctx.battle._index  # what Battle.unit() reads
     for unit in units:
         unit_id = unit.id
         if unit_id in seen:
@@ -60,16 +68,10 @@ def attack_bonus(ctx: Context, unit: Unit) -> int:
 
 
 def deal_damage(node: Node, ctx: Context, units: list[Unit]) -> None:
-    written = node.fields["amount"]  # amount_of(), inline
-    base = ctx.host.statuses.get(ctx.status or "", 0) if written == STACKS else int(written)
+    base = amount_of(node, ctx)
     node_id, host, events = node.id, ctx.host, ctx.events
     attacks = ctx.attacks
-    one = units[0] if len(units) == 1 else None
-    if one is not None and ctx.battle._index.get(one.id) is one and one.hp > 0 \
-            and one.zone is _FIELD:  # fmt: skip
-        living = units  # what _living_targets() keeps of one unit in the battle, on the field
-    else:
-        living = _living_targets(node, ctx, units)
+    living = _living_targets(node, ctx, units)
     for unit in living:
         is_attack = attacks and unit.team is not host.team
         if is_attack:  # statuses on either side may change an attack's damage
@@ -175,18 +177,6 @@ def deploy(node: Node, ctx: Context, units: list[Unit]) -> None:
             ctx.emit("deployed", node=node.id, unit=unit.id)
 
 
-UNIT_ACTIONS: dict[str, Callable[[Node, Context, list[Unit]], None]] = {
-    "DealDamage": deal_damage,
-    "GainArmor": gain_armor,
-    "Heal": heal,
-    "ApplyStatus": apply_status,
-    "RemoveStatus": remove_status,
-    "Revive": revive,
-    "Withdraw": withdraw,
-    "Deploy": deploy,
-}
-
-
 def move_cards(
     node_id: str | None, ctx: Context, cards: list[str], to: Pile, position: str
 ) -> None:
@@ -251,12 +241,12 @@ def negate(node: Node, ctx: Context, cards: list[str]) -> None:
         ctx.emit("card_moved", node=node.id, card=card, **{"from": RESOLVING, "to": "discard"})
 
 
-CARD_ACTIONS: dict[str, Callable[[Node, Context, list[str]], None]] = {
-    "MoveCard": move_card,
-    "Discard": lambda node, ctx, cards: move_cards(node.id, ctx, cards, _DISCARD, "top"),
-    "Exhaust": lambda node, ctx, cards: move_cards(node.id, ctx, cards, _EXHAUST, "top"),
-    "Negate": negate,
-}
+def discard(node: Node, ctx: Context, cards: list[str]) -> None:
+    move_cards(node.id, ctx, cards, _DISCARD, "top")
+
+
+def exhaust(node: Node, ctx: Context, cards: list[str]) -> None:
+    move_cards(node.id, ctx, cards, _EXHAUST, "top")
 
 
 def draw(node_id: str | None, ctx: Context, count: int) -> None:
@@ -283,3 +273,16 @@ def draw(node_id: str | None, ctx: Context, count: int) -> None:
             available=len(drawn),
         )
     move_cards(node_id, ctx, drawn, _HAND, "bottom")
+
+
+def draw_cards(node: Node, ctx: Context) -> None:
+    """The Draw node: :func:`draw` its ``count``."""
+    draw(node.id, ctx, node.fields["count"])
+
+
+def gain_energy(node: Node, ctx: Context) -> None:
+    battle = ctx.battle
+    before = battle.energy
+    battle.energy = min(999, before + node.fields["amount"])
+    ctx.events.append({"type": "energy", "node": node.id, "energy_before": before,
+                       "energy_after": battle.energy})  # fmt: skip

@@ -33,11 +33,17 @@ from .model import (
 )
 from .modes import TargetMode, affected_range, candidates, is_protected, is_valid_target
 from .outcome import settle
-from .play import CheckedPlay, card_targets_exist, check_parts, check_play, chosen_units
+from .play import (
+    CheckedPlay,
+    card_targets_exist,
+    check_parts,
+    check_play,
+    chosen_units,
+    submitted_units,
+)
 from .resolve import program_of
 
 Choices = Mapping[str, object]
-_ALL_MODES = (TargetMode.ALL_ENEMIES, TargetMode.ALL_ALLIES)
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _HAND, _DISCARD, _EXHAUST = Pile.HAND, Pile.DISCARD, Pile.EXHAUST
 _PLAYER, _ENEMY, _STRICT = Team.PLAYER, Team.ENEMY, Rules.STRICT
@@ -70,7 +76,7 @@ def _collect(battle: Battle, entry: Entry) -> tuple[str, ...]:
     """The current range of an "all ~" entry (units of its mode, on the field, targetable)."""
     source = battle.unit(entry.source)
     mode = _mode_of(battle, entry)
-    if source is None or mode not in _ALL_MODES:
+    if source is None or not mode.is_area:
         return ()
     return tuple(u.id for u in affected_range(battle, source, mode, _card_of(battle, entry)))
 
@@ -89,7 +95,7 @@ def _push(battle: Battle, entry: CutEntry, ctx: Context) -> None:
     battle.cut.append(entry)
     # "All ~" effects choose again whenever the Cut changes.
     for i, waiting in enumerate(battle.cut):
-        if _mode_of(battle, waiting) in _ALL_MODES:
+        if _mode_of(battle, waiting).is_area:
             collected = _collect(battle, waiting)
             battle.cut[i] = _recollected(waiting, collected)
             if waiting is not entry:
@@ -229,7 +235,7 @@ def loss_reason(battle: Battle, source: Unit, mode: TargetMode, unit: Unit,
         return "dead"
     if not unit.in_play:
         return "left_field"
-    single = card.single_target if card is not None else mode.requires_target
+    single = card.single_target if card is not None else True  # a move chooses one unit
     if unit.statuses and is_protected(battle, unit, single):  # no statuses, no protection
         return "protected"
     if not is_valid_target(battle, source, mode, unit, card):
@@ -262,7 +268,7 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
     card = None if entry.card is None else battle.cards[entry.card].card
     mode = card.target if card is not None else _mode_of(battle, entry)
     if card is not None and card.choose_on_resolve:
-        submitted = _as_list((choices or {}).get(entry.id))
+        submitted = submitted_units((choices or {}).get(entry.id))
         units = list(chosen_units(battle, battle.cards[entry.card or ""], source, submitted,
                                   f"choices.{entry.id}"))  # fmt: skip
         ctx.emit("targets_chosen", card=entry.card, units=[u.id for u in units])
@@ -289,10 +295,7 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
             lost = {u.id for u in units if loss_reason(battle, source, mode, u, card)}
         ctx.targets = tuple(u for u in units if u.id not in lost) if lost else tuple(units)
         behavior = card.behavior if card is not None else battle.moves[entry.move or ""].behavior
-        program = battle._programs.get(id(behavior))  # program_of(), inline
-        if program is None or program.behavior is not behavior:
-            program = program_of(behavior, battle)
-        program.flow(ctx)
+        program_of(behavior, battle).flow(ctx)
     else:
         ctx.emit("effect_failed", entry=entry.id, card=entry.card, move=entry.move, **failure)
     card_id = entry.card
@@ -314,7 +317,7 @@ def _failure(battle: Battle, ctx: Context, entry: Entry, source: Unit, mode: Tar
     """Check the locked targets; report lost ones; say why the effect fails, if it does
     (``strict``: a lost target fails the effect). Also returns the ids of the lost targets
     when it checked them (None when it did not)."""
-    if mode in _ALL_MODES:
+    if mode.is_area:
         if not (strict or announce):
             return None, None  # nothing would read the collection
         collected = _collect(battle, entry)
@@ -334,7 +337,7 @@ def _failure(battle: Battle, ctx: Context, entry: Entry, source: Unit, mode: Tar
             ctx.emit("target_lost", entry=entry.id, unit=unit.id, reason=why)
     if strict and lost:
         return {"reason": "lost_target", "lost": lost}, None
-    if strict and (mode.requires_target or mode.is_random) and not units:
+    if strict and mode.chooses_units and not units:
         return {"reason": "no_targets"}, None
     return None, {str(item["unit"]) for item in lost} if lost else _NOTHING_LOST
 
@@ -380,7 +383,7 @@ def play(battle: Battle, card_id: object, target: object = None) -> list[Event]:
         and battle.cards[card_id].card.choose_on_resolve  # fmt: skip
     card, source, chosen = check_parts(battle, card_id, None if late else target)
     if late:
-        chosen_units(battle, card, source, _as_list(target), "target")
+        chosen_units(battle, card, source, submitted_units(target), "target")
     return _play_checked(battle, card, source, chosen, target, late)
 
 
@@ -395,12 +398,6 @@ def _play_checked(battle: Battle, card: CardInstance, source: Unit, chosen: tupl
     entry = _Immediate(entry_id, source.id, card.id, tuple([u.id for u in units]))
     choices = {entry_id: target} if late else None
     return _resolve(battle, entry, source, units, ctx, choices, announce=False, fresh=True)
-
-
-def _as_list(target: object) -> list[object]:
-    if target is None:
-        return []
-    return list(target) if isinstance(target, list | tuple) else [target]
 
 
 def preview(battle: Battle, card_id: object, target: object = None) -> list[Event]:

@@ -11,15 +11,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from .errors import FormatError
-from .graph import (
-    CARD_FILTER_KEYS,
-    EMPTY_BEHAVIOR,
-    UNIT_FILTER_KEYS,
-    Behavior,
-    Kind,
-    parse_behavior,
-    parse_where,
-)
+from .filters import CARD_FILTER_KEYS, UNIT_FILTER_KEYS
+from .graph import EMPTY_BEHAVIOR, Behavior, parse_behavior
+from .kinds import Kind, parse_where, where_to_json
 from .model import (
     HOOKS,
     PILES,
@@ -168,7 +162,7 @@ def card_to_json(card: CardDef) -> dict[str, object]:
         out["choose_on_resolve"] = True
     if card.card_targets is not None:
         out["card_targets"] = {"zones": list(card.card_targets.zones),
-                               "where": dict(card.card_targets.where)}  # fmt: skip
+                               "where": where_to_json(card.card_targets.where)}  # fmt: skip
     if card.on_lost_target is not None:
         out["on_lost_target"] = card.on_lost_target
     return out
@@ -396,9 +390,9 @@ def _check_status_ids(cards: Mapping[str, CardDef], statuses: Mapping[str, Statu
     behaviors = [c.behavior for c in cards.values()] + [m.behavior for m in moves.values()]
     behaviors += [b for s in statuses.values() for b in s.hooks.values()]
     names = set(statuses).union(*(u.statuses for u in units))
-    for behavior in behaviors:
+    for behavior in behaviors:  # every status a node names (ApplyStatus gives them)
         names.update(n.fields["status"] for n in behavior.nodes.values()
-                     if n.type.name == "ApplyStatus")  # fmt: skip
+                     if isinstance(n.fields.get("status"), str))  # fmt: skip
     if len(names) > MAX_STATUS_IDS:
         raise FormatError(
             "statuses",

@@ -23,7 +23,7 @@ def _weighted(battle: Battle, moves: list[MoveDef]) -> MoveDef:
 def choose_target(battle: Battle, enemy: Unit, move: MoveDef) -> Unit | None:
     """A target for modes with a unit choice; the same candidates the arrow would offer."""
     mode = move.target
-    if not (mode.requires_target or mode.is_random):
+    if not mode.chooses_units:
         return None
     pool = candidates(battle, enemy, mode)
     return battle.rng.choice(pool) if pool else None
@@ -54,7 +54,7 @@ def enemy_phase(ctx: Context) -> bool:
             continue
         move = battle.moves[intent.move]
         target = battle.unit(intent.target) if intent.target is not None else None
-        chooses = move.target.requires_target or move.target.is_random
+        chooses = move.target.chooses_units
         if chooses and (target is None or not is_valid_target(battle, enemy, move.target, target)):
             target = choose_target(battle, enemy, move)  # the telegraphed target is gone
         ctx.emit("enemy_acts", unit=enemy.id, move=move.id, name=move.name,

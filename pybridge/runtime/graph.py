@@ -17,189 +17,24 @@ The flow is a tree, so a run executes each flow node at most once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
+from .conditions import fields_used, needs_units, reads_input
 from .errors import FormatError
-from .model import PILES
+from .filters import CARD_FILTER_KEYS, CARD_SORTS, UNIT_FILTER_KEYS, UNIT_SORTS
+from .kinds import REQUIRED, STACKS, Kind
+from .nodes import NODE_TYPES, SAME_AS_INPUT, NodeType, Role
 from .reader import Reader
+from .sources import CARD_SOURCES, UNIT_SOURCES
 
-
-class Kind(StrEnum):
-    """What a data port carries."""
-
-    UNITS = "units"
-    CARDS = "cards"
-    BOOL = "condition"
-
-
-UNIT_SOURCES: tuple[str, ...] = (
-    "Self", "Opponent", "AllUnits", "ActivePlayer", "AllAllies", "AllOpponents", "AllEnemies",
-    "AllDeadAllies", "AllReserveAllies", "Target",
-)  # fmt: skip
-CARD_SOURCES: tuple[str, ...] = (
-    "ThisCard", "HandPile", "DrawPile", "DiscardPile", "ExhaustPile", "AllPiles", "CutCards",
-)  # fmt: skip
-PILE_NAMES: tuple[str, ...] = tuple(p.value for p in PILES)
+__all__ = ["NODE_TYPES", "STACKS", "Behavior", "Kind", "Node", "NodeType", "parse_behavior"]
 
 MAX_NODES = 256
 #: The work one run of a Behavior may do: every flow node counts 1, plus the data nodes it
 #: evaluates through its ports (a chain of selectors is evaluated whole on every read).
 MAX_EVALUATIONS = 2_048
-MAX_AMOUNT = 1_000_000
-MAX_COUNT = 1_000
-#: ``"amount": "stacks"``: the stacks of the status whose Behavior is running.
-STACKS = "stacks"
-
-UNIT_FILTER_KEYS = frozenset(
-    {"team", "tag", "tier", "tier_min", "tier_max", "status", "hp_percent_min",
-     "hp_percent_max", "alive"}
-)  # fmt: skip
-CARD_FILTER_KEYS = frozenset({"type", "rarity", "keyword", "tag", "cost", "cost_min", "cost_max"})
-UNIT_SORT_KEYS = ("hp", "max_hp", "armor", "tier", "hp_percent", "status")
-CARD_SORT_KEYS = ("cost",)
-CONDITION_TESTS = ("empty", "not_empty", "alive", "has_status", "compare")
-#: What ``compare`` measures: the input's size, a number of its first unit, or the battle's.
-UNIT_MEASURES = ("hp", "hp_percent", "armor", "stacks")
-BATTLE_MEASURES = ("energy", "turn", "hand_size")
-MEASURES = ("count", *UNIT_MEASURES, *BATTLE_MEASURES)
-COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
-
-_REQUIRED: Any = object()
-#: ``output`` of a selector: the kind of whatever feeds its ``input`` port.
-SAME_AS_INPUT = "same as input"
-
-
-@dataclass(frozen=True, slots=True)
-class FieldSpec:
-    name: str
-    read: Callable[[Reader], object]
-    default: object = _REQUIRED
-
-
-@dataclass(frozen=True, slots=True)
-class PortSpec:
-    accepts: frozenset[Kind]
-    required: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class NodeType:
-    """The schema of one node type.
-
-    ``acts_on`` names what an action's ``source`` field and ``target`` port address;
-    ``output`` is what a node yields to ports (None: nothing); ``exits`` are its flow links.
-    """
-
-    name: str
-    fields: tuple[FieldSpec, ...] = ()
-    ports: Mapping[str, PortSpec] = field(default_factory=dict)
-    output: Kind | str | None = None
-    exits: tuple[str, ...] = ()
-    acts_on: Kind | None = None
-
-    @property
-    def flow(self) -> bool:
-        return bool(self.exits)
-
-
-def _amount(r: Reader) -> int | str:
-    return STACKS if r.value == STACKS else r.integer(0, MAX_AMOUNT)
-
-
-def _count(r: Reader) -> int:
-    return r.integer(0, MAX_COUNT)
-
-
-def _ident(r: Reader) -> str:
-    return r.ident()
-
-
-def parse_where(r: Reader) -> dict[str, object]:
-    """Filter conditions; which keys apply depends on the input kind, checked later."""
-    r.obj(UNIT_FILTER_KEYS | CARD_FILTER_KEYS)
-    out: dict[str, object] = {}
-    for key, value in r.items():
-        if key == "team":
-            out[key] = value.choice(("player", "enemy"))
-        elif key == "alive":
-            out[key] = value.boolean()
-        elif key in ("tag", "status", "keyword", "type", "rarity"):
-            out[key] = value.ident()
-        elif key.startswith("hp_percent"):
-            out[key] = value.integer(0, 100)
-        else:  # tier, tier_min, tier_max, cost, cost_min, cost_max
-            out[key] = value.integer(-MAX_AMOUNT, MAX_AMOUNT)
-    return out
-
-
-_COLLECTION = frozenset({Kind.UNITS, Kind.CARDS})
-_INPUT = {"input": PortSpec(_COLLECTION)}
-_FLOW = ("next",)
-
-
-def _selector(name: str, *fields: FieldSpec) -> NodeType:
-    return NodeType(name, fields=fields, ports=_INPUT, output=SAME_AS_INPUT)
-
-
-def _action(name: str, acts_on: Kind, *fields: FieldSpec) -> NodeType:
-    ports = {"target": PortSpec(frozenset({acts_on}), required=False)}
-    return NodeType(name, fields=fields, ports=ports, exits=_FLOW, acts_on=acts_on)
-
-
-_CONDITION_PORT = {"condition": PortSpec(frozenset({Kind.BOOL}))}
-
-NODE_TYPES: dict[str, NodeType] = {
-    t.name: t
-    for t in (
-        # sources
-        NodeType("UnitSource", (FieldSpec("source", lambda r: r.choice(UNIT_SOURCES)),),
-                 output=Kind.UNITS),
-        NodeType("CardSource", (FieldSpec("source", lambda r: r.choice(CARD_SOURCES)),),
-                 output=Kind.CARDS),
-        # selectors
-        _selector("Filter", FieldSpec("where", parse_where)),
-        _selector("Sort", FieldSpec("by", lambda r: r.choice(UNIT_SORT_KEYS + CARD_SORT_KEYS)),
-                  FieldSpec("order", lambda r: r.choice(("asc", "desc")), "asc"),
-                  FieldSpec("status", _ident, None)),
-        _selector("PickElement", FieldSpec("index", lambda r: r.integer(-MAX_COUNT, MAX_COUNT), 0)),
-        _selector("Take", FieldSpec("count", _count)),
-        _selector("RandomElements", FieldSpec("count", _count, 1)),
-        # conditions and control flow
-        NodeType("Condition", (
-            FieldSpec("test", lambda r: r.choice(CONDITION_TESTS)),
-            FieldSpec("status", _ident, None),
-            FieldSpec("measure", lambda r: r.choice(MEASURES), None),
-            FieldSpec("op", lambda r: r.choice(COMPARISONS), None),
-            FieldSpec("value", lambda r: r.integer(-MAX_AMOUNT, MAX_AMOUNT), None),
-        ), ports={"input": PortSpec(_COLLECTION, required=False)}, output=Kind.BOOL),
-        NodeType("Branch", ports=_CONDITION_PORT, exits=("then", "else", "next")),
-        NodeType("Gate", ports=_CONDITION_PORT, exits=_FLOW),
-        # a flow node with a data output: freezes its input when it runs
-        NodeType("Snapshot", ports=_INPUT, output=SAME_AS_INPUT, exits=_FLOW),
-        # actions on units
-        _action("DealDamage", Kind.UNITS, FieldSpec("amount", _amount)),
-        _action("GainArmor", Kind.UNITS, FieldSpec("amount", _amount)),
-        _action("Heal", Kind.UNITS, FieldSpec("amount", _amount)),
-        _action("ApplyStatus", Kind.UNITS, FieldSpec("status", _ident),
-                FieldSpec("stacks", lambda r: r.integer(1, MAX_AMOUNT), 1)),
-        _action("RemoveStatus", Kind.UNITS, FieldSpec("status", _ident),
-                FieldSpec("stacks", lambda r: r.integer(1, MAX_AMOUNT), None)),
-        _action("Revive", Kind.UNITS, FieldSpec("hp", lambda r: r.integer(1, MAX_AMOUNT))),
-        _action("Withdraw", Kind.UNITS),
-        _action("Deploy", Kind.UNITS),
-        # actions on cards
-        _action("MoveCard", Kind.CARDS, FieldSpec("to", lambda r: r.choice(PILE_NAMES)),
-                FieldSpec("position", lambda r: r.choice(("top", "bottom")), None)),
-        _action("Discard", Kind.CARDS),
-        _action("Exhaust", Kind.CARDS),
-        _action("Negate", Kind.CARDS),
-        NodeType("Draw", (FieldSpec("count", _count),), exits=_FLOW),
-        NodeType("GainEnergy", (FieldSpec("amount", lambda r: r.integer(0, 99)),), exits=_FLOW),
-    )
-}  # fmt: skip
 
 _ALL_FIELDS = frozenset(s.name for t in NODE_TYPES.values() for s in t.fields)
 _ALL_EXITS = frozenset(e for t in NODE_TYPES.values() for e in t.exits)
@@ -325,7 +160,7 @@ def _parse_node(r: Reader, allow_stacks: bool) -> Node:
     for spec in ntype.fields:
         if r.has(spec.name):
             fields[spec.name] = spec.read(r.field(spec.name))
-        elif spec.default is _REQUIRED:
+        elif spec.default is REQUIRED:
             raise FormatError.missing(f"{r.path}.{spec.name}")
         else:
             fields[spec.name] = spec.default
@@ -334,7 +169,7 @@ def _parse_node(r: Reader, allow_stacks: bool) -> Node:
     source = None
     if ntype.acts_on is not None and r.has("source"):
         choices = UNIT_SOURCES if ntype.acts_on is Kind.UNITS else CARD_SOURCES
-        source = r.field("source").choice(choices)
+        source = r.field("source").choice(tuple(choices))
     ports: dict[str, str] = {}
     if r.has("ports"):
         pr = r.field("ports").obj(set(ntype.ports))
@@ -346,33 +181,33 @@ def _parse_node(r: Reader, allow_stacks: bool) -> Node:
         raise FormatError.missing(
             f"{r.path}.source", "an action needs a source field or a connected target port"
         )
-    if ntype.name == "Sort":
-        _check_sort(r, fields)
-    elif ntype.name == "Condition":
+    if ntype.role is Role.CONDITION:
         _check_condition(r, fields, ports)
+    elif "by" in fields:  # Sort: a status key needs the status, and only it
+        _check_sort(r, fields)
     exits = {name: r.field(name).ident() for name in ntype.exits if r.has(name)}
     return Node(node_id, ntype, fields, ports, source, exits)
 
 
 def _check_sort(r: Reader, fields: dict[str, Any]) -> None:
-    if fields["by"] == "status" and fields["status"] is None:
-        raise FormatError.missing(f"{r.path}.status", "required when sorting by status")
-    if fields["by"] != "status" and fields["status"] is not None:
-        raise r.field("status").fail("only allowed when sorting by status")
+    sorts = {**UNIT_SORTS, **CARD_SORTS}
+    needs = sorts[fields["by"]].needs_status
+    if needs and fields["status"] is None:
+        raise FormatError.missing(f"{r.path}.status", f"required when sorting by {fields['by']}")
+    if not needs and fields["status"] is not None:
+        raise r.field("status").fail(f"not used when sorting by {fields['by']}")
 
 
 def _check_condition(r: Reader, fields: dict[str, Any], ports: dict[str, str]) -> None:
     """Each test takes exactly the fields it uses, so a typo cannot be silently ignored."""
     test = fields["test"]
-    used = {"has_status": {"status"}, "compare": {"measure", "op", "value"}}.get(test, set())
-    if test == "compare" and fields["measure"] == "stacks":
-        used = used | {"status"}
+    used = fields_used(fields)
     for name in ("status", "measure", "op", "value"):
         if name in used and fields[name] is None:
             raise FormatError.missing(f"{r.path}.{name}", f"required by test {test!r}")
         if name not in used and fields[name] is not None:
             raise r.field(name).fail(f"not used by test {test!r}")
-    if test == "compare" and fields["measure"] in BATTLE_MEASURES:
+    if not reads_input(fields):
         if "input" in ports:
             raise (
                 r.field("ports")
@@ -458,15 +293,16 @@ def _check_ports(by_id: dict[str, Reader], nodes: dict[str, Node]) -> dict[str, 
                 raise pr.fail(
                     f"{node.type.name}.{port} takes {wanted}, but {ref!r} yields {got.value}"
                 )
-        if node.type.name in ("Filter", "Sort"):
+        if node.type.narrow is not None and node.type.limit is None:  # Filter and Sort
             _check_selector_fields(nr, node, kind_of(node.id))
-        elif node.type.name == "Condition" and "input" in node.ports:
+        elif node.type.role is Role.CONDITION and "input" in node.ports:
             _check_condition_kind(nr, node, kind_of(node.ports["input"]))
     return kinds
 
 
 def _check_selector_fields(r: Reader, node: Node, kind: Kind) -> None:
-    if node.type.name == "Filter":
+    """A Filter's conditions and a Sort's key must fit what the selector reads."""
+    if "where" in node.fields:
         allowed = UNIT_FILTER_KEYS if kind is Kind.UNITS else CARD_FILTER_KEYS
         for key in node.fields["where"]:
             if key not in allowed:
@@ -475,8 +311,8 @@ def _check_selector_fields(r: Reader, node: Node, kind: Kind) -> None:
                     .field(key)
                     .fail(f"not a filter for {kind.value} (allowed: {', '.join(sorted(allowed))})")
                 )
-    else:
-        allowed_sort = UNIT_SORT_KEYS if kind is Kind.UNITS else CARD_SORT_KEYS
+    if "by" in node.fields:
+        allowed_sort = tuple(UNIT_SORTS if kind is Kind.UNITS else CARD_SORTS)
         if node.fields["by"] not in allowed_sort:
             raise r.field("by").fail(
                 f"cannot sort {kind.value} by this (allowed: {', '.join(allowed_sort)})"
@@ -484,6 +320,6 @@ def _check_selector_fields(r: Reader, node: Node, kind: Kind) -> None:
 
 
 def _check_condition_kind(r: Reader, node: Node, kind: Kind) -> None:
-    test, measure = node.fields["test"], node.fields["measure"]
-    if kind is Kind.CARDS and (test in ("alive", "has_status") or measure in UNIT_MEASURES):
+    if kind is Kind.CARDS and needs_units(node.fields):
+        test = node.fields["test"]
         raise r.field("ports").field("input").fail(f"test {test!r} needs units, got cards")

@@ -6,16 +6,17 @@ use them. ``Battle.clone()`` is the cheap deep copy that previews run on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from .filters import card_predicate, unit_predicate
+from .mode_table import TargetMode, single_target
 from .rng import Pcg32
 
 if TYPE_CHECKING:
     from .graph import Behavior
-    from .modes import TargetMode
 
 
 class Team(StrEnum):
@@ -39,6 +40,11 @@ class Pile(StrEnum):
 PILES: tuple[Pile, ...] = (Pile.HAND, Pile.DRAW, Pile.DISCARD, Pile.EXHAUST)
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _PLAYER, _ENEMY = Team.PLAYER, Team.ENEMY
+
+
+def _anything(item: object) -> bool:
+    return True
+
 
 #: Where a card being played sits: in neither hand nor any other pile until it resolves.
 RESOLVING = "resolving"
@@ -141,32 +147,50 @@ class CardDef:
     choose_on_resolve: bool = False
     card_targets: CardTargets | None = None
     on_lost_target: str | None = None
-    # Caches of what the target mode says, read on every play: ``target.requires_target``,
-    # ``target.is_random`` and :attr:`single_target`, worked out once.
+    # Caches of what the target mode's facts say, read on every play: whether the player
+    # aims (``_arrow``), whether the runtime picks at random, :attr:`single_target`, and the
+    # compiled ``target_filter``.
     _arrow: bool = field(init=False, repr=False, compare=False, default=False)
     _random: bool = field(init=False, repr=False, compare=False, default=False)
     _single: bool = field(init=False, repr=False, compare=False, default=False)
+    _target_test: Callable[[Unit], bool] = field(init=False, repr=False, compare=False,
+                                                 default=_anything)  # fmt: skip
 
     def __post_init__(self) -> None:
-        arrow = self.target.requires_target
-        object.__setattr__(self, "_arrow", arrow)
-        object.__setattr__(self, "_random", self.target.is_random)
-        object.__setattr__(self, "_single", arrow and self.target_count == 1)
+        facts = self.target.facts
+        object.__setattr__(self, "_arrow", facts.requires_target)
+        object.__setattr__(self, "_random", facts.random)
+        object.__setattr__(self, "_single", single_target(facts, self.target_count))
+        object.__setattr__(self, "_target_test", unit_predicate(self.target_filter))
 
     @property
     def single_target(self) -> bool:
         """Only an effect that can choose exactly one target is a single-target effect, even
-        when a multi-target effect happens to choose one."""
+        when a multi-target effect happens to choose one (see :func:`mode_table.single_target`)."""
         return self._single
+
+    def target_test(self, unit: Unit) -> bool:
+        """Does ``unit`` meet the card's ``target_filter``?"""
+        return self._target_test(unit)
 
 
 @dataclass(frozen=True, slots=True)
 class CardTargets:
     """A card whose effect targets cards: every card of these types in these zones (``cut``
-    being the cards waiting to resolve). Under strict rules one such card must exist."""
+    being the cards waiting to resolve). Under strict rules one such card must exist. A
+    ``type`` condition may list several types ("all Characters and Operations")."""
 
     zones: tuple[str, ...]
     where: Mapping[str, object] = field(default_factory=dict)
+    _test: Callable[[CardInstance], bool] = field(init=False, repr=False, compare=False,
+                                                  default=_anything)  # fmt: skip
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_test", card_predicate(self.where))
+
+    def matches(self, card: CardInstance) -> bool:
+        """Is ``card`` of a type (and so on) this effect targets?"""
+        return self._test(card)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,58 +1,55 @@
-"""Card target modes: what the player must click before a card can leave the hand.
+"""Legality: which units a card target mode reaches, reading the facts of :mod:`.mode_table`.
 
-The ten modes of the target-selection guide, with the GCS spellings as aliases. One function,
-:func:`is_valid_target`, decides whether a unit may be submitted for a mode; candidates for
-the aiming arrow, the play check and enemy AI all go through it.
+One function, :func:`is_valid_target`, decides whether a unit may be chosen for a mode; the
+aiming arrow's candidates, the play check, random picks, enemy AI and the loss check at
+resolution all go through it. :func:`affected_range` is what a UI highlights.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
-
-from .model import Battle, CardDef, Unit
-from .selectors import unit_matches
-
-
-class TargetMode(StrEnum):
-    NONE = "None"
-    SINGLE_ENEMY = "SingleEnemy"
-    ALL_ENEMIES = "AllEnemies"
-    SELF = "Self"
-    SINGLE_ALLY = "SingleAlly"
-    OTHER_ALLY = "OtherAlly"
-    ALL_ALLIES = "AllAllies"
-    RANDOM_ALLY = "RandomAlly"
-    RANDOM_OPPONENT = "RandomOpponent"
-    ANY_UNIT = "AnyUnit"
-
-    @property
-    def requires_target(self) -> bool:
-        """True exactly for the modes that draw the aiming arrow."""
-        return self in _ARROW_MODES
-
-    @property
-    def is_random(self) -> bool:
-        return self in (TargetMode.RANDOM_ALLY, TargetMode.RANDOM_OPPONENT)
-
-
-_ARROW_MODES = frozenset(
-    {TargetMode.SINGLE_ENEMY, TargetMode.SINGLE_ALLY, TargetMode.OTHER_ALLY, TargetMode.ANY_UNIT}
+from .mode_table import (
+    MODE_FACTS,
+    MODE_NAMES,
+    Chooser,
+    ModeFacts,
+    Reach,
+    TargetMode,
+    single_target,
 )
+from .model import Battle, CardDef, Unit
 
-#: Every accepted spelling: the canonical names, the guide's spaced names, and GCS aliases.
-MODE_NAMES: dict[str, TargetMode] = {
-    **{mode.value: mode for mode in TargetMode},
-    "Single Enemy": TargetMode.SINGLE_ENEMY,
-    "All Enemies": TargetMode.ALL_ENEMIES,
-    "Single Ally": TargetMode.SINGLE_ALLY,
-    "Other Ally": TargetMode.OTHER_ALLY,
-    "All Allies": TargetMode.ALL_ALLIES,
-    "Random Ally": TargetMode.RANDOM_ALLY,
-    "Random Opponent": TargetMode.RANDOM_OPPONENT,
-    "Any Unit": TargetMode.ANY_UNIT,
-    "SingleEnemyUnit": TargetMode.SINGLE_ENEMY,
-    "AllEnemyUnits": TargetMode.ALL_ENEMIES,
-}
+__all__ = [
+    "MODE_FACTS",
+    "MODE_NAMES",
+    "Chooser",
+    "ModeFacts",
+    "Reach",
+    "TargetMode",
+    "affected_range",
+    "candidates",
+    "in_reach",
+    "is_protected",
+    "is_valid_target",
+    "single_target",
+]
+
+_ENEMY, _ALLY, _OTHER_ALLY, _ANY, _SELF = (
+    Reach.ENEMY, Reach.ALLY, Reach.OTHER_ALLY, Reach.ANY, Reach.SELF,
+)  # fmt: skip
+_NOBODY = Chooser.NOBODY
+
+
+def in_reach(reach: Reach, source: Unit, unit: Unit) -> bool:
+    """Is ``unit`` on the side ``reach`` names, seen from ``source``?"""
+    if reach is _ENEMY:
+        return unit.team is not source.team
+    if reach is _ALLY:
+        return unit.team is source.team
+    if reach is _OTHER_ALLY:
+        return unit.team is source.team and unit.id != source.id
+    if reach is _SELF:
+        return unit.id == source.id
+    return reach is _ANY
 
 
 def is_protected(battle: Battle, unit: Unit, single_target: bool) -> bool:
@@ -72,26 +69,21 @@ def is_valid_target(
     """May ``unit`` be chosen (by the player's arrow, the runtime or an enemy) for an effect in
     ``mode``, and is it still a legal target at resolution?
 
-    Living units on the field only; ally modes keep to the source's party, Other Ally also
-    excludes the source, Any Unit has no team restriction; a card's ``target_filter`` must
-    match; protected units count as non-existent. Modes without a unit choice accept nothing.
+    Living units on the field only, within the mode's reach; a card's ``target_filter`` must
+    match; protected units count as non-existent. Modes that choose no unit accept nothing.
     """
     if not unit.in_play or battle.unit(unit.id) is not unit:
         return False
-    if mode is TargetMode.SINGLE_ENEMY or mode is TargetMode.RANDOM_OPPONENT:
-        fits = unit.team is not source.team
-    elif mode is TargetMode.SINGLE_ALLY or mode is TargetMode.RANDOM_ALLY:
-        fits = unit.team is source.team
-    elif mode is TargetMode.OTHER_ALLY:
-        fits = unit.team is source.team and unit.id != source.id
+    facts = MODE_FACTS[mode]
+    if facts.chooser is _NOBODY or not in_reach(facts.reach, source, unit):
+        return False
+    if card is not None:
+        if card.target_filter and not card.target_test(unit):
+            return False
+        single = card.single_target
     else:
-        fits = mode is TargetMode.ANY_UNIT
-    if not fits:
-        return False
-    if card is not None and card.target_filter and not unit_matches(unit, card.target_filter):
-        return False
-    single = card.single_target if card is not None else mode.requires_target
-    return not is_protected(battle, unit, single)
+        single = True  # a move chooses exactly one unit
+    return not unit.statuses or not is_protected(battle, unit, single)
 
 
 def candidates(
@@ -104,13 +96,16 @@ def candidates(
 def affected_range(
     battle: Battle, source: Unit, mode: TargetMode, card: CardDef | None = None
 ) -> list[Unit]:
-    """What a UI highlights for the card: its candidates, or the whole range it will hit."""
-    if mode is TargetMode.ALL_ENEMIES:
-        team = battle.living(source.team.opposite)
-    elif mode is TargetMode.ALL_ALLIES:
-        team = battle.living(source.team)
-    elif mode is TargetMode.SELF:
-        return [source] if source.in_play else []
-    else:
+    """What a UI highlights for the card: the units it may choose, or, for a mode that
+    chooses none, every unit its reach covers now (an area skips protected units)."""
+    facts = MODE_FACTS[mode]
+    if facts.chooser is not _NOBODY:
         return candidates(battle, source, mode, card)
-    return [u for u in team if not is_protected(battle, u, single_target=False)]
+    reach, area = facts.reach, facts.area
+    return [
+        u
+        for u in battle.units
+        if u.in_play
+        and in_reach(reach, source, u)
+        and not (area and u.statuses and is_protected(battle, u, single_target=False))
+    ]

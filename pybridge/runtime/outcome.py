@@ -4,7 +4,7 @@ and end the battle when one side has no living unit."""
 from __future__ import annotations
 
 from .context import Context
-from .model import Battle, Pile, Team
+from .model import Pile, Team
 
 
 def settle(ctx: Context) -> bool:
@@ -31,7 +31,3 @@ def settle(ctx: Context) -> bool:
     battle.cut.clear()
     ctx.emit("battle_ended", result=battle.result, turn=battle.turn)
     return True
-
-
-def is_over(battle: Battle) -> bool:
-    return battle.result is not None

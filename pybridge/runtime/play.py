@@ -25,7 +25,6 @@ from .errors import (
 from .model import RESOLVING, Battle, CardDef, CardInstance, Pile, Rules, Unit, Zone
 from .modes import TargetMode, affected_range, candidates, is_valid_target
 from .resolve import holds
-from .selectors import card_matches
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _HAND, _SOFT, _STRICT, _FIELD = Pile.HAND, Rules.SOFT, Rules.STRICT, Zone.FIELD
@@ -121,7 +120,7 @@ def card_targets_exist(battle: Battle, definition: CardDef, this_card: str | Non
             ids = [e.card for e in battle.cut if e.card is not None and e.card != this_card]
         else:
             ids = battle.piles[Pile(zone)]
-        if any(card_matches(battle.cards[c], spec.where) for c in ids):
+        if any(spec.matches(battle.cards[c]) for c in ids):
             return True
     return False
 
@@ -141,12 +140,12 @@ def strict_reason(battle: Battle, card: CardInstance, source: Unit) -> str | Non
     This holds for "all ~" effects too, and for effects that choose on resolution."""
     definition = card.card
     mode = definition.target
-    if mode.requires_target or mode.is_random:
+    facts = mode.facts
+    if facts.chooses_units:
         pool = candidates(battle, source, mode, definition)
         if len(pool) < needed_targets(definition, len(pool), battle.rules):
             return "not enough legal targets" if pool else "no legal target"
-    elif mode in (TargetMode.ALL_ENEMIES, TargetMode.ALL_ALLIES, TargetMode.SELF) \
-            and not affected_range(battle, source, mode, definition):  # fmt: skip
+    elif facts.has_range and not affected_range(battle, source, mode, definition):
         return "no legal target"
     if not card_targets_exist(battle, definition, card.id):
         return "no card to target"
@@ -194,7 +193,8 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     )
 
 
-def _submitted(target: object) -> list[object]:
+def submitted_units(target: object) -> list[object]:
+    """A submitted target as a list: nothing, one unit id, or a list of them."""
     if target is None:
         return []
     return list(target) if isinstance(target, _SUBMITTED_MANY) else [target]
@@ -234,10 +234,7 @@ def check_parts(battle: Battle, card_id: object, target: object = None
     unmet = unmet_condition(battle, card, source) if definition.playable_if else None
     if unmet is not None:
         raise NotPlayable(f"card {card.id!r} cannot be played now: {unmet}", "card")
-    if target is None:  # _submitted(), inline
-        submitted: list[object] = []
-    else:
-        submitted = list(target) if isinstance(target, _SUBMITTED_MANY) else [target]
+    submitted = submitted_units(target)
     if not definition._arrow or definition.choose_on_resolve:
         if submitted:
             when = " until it resolves" if definition.choose_on_resolve else ""

@@ -4,32 +4,25 @@ Data nodes are evaluated each time they are pulled, so sources read the battle a
 the downstream node runs; a Snapshot node freezes its input when it executes. Branch runs one
 arm and continues at its ``next``; a closed Gate ends the arm it is in.
 
-A Behavior is compiled before its first run: every node becomes a closure prepared once
-(its fields read, its inputs wired to their producers), and a run calls those closures
-instead of interpreting the nodes. The compiled form is cached with the battle (clones share
-it, like the card definitions) and does exactly what the nodes say, in the same order: data
-nodes still evaluate on every pull, and actions and sources are still looked up by name when
-they run.
+A Behavior is compiled before its first run: every node becomes a closure prepared once from
+its spec (:mod:`.nodes`): a source's resolver, a selector's compiled narrowing, a condition's
+check, an action's function, wired to their producers. The compiled form is cached with the
+battle (clones share it, like the card definitions) and does exactly what the nodes say, in the
+same order: data nodes still evaluate on every pull.
 """
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from .actions import CARD_ACTIONS, UNIT_ACTIONS, draw
+from .conditions import CONDITION_TESTS
 from .context import Context, HostKind
 from .errors import WorkLimit
 from .graph import Behavior, Kind, Node, evaluations
-from .model import Battle, Pile, Unit
-from .selectors import card_matches, select, unit_matches
-from .sources import CARD_SOURCE_RESOLVERS, UNIT_SOURCE_RESOLVERS
-
-_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt,
-    "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-}  # fmt: skip
+from .model import Battle
+from .nodes import Role
+from .sources import CARD_SOURCES, UNIT_SOURCES
 
 Producer = Callable[[Context], list[Any]]
 Test = Callable[[Context], bool]
@@ -45,31 +38,6 @@ def evaluate(behavior: Behavior, node_id: str, ctx: Context) -> list[Any]:
 def holds(behavior: Behavior, node_id: str, ctx: Context) -> bool:
     """Evaluate Condition node ``node_id``."""
     return program_of(behavior, ctx.battle).test(node_id)(ctx)
-
-
-def measure(fields: Any, items: list[Any], ctx: Context) -> float | None:
-    """The number a ``compare`` Condition reads; None when there is no unit to read it from."""
-    what = fields["measure"]
-    battle = ctx.battle
-    if what == "count":
-        return len(items)
-    if what == "energy":
-        return battle.energy
-    if what == "turn":
-        return battle.turn
-    if what == "hand_size":
-        return len(battle.piles[Pile.HAND])
-    if not items:
-        return None
-    unit: Unit = items[0]
-    if what == "stacks":
-        return unit.statuses.get(fields["status"], 0)
-    return float(unit.hp_percent) if what == "hp_percent" else getattr(unit, what)
-
-
-def action_targets(behavior: Behavior, node: Node, ctx: Context) -> list[Any]:
-    """The connected ``target`` port outranks the ``source`` field."""
-    return program_of(behavior, ctx.battle).targets_of(node)(ctx)
 
 
 #: Node evaluations one request (a play, a turn, a Cut step) may spend over all the Behavior
@@ -129,90 +97,34 @@ class Program:
     def _compile_producer(self, node_id: str) -> Producer:
         behavior = self.behavior
         node = behavior.nodes[node_id]
-        name = node.type.name
-        fields = node.fields
-        if name == "UnitSource":
-            return _resolver(UNIT_SOURCE_RESOLVERS, fields["source"])
-        if name == "CardSource":
-            return _resolver(CARD_SOURCE_RESOLVERS, fields["source"])
-        if name == "Snapshot":
+        role = node.type.role
+        if role is Role.SOURCE:
+            table = UNIT_SOURCES if node.type.output is Kind.UNITS else CARD_SOURCES
+            return table[node.fields["source"]].resolve
+        if role is Role.SNAPSHOT:
             return lambda ctx: list(ctx.snapshots.get(node_id, ()))
+        narrow = node.type.narrow
+        assert narrow is not None, f"{node.type.name} yields no collection"
         upstream = self.producer(node.ports["input"])
-        kind = behavior.kinds[node_id]
-        if name == "Filter":
-            where = fields["where"]
-            if kind is Kind.UNITS:
-                keep = _unit_filter(where)
-                return lambda ctx: [u for u in upstream(ctx) if keep(u)]
-
-            def filter_cards(ctx: Context) -> list[Any]:
-                items = upstream(ctx)
-                cards = ctx.battle.cards
-                return [c for c in items if card_matches(cards[c], where)]
-
-            return filter_cards
-        if name == "Sort":
-            reverse = fields["order"] == "desc"
-            if kind is Kind.CARDS:
-
-                def sort_cards(ctx: Context) -> list[Any]:
-                    items = upstream(ctx)
-                    cards = ctx.battle.cards
-                    return sorted(items, key=lambda card_id: cards[card_id].card.cost,
-                                  reverse=reverse)  # fmt: skip
-
-                return sort_cards
-            key = _unit_sort_key(fields)
-            return lambda ctx: sorted(upstream(ctx), key=key, reverse=reverse)
-        if name == "PickElement":
-            index = fields["index"]
-
-            def pick(ctx: Context) -> list[Any]:
-                items = upstream(ctx)
-                return [items[index]] if -len(items) <= index < len(items) else []
-
-            return pick
-        if name == "Take":
-            count = fields["count"]
-            return lambda ctx: upstream(ctx)[:count]
-        # RandomElements, and anything else the general selector decides about
-        return lambda ctx: select(node, kind, upstream(ctx), ctx)
+        compiled = narrow(node.fields, behavior.kinds[node_id])
+        return lambda ctx: compiled(upstream(ctx), ctx)
 
     def _compile_test(self, node_id: str) -> Test:
         node = self.behavior.nodes[node_id]
-        fields = node.fields
-        test = fields["test"]
-        upstream = self.producer(node.ports["input"]) if "input" in node.ports else _nothing
-        if test == "empty":
-            return lambda ctx: not upstream(ctx)
-        if test == "not_empty":
-            return lambda ctx: bool(upstream(ctx))
-
-        def condition(ctx: Context) -> bool:
-            items = upstream(ctx)
-            if test == "alive":
-                return bool(items) and all(unit.alive for unit in items)
-            if test == "has_status":
-                status = fields["status"]
-                return bool(items) and all(unit.statuses.get(status, 0) > 0 for unit in items)
-            value = measure(fields, items, ctx)
-            return value is not None and _COMPARE[fields["op"]](value, fields["value"])
-
-        return condition
+        check = CONDITION_TESTS[node.fields["test"]].make(node.fields)
+        if "input" not in node.ports:
+            return lambda ctx: check([], ctx)
+        upstream = self.producer(node.ports["input"])
+        return lambda ctx: check(upstream(ctx), ctx)
 
     def targets_of(self, node: Node) -> Producer:
         """What an action acts on: its connected ``target`` port, else its ``source``."""
         port = node.ports.get("target")
         if port is not None:
             return self.producer(port)
-        source, acts_on = node.source, node.type.acts_on
-        table = UNIT_SOURCE_RESOLVERS if acts_on is Kind.UNITS else CARD_SOURCE_RESOLVERS
-
-        def from_source(ctx: Context) -> list[Any]:
-            assert source is not None and acts_on is not None  # validated: one or the other
-            return table[source](ctx)
-
-        return from_source
+        assert node.source is not None  # validated: a source field or a connected port
+        table = UNIT_SOURCES if node.type.acts_on is Kind.UNITS else CARD_SOURCES
+        return table[node.source].resolve
 
     # -- the flow ----------------------------------------------------------------------------
     def _compile_flow(self) -> Callable[[Context], object]:
@@ -234,9 +146,9 @@ class Program:
         return tuple(steps)
 
     def _step(self, node: Node) -> Step:
-        name = node.type.name
+        role = node.type.role
         node_id = node.id
-        if name == "Branch":
+        if role is Role.BRANCH:
             test = self.test(node.ports["condition"])
             then_steps, else_steps = (
                 self._arm(node.exits.get("then")),
@@ -251,7 +163,7 @@ class Program:
                 return True
 
             return branch
-        if name == "Gate":
+        if role is Role.GATE:
             test = self.test(node.ports["condition"])
 
             def gate(ctx: Context) -> bool:
@@ -261,7 +173,7 @@ class Program:
                 return True
 
             return gate
-        if name == "Snapshot":
+        if role is Role.SNAPSHOT:
             upstream = self.producer(node.ports["input"])
 
             def snapshot(ctx: Context) -> bool:
@@ -269,63 +181,32 @@ class Program:
                 return True
 
             return snapshot
-        if name == "Draw":
-            count = node.fields["count"]
-
-            def draw_cards(ctx: Context) -> bool:
-                draw(node_id, ctx, count)
-                return True
-
-            return draw_cards
-        if name == "GainEnergy":
-            amount = node.fields["amount"]
-
-            def gain_energy(ctx: Context) -> bool:
-                battle = ctx.battle
-                before = battle.energy
-                battle.energy = min(999, before + amount)
-                ctx.events.append({"type": "energy", "node": node_id, "energy_before": before,
-                                   "energy_after": battle.energy})  # fmt: skip
-                return True
-
-            return gain_energy
         return self._action(node)
 
     def _action(self, node: Node) -> Step:
-        name = node.type.name
-        targets_of = self.targets_of(node)
-        if node.type.acts_on is Kind.UNITS:
-            unit_actions, sources = UNIT_ACTIONS, UNIT_SOURCE_RESOLVERS
-            source = node.source if "target" not in node.ports else None  # else: targets_of
+        apply = node.type.apply
+        assert apply is not None, f"{node.type.name} is not an action"
+        if node.type.acts_on is None:  # an action on the battle itself (Draw, GainEnergy)
 
-            def unit_action(ctx: Context) -> bool:
-                targets = sources[source](ctx) if source is not None else targets_of(ctx)
-                if not targets:
-                    ctx.events.append({"type": "no_targets", "node": node.id, "action": name})
-                    return True
-                unit_actions[name](node, ctx, targets)
-                attacked = ctx.attacked
-                if attacked:
-                    for unit, _attacker in attacked:
-                        if unit.statuses:
-                            run_reactions(ctx)
-                            break
-                    else:  # no status, no reaction: all run_reactions would do
-                        attacked.clear()
+            def battle_action(ctx: Context) -> bool:
+                apply(node, ctx)
                 return True
 
-            return unit_action
-        card_actions = CARD_ACTIONS
+            return battle_action
+        targets_of = self.targets_of(node)
+        name = node.type.name
 
-        def card_action(ctx: Context) -> bool:
+        def action(ctx: Context) -> bool:
             targets = targets_of(ctx)
             if not targets:
                 ctx.events.append({"type": "no_targets", "node": node.id, "action": name})
                 return True
-            card_actions[name](node, ctx, targets)
+            apply(node, ctx, targets)
+            if ctx.attacked:  # only attacks on units fill it
+                run_reactions(ctx)
             return True
 
-        return card_action
+        return action
 
 
 def _run_steps(steps: tuple[Step, ...], ctx: Context) -> None:
@@ -338,46 +219,13 @@ def _nothing(ctx: Context) -> list[Any]:
     return []
 
 
-def _resolver(table: Mapping[str, Callable[[Context], list[Any]]], name: str) -> Producer:
-    """A source, looked up by name when it runs (as the table says then)."""
-    return lambda ctx: table[name](ctx)
-
-
-def _unit_filter(where: Mapping[str, Any]) -> Callable[[Unit], bool]:
-    """``unit_matches`` for one ``where``, with a one-condition filter spelled out."""
-    if len(where) != 1:
-        return lambda unit: unit_matches(unit, where)
-    ((key, want),) = where.items()
-    if key == "team":
-        return lambda unit: unit.team.value == want
-    if key == "tag":
-        return lambda unit: want in unit.tags
-    if key == "tier":
-        return lambda unit: unit.tier == want
-    if key == "tier_min":
-        return lambda unit: unit.tier >= want
-    if key == "tier_max":
-        return lambda unit: unit.tier <= want
-    if key == "status":
-        return lambda unit: unit.statuses.get(want, 0) > 0
-    return lambda unit: unit_matches(unit, where)
-
-
-def _unit_sort_key(fields: Mapping[str, Any]) -> Callable[[Unit], Any]:
-    by = fields["by"]
-    if by == "status":
-        status = fields["status"]
-        return lambda unit: unit.statuses.get(status, 0)
-    if by == "hp_percent":
-        return lambda unit: unit.hp * 1.0 / unit.max_hp
-    return operator.attrgetter(by)
-
-
 def run_reactions(ctx: Context) -> None:
     """After an attack, each attacked unit's ``attacked`` status Behaviors run with the unit as
     Host and the attacker in context. Reactions do not attack, so they never chain."""
     attacked, ctx.attacked = ctx.attacked, []
     for unit, attacker in attacked:
+        if not unit.statuses:  # no status, no reaction
+            continue
         for status in sorted(unit.statuses):
             definition = ctx.battle.statuses.get(status)
             hook = None if definition is None else definition.hooks.get("attacked")

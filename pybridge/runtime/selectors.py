@@ -1,93 +1,69 @@
 """Selectors narrow a collection: Filter keeps matches, Sort orders (stable), PickElement,
-Take and RandomElements reduce. Unit collections hold units, card collections card ids."""
+Take and RandomElements reduce. Unit collections hold units, card collections card ids.
+
+Each selector is a compiler: given a node's fields and the kind of collection it reads, it
+returns the function that narrows a collection in a running Behavior. Compiled Behaviors
+(:mod:`pybridge.runtime.resolve`) call these functions; :func:`select` compiles one on the spot.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .context import Context
-from .graph import Kind, Node
-from .model import CardInstance, Unit
+from .filters import CARD_SORTS, UNIT_SORTS, card_predicate, unit_predicate
+from .kinds import Kind
+
+#: A compiled selector: (collection, context) -> narrowed collection.
+Narrow = Callable[[list[Any], Context], list[Any]]
+Compiler = Callable[[Mapping[str, Any], Kind], Narrow]
 
 
-def unit_matches(unit: Unit, where: Mapping[str, Any]) -> bool:
-    for key, want in where.items():
-        if key == "team":
-            ok = unit.team._value_ == want
-        elif key == "tag":
-            ok = want in unit.tags
-        elif key == "tier":
-            ok = unit.tier == want
-        elif key == "tier_min":
-            ok = unit.tier >= want
-        elif key == "tier_max":
-            ok = unit.tier <= want
-        elif key == "status":
-            ok = unit.statuses.get(want, 0) > 0
-        elif key == "hp_percent_min":
-            ok = unit.hp_percent >= want
-        elif key == "hp_percent_max":
-            ok = unit.hp_percent <= want
-        else:  # alive
-            ok = unit.alive is want
-        if not ok:
-            return False
-    return True
+def compile_filter(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+    where = fields["where"]
+    if kind is Kind.UNITS:
+        keep = unit_predicate(where)
+        return lambda items, ctx: [u for u in items if keep(u)]
+    keep_card = card_predicate(where)
 
-
-def card_matches(card: CardInstance, where: Mapping[str, Any]) -> bool:
-    definition = card.card
-    for key, want in where.items():
-        if key == "type":
-            ok = definition.type == want
-        elif key == "rarity":
-            ok = definition.rarity == want
-        elif key == "keyword":
-            ok = want in definition.keywords
-        elif key == "tag":
-            ok = want in definition.tags
-        elif key == "cost":
-            ok = definition.cost == want
-        elif key == "cost_min":
-            ok = definition.cost >= want
-        else:  # cost_max
-            ok = definition.cost <= want
-        if not ok:
-            return False
-    return True
-
-
-def select(node: Node, kind: Kind, items: list[Any], ctx: Context) -> list[Any]:
-    """Apply selector ``node`` to ``items`` (units, or card ids when ``kind`` is CARDS)."""
-    name = node.type.name
-    fields = node.fields
-    if name == "Filter":
-        where = fields["where"]
-        if kind is Kind.UNITS:
-            return [u for u in items if unit_matches(u, where)]
+    def filter_cards(items: list[Any], ctx: Context) -> list[Any]:
         cards = ctx.battle.cards
-        return [c for c in items if card_matches(cards[c], where)]
-    if name == "Sort":
-        return sorted(items, key=_sort_key(kind, fields, ctx), reverse=fields["order"] == "desc")
-    if name == "PickElement":
-        index = fields["index"]
-        return [items[index]] if -len(items) <= index < len(items) else []
-    if name == "Take":
-        return items[: fields["count"]]
-    if name == "RandomElements":
-        return ctx.battle.rng.sample(items, fields["count"])
-    raise AssertionError(f"not a selector: {name}")
+        return [c for c in items if keep_card(cards[c])]
+
+    return filter_cards
 
 
-def _sort_key(kind: Kind, fields: Mapping[str, Any], ctx: Context) -> Any:
-    by = fields["by"]
-    if kind is Kind.CARDS:
+def compile_sort(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+    reverse = fields["order"] == "desc"
+    if kind is Kind.UNITS:
+        key = UNIT_SORTS[fields["by"]].make(fields)
+        return lambda items, ctx: sorted(items, key=key, reverse=reverse)
+    card_key = CARD_SORTS[fields["by"]].make(fields)
+
+    def sort_cards(items: list[Any], ctx: Context) -> list[Any]:
         cards = ctx.battle.cards
-        return lambda card_id: cards[card_id].card.cost
-    if by == "status":
-        status = fields["status"]
-        return lambda unit: unit.statuses.get(status, 0)
-    if by == "hp_percent":
-        return lambda unit: unit.hp * 1.0 / unit.max_hp
-    return lambda unit: getattr(unit, by)
+        return sorted(items, key=lambda card_id: card_key(cards[card_id]), reverse=reverse)
+
+    return sort_cards
+
+
+def compile_pick(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+    index = fields["index"]
+    return lambda items, ctx: [items[index]] if -len(items) <= index < len(items) else []
+
+
+def compile_take(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+    count = fields["count"]
+    return lambda items, ctx: items[:count]
+
+
+def compile_random(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+    count = fields["count"]
+    return lambda items, ctx: ctx.battle.rng.sample(items, count)
+
+
+def select(compiler: Compiler, fields: Mapping[str, Any], kind: Kind, items: list[Any],
+           ctx: Context) -> list[Any]:  # fmt: skip
+    """Apply one selector to ``items`` at once (units, or card ids when ``kind`` is CARDS)."""
+    return compiler(fields, kind)(items, ctx)

@@ -1,0 +1,129 @@
+"""The building blocks of the node schema: what ports carry, and declarative field specs.
+
+A :class:`FieldSpec` says a field's type, range, choices and default once; the loader reads
+documents with it and the protocol's ``schema`` operation describes it to hosts (the Workshop
+builds its forms from that), so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .filters import CARD_FILTER_LISTS, CARD_FILTERS, UNIT_FILTERS, FilterKey
+from .reader import Reader
+
+
+class Kind(StrEnum):
+    """What a data port carries."""
+
+    UNITS = "units"
+    CARDS = "cards"
+    BOOL = "condition"
+
+
+#: ``"amount": "stacks"``: the stacks of the status whose Behavior is running.
+STACKS = "stacks"
+MAX_AMOUNT = 1_000_000
+MAX_COUNT = 1_000
+#: Card types one ``type`` filter may list (an OR over them).
+MAX_TYPES = 8
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+#: The default of a field that must be given.
+REQUIRED: Any = _Required()
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """A node field. ``type``: ``integer`` (``minimum..maximum``), ``amount`` (an integer, or
+    ``"stacks"`` in a status Behavior), ``choice`` (one of ``choices``), ``id``, ``boolean``
+    or ``where`` (filter conditions)."""
+
+    name: str
+    type: str
+    doc: str
+    default: object = REQUIRED
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = MAX_AMOUNT
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    def read(self, r: Reader) -> object:
+        kind = self.type
+        if kind == "integer":
+            return r.integer(self.minimum, self.maximum)
+        if kind == "amount":
+            return STACKS if r.value == STACKS else r.integer(self.minimum, self.maximum)
+        if kind == "choice":
+            return r.choice(self.choices)
+        if kind == "id":
+            return r.ident()
+        if kind == "boolean":
+            return r.boolean()
+        return parse_where(r)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"name": self.name, "type": self.type, "doc": self.doc,
+                                  "required": self.required}  # fmt: skip
+        if not self.required:
+            out["default"] = self.default
+        if self.type == "choice":
+            out["choices"] = list(self.choices)
+        if self.type in ("integer", "amount"):
+            out["minimum"], out["maximum"] = self.minimum, self.maximum
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PortSpec:
+    accepts: frozenset[Kind]
+    required: bool = True
+    doc: str = ""
+
+    def to_json(self, name: str) -> dict[str, object]:
+        return {"name": name, "accepts": sorted(k.value for k in self.accepts),
+                "required": self.required, "doc": self.doc}  # fmt: skip
+
+
+_WHERE_KEYS: dict[str, FilterKey] = {**UNIT_FILTERS, **CARD_FILTERS}
+
+
+def parse_where(r: Reader) -> dict[str, object]:
+    """Filter conditions over every filter key; which keys apply depends on what is filtered,
+    checked by the caller. ``type`` may list several card types (any of them matches)."""
+    r.obj(set(_WHERE_KEYS))
+    out: dict[str, object] = {}
+    for key, value in r.items():
+        if key in CARD_FILTER_LISTS and isinstance(value.value, list):
+            out[key] = value.str_list(MAX_TYPES)
+            if not out[key]:
+                raise value.fail("expected at least one card type")
+            continue
+        out[key] = read_filter_value(_WHERE_KEYS[key], value)
+    return out
+
+
+def read_filter_value(spec: FilterKey, r: Reader) -> object:
+    if spec.type == "choice":
+        return r.choice(spec.choices)
+    if spec.type == "boolean":
+        return r.boolean()
+    if spec.type == "id":
+        return r.ident()
+    return r.integer(spec.minimum, spec.maximum)
+
+
+def where_to_json(where: Mapping[str, object]) -> dict[str, object]:
+    """A ``where`` object as JSON (lists of card types as lists)."""
+    return {key: list(v) if isinstance(v, tuple) else v for key, v in where.items()}
