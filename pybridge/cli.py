@@ -17,9 +17,9 @@ from .demo import add_demo_command
 from .examples import demo_battle
 from .ffi.build import add_build_command
 from .fuzzing import add_fuzz_command
-from .narrate import narrate_all
 from .pack import add_pack_command
 from .runtime import Battle, load_battle
+from .runtime.narrate import narrate_all
 from .transports.stdio import add_serve_command
 
 
@@ -27,7 +27,7 @@ def battle_log(battle: Battle, max_turns: int = 50) -> list[str]:
     """The whole battle as a player reads it."""
     lines = ["Turn 1. " + living_summary(battle)]
     for kind, events in play_out(battle, max_turns):
-        lines.extend(narrate_all(battle, events))
+        lines.extend("  " * line["indent"] + line["text"] for line in narrate_all(battle, events))
         if kind == "turn" and battle.result is None:
             lines.append("  " + living_summary(battle))
     lines.append(

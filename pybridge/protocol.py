@@ -18,7 +18,6 @@ from typing import Any
 
 from . import __version__
 from .answers import DEFAULT_CAPACITY, AnswerCache, question
-from .authoring.ops import describe_request, lint_request
 from .runtime import (
     Battle,
     Event,
@@ -31,6 +30,9 @@ from .runtime import (
 )
 from .runtime.cut import activate, pass_priority, resolve_all, respond_move
 from .runtime.document import cut_entry_to_json
+from .runtime.forecast import forecast_intents
+from .runtime.narrate import narrate_all, preview_marks
+from .runtime.schema import vocabulary
 from .runtime.turns import end_turn, start_battle
 
 PROTOCOL_VERSION = 1
@@ -104,7 +106,9 @@ class Protocol:
     """A set of independent battle sessions behind the JSON contract. Thread-safe.
 
     ``answer_cache`` answers (see :mod:`pybridge.answers`) are kept for ``targets`` and
-    ``preview`` questions asked again about an unchanged battle; 0 keeps none."""
+    ``preview`` questions asked again about an unchanged battle; 0 keeps none. Operations
+    beyond the runtime's own (the authoring tools' ``lint`` and ``describe``) are added with
+    :meth:`register`, which :mod:`pybridge.service` does for the transports."""
 
     def __init__(self, answer_cache: int = DEFAULT_CAPACITY) -> None:
         self._sessions: dict[str, Battle] = {}
@@ -128,9 +132,9 @@ class Protocol:
             "pass": self._pass,
             "resolve": self._resolve,
             "cut": self._cut,
-            "lint": self._lint,
-            "describe": self._describe,
+            "schema": self._schema,
         }
+        self._vocabulary: Encoded | None = None
 
     # -- the entry point -------------------------------------------------------------------
     def call(self, request_json: str | bytes) -> str:
@@ -222,6 +226,17 @@ class Protocol:
             self._answers.put(key, generation, kept)
         return kept
 
+    def register(self, op: str, handler: Handler) -> None:
+        """Serve ``op`` with ``handler`` (request -> result); it runs under the protocol's lock
+        and may read sessions with :meth:`battle_of`."""
+        if op in self._ops:
+            raise ValueError(f"op {op!r} is already served")
+        self._ops[op] = handler
+
+    def battle_of(self, request: dict[str, Any]) -> Battle:
+        """The battle of the request's ``session`` (read it, never change it)."""
+        return self._session(request)
+
     # -- helpers ---------------------------------------------------------------------------
     def _session_id(self, request: dict[str, Any]) -> str:
         session = request.get("session")
@@ -249,7 +264,9 @@ class Protocol:
             raise ProtocolError(exc.code, str(exc), where) from None
         events = start_battle(battle)
         session = f"s{self._next_session}"
-        opened = _encoded({"session": session, "events": events, "state": dump_battle(battle)})
+        log = narrate_all(battle, events)
+        opened = _encoded({"session": session, "events": events, "log": log,
+                           "state": state_of(battle)})  # fmt: skip
         self._next_session += 1
         self._sessions[session] = battle
         self._generations[session] = next(self._changes)
@@ -263,7 +280,7 @@ class Protocol:
         return {"closed": session}
 
     def _state(self, request: dict[str, Any]) -> Result:
-        return {"state": dump_battle(self._session(request))}
+        return {"state": state_of(self._session(request))}
 
     def _targets(self, request: dict[str, Any]) -> Result:
         # Reads only: conditions are data nodes, and the PRNG a RandomElements condition
@@ -273,7 +290,9 @@ class Protocol:
     def _preview(self, request: dict[str, Any]) -> Result:
         # The runtime checks on the battle (reading only) and plays on its own copy.
         target = _target(request)
-        return {"events": preview(self._session(request), request.get("card"), target)}
+        battle = self._session(request)
+        events = preview(battle, request.get("card"), target)
+        return {"events": events, "marks": preview_marks(battle, events)}
 
     def _play(self, request: dict[str, Any]) -> Encoded:
         card, target = request.get("card"), _target(request)
@@ -302,11 +321,10 @@ class Protocol:
     def _end_turn(self, request: dict[str, Any]) -> Encoded:
         return self._commit(request, end_turn)
 
-    def _lint(self, request: dict[str, Any]) -> Result:
-        return lint_request(request)
-
-    def _describe(self, request: dict[str, Any]) -> Result:
-        return describe_request(request, self._session(request) if "session" in request else None)
+    def _schema(self, request: dict[str, Any]) -> Encoded:
+        if self._vocabulary is None:  # the tables never change: described once
+            self._vocabulary = _encoded(vocabulary())
+        return self._vocabulary
 
     def _commit(self, request: dict[str, Any], change: Callable[[Battle], list[Event]]) -> Encoded:
         """Apply ``change`` to a copy and keep it only if it succeeds, its response included:
@@ -315,10 +333,24 @@ class Protocol:
         session = self._session_id(request)
         working = self._sessions[session].clone()
         events = change(working)
-        done = _encoded({"events": events, "state": dump_battle(working)})
+        done = _encoded({"events": events, "log": narrate_all(working, events),
+                         "state": state_of(working)})  # fmt: skip
         self._sessions[session] = working
         self._generations[session] = next(self._changes)
         return done
+
+
+def state_of(battle: Battle) -> dict[str, Any]:
+    """The battle's state as hosts receive it: the document ``dump_battle`` writes, each
+    telegraphed intent carrying its ``forecast`` (what the move will do; ignored when the
+    state is opened again)."""
+    state = dump_battle(battle)
+    forecasts = forecast_intents(battle)
+    units: list[dict[str, Any]] = state["units"]  # type: ignore[assignment]
+    for unit in units:
+        if unit["id"] in forecasts and unit["intent"] is not None:
+            unit["intent"]["forecast"] = forecasts[unit["id"]]
+    return state
 
 
 _REPR = reprlib.Repr()
@@ -415,16 +447,3 @@ _FAILED = (
     '{"ok":false,"id":null,"error":{"code":"internal_error",'
     '"message":"the response could not be built","where":""}}'
 )
-
-
-_default = Protocol()
-
-#: The process-wide protocol instance's ``call``, which every transport shares (bound
-#: directly: hosts call it every frame).
-call: Callable[[str | bytes], str] = _default.call
-
-
-def keep_answers(capacity: int) -> None:
-    """Size the shared instance's kept answers (see :meth:`Protocol.keep_answers`); hosts
-    set it from the environment with :func:`pybridge.answers.capacity_from`."""
-    _default.keep_answers(capacity)

@@ -3,7 +3,7 @@
 :func:`prepare_site` lays out a folder a browser can open: the engine (``index.js``,
 ``index.wasm``), the project packed as ``game.pck``, Pyodide, the ``pybridge`` package as a
 zip, and an ``index.html`` that starts Pyodide, defines ``window.pybridge_call(request_json)``
-(a synchronous call of :func:`pybridge.protocol.call`, reached from GDScript with
+(a synchronous call of :func:`pybridge.service.call`, reached from GDScript with
 ``JavaScriptBridge.eval("pybridge_call(...)", true)``) and then starts the engine. Everything
 the engine prints lands in ``window.godot_output`` (stdout) and ``window.godot_errors``.
 :func:`serve` serves such a folder on 127.0.0.1. The browser-side packages come from
@@ -171,7 +171,7 @@ try {
   const zip = await (await fetch("pybridge.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/pybridge_site" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/pybridge_site')");
-  const call = py.pyimport("pybridge.protocol").call;
+  const call = py.pyimport("pybridge.service").call;
   window.pybridge_call = (request) => call(String(request));
   stamp("python_ready");
   await loading;

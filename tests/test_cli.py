@@ -15,14 +15,16 @@ def test_demo_battle_log_reads_like_a_battle(capsys) -> None:
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].startswith("Turn 1. player: Knight 40/40, Cleric 24/30, Ranger 28/28")
-    assert "  Goblin intends Slash on Ranger." in lines  # telegraphed before the first play
+    assert "  Goblin readies Slash against Ranger." in lines  # telegraphed before the first play
     assert "Ranger plays Meteor Strike." in lines
-    assert "  Orc Brute takes 11 damage (4 blocked by armor): HP 34 -> 23." in lines
+    assert "  Orc Brute takes 11 damage (4 blocked by armor), 23 HP left." in lines
     assert "  Orc Brute's Thorns strikes back at Ranger." in lines
     assert "Goblin Shaman uses Firebolt on Knight." in lines
-    assert "--- Turn 2 (3 energy) ---" in lines
+    assert "Turn 2 begins with 3 energy." in lines
     assert "  Burn acts on Knight." in lines
-    assert lines[-2] == "Victory!" and lines[-1].startswith("Result: victory after")
+    assert "  You draw 5 cards." in lines
+    assert lines[-2] == "Victory! The enemies are defeated."
+    assert lines[-1].startswith("Result: victory after")
 
 
 def test_battle_file_with_an_error_exits_2_and_names_the_field(tmp_path: Path) -> None:

@@ -19,13 +19,13 @@ from pybridge.authoring.describe import (
 )
 from pybridge.authoring.wording import editor_terms
 from pybridge.examples import demo_battle
-from pybridge.protocol import Protocol
 from pybridge.runtime import load_battle, load_library
 from pybridge.runtime.graph import NODE_TYPES, Behavior, parse_behavior
 from pybridge.runtime.model import StatusDef
 from pybridge.runtime.modes import TargetMode
 from pybridge.runtime.reader import Reader
 from pybridge.runtime.sources import CARD_SOURCES, UNIT_SOURCES
+from pybridge.service import new_protocol
 
 from .builders import first_flow_node
 
@@ -855,7 +855,7 @@ def test_nothing_the_describer_writes_uses_editor_vocabulary() -> None:
 
 # -- the protocol and the command --------------------------------------------------------------
 def test_describe_op_for_a_session_card_and_for_a_definition() -> None:
-    proto = Protocol()
+    proto = new_protocol()
     opened = json.loads(proto.call(json.dumps({"op": "open", "battle": demo_battle()})))
     session = opened["result"]["session"]
     got = json.loads(proto.call(json.dumps({"op": "describe", "session": session, "card": "h8"})))

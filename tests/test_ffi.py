@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import pybridge
-from pybridge import protocol
+from pybridge import protocol, service
 from pybridge.cli import main
 from pybridge.ffi import build as ffi_build
 
@@ -115,7 +115,7 @@ def test_smoke_program_plays_strike_at_the_orc(library: Path, programs: dict[str
     assert (orc["hp"], orc["armor"]) == (34 - (6 - 4), 0)
 
     # The C host gets what Python gets for the same requests on a fresh battle.
-    session = json.loads(protocol.call(_request("open", battle=_battle_document())))
+    session = json.loads(service.call(_request("open", battle=_battle_document())))
     session_id = session["result"]["session"]
     try:
         for label, request_id, fields in [
@@ -123,9 +123,9 @@ def test_smoke_program_plays_strike_at_the_orc(library: Path, programs: dict[str
             ("play", 3, {"card": "h1", "target": "orc"}),
         ]:
             request = _request(label, request_id, session=session_id, **fields)
-            assert responses[label] == json.loads(protocol.call(request))
+            assert responses[label] == json.loads(service.call(request))
     finally:
-        protocol.call(_request("close", session=session_id))
+        service.call(_request("close", session=session_id))
 
     codes = {
         label: responses[label]["error"]["code"]
@@ -195,7 +195,7 @@ def test_round_trip_matches_python(call: Call, session: str) -> None:
         _request("state", session=session),
     ]:
         # One process, one protocol: the session opened through C is Python's too.
-        assert call(request) == protocol.call(request)
+        assert call(request) == service.call(request)
     played = json.loads(call(_request("play", session=session, card="h1", target="orc")))
     assert played["ok"], played
     assert _unit(played["result"]["state"], "orc")["hp"] == 32

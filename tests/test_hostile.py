@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from pybridge import answers, protocol
+from pybridge import answers, protocol, service
 from pybridge.examples import demo_battle
 from pybridge.protocol import MAX_MESSAGE, MAX_REQUEST_BYTES, MAX_SESSIONS, MAX_WHERE, Protocol
 from pybridge.runtime import FormatError, load_battle, load_library
@@ -645,7 +645,7 @@ def test_the_python_entry_point_takes_only_json_text() -> None:
 
 def test_the_shared_entry_point_never_raises() -> None:
     for text in ('{"op": "version", "id": 1e999}', "[" * 10**6, '{"op": "' + HUGE + '"}'):
-        assert json.loads(protocol.call(text))["ok"] is False
+        assert json.loads(service.call(text))["ok"] is False
 
 
 # -- the C ABI under fuzzing ------------------------------------------------------------------

@@ -17,10 +17,10 @@ from pybridge.authoring import lint as lint_module
 from pybridge.authoring.lint import CODES, Severity, lint_card, lint_document
 from pybridge.authoring.wording import editor_terms
 from pybridge.examples import demo_battle
-from pybridge.protocol import Protocol
 from pybridge.runtime import load_library
 from pybridge.runtime.modes import TargetMode
 from pybridge.runtime.sources import UNIT_SOURCES
+from pybridge.service import new_protocol
 
 from .builders import first_flow_node
 
@@ -446,7 +446,7 @@ def test_the_modules_examples_run() -> None:
 
 # -- the protocol ------------------------------------------------------------------------------
 def test_lint_op_returns_diagnostics_and_refuses_a_missing_document() -> None:
-    proto = Protocol()
+    proto = new_protocol()
     got = json.loads(proto.call(json.dumps({"op": "lint", "id": 1, "document": load(BROKEN)})))
     assert got["ok"] and len(got["result"]["diagnostics"]) == len(BROKEN_CARDS)
     assert got["result"]["summary"] == {"error": 13, "warning": 15, "info": 3}

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pybridge import protocol
+from pybridge import protocol, service
 from pybridge.examples import demo_battle
 from pybridge.protocol import MAX_REQUEST_BYTES, Protocol
 
@@ -50,7 +50,7 @@ def documented_exchanges() -> list[tuple[str, str]]:
 
 
 def test_every_documented_example_gives_the_documented_response() -> None:
-    proto = Protocol()
+    proto = service.new_protocol()
     exchanges = documented_exchanges()
     assert len(exchanges) >= 10
     ops = set()
@@ -58,7 +58,7 @@ def test_every_documented_example_gives_the_documented_response() -> None:
         actual = json.loads(proto.call(request))
         assert matches(json.loads(response), actual), (request, actual)
         ops.add(json.loads(request)["op"])
-    assert ops == set(json.loads(Protocol().call('{"op":"version"}'))["result"]["ops"])
+    assert ops == set(json.loads(proto.call('{"op":"version"}'))["result"]["ops"])
 
 
 def call(proto: Protocol, **request: Any) -> dict[str, Any]:
@@ -150,6 +150,7 @@ def test_an_internal_fault_mid_play_leaves_the_session_unchanged(monkeypatch) ->
     monkeypatch.setattr(actions, "_living_targets", explode)  # every unit action calls it
     response = call(proto, op="play", session=session, card="h2")
     assert response["error"]["code"] == "internal_error" and "boom" in response["error"]["message"]
+    monkeypatch.undo()  # the state's intent forecasts play the enemies' moves too
     assert call(proto, op="state", session=session) == before
 
 
@@ -229,11 +230,27 @@ def test_many_threads_on_one_protocol() -> None:
     assert failures == []
 
 
-def test_module_level_call_uses_one_shared_instance() -> None:
-    session = json.loads(protocol.call(json.dumps({"op": "open", "battle": demo_battle()})))
+def test_the_service_call_uses_one_shared_instance_with_every_op() -> None:
+    session = json.loads(service.call(json.dumps({"op": "open", "battle": demo_battle()})))
     sid = session["result"]["session"]
-    assert json.loads(protocol.call(json.dumps({"op": "state", "session": sid})))["ok"]
-    assert json.loads(protocol.call(json.dumps({"op": "close", "session": sid})))["ok"]
+    assert json.loads(service.call(json.dumps({"op": "state", "session": sid})))["ok"]
+    described = json.loads(service.call(json.dumps({"op": "describe", "session": sid,
+                                                    "card": "h1"})))  # fmt: skip
+    assert described["ok"] and described["result"]["card"] == "strike"
+    assert json.loads(service.call(json.dumps({"op": "close", "session": sid})))["ok"]
+
+
+def test_the_protocol_alone_knows_only_the_runtime() -> None:
+    """protocol.py imports only the runtime: lint and describe come with pybridge.service."""
+    code = (
+        "import sys, pybridge.protocol as p; "
+        "print(sorted(m for m in sys.modules if m.startswith('pybridge.authoring')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()  # fmt: skip
+    assert out == "[]"
+    ops = json.loads(Protocol().call('{"op":"version"}'))["result"]["ops"]
+    assert "lint" not in ops and "schema" in ops
 
 
 # -- stdio ---------------------------------------------------------------------------------

@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 import pybridge
-from pybridge.narrate import narrate_all
 from pybridge.protocol import Protocol
 from pybridge.runtime import FormatError, load_battle
+from pybridge.runtime.narrate import narrate_all
 
 from .builders import battle_doc, card, unit
 
@@ -420,7 +420,7 @@ def test_a_malicious_card_file_is_inert(tmp_path: Path, monkeypatch: pytest.Monk
     state = responses[-3]["result"]["state"]
     assert {c["text"] for c in state["cards"]} == {c.get("text", "") for c in doc["cards"]}
     assert [u["name"] for u in state["units"]] == [u["name"] for u in doc["units"]]
-    text = "\n".join(lines)
+    text = "\n".join(line["text"] for line in lines)
     assert CODE[:200] in text and "<class" not in text and "mappingproxy" not in text
     for where, answer in refusals:
         error = json.loads(answer)["error"]

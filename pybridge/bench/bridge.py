@@ -39,7 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .. import protocol
+from .. import protocol, service
 from ..answers import CAPACITY_VARIABLE
 from ..examples import demo_battle
 from ..runtime import load_battle, preview, targets
@@ -135,7 +135,7 @@ class ProtocolPath:
 
     def __init__(self, first: bool = False) -> None:
         self.shared = not first
-        self.call = protocol.Protocol(answer_cache=0).call if first else protocol.call
+        self.call = protocol.Protocol(answer_cache=0).call if first else service.call
         self.session = _session_of(self.call(open_request()))
         self.texts = requests(self.session)
         for op, text in self.texts.items():

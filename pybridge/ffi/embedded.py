@@ -2,7 +2,7 @@
 
 Imported by the library's init code inside the host process, never by ordinary Python
 code. The C half has already refused NULL and oversized requests; everything else goes
-to :func:`pybridge.protocol.call`, which answers every input with a response.
+to :func:`pybridge.service.call`, which answers every input with a response.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .. import protocol
+from .. import service
 from ..answers import capacity_from
 
 # Answered when even encoding the response failed (e.g. MemoryError): never raise into C.
@@ -22,10 +22,10 @@ _FAILED = (
 
 def install(ffi: Any, lib: Any) -> None:
     """Attach the Python implementation of the C half's ``pybridge_py_call``."""
-    protocol.keep_answers(capacity_from(os.environ))
+    service.keep_answers(capacity_from(os.environ))
 
     # Bound once: this runs for every call a host makes, often every frame.
-    unpack, answer, copy = ffi.unpack, protocol.call, lib.pybridge_copy
+    unpack, answer, copy = ffi.unpack, service.call, lib.pybridge_copy
 
     def pybridge_py_call(request: Any, length: int) -> Any:
         try:

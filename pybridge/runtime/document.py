@@ -267,7 +267,9 @@ def parse_unit(r: Reader, moves: Mapping[str, MoveDef]) -> Unit:
     intent = None
     ir = r.field("intent", None)
     if ir.value is not None:
-        ir.obj({"move", "target"}, ("move",))
+        # A host receives each intent with its ``forecast`` (pybridge.runtime.forecast), which
+        # is derived from the battle: a state sent back as it came is read without it.
+        ir.obj({"move", "target", "forecast"}, ("move",))
         move_r = ir.field("move")
         if move_r.ident() not in move_ids:
             raise move_r.fail("expected one of this unit's moves")

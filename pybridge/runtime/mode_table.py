@@ -75,13 +75,15 @@ class Reach(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ModeFacts:
-    """One row of the table. ``action`` is the player's action as the guide words it."""
+    """One row of the table. ``label`` names the mode on a card; ``action`` is the player's
+    action as the guide words it."""
 
     mode: TargetMode
     chooser: Chooser
     reach: Reach
     area: bool
     random: bool
+    label: str
     action: str
     aliases: tuple[str, ...] = ()
 
@@ -102,31 +104,31 @@ class ModeFacts:
         return {
             "mode": self.mode.value, "chooser": self.chooser.value, "reach": self.reach.value,
             "area": self.area, "random": self.random, "requires_target": self.requires_target,
-            "chooses_units": self.chooses_units, "action": self.action,
+            "chooses_units": self.chooses_units, "label": self.label, "action": self.action,
             "aliases": list(self.aliases),
         }  # fmt: skip
 
 
 _PLAYER, _RUNTIME, _NOBODY = Chooser.PLAYER, Chooser.RUNTIME, Chooser.NOBODY
 _ROWS = (
-    ModeFacts(TargetMode.NONE, _NOBODY, Reach.NONE, False, False, "Select no unit"),
-    ModeFacts(TargetMode.SINGLE_ENEMY, _PLAYER, Reach.ENEMY, False, False,
+    ModeFacts(TargetMode.NONE, _NOBODY, Reach.NONE, False, False, "No target", "Select no unit"),
+    ModeFacts(TargetMode.SINGLE_ENEMY, _PLAYER, Reach.ENEMY, False, False, "Single enemy",
               "Select one living enemy", ("Single Enemy", "SingleEnemyUnit")),
-    ModeFacts(TargetMode.ALL_ENEMIES, _NOBODY, Reach.ENEMY, True, False,
+    ModeFacts(TargetMode.ALL_ENEMIES, _NOBODY, Reach.ENEMY, True, False, "All enemies",
               "Select no unit: every living enemy", ("All Enemies", "AllEnemyUnits")),
-    ModeFacts(TargetMode.SELF, _NOBODY, Reach.SELF, False, False,
+    ModeFacts(TargetMode.SELF, _NOBODY, Reach.SELF, False, False, "Self",
               "Select no unit: the member playing the card"),
-    ModeFacts(TargetMode.SINGLE_ALLY, _PLAYER, Reach.ALLY, False, False,
+    ModeFacts(TargetMode.SINGLE_ALLY, _PLAYER, Reach.ALLY, False, False, "Single ally",
               "Select one living ally, including the source", ("Single Ally",)),
-    ModeFacts(TargetMode.OTHER_ALLY, _PLAYER, Reach.OTHER_ALLY, False, False,
+    ModeFacts(TargetMode.OTHER_ALLY, _PLAYER, Reach.OTHER_ALLY, False, False, "Other ally",
               "Select one living ally other than the source", ("Other Ally",)),
-    ModeFacts(TargetMode.ALL_ALLIES, _NOBODY, Reach.ALLY, True, False,
+    ModeFacts(TargetMode.ALL_ALLIES, _NOBODY, Reach.ALLY, True, False, "All allies",
               "Select no unit: every living ally", ("All Allies",)),
-    ModeFacts(TargetMode.RANDOM_ALLY, _RUNTIME, Reach.ALLY, False, True,
+    ModeFacts(TargetMode.RANDOM_ALLY, _RUNTIME, Reach.ALLY, False, True, "Random ally",
               "Select no unit: the runtime picks one living ally", ("Random Ally",)),
-    ModeFacts(TargetMode.RANDOM_OPPONENT, _RUNTIME, Reach.ENEMY, False, True,
+    ModeFacts(TargetMode.RANDOM_OPPONENT, _RUNTIME, Reach.ENEMY, False, True, "Random enemy",
               "Select no unit: the runtime picks one living enemy", ("Random Opponent",)),
-    ModeFacts(TargetMode.ANY_UNIT, _PLAYER, Reach.ANY, False, False,
+    ModeFacts(TargetMode.ANY_UNIT, _PLAYER, Reach.ANY, False, False, "Any unit",
               "Select any living player or enemy unit", ("Any Unit",)),
 )  # fmt: skip
 

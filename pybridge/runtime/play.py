@@ -53,7 +53,7 @@ class TargetInfo:
             "source": self.source, "candidates": list(self.candidates),
             "range": list(self.range), "playable": self.playable, "reason": self.reason,
             "count": self.count, "up_to": self.up_to,
-            "choose_on_resolve": self.choose_on_resolve,
+            "choose_on_resolve": self.choose_on_resolve, "facts": self.mode.facts.to_json(),
         }  # fmt: skip
 
 

@@ -14,7 +14,8 @@ import sys
 from typing import IO, Any
 
 from ..answers import capacity_from
-from ..protocol import MAX_REQUEST_BYTES, call, keep_answers
+from ..protocol import MAX_REQUEST_BYTES
+from ..service import call, keep_answers
 
 
 def _too_long(length: int) -> str:

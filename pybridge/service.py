@@ -1,0 +1,44 @@
+"""The service every transport serves: the protocol with the authoring operations added.
+
+:mod:`pybridge.protocol` knows only the runtime; this module assembles it with the authoring
+tools' ``lint`` and ``describe`` operations (which hosts such as the Workshop use), and holds
+the one shared instance the C ABI, the GDExtension, the stdio server and the browser call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .answers import DEFAULT_CAPACITY
+from .authoring.ops import describe_request, lint_request
+from .protocol import Protocol
+
+
+def assemble(protocol: Protocol) -> Protocol:
+    """Add the authoring operations to ``protocol``."""
+
+    def describe(request: dict[str, Any]) -> dict[str, Any]:
+        battle = protocol.battle_of(request) if "session" in request else None
+        return describe_request(request, battle)
+
+    protocol.register("lint", lint_request)
+    protocol.register("describe", describe)
+    return protocol
+
+
+def new_protocol(answer_cache: int = DEFAULT_CAPACITY) -> Protocol:
+    """A protocol with every operation, for a host of its own."""
+    return assemble(Protocol(answer_cache))
+
+
+_shared = new_protocol()
+
+#: The shared instance's ``call``, which every transport uses (bound directly: hosts call it
+#: every frame).
+call = _shared.call
+
+
+def keep_answers(capacity: int) -> None:
+    """Size the shared instance's kept answers (see :meth:`Protocol.keep_answers`); hosts set
+    it from the environment with :func:`pybridge.answers.capacity_from`."""
+    _shared.keep_answers(capacity)
