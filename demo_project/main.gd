@@ -13,6 +13,8 @@ extends Control
 ## aim at a card started, got a target, ended without a play, or was refused.
 ## [br]- [code]played[/code], [code]turn[/code]: the runtime's exact response to the play or
 ## end_turn request (events and state).
+## [br]- [code]intents[/code]: what each enemy's intent bubble shows now (the runtime's
+## forecast: [code]title[/code], [code]label[/code] and the [code]effects[/code] behind them).
 ## [br]- [code]result[/code]: the battle ended; [code]error[/code]: a request failed.
 
 ## The battle document, packed from pybridge/examples/demo_battle.json.
@@ -21,11 +23,11 @@ const BATTLE_FILE := "res://battle/demo_battle.json"
 const CHECKOUT_BATTLE_FILE := "../pybridge/examples/demo_battle.json"
 ## Every machine-readable line starts with this word.
 const LINE_PREFIX := "PYBRIDGE"
-## Log colours by the narrator's line kinds.
+## Log colours by the kinds of line the runtime's narrator writes.
 const LOG_COLORS := {
 	"play": "ffe08a", "damage": "ff9c8a", "heal": "8af0a8", "buff": "b9c8ff",
 	"death": "ff6b6b", "enemy": "ffb07a", "turn": "9fd8ff", "result": "ffd54a",
-	"info": "b8b3c9", "error": "ff6b8a",
+	"cut": "f0c8ff", "fail": "ff8fb0", "info": "b8b3c9", "error": "ff6b8a",
 }
 const PARTY_COLOR := Color("3d8fd1")
 const ENEMY_COLOR := Color("d0583a")
@@ -164,6 +166,13 @@ func _on_state_changed(state: Dictionary) -> void:
 	if over and not _overlay.visible:
 		_show_result(str(result))
 	queue_redraw()
+	var shown := {}
+	for id: String in _battle.unit_views:
+		var view: UnitView = _battle.unit_views[id]
+		if not view.intent.is_empty():
+			shown[id] = {"title": view.intent.get("title"), "label": view.intent.get("label"),
+					"effects": view.intent.get("effects", [])}
+	_say("intents", shown)
 
 
 func _on_layout_changed() -> void:
@@ -195,12 +204,12 @@ func _on_card_refused(card_id: String, reason: String) -> void:
 
 func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -> void:
 	_say_raw("played", _bridge.last_response_of("play"))
-	_log_events(result.get("events", []))
+	_log_lines(result.get("log", []))
 
 
 func _on_turn_ended(result: Dictionary) -> void:
 	_say_raw("turn", _bridge.last_response_of("end_turn"))
-	_log_events(result.get("events", []))
+	_log_lines(result.get("log", []))
 
 
 func _on_request_failed(code: String, message: String) -> void:
@@ -234,9 +243,11 @@ func _show_toast(text: String) -> void:
 	_toast_tween.tween_property(_toast, "modulate:a", 0.0, 0.6)
 
 
-func _log_events(events: Array) -> void:
-	for line in BattleNarrator.describe_all(events, _battle.names()):
-		_log_line(str(line["text"]), str(line["kind"]), int(line["indent"]))
+func _log_lines(lines: Array) -> void:
+	for line: Variant in lines:
+		if line is Dictionary:
+			_log_line(str(line.get("text", "")), str(line.get("kind", "info")),
+					int(line.get("indent", 0)))
 
 
 func _log_line(text: String, kind: String, indent: int = 0) -> void:

@@ -513,6 +513,31 @@ def test_replay_in_pyodide_matches_desktop_cpython(demo):
     assert sha256(browser) == sha256(cpython)
 
 
+def test_every_intent_number_shown_is_what_the_enemy_then_does(demo):
+    """What each intent bubble shows (the runtime's forecast, as the view holds it) against
+    the enemy phase that follows, over several turns with plays in between."""
+    from .test_forecast import forecast_effects, what_happened
+
+    demo.restart()
+    checked = 0
+    for turn, play in enumerate([("h1", "goblin"), ("d2", "orc"), None, None]):
+        if play is not None:
+            demo.drag(demo.card(play[0]), demo.unit(play[1]), "played")
+        shown = demo.said("intents")[-1]
+        since = demo.mark()
+        demo.do({"click": list(demo.point("end_turn"))})
+        response = demo.wait_for("turn", since)
+        happened = what_happened(response["result"]["events"])
+        for unit, bubble in shown.items():
+            numbers = forecast_effects({"effects": bubble["effects"]})
+            assert numbers == happened.get(unit, []), (turn, unit, bubble, happened)
+            assert bubble["label"] in bubble["title"], bubble
+            checked += 1
+        if response["result"]["state"]["result"] is not None:
+            break
+    assert checked >= 6
+
+
 def test_the_engine_reported_no_errors(demo):
     assert demo.errors == []
     assert not any(text.startswith(f"{PREFIX}error ") for text in demo.lines)

@@ -189,21 +189,48 @@ func state() -> Dictionary:
 	return request("state", {"session": session}).get("state", {})
 
 
-## What [param card_id] may target: mode, requires_target, candidates, range, playable, reason.
+## What [param card_id] may target: mode and its facts, requires_target, candidates, range,
+## playable, reason.
 func targets(card_id: String) -> Dictionary:
 	return request("targets", {"session": session, "card": card_id})
 
 
-## The events playing [param card_id] at [param target_id] would produce, without playing it.
-func preview(card_id: String, target_id: String = "") -> Array:
+## What playing [param card_id] at [param target_id] would do, without playing it:
+## [code]{"events", "marks"}[/code], the marks being the runtime's words per unit id
+## ([code][{"text", "kind"}][/code]).
+func preview(card_id: String, target_id: String = "") -> Dictionary:
 	var fields := {"session": session, "card": card_id}
 	if not target_id.is_empty():
 		fields["target"] = target_id
-	return request("preview", fields).get("events", [])
+	return request("preview", fields)
+
+
+## The runtime's whole vocabulary (target modes and their facts, sources, node types with
+## their fields and ports, events...): what menus, palettes and forms are built from.
+func schema() -> Dictionary:
+	return request("schema")
+
+
+## The contract checker's diagnostics for a battle or card library [param document]:
+## [code]{"diagnostics", "summary"}[/code].
+func lint(document: Dictionary) -> Dictionary:
+	return request("lint", {"document": document})
+
+
+## The generated player-facing text of the card instance [param card_id] of this session,
+## beside its authored text: [code]{"card", "name", "text", "authored"}[/code].
+func describe_card(card_id: String) -> Dictionary:
+	return request("describe", {"session": session, "card": card_id})
+
+
+## The generated text of a card [param definition] (not in any battle).
+func describe_definition(definition: Dictionary) -> Dictionary:
+	return request("describe", {"definition": definition})
 
 
 ## Plays [param card_id] (at [param target_id] for arrow modes); returns
-## [code]{"events", "state"}[/code], or [code]{}[/code] when the runtime refused the play.
+## [code]{"events", "log", "state"}[/code] ([code]log[/code]: the runtime's battle-log lines),
+## or [code]{}[/code] when the runtime refused the play.
 func play(card_id: String, target_id: String = "") -> Dictionary:
 	var fields := {"session": session, "card": card_id}
 	if not target_id.is_empty():
@@ -212,7 +239,7 @@ func play(card_id: String, target_id: String = "") -> Dictionary:
 
 
 ## Ends the turn (the enemies act, if the battle has moves); returns
-## [code]{"events", "state"}[/code].
+## [code]{"events", "log", "state"}[/code].
 func end_turn() -> Dictionary:
 	return request("end_turn", {"session": session})
 

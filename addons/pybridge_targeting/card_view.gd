@@ -9,6 +9,8 @@ extends Control
 
 ## Card size before hover scaling.
 const CARD_SIZE := Vector2(116, 170)
+## The [code]reach[/code] fact of a mode that reaches only the card's player.
+const SELF_REACH := "self"
 
 ## Frame colour of attack cards.
 @export var attack_color: Color = Color("7a2a36")
@@ -33,6 +35,9 @@ var card: Dictionary = {}
 var owner_name: String = ""
 ## Whether the runtime says it can be played now (energy, a source, a candidate).
 var playable: bool = true
+## The facts of the card's target mode, as the runtime's [code]targets[/code] answer gives
+## them: its [code]label[/code], who chooses, which side, area or random.
+var mode_facts: Dictionary = {}
 ## Whether it is raised (hovered).
 var raised: bool = false
 ## Whether it is the card being aimed.
@@ -72,8 +77,7 @@ func _draw() -> void:
 	_round_rect(art, frame.lightened(0.1), 6)
 	_draw_art(art)
 	_round_rect(Rect2(3, 69, w - 6, 17), Color(0, 0, 0, 0.45), 0)
-	var mode := str(card.get("target", "None"))
-	var mode_label := "NO TARGET" if mode == "None" else mode.capitalize().to_upper()
+	var mode_label := str(mode_facts.get("label", "")).to_upper()
 	_centered(font, mode_label, Vector2(w * 0.5, 82), 10, Color("ffe9a8"))
 	# The name starts right of the cost orb, so it stays readable where cards overlap.
 	var title := str(card.get("name", card_id))
@@ -98,13 +102,15 @@ func _draw() -> void:
 
 
 ## Shows [param card_def] as the instance [param instance_id], played by the unit named
-## [param played_by]; [param can_play] dims it when false.
+## [param played_by]; [param targeting] is the runtime's [code]targets[/code] answer for it
+## (an unplayable card is dimmed; the mode's facts give its label and its art).
 func show_card(instance_id: String, card_def: Dictionary, played_by: String,
-		can_play: bool) -> void:
+		targeting: Dictionary) -> void:
 	card_id = instance_id
 	card = card_def
 	owner_name = played_by
-	playable = can_play
+	playable = bool(targeting.get("playable", false))
+	mode_facts = targeting.get("facts", {})
 	queue_redraw()
 
 
@@ -156,25 +162,26 @@ func arrow_origin() -> Vector2:
 func _draw_art(area: Rect2) -> void:
 	var c := area.get_center()
 	var ink := Color(1, 1, 1, 0.8)
-	match str(card.get("target", "None")):
-		"SingleEnemy", "SingleAlly", "OtherAlly", "AnyUnit":
-			draw_arc(c, 13, 0, TAU, 32, ink, 2.5, true)
-			draw_arc(c, 5, 0, TAU, 20, ink, 2.5, true)
-			for d: Vector2 in [Vector2.UP, Vector2.DOWN, Vector2.LEFT, Vector2.RIGHT]:
-				draw_line(c + d * 9, c + d * 18, ink, 2.5, true)
-		"AllEnemies", "AllAllies":
-			for dx: float in [-22.0, 0.0, 22.0]:
-				draw_circle(c + Vector2(dx, 0), 7, ink)
-		"Self":
-			var shield := PackedVector2Array([c + Vector2(-13, -14), c + Vector2(13, -14),
-					c + Vector2(13, 3), c + Vector2(0, 16), c + Vector2(-13, 3)])
-			draw_colored_polygon(shield, ink)
-		"RandomAlly", "RandomOpponent":
-			_round_rect(Rect2(c - Vector2(15, 15), Vector2(30, 30)), Color(1, 1, 1, 0), 6, ink, 2.5)
-			for d: Vector2 in [Vector2(-7, -7), Vector2(7, 7), Vector2.ZERO]:
-				draw_circle(c + d, 3, ink)
-		_:
-			draw_circle(c, 10, Color(ink, 0.5))
+	# The art follows what the mode asks of the player: aim, a whole side, the card's
+	# player, a random pick, or nothing.
+	if bool(mode_facts.get("requires_target", false)):
+		draw_arc(c, 13, 0, TAU, 32, ink, 2.5, true)
+		draw_arc(c, 5, 0, TAU, 20, ink, 2.5, true)
+		for d: Vector2 in [Vector2.UP, Vector2.DOWN, Vector2.LEFT, Vector2.RIGHT]:
+			draw_line(c + d * 9, c + d * 18, ink, 2.5, true)
+	elif bool(mode_facts.get("area", false)):
+		for dx: float in [-22.0, 0.0, 22.0]:
+			draw_circle(c + Vector2(dx, 0), 7, ink)
+	elif bool(mode_facts.get("random", false)):
+		_round_rect(Rect2(c - Vector2(15, 15), Vector2(30, 30)), Color(1, 1, 1, 0), 6, ink, 2.5)
+		for d: Vector2 in [Vector2(-7, -7), Vector2(7, 7), Vector2.ZERO]:
+			draw_circle(c + d, 3, ink)
+	elif str(mode_facts.get("reach", "")) == SELF_REACH:
+		var shield := PackedVector2Array([c + Vector2(-13, -14), c + Vector2(13, -14),
+				c + Vector2(13, 3), c + Vector2(0, 16), c + Vector2(-13, 3)])
+		draw_colored_polygon(shield, ink)
+	else:
+		draw_circle(c, 10, Color(ink, 0.5))
 
 
 func _rarity_color() -> Color:

@@ -28,12 +28,22 @@ const PORTRAIT_HEIGHT := 100.0
 @export var invalid_color: Color = Color("ff4d7a")
 ## Text colour.
 @export var text_color: Color = Color("f4f1ea")
+## Intent bubble colour by the kind of move the runtime forecasts.
+@export var intent_colors: Dictionary = {
+	"attack": Color("ff7b6b"),
+	"defend": Color("8fc9ff"),
+	"buff": Color("c9a6ff"),
+	"debuff": Color("b6e36b"),
+	"heal": Color("7dff9a"),
+	"none": Color("8a8794"),
+}
 
 ## The unit's id in the battle.
 var unit_id: String = ""
 ## The unit as the battle state has it: name, team, hp, max_hp, armor, statuses.
 var unit: Dictionary = {}
-## The intent shown above the unit: [code]{"title", "detail", "attack"}[/code], or empty.
+## The runtime's forecast of the intent shown above the unit ([code]title[/code],
+## [code]detail[/code], [code]kind[/code], ...), or empty.
 var intent: Dictionary = {}
 ## Status id -> display name.
 var status_names: Dictionary = {}
@@ -107,13 +117,15 @@ func _draw() -> void:
 				Color(floater["color"], clampf(1.4 - age * 1.3, 0.0, 1.0)))
 
 
-## Shows [param data] (a unit of the battle state), with [param intent_info]
-## ([code]{"title", "detail", "attack"}[/code]) and [param names] (status id -> name).
-func show_unit(data: Dictionary, intent_info: Dictionary = {}, names: Dictionary = {}) -> void:
+## Shows [param data] (a unit of the battle state: its intent carries the runtime's
+## [code]forecast[/code]), with [param names] (status id -> name).
+func show_unit(data: Dictionary, names: Dictionary = {}) -> void:
 	var old_hp := int(unit.get("hp", -1))
 	unit = data
 	unit_id = str(data.get("id", ""))
-	intent = intent_info
+	intent = {}
+	if data.get("intent") is Dictionary and data["intent"].get("forecast") is Dictionary:
+		intent = data["intent"]["forecast"]
 	status_names = names
 	var new_hp := int(data.get("hp", 0))
 	if old_hp >= 0 and new_hp != old_hp:
@@ -180,8 +192,7 @@ func _draw_ring(frame: Rect2) -> void:
 func _draw_intent(w: float) -> void:
 	if intent.is_empty() or not is_alive():
 		return
-	var attack := bool(intent.get("attack", false))
-	var edge := Color("ff7b6b") if attack else Color("8fc9ff")
+	var edge: Color = intent_colors.get(str(intent.get("kind", "")), Color("8fc9ff"))
 	var box := Rect2(6, 0, w - 12, 38)
 	_round_rect(box, Color(0.08, 0.07, 0.12, 0.92), 8, edge, 2.0)
 	# A small tail pointing down at the unit.
