@@ -20,10 +20,12 @@ from . import __version__
 from .answers import DEFAULT_CAPACITY, AnswerCache, question
 from .runtime import (
     Battle,
+    CardDef,
     Event,
     TargetingError,
     dump_battle,
     load_battle,
+    load_library,
     play,
     preview,
     targets,
@@ -41,6 +43,8 @@ MAX_SESSIONS = 1024
 MAX_JSON_DEPTH = 64
 #: The parser never recurses deeper than this: deeper texts are refused before parsing.
 PARSE_DEPTH = 4 * MAX_JSON_DEPTH
+#: Card libraries one ``open`` may name.
+MAX_LIBRARIES = 16
 #: A play submits at most this many units (a card's ``target_count`` is at most 16).
 MAX_TARGETS = 16
 #: ``choices`` answers at most this many Cut entries (the Cut holds at most 64).
@@ -257,8 +261,9 @@ class Protocol:
             raise ProtocolError("invalid_field", "missing field 'battle'", "battle")
         if len(self._sessions) >= MAX_SESSIONS:
             raise ProtocolError("too_many_sessions", f"at most {MAX_SESSIONS} open sessions")
+        library = _libraries(request.get("libraries", []))
         try:
-            battle = load_battle(request["battle"])
+            battle = load_battle(request["battle"], library)
         except TargetingError as exc:
             where = "battle" if exc.where in ("", "document") else f"battle.{exc.where}"
             raise ProtocolError(exc.code, str(exc), where) from None
@@ -360,6 +365,31 @@ _REPR.maxstring = _REPR.maxother = _REPR.maxlong = 80
 def _short(value: object) -> str:
     """A request value quoted for a message (``'s1'``), shortened when it is long."""
     return _REPR.repr(value)
+
+
+def _libraries(documents: object) -> dict[str, CardDef]:
+    """The cards of the card libraries (``pybridge/cards@1``) an ``open`` names; a card id
+    defined in two libraries is refused, naming both."""
+    if not isinstance(documents, list) or len(documents) > MAX_LIBRARIES:
+        raise ProtocolError("invalid_field", f"libraries must be a list of at most "
+                            f"{MAX_LIBRARIES} card libraries, got {_short(documents)}",
+                            "libraries")  # fmt: skip
+    cards: dict[str, CardDef] = {}
+    found_in: dict[str, int] = {}
+    for i, document in enumerate(documents):
+        try:
+            library = load_library(document)
+        except TargetingError as exc:
+            where = f"libraries[{i}]" + (f".{exc.where}" if exc.where not in ("", "document")
+                                         else "")  # fmt: skip
+            raise ProtocolError(exc.code, f"library {i}: {exc}", where) from None
+        for card_id, card in library.items():
+            if card_id in cards:
+                raise ProtocolError("invalid_field", f"card {card_id!r} is defined in library "
+                                    f"{found_in[card_id]} and again in library {i}",
+                                    f"libraries[{i}]")  # fmt: skip
+            cards[card_id], found_in[card_id] = card, i
+    return cards
 
 
 def _target(request: dict[str, Any]) -> Any:

@@ -91,6 +91,7 @@ FORBIDDEN_OS = {
 PURE_IMPORTS = {
     "__future__",
     "collections",
+    "difflib",
     "collections.abc",
     "dataclasses",
     "enum",

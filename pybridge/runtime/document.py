@@ -81,7 +81,8 @@ def _text(r: Reader) -> str:
 
 # -- cards --------------------------------------------------------------------------------
 def parse_card(r: Reader) -> CardDef:
-    r.obj(_CARD_KEYS, ("id", "name", "target"))
+    r = r.named("card")
+    r.obj(_CARD_KEYS, ("id", "name", "target"), whose="a card")
     behavior = _behavior(r)
     rules = []
     for pr in r.field("playable_if", []).elements(16):
@@ -170,7 +171,8 @@ def card_to_json(card: CardDef) -> dict[str, object]:
 
 # -- statuses and enemy moves -----------------------------------------------------------
 def parse_status(r: Reader) -> StatusDef:
-    r.obj(_STATUS_KEYS, ("id", "name"))
+    r = r.named("status")
+    r.obj(_STATUS_KEYS, ("id", "name"), whose="a status")
     hooks = {}
     hr = r.field("hooks", {}).obj(set(HOOKS))
     for hook in HOOKS:
@@ -206,7 +208,8 @@ def status_to_json(status: StatusDef) -> dict[str, object]:
 
 
 def parse_move(r: Reader) -> MoveDef:
-    r.obj(_MOVE_KEYS, ("id", "name", "target"))
+    r = r.named("move")
+    r.obj(_MOVE_KEYS, ("id", "name", "target"), whose="a move")
     return MoveDef(
         id=r.field("id").ident(),
         name=r.field("name").text(),
@@ -250,7 +253,8 @@ def load_library(document: object) -> dict[str, CardDef]:
 
 # -- units --------------------------------------------------------------------------------
 def parse_unit(r: Reader, moves: Mapping[str, MoveDef]) -> Unit:
-    r.obj(_UNIT_KEYS, ("id", "name", "team", "hp", "max_hp"))
+    r = r.named("unit")
+    r.obj(_UNIT_KEYS, ("id", "name", "team", "hp", "max_hp"), whose="a unit")
     max_hp = r.field("max_hp").integer(1, MAX_INT)
     hp_r = r.field("hp")
     hp = hp_r.integer(0, MAX_INT)
@@ -462,7 +466,8 @@ def cut_entry_to_json(battle: Battle, entry: CutEntry) -> dict[str, object]:
 def _parse_instance(
     r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit]
 ) -> CardInstance:
-    r.obj({"id", "card", "owner"}, ("id", "card"))
+    r = r.named("card instance")
+    r.obj({"id", "card", "owner"}, ("id", "card"), whose="a card instance")
     card_r = r.field("card")
     card_id = card_r.ident()
     if card_id not in cards:

@@ -6,7 +6,9 @@ Each error carries a stable snake_case ``code`` that the protocol forwards uncha
 
 from __future__ import annotations
 
+import difflib
 import json
+from collections.abc import Iterable
 
 
 def quote(value: object) -> str:
@@ -30,20 +32,51 @@ class TargetingError(ValueError):
 
 
 class FormatError(TargetingError):
-    """A battle or card document does not match the documented format."""
+    """A battle or card document does not match the documented format.
+
+    ``where`` is the JSON path; ``subject`` names what holds the field by its ids ("card
+    'strike', node 'hit'") so a designer finds it without counting list entries."""
 
     code = "invalid_field"
 
-    def __init__(self, where: str, value: object, expected: str) -> None:
-        super().__init__(f"{expected}, got {quote(value)}", where)
+    def __init__(self, where: str, value: object, expected: str, subject: str = "") -> None:
+        super().__init__(_about(subject, where, f"{expected}, got {quote(value)}"), where)
         self.value = value
+        self.subject = subject
 
     @classmethod
-    def missing(cls, where: str, why: str = "missing required field") -> FormatError:
-        error = cls(where, None, why)
-        error.message = why
-        error.args = (f"{where}: {why}",)
+    def missing(cls, where: str, why: str = "missing required field",
+                subject: str = "") -> FormatError:  # fmt: skip
+        return cls._worded(where, None, _about(subject, where, why), subject)
+
+    @classmethod
+    def unknown(cls, where: str, key: str, allowed: Iterable[str], subject: str = "",
+                whose: str = "") -> FormatError:  # fmt: skip
+        """An unknown field, with the nearest allowed name and the allowed names of
+        ``whose`` (the node type, or the kind of object)."""
+        names = sorted(allowed)
+        near = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        takes = f"{whose} takes" if whose else "allowed"
+        why = f"unknown field{hint} ({takes}: {', '.join(names)})"
+        return cls._worded(where, key, _about(subject, where, why), subject)
+
+    @classmethod
+    def _worded(cls, where: str, value: object, message: str, subject: str) -> FormatError:
+        error = cls(where, value, "")
+        error.message, error.subject = message, subject
+        error.args = (f"{where}: {message}",)
         return error
+
+
+def _about(subject: str, where: str, message: str) -> str:
+    """``message`` prefixed with the ids of what holds the field, and the field's name."""
+    if not subject:
+        return message
+    field = where.rsplit(".", 1)[-1]
+    if field.endswith("]") or not field:
+        return f"{subject}: {message}"
+    return f"{subject}, field {field!r}: {message}"
 
 
 class PlayError(TargetingError):

@@ -152,16 +152,20 @@ _ALLOWED_KEYS = {name: _allowed_keys(ntype) for name, ntype in NODE_TYPES.items(
 
 
 def _parse_node(r: Reader, allow_stacks: bool) -> Node:
-    r.obj(_NODE_KEYS, ("id", "type"))
+    r = r.named("node")
+    declared = r.value.get("type") if isinstance(r.value, Mapping) else None
+    if isinstance(declared, str) and declared in NODE_TYPES:  # only its own fields are allowed
+        r.obj(_ALLOWED_KEYS[declared], ("id", "type"), whose=declared)
+    else:
+        r.obj(_NODE_KEYS, ("id", "type"))
     node_id = r.field("id").ident()
     ntype: NodeType = r.field("type").choice(NODE_TYPES)
-    r.obj(_ALLOWED_KEYS[ntype.name])
     fields: dict[str, Any] = {}
     for spec in ntype.fields:
         if r.has(spec.name):
             fields[spec.name] = spec.read(r.field(spec.name))
         elif spec.default is REQUIRED:
-            raise FormatError.missing(f"{r.path}.{spec.name}")
+            raise FormatError.missing(f"{r.path}.{spec.name}", subject=r.subject)
         else:
             fields[spec.name] = spec.default
     if fields.get("amount") == STACKS and not allow_stacks:
@@ -176,10 +180,12 @@ def _parse_node(r: Reader, allow_stacks: bool) -> Node:
         ports = {name: value.ident() for name, value in pr.items()}
     for name, port_spec in ntype.ports.items():
         if port_spec.required and name not in ports:
-            raise FormatError.missing(f"{r.path}.ports.{name}")
+            raise FormatError.missing(f"{r.path}.ports.{name}", subject=r.subject)
     if ntype.acts_on is not None and source is None and "target" not in ports:
         raise FormatError.missing(
-            f"{r.path}.source", "an action needs a source field or a connected target port"
+            f"{r.path}.source",
+            "an action needs a source field or a connected target port",
+            subject=r.subject,
         )
     if ntype.role is Role.CONDITION:
         _check_condition(r, fields, ports)
@@ -193,7 +199,9 @@ def _check_sort(r: Reader, fields: dict[str, Any]) -> None:
     sorts = {**UNIT_SORTS, **CARD_SORTS}
     needs = sorts[fields["by"]].needs_status
     if needs and fields["status"] is None:
-        raise FormatError.missing(f"{r.path}.status", f"required when sorting by {fields['by']}")
+        raise FormatError.missing(
+            f"{r.path}.status", f"required when sorting by {fields['by']}", subject=r.subject
+        )
     if not needs and fields["status"] is not None:
         raise r.field("status").fail(f"not used when sorting by {fields['by']}")
 
@@ -204,7 +212,9 @@ def _check_condition(r: Reader, fields: dict[str, Any], ports: dict[str, str]) -
     used = fields_used(fields)
     for name in ("status", "measure", "op", "value"):
         if name in used and fields[name] is None:
-            raise FormatError.missing(f"{r.path}.{name}", f"required by test {test!r}")
+            raise FormatError.missing(
+                f"{r.path}.{name}", f"required by test {test!r}", subject=r.subject
+            )
         if name not in used and fields[name] is not None:
             raise r.field(name).fail(f"not used by test {test!r}")
     if not reads_input(fields):
@@ -215,7 +225,9 @@ def _check_condition(r: Reader, fields: dict[str, Any], ports: dict[str, str]) -
                 .fail(f"measure {fields['measure']!r} reads the battle, not an input")
             )
     elif "input" not in ports:
-        raise FormatError.missing(f"{r.path}.ports.input", f"required by test {test!r}")
+        raise FormatError.missing(
+            f"{r.path}.ports.input", f"required by test {test!r}", subject=r.subject
+        )
 
 
 def _check_flow(
@@ -225,7 +237,9 @@ def _check_flow(
     has_flow = any(n.type.flow for n in nodes.values())
     if start is None:
         if has_flow:
-            raise FormatError.missing(f"{r.path}.start", "missing: the graph has flow nodes")
+            raise FormatError.missing(
+                f"{r.path}.start", "missing: the graph has flow nodes", subject=r.subject
+            )
         return
     if start not in nodes:
         raise r.field("start").fail("no node with this id")

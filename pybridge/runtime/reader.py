@@ -7,6 +7,7 @@ leaves nothing half-loaded.
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Iterator, Mapping
 from typing import Any, TypeGuard, TypeVar
@@ -30,28 +31,45 @@ def _is_object(value: object) -> TypeGuard[Mapping[Any, Any]]:
 class Reader:
     """A JSON value with its path. ``Reader(doc, "battle").field("units")`` and so on."""
 
-    __slots__ = ("path", "value")
+    __slots__ = ("path", "subject", "value")
 
-    def __init__(self, value: object, path: str = "") -> None:
+    def __init__(self, value: object, path: str = "", subject: str = "") -> None:
         self.value = value
         self.path = path
+        #: What holds this value, by its ids ("card 'strike', node 'hit'"), for messages.
+        self.subject = subject
 
     def fail(self, expected: str) -> FormatError:
-        return FormatError(self.path or "document", self.value, expected)
+        return FormatError(self.path or "document", self.value, expected, self.subject)
+
+    def about(self, what: str) -> Reader:
+        """This value, known from now on as (part of) ``what``: "card 'strike'"."""
+        subject = f"{self.subject}, {what}" if self.subject else what
+        return Reader(self.value, self.path, subject)
+
+    def named(self, kind: str) -> Reader:
+        """:meth:`about` the object's own ``id`` ("card 'strike'") when it has a readable one,
+        so that even a failure before the id is read names it."""
+        value = self.value
+        found = value.get("id") if _is_object(value) else None
+        if isinstance(found, str) and 0 < len(found) <= MAX_KEY_IN_PATH:
+            return self.about(f"{kind} {found!r}")
+        return self
 
     # -- objects ---------------------------------------------------------------------------
-    def obj(self, allowed: set[str] | frozenset[str], required: tuple[str, ...] = ()) -> Reader:
+    def obj(self, allowed: set[str] | frozenset[str], required: tuple[str, ...] = (),
+            whose: str = "") -> Reader:  # fmt: skip
+        """Check this is an object with only ``allowed`` keys (``whose`` they are, for the
+        message: "DealDamage") and every ``required`` one."""
         if not _is_object(self.value):
             raise self.fail("expected an object")
         for key in self.value:
             if not isinstance(key, str) or key not in allowed:
                 where = self._child_path(str(key))
-                raise FormatError(
-                    where, key, f"unknown field (allowed: {', '.join(sorted(allowed))})"
-                )
+                raise FormatError.unknown(where, str(key), allowed, self.subject, whose)
         for key in required:
             if key not in self.value:
-                raise FormatError.missing(self._child_path(key), "missing required field")
+                raise FormatError.missing(self._child_path(key), subject=self.subject)
         return self
 
     def has(self, key: str) -> bool:
@@ -61,9 +79,9 @@ class Reader:
         assert _is_object(self.value)
         if key not in self.value:
             if default is ...:
-                raise FormatError.missing(self._child_path(key), "missing required field")
-            return Reader(default, self._child_path(key))
-        return Reader(self.value[key], self._child_path(key))
+                raise FormatError.missing(self._child_path(key), subject=self.subject)
+            return Reader(default, self._child_path(key), self.subject)
+        return Reader(self.value[key], self._child_path(key), self.subject)
 
     def _child_path(self, key: str) -> str:
         if len(key) > MAX_KEY_IN_PATH:
@@ -76,7 +94,7 @@ class Reader:
         if len(self.value) > max_len:
             raise self.fail(f"at most {max_len} entries, got {len(self.value)} entries;")
         for key, value in self.value.items():
-            yield key, Reader(value, self._child_path(str(key)))
+            yield key, Reader(value, self._child_path(str(key)), self.subject)
 
     # -- lists -----------------------------------------------------------------------------
     def elements(self, max_len: int = MAX_LIST) -> list[Reader]:
@@ -84,7 +102,7 @@ class Reader:
             raise self.fail("expected a list")
         if len(self.value) > max_len:
             raise self.fail(f"at most {max_len} elements, got {len(self.value)} elements;")
-        return [Reader(v, f"{self.path}[{i}]") for i, v in enumerate(self.value)]
+        return [Reader(v, f"{self.path}[{i}]", self.subject) for i, v in enumerate(self.value)]
 
     # -- scalars ---------------------------------------------------------------------------
     def text(self, max_len: int = MAX_STRING, allow_empty: bool = False) -> str:
@@ -124,7 +142,9 @@ class Reader:
         value = self.value
         if not isinstance(value, str) or value not in choices:
             names = choices if isinstance(choices, tuple) else tuple(choices)
-            raise self.fail(f"expected one of {', '.join(names)}")
+            near = difflib.get_close_matches(value, names, 1, 0.6) if isinstance(value, str) else []
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise self.fail(f"expected one of {', '.join(names)}{hint}")
         return choices[value] if isinstance(choices, Mapping) else value
 
     def str_list(self, max_len: int = 64) -> tuple[str, ...]:
