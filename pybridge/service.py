@@ -1,8 +1,10 @@
 """The service every transport serves: the protocol with the authoring operations added.
 
 :mod:`pybridge.protocol` knows only the runtime; this module assembles it with the authoring
-tools' ``lint`` and ``describe`` operations (which hosts such as the Workshop use), and holds
-the one shared instance the C ABI, the GDExtension, the stdio server and the browser call.
+tools' operations (which card editors such as the Workshop use): ``lint``, ``describe``,
+``sandbox`` (a test battle around a card) and ``library_text`` (a library's canonical text),
+and holds the one shared instance the C ABI, the GDExtension, the stdio server and the
+browser call.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from .answers import DEFAULT_CAPACITY
-from .authoring.ops import describe_request, lint_request
+from .authoring.ops import MissingField, describe_request, lint_request
+from .authoring.workbench import library_text, sandbox_battle
 from .protocol import Protocol
 
 
@@ -21,8 +24,21 @@ def assemble(protocol: Protocol) -> Protocol:
         battle = protocol.battle_of(request) if "session" in request else None
         return describe_request(request, battle)
 
+    def sandbox(request: dict[str, Any]) -> dict[str, Any]:
+        if "card" not in request:
+            raise MissingField("missing field 'card' (a card definition)", "card")
+        battle = sandbox_battle(request["card"], request.get("library"), request.get("statuses"))
+        return {"battle": battle}
+
+    def text(request: dict[str, Any]) -> dict[str, Any]:
+        if "document" not in request:
+            raise MissingField("missing field 'document' (a card library)", "document")
+        return {"text": library_text(request["document"])}
+
     protocol.register("lint", lint_request)
     protocol.register("describe", describe)
+    protocol.register("sandbox", sandbox)
+    protocol.register("library_text", text)
     return protocol
 
 

@@ -1,0 +1,116 @@
+"""What a card editor needs beside lint and describe: a sandbox battle around the card being
+edited, and a library's canonical text for saving it.
+
+The sandbox is built by the runtime, not by the editor: a party of three (one of them fallen,
+one more waiting in the reserve) against three enemies of different HP, armor, tier and tags,
+the library's cards in the draw pile, and the edited card alone in the hand with energy to
+spare, so that every source, selector and action has something to act on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..runtime.document import BATTLE_FORMAT, LIBRARY_FORMAT, card_to_json, parse_card
+from ..runtime.errors import TargetingError
+from ..runtime.reader import Reader
+
+#: The edited card's instance id in the sandbox.
+SANDBOX_CARD = "sandbox"
+#: How many library cards the sandbox's draw pile holds at most.
+MAX_DRAW = 20
+
+_PARTY = [
+    {"id": "knight", "name": "Knight", "team": "player", "hp": 40, "max_hp": 40,
+     "tags": ["human", "melee"]},
+    {"id": "cleric", "name": "Cleric", "team": "player", "hp": 18, "max_hp": 30,
+     "tags": ["human", "caster"]},
+    {"id": "ranger", "name": "Ranger", "team": "player", "hp": 28, "max_hp": 28,
+     "tags": ["elf", "ranged"]},
+    {"id": "squire", "name": "Squire", "team": "player", "hp": 0, "max_hp": 20,
+     "tags": ["human"]},
+    {"id": "scout", "name": "Scout", "team": "player", "hp": 16, "max_hp": 16,
+     "tags": ["elf"], "zone": "reserve"},
+]  # fmt: skip
+_ENEMIES = [
+    {"id": "goblin", "name": "Goblin", "team": "enemy", "hp": 18, "max_hp": 18,
+     "tags": ["goblin"], "tier": 1},
+    {"id": "orc", "name": "Orc Brute", "team": "enemy", "hp": 34, "max_hp": 34, "armor": 4,
+     "tags": ["orc", "brute"], "tier": 2, "statuses": {"thorns": 2}},
+    {"id": "shaman", "name": "Goblin Shaman", "team": "enemy", "hp": 9, "max_hp": 22,
+     "tags": ["goblin", "caster"], "tier": 2, "statuses": {"burn": 1}},
+]  # fmt: skip
+_STATUSES: list[dict[str, Any]] = [
+    {"id": "burn", "name": "Burn", "text": "Takes damage at the start of its turn.",
+     "decay_on": "turn_start"},
+    {"id": "strength", "name": "Strength", "text": "Deals 1 more damage per stack.",
+     "damage_dealt": 1},
+    {"id": "thorns", "name": "Thorns", "text": "Strikes back at attackers.",
+     "hooks": {"attacked": {"start": "hit", "nodes": [
+         {"id": "hit", "type": "DealDamage", "amount": "stacks", "source": "Opponent"}]}}},
+    {"id": "weak", "name": "Weak", "text": "Deals 2 less damage per stack.",
+     "damage_dealt": -2, "decay_on": "turn_end"},
+]  # fmt: skip
+
+
+def sandbox_battle(card: object, library: object = None, statuses: object = None) -> dict[str, Any]:
+    """A battle document with the card definition ``card`` alone in the hand. ``library``: a
+    card library document whose loadable cards fill the draw pile; ``statuses``: status
+    definitions the card uses, beside the sandbox's own. Raises a
+    :class:`~pybridge.runtime.errors.TargetingError` naming the card when it does not load."""
+    edited = parse_card(Reader(card, "card"))
+    cards = {edited.id: card_to_json(edited)}
+    for other in _library_cards(library):
+        cards.setdefault(str(other["id"]), other)
+    draw = [c for c in cards if c != edited.id][:MAX_DRAW]
+    own: dict[str, object] = {str(s["id"]): s for s in _STATUSES}
+    if isinstance(statuses, list):
+        own.update({str(s.get("id")): s for s in statuses if isinstance(s, Mapping)})
+    return {
+        "format": BATTLE_FORMAT,
+        "seed": 1,
+        "energy": 10,
+        "max_energy": 10,
+        "active_player": "knight",
+        "units": [dict(u) for u in (*_PARTY, *_ENEMIES)],
+        "statuses": list(own.values()),
+        "cards": list(cards.values()),
+        "piles": {
+            "hand": [{"id": SANDBOX_CARD, "card": edited.id}],
+            "draw": [{"id": f"d{i + 1}", "card": c} for i, c in enumerate(draw)],
+            "discard": [],
+            "exhaust": [],
+        },
+    }
+
+
+def _library_cards(library: object) -> list[dict[str, Any]]:
+    """The cards of a library document that load, in their canonical form (broken ones are
+    left out: the sandbox plays the edited card)."""
+    found = library.get("cards") if isinstance(library, Mapping) else None
+    out = []
+    for i, raw in enumerate(found if isinstance(found, list) else []):
+        try:
+            out.append(card_to_json(parse_card(Reader(raw, f"cards[{i}]"))))
+        except TargetingError:
+            continue
+    return out
+
+
+def library_text(document: object) -> str:
+    """The canonical text of a card library document: each card that loads in its canonical
+    form (every field, in the format's order), a card that does not exactly as it was, two
+    spaces of indent and a final newline. A library saved in this form and saved again
+    without edits gives the same bytes."""
+    if not isinstance(document, Mapping) or not isinstance(document.get("cards"), list):
+        raise TargetingError('expected a card library: {"format", "cards": [...]}', "document")
+    cards = []
+    for i, raw in enumerate(document["cards"]):
+        try:
+            cards.append(card_to_json(parse_card(Reader(raw, f"cards[{i}]"))))
+        except TargetingError:
+            cards.append(raw)
+    text = json.dumps({"format": LIBRARY_FORMAT, "cards": cards}, indent=2, ensure_ascii=False)
+    return text + "\n"
