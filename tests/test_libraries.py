@@ -10,7 +10,7 @@ import pytest
 
 from pybridge.examples import demo_battle
 from pybridge.protocol import Protocol
-from pybridge.runtime import LIBRARY_FORMAT, FormatError, load_battle, load_library
+from pybridge.runtime import LIBRARY_FORMAT, FormatError, canonical_json, load_battle, load_library
 
 
 def split_demo() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -74,7 +74,7 @@ def test_a_broken_library_card_refuses_the_battle_naming_card_node_and_field() -
         in (error["message"])
     )
     # Only DealDamage's own fields are listed, not every node type's.
-    assert "(DealDamage takes: amount, id, next, ports, source, type)" in error["message"]
+    assert "(DealDamage takes: amount, at, id, next, ports, source, type)" in error["message"]
     assert "measure" not in error["message"]
 
 
@@ -115,3 +115,31 @@ def test_a_library_loads_alone_and_its_errors_name_the_card() -> None:
     with pytest.raises(FormatError) as refused:
         load_library(library)
     assert f"card {library['cards'][2]['id']!r}, field 'target_count'" in str(refused.value)
+
+
+def test_node_positions_are_kept_and_change_nothing_else() -> None:
+    document = demo_battle()
+    plain = canonical_json(load_battle(demo_battle()))
+    for i, node in enumerate(document["cards"][0]["behavior"]["nodes"]):
+        node["at"] = [40 * i, -20]
+    kept = load_battle(document)
+    assert kept.library["strike"].behavior.nodes["hit"].at == (0, -20)
+    assert canonical_json(load_battle(json.loads(canonical_json(kept)))) == canonical_json(kept)
+    assert canonical_json(kept) != plain
+    document["cards"][0]["behavior"]["nodes"][0]["at"] = [1, 2, 3]
+    with pytest.raises(FormatError, match=r"node 'hit', field 'at'"):
+        load_battle(document)
+
+
+def test_a_cards_owner_plays_it_when_the_instance_names_none() -> None:
+    library, encounter = split_demo()
+    defend = next(c for c in library["cards"] if c["id"] == "defend")
+    defend["owner"] = "cleric"
+    encounter["piles"]["hand"] = [{"id": "h1", "card": "defend"}]
+    protocol = Protocol()
+    sid = call(protocol, op="open", battle=encounter, libraries=[library])["result"]["session"]
+    assert call(protocol, op="targets", session=sid, card="h1")["result"]["source"] == "cleric"
+    defend["owner"] = "goblin"
+    refused = call(Protocol(), op="open", battle=encounter, libraries=[library])["error"]
+    assert refused["where"] == "battle.piles.hand[0].card"
+    assert "card 'defend' is played by 'goblin', who is not a player unit" in refused["message"]

@@ -50,7 +50,7 @@ _U64 = (1 << 64) - 1
 _CARD_KEYS = frozenset(
     {"id", "name", "type", "rarity", "cost", "keywords", "tags", "target", "behavior", "text",
      "playable_if", "target_count", "up_to", "target_filter", "choose_on_resolve",
-     "card_targets", "on_lost_target"}
+     "card_targets", "on_lost_target", "owner"}
 )  # fmt: skip
 _STATUS_KEYS = frozenset(
     {"id", "name", "text", "hooks", "damage_dealt", "damage_taken", "decay_on", "decay",
@@ -133,6 +133,7 @@ def parse_card(r: Reader) -> CardDef:
         choose_on_resolve=choose_on_resolve,
         card_targets=card_targets,
         on_lost_target=None if lost_r.value is None else lost_r.choice(("fail", "skip")),
+        owner=None if r.field("owner", None).value is None else r.field("owner").ident(),
     )
 
 
@@ -166,6 +167,8 @@ def card_to_json(card: CardDef) -> dict[str, object]:
                                "where": where_to_json(card.card_targets.where)}  # fmt: skip
     if card.on_lost_target is not None:
         out["on_lost_target"] = card.on_lost_target
+    if card.owner is not None:
+        out["owner"] = card.owner
     return out
 
 
@@ -478,6 +481,11 @@ def _parse_instance(
         owner = owner_r.ident()
         if owner not in units or units[owner].team is not Team.PLAYER:
             raise owner_r.fail("expected the id of a player unit")
+    elif (default := cards[card_id].owner) is not None:  # the card's own player, by default
+        owner = default
+        if owner not in units or units[owner].team is not Team.PLAYER:
+            raise card_r.fail(f"card {card_id!r} is played by {owner!r}, who is not a player "
+                              "unit of this battle; give the instance an owner")  # fmt: skip
     return CardInstance(id=r.field("id").ident(), card=cards[card_id], owner=owner)
 
 

@@ -48,6 +48,8 @@ class Node:
     ports: Mapping[str, str]
     source: str | None = None
     exits: Mapping[str, str] = field(default_factory=dict)
+    #: Where an editor draws the node ([x, y]); kept, never read by the rules.
+    at: tuple[int, int] | None = None
 
     @property
     def next(self) -> str | None:
@@ -64,6 +66,8 @@ class Node:
         if self.ports:
             out["ports"] = dict(self.ports)
         out.update(self.exits)
+        if self.at is not None:
+            out["at"] = list(self.at)
         return out
 
 
@@ -139,7 +143,7 @@ def evaluations(nodes: Mapping[str, Node]) -> int:
 
 
 def _allowed_keys(ntype: NodeType) -> frozenset[str]:
-    allowed = {"id", "type", *(s.name for s in ntype.fields), *ntype.exits}
+    allowed = {"id", "type", "at", *(s.name for s in ntype.fields), *ntype.exits}
     if ntype.ports:
         allowed.add("ports")
     if ntype.acts_on is not None:
@@ -147,7 +151,9 @@ def _allowed_keys(ntype: NodeType) -> frozenset[str]:
     return frozenset(allowed)
 
 
-_NODE_KEYS = frozenset({"id", "type", "source", "ports", *_ALL_FIELDS, *_ALL_EXITS})
+_NODE_KEYS = frozenset({"id", "type", "at", "source", "ports", *_ALL_FIELDS, *_ALL_EXITS})
+#: How far from the origin an editor may place a node.
+MAX_POSITION = 100_000
 _ALLOWED_KEYS = {name: _allowed_keys(ntype) for name, ntype in NODE_TYPES.items()}
 
 
@@ -192,7 +198,17 @@ def _parse_node(r: Reader, allow_stacks: bool) -> Node:
     elif "by" in fields:  # Sort: a status key needs the status, and only it
         _check_sort(r, fields)
     exits = {name: r.field(name).ident() for name in ntype.exits if r.has(name)}
-    return Node(node_id, ntype, fields, ports, source, exits)
+    return Node(node_id, ntype, fields, ports, source, exits, _position(r))
+
+
+def _position(r: Reader) -> tuple[int, int] | None:
+    if not r.has("at"):
+        return None
+    at = r.field("at").elements(2)
+    if len(at) != 2:
+        raise r.field("at").fail("expected [x, y]")
+    x, y = (p.integer(-MAX_POSITION, MAX_POSITION) for p in at)
+    return x, y
 
 
 def _check_sort(r: Reader, fields: dict[str, Any]) -> None:

@@ -147,6 +147,8 @@ class CardDef:
     choose_on_resolve: bool = False
     card_targets: CardTargets | None = None
     on_lost_target: str | None = None
+    #: The party member who plays the card when an instance names none (a unit id).
+    owner: str | None = None
     # Caches of what the target mode's facts say, read on every play: whether the player
     # aims (``_arrow``), whether the runtime picks at random, :attr:`single_target`, and the
     # compiled ``target_filter``.
