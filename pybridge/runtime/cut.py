@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from .context import Context, Event, HostKind
 from .errors import BattleOver, CutError, UnknownUnit
+from .keywords import EXHAUST
 from .model import (
     RESOLVING,
     Battle,
@@ -302,7 +303,7 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
     if card_id is not None:  # the card goes to its pile
         if card_id in battle.resolving:
             battle.resolving.remove(card_id)
-            rest = _EXHAUST if "Exhaust" in battle.cards[card_id].card.keywords else _DISCARD
+            rest = _EXHAUST if EXHAUST in battle.cards[card_id].card.keywords else _DISCARD
             battle.piles[rest].insert(0, card_id)
             ctx.events.append({"type": "card_moved", "node": None, "card": card_id,
                                "from": RESOLVING, "to": str(rest)})  # fmt: skip

@@ -13,6 +13,7 @@ from .conditions import COMPARISONS, CONDITION_TESTS, MEASURES
 from .document import BATTLE_FORMAT, LIBRARY_FORMAT
 from .events import EVENTS, FAILURE_REASONS, LOSS_REASONS, SKIP_REASONS
 from .filters import CARD_FILTERS, CARD_SORTS, UNIT_FILTERS, UNIT_SORTS
+from .keywords import KEYWORDS
 from .mode_table import MODE_FACTS, MODE_NAMES
 from .model import HOOKS, PILES, Rules, Zone
 from .narrate import LINE_KINDS
@@ -50,6 +51,7 @@ def vocabulary() -> dict[str, Any]:
         "events": [spec.to_json() for spec in EVENTS.values()],
         "reasons": {"skipped": SKIP_REASONS, "lost": LOSS_REASONS, "failed": FAILURE_REASONS},
         "log_kinds": LINE_KINDS,
+        "keywords": KEYWORDS,
         "piles": [pile.value for pile in PILES],
         "zones": [zone.value for zone in Zone],
         "status_hooks": list(HOOKS),

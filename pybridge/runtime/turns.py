@@ -14,6 +14,7 @@ from .actions import draw, move_cards
 from .context import Context, Event
 from .enemies import choose_intents, enemy_phase
 from .errors import BattleOver
+from .keywords import RETAIN
 from .model import Battle, Pile, Team
 from .outcome import settle
 from .statuses import tick
@@ -34,7 +35,7 @@ def _player_turn_end(ctx: Context) -> bool:
     battle = ctx.battle
     tick(ctx, Team.PLAYER, "turn_end")
     hand = battle.piles[Pile.HAND]
-    leaving = [c for c in hand if "Retain" not in battle.cards[c].card.keywords]
+    leaving = [c for c in hand if RETAIN not in battle.cards[c].card.keywords]
     move_cards(None, ctx, leaving, Pile.DISCARD, "top")
     return False
 
