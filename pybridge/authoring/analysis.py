@@ -22,13 +22,11 @@ from ..runtime import mode_table, sources
 from ..runtime.graph import Behavior, Kind, Node
 from ..runtime.model import CardDef, MoveDef, Team
 from ..runtime.modes import TargetMode
-from ..runtime.nodes import NODE_TYPES, NodeType, Role
+from ..runtime.nodes import NodeType, Role
 from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardSourceSpec, UnitSourceSpec
 
 #: Unit sources that read what the card, move or reaction submitted (or its attacker).
 SELECTION_SOURCES = frozenset(name for name, spec in UNIT_SOURCES.items() if spec.selection)
-#: Selectors that keep at most a fixed number of elements.
-REDUCERS = frozenset(name for name, t in NODE_TYPES.items() if t.limit is not None)
 
 
 # -- what a node type or a source is, read from the runtime's specs ----------------------------
@@ -112,6 +110,7 @@ class State(StrEnum):
 
 
 ANY_STATE = frozenset(State)
+_STATE_NAMES = frozenset(s.value for s in State)
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +389,16 @@ def unit_reach(chain: Chain, subject: Subject) -> Reach:
         elif not only_orders(node_type):
             whole = False
     return Reach(sides, whole, limit, states)
+
+
+def action_states(action: Node) -> frozenset[State]:
+    """The unit states an action affects (its spec's ``states``)."""
+    return frozenset(State(state) for state in action.type.states if state in _STATE_NAMES)
+
+
+def affects(action: Node, reach: Reach) -> bool:
+    """Can the action affect any unit the chain yields (Revive: fallen; Deploy: reserve)?"""
+    return bool(action_states(action) & reach.states)
 
 
 # -- can a chain come back empty? --------------------------------------------------------------

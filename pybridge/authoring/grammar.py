@@ -49,8 +49,14 @@ def plural(noun: str) -> str:
     return noun + "s"
 
 
+#: Vowel letters said with a consonant sound: "a unit", "a one-off".
+_CONSONANT_SOUNDS = ("uni", "use", "usu", "eu", "one")
+
+
 def article(noun: str) -> str:
-    return "an " if noun[:1].lower() in "aeiou" else "a "
+    """ "a " or "an ", by the sound the noun starts with."""
+    word = noun.lower()
+    return "an " if word[:1] in "aeiou" and not word.startswith(_CONSONANT_SOUNDS) else "a "
 
 
 def indefinite(noun: str) -> str:
