@@ -43,13 +43,16 @@ from .analysis import (
     unit_reach,
 )
 from .codes import Scope
+from .grammar import third
 from .mode_checks import check_mode_reads, check_ranges, mode_name, target_fix
+from .phrases import ACTION_WORDS
 from .wording import ALL_WORDS, HEDGES
 
 _PILE_PLACES = frozenset(pile.value for pile in PILES)
 #: What an action on units in only one state affects, and what it is fed instead (PB112).
+#: ``{verb}``: the action's own verb ("revives").
 _ONLY_STATE: dict[State | None, tuple[str, str, str]] = {
-    State.DEAD: ("fallen units", "living ones: it never revives anyone", " (into a Take to "
+    State.DEAD: ("fallen units", "living ones: it never {verb} anyone", " (into a Take to "
                  "choose one)"),
     State.RESERVE: ("units in reserve", "units on the field", ""),
 }  # fmt: skip
@@ -321,6 +324,8 @@ class Checker:
                 only, (f"{' or '.join(sorted(wanted))} units", "other units", "")
             )
             source = _unit_source_for(wanted)
+            words = ACTION_WORDS.get(name)
+            fed = fed.replace("{verb}", third(words.other.verb) if words else "affects")
             self.report(
                 "PB112",
                 f"{name} '{action.id}' only affects {affected}, but {chain.root} yields {fed}",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
 from ..runtime.graph import Node
@@ -277,14 +278,15 @@ ACTION_WORDS: dict[str, ActionWords] = {
 
 # -- coverage ----------------------------------------------------------------------------------
 def missing_words(
-    modes: Iterable[TargetMode] = TargetMode,
+    modes: Iterable[StrEnum] = TargetMode,
     node_types: Mapping[str, NodeType] = NODE_TYPES,
     unit_sources: Mapping[str, UnitSourceSpec] = UNIT_SOURCES,
     card_sources: Mapping[str, CardSourceSpec] = CARD_SOURCES,
 ) -> list[str]:
     """Every target mode, action node type and unit or card source that has no words here
     (and every card source row naming a place it is not in). Empty when the tables are whole."""
-    out = [f"target mode {mode.value}" for mode in modes if mode not in MODE_WORDS]
+    worded = {mode.value for mode in MODE_WORDS}
+    out = [f"target mode {mode.value}" for mode in modes if mode.value not in worded]
     out += [
         f"action {name}"
         for name, spec in node_types.items()

@@ -34,11 +34,11 @@ def _camel(word: str) -> bool:
 
 @cache
 def _terms() -> tuple[str, ...]:
-    """Every editor identifier: sources, CamelCase node types and mode names, and a few more.
-    Read from the runtime's schema, so a new source or node type is covered by itself."""
-    terms = {s for s in (*UNIT_SOURCES, *CARD_SOURCES) if s not in ("Self", "Target")}
-    terms |= {name for name in NODE_TYPES if _camel(name)}
-    terms |= {name for name in MODE_NAMES if _camel(name)}
+    """Every editor identifier: CamelCase source, node type and mode names, and a few more.
+    Read from the runtime's schema, so a new source or node type is covered by itself. Names
+    that are plain words ("Self", "Target") are found by the rules of :func:`editor_terms`."""
+    names = (*UNIT_SOURCES, *CARD_SOURCES, *NODE_TYPES, *MODE_NAMES)
+    terms = {name for name in names if _camel(name)}
     terms |= {"Opponent", "UnitSource", "CardSource", "TargetSource", "TargetMode"}
     return tuple(sorted(terms, key=lambda t: (-len(t), t)))
 
