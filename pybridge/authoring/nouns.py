@@ -165,9 +165,7 @@ def selected(ctx: Ctx) -> Phrase:
     """The unit(s) the mode submits through Target: clicked, or chosen at random."""
     subject = ctx.subject
     mode = subject.mode
-    if not subject.submits or mode is None:
-        nobody = UNIT_SOURCE_WORDS["Target"].phrase
-        return Phrase(nobody, nobody)
+    assert mode is not None and subject.submits
     words = MODE_WORDS[mode]
     noun = words.noun
     group = Group(noun, plural(noun))
@@ -223,8 +221,10 @@ def single(ctx: Ctx, chain: Chain) -> Phrase | None:
     if spec.side is sources.Side.SELF:
         text = words.third if ctx.voice is Voice.THIRD and words.third else words.phrase
         return Phrase(text, text, "self", is_self=True, own_side=True)
-    if spec.side is sources.Side.SUBMITTED:
-        return selected(ctx)
+    if spec.side is sources.Side.SUBMITTED:  # the mode's selection, if it submits one
+        if ctx.subject.submits:
+            return selected(ctx)
+        return Phrase(words.phrase, words.phrase)
     if spec.selection:
         return _opponent(ctx, chain.root)
     if not words.phrase:
