@@ -225,6 +225,7 @@ def check_ranges(checker: Checker) -> None:
 
 
 def _culprit(chain: Chain, action: Node) -> tuple[str | None, str]:
+    """Where a chain gets limited: its first reducing selector, else its source."""
     for step in chain.steps:
         if reduces(step.type):
             return step.id, limit_field(step.type)
@@ -245,6 +246,7 @@ def _aoe_message(mode: TargetMode, action: Node, chain: Chain, reach: Reach) -> 
 
 
 def mode_name(subject: Subject) -> str:
+    """The card's mode as the author spelled it in the schema ("SingleEnemy")."""
     return subject.mode.value if subject.mode is not None else "(no mode)"
 
 
@@ -268,6 +270,7 @@ def _read_fix(mode: TargetMode) -> str:
 
 
 def target_fix(subject: Subject) -> str:
+    """How to fix a read of the submitted selection where nothing is submitted (PB106)."""
     if subject.host is Host.STATUS:
         return "use Self (the holder) or AllOpponents; in an attacked hook Opponent is the attacker"
     aimed = sorted((m for m in TargetMode if m.chooses_units), key=lambda m: not m.requires_target)
