@@ -16,6 +16,7 @@ from typing import Protocol
 
 from ..runtime.graph import Node
 from ..runtime.mode_table import TargetMode
+from ..runtime.model import PILES
 from ..runtime.nodes import NODE_TYPES, NodeType, Role
 from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardSourceSpec, UnitSourceSpec
 
@@ -25,11 +26,12 @@ from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardSourceSpec, UnitSo
 class ModeWords:
     """How card text names what a target mode offers.
 
+    ``noun``: one unit of the mode's reach ("enemy", "ally", "unit"; empty for None and Self);
     ``shows``: the range the mode shows, as the player reads it ("all enemies", "the selected
-    enemy"). For a mode that submits units: ``noun`` is one of them ("enemy", "ally", "unit"),
-    ``determiner`` comes before it ("the selected", "a random"; empty: "a" or "an"), ``many``
-    before several of them ("2 selected enemies"), and ``repeat`` says a later mention repeats
-    the first words ("the selected enemy") rather than "that enemy"."""
+    enemy"). For a mode that submits units: ``determiner`` comes before the noun ("the
+    selected", "a random"; empty: "a" or "an"), ``many`` before several of them ("2 selected
+    enemies"), and ``repeat`` says a later mention repeats the first words ("the selected
+    enemy") rather than "that enemy"."""
 
     noun: str
     shows: str
@@ -283,8 +285,9 @@ def missing_words(
     unit_sources: Mapping[str, UnitSourceSpec] = UNIT_SOURCES,
     card_sources: Mapping[str, CardSourceSpec] = CARD_SOURCES,
 ) -> list[str]:
-    """Every target mode, action node type and unit or card source that has no words here
-    (and every card source row naming a place it is not in). Empty when the tables are whole."""
+    """Every target mode, action node type, unit or card source and pile that has no words
+    here (and every card source row naming a place it is not in). Empty when the tables are
+    whole."""
     worded = {mode.value for mode in MODE_WORDS}
     out = [f"target mode {mode.value}" for mode in modes if mode.value not in worded]
     out += [
@@ -293,6 +296,7 @@ def missing_words(
         if spec.role is Role.ACTION and name not in ACTION_WORDS
     ]
     out += [f"unit source {name}" for name in unit_sources if name not in UNIT_SOURCE_WORDS]
+    out += [f"pile {pile.value}" for pile in PILES if pile.value not in PILE_WORDS]
     for name, card_spec in card_sources.items():
         words = CARD_SOURCE_WORDS.get(name)
         if words is None:
