@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import Any, assert_never
 
 from ..runtime import mode_table, sources
@@ -353,7 +354,7 @@ def root_reach(root: str, subject: Subject) -> Reach:
     spec = UNIT_SOURCES.get(root)
     if spec is None:
         return Reach(ALL_SIDES, False, None, ANY_STATE)
-    states = frozenset(State(state) for state in spec.states)
+    states = unit_states(spec.states)
     if spec.side is sources.Side.SUBMITTED:
         if not subject.submits:
             return Reach(frozenset(), False, 0, states)
@@ -391,9 +392,15 @@ def unit_reach(chain: Chain, subject: Subject) -> Reach:
     return Reach(sides, whole, limit, states)
 
 
+@cache
+def unit_states(states: frozenset[str]) -> frozenset[State]:
+    """The unit states among a spec's ``states`` (an action on cards names places instead)."""
+    return frozenset(State(state) for state in states if state in _STATE_NAMES)
+
+
 def action_states(action: Node) -> frozenset[State]:
     """The unit states an action affects (its spec's ``states``)."""
-    return frozenset(State(state) for state in action.type.states if state in _STATE_NAMES)
+    return unit_states(action.type.states)
 
 
 def affects(action: Node, reach: Reach) -> bool:
@@ -473,8 +480,10 @@ def unfrozen(chain: Chain) -> tuple[Node, ...]:
     """The steps after the chain's last Snapshot: data nodes are evaluated on every pull, and
     only a Snapshot freezes what came before it."""
     steps = chain.steps
-    last = max((i for i, s in enumerate(steps) if s.type.role is Role.SNAPSHOT), default=-1)
-    return steps[last + 1 :]
+    for last in range(len(steps) - 1, -1, -1):
+        if steps[last].type.role is Role.SNAPSHOT:
+            return steps[last + 1 :]
+    return steps
 
 
 def rerolls(chain: Chain) -> bool:

@@ -58,6 +58,8 @@ class Clause:
 def _fill(template: str, body: str, target: str) -> str:
     """A verb's body template with the action's body and the units' words put in (one pass:
     words from the battle's data are never read as a template)."""
+    if template == "{body}":
+        return body
     values = {"body": body, "target": target}
     return re.sub(r"\{(body|target)\}", lambda m: values[m.group(1)], template)
 

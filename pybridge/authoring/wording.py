@@ -43,6 +43,13 @@ def _terms() -> tuple[str, ...]:
     return tuple(sorted(terms, key=lambda t: (-len(t), t)))
 
 
+@cache
+def _identifiers() -> re.Pattern[str]:
+    """Every editor identifier as a whole word, in one pattern (the longest tried first)."""
+    alternatives = "|".join(re.escape(term) for term in _terms())
+    return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?![A-Za-z])")
+
+
 @dataclass(frozen=True, slots=True)
 class Term:
     """An editor word found in text, with what to say instead."""
@@ -84,9 +91,8 @@ def editor_terms(text: str) -> list[Term]:
         taken.append((start, end))
         found.append(Term(word, start, _INSTEAD.get(word, "gameplay words for what it does")))
 
-    for term in _terms():
-        for match in re.finditer(rf"(?<![A-Za-z]){re.escape(term)}(?![A-Za-z])", text):
-            add(term, match.start())
+    for match in _identifiers().finditer(text):
+        add(match.group(0), match.start())
     for match in re.finditer(r"(?<![A-Za-z])Self(?![A-Za-z\-'])", text):
         add("Self", match.start())
     for match in re.finditer(r"(?<![A-Za-z])(Target|Host)(?![A-Za-z])", text):
