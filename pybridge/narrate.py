@@ -90,6 +90,7 @@ _LINES: dict[str, Callable[[Battle, Event], str | None]] = {
         f"{_unit(b, e['unit'])} uses {e['name']}"
         + (f" on {_unit(b, e['target'])}." if e.get("target") else ".")
     ),
+    "enemy_holds": lambda b, e: f"{_unit(b, e['unit'])} holds back {e['name']}: {e['reason']}.",
     "status_hook": lambda b, e: f"  {_status(b, e['status'])} acts on {_unit(b, e['unit'])}.",
     "status_decayed": lambda b, e: (
         f"  {_unit(b, e['unit'])}'s {_status(b, e['status'])} fades to {e['stacks_after']}."

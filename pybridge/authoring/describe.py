@@ -348,6 +348,10 @@ def _single(ctx: _Ctx, root: str) -> _Phrase | None:
         return _Phrase("the active party member", "the active party member", "active", own_side=own)
     if root == "ThisCard":
         return _Phrase("this card", "this card", "this-card")
+    if root == "ChosenCards":  # chosen when the card resolves (choose_on_resolve)
+        many = ctx.subject.target_count > 1
+        text = "the chosen cards" if many else "the chosen card"
+        return _Phrase(text, text, "chosen-cards", plural=many)
     return None
 
 

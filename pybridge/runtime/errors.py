@@ -7,14 +7,20 @@ Each error carries a stable snake_case ``code`` that the protocol forwards uncha
 from __future__ import annotations
 
 import json
+import re
+
+#: A UTF-16 half on its own: strict JSON parsers (Godot's among them) refuse a text holding one.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def quote(value: object) -> str:
-    """Render an input value for an error message, shortened so huge inputs stay readable."""
+    """Render an input value for an error message, shortened so huge inputs stay readable and
+    with lone surrogates replaced (U+FFFD), so every host can read the message."""
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=True, default=repr)
     except (TypeError, ValueError, RecursionError):
         text = repr(type(value))
+    text = LONE_SURROGATE.sub("\ufffd", text)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -40,9 +46,14 @@ class FormatError(TargetingError):
 
     @classmethod
     def missing(cls, where: str, why: str = "missing required field") -> FormatError:
-        error = cls(where, None, why)
-        error.message = why
-        error.args = (f"{where}: {why}",)
+        return cls.stated(where, why)
+
+    @classmethod
+    def stated(cls, where: str, message: str, value: object = None) -> FormatError:
+        """An error whose message says everything itself (no ", got <value>" appended)."""
+        error = cls(where, value, message)
+        error.message = message
+        error.args = (f"{where}: {message}",)
         return error
 
 
@@ -98,3 +109,10 @@ class WorkLimit(PlayError):
     """A request would do more work than one request may (docs/limits.md)."""
 
     code = "work_limit"
+
+
+class LimitReached(PlayError):
+    """A battle counter (the turn, the Cut entry ids) is at its limit: going on would make a
+    battle that no longer loads (docs/limits.md)."""
+
+    code = "limit_reached"
