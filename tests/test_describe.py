@@ -347,6 +347,7 @@ CARD_PHRASES = {
         "all cards from the player's hand and piles",
     ),
     "CutCards": ("all cards waiting to resolve", "all cards waiting to resolve"),
+    "ChosenCards": ("the chosen card", "the chosen card"),
 }
 
 

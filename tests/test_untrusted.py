@@ -219,8 +219,9 @@ FORMATS = (
     "${jndi:ldap://127.0.0.1}",
     "{{7*7}}",
     "\x00\x1b[2J",
-    "\ud800",
 )
+#: Free text a strict JSON parser (Godot's) cannot read back: refused wherever it appears.
+SURROGATE = "a\ud800b"
 PATHS = ("../../etc/passwd", "/etc/passwd", f"./{CANARY}", "C:\\Windows\\win.ini")
 KEYS = ("__class__", "__init__", "__proto__", "constructor", "__dict__", "__globals__")
 
@@ -287,7 +288,12 @@ def malicious_battle() -> dict[str, Any]:
 
 def refused_variants() -> Iterator[tuple[str, dict[str, Any]]]:
     """Where a value is an id, a node type or a field name, the same payloads are refused."""
-    for payload in (CODE, *FORMATS, *PATHS, *KEYS):
+    doc = battle_doc([card("c", "None", text=SURROGATE)])
+    yield "cards[0].text", doc
+    doc = battle_doc()
+    doc["units"][0]["name"] = SURROGATE
+    yield "units[0].name", doc
+    for payload in (CODE, *FORMATS, SURROGATE, *PATHS, *KEYS):
         if payload not in KEYS:  # those are valid ids (see malicious_battle)
             doc = battle_doc([card("c", "None")], hand=["c"])
             doc["units"][0]["id"] = payload

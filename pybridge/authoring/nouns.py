@@ -213,8 +213,9 @@ def single(ctx: Ctx, chain: Chain) -> Phrase | None:
         card_words = CARD_SOURCE_WORDS.get(chain.root)
         if card_words is None or not card_words.phrase:
             return None
-        text = card_words.phrase
-        return Phrase(text, text, f"source:{chain.root}")
+        many = bool(card_words.many) and ctx.subject.target_count > 1
+        text = card_words.many if many else card_words.phrase
+        return Phrase(text, text, f"source:{chain.root}", plural=many)
     spec, words = UNIT_SOURCES.get(chain.root), UNIT_SOURCE_WORDS.get(chain.root)
     if spec is None or words is None:
         return None

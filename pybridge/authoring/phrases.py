@@ -129,10 +129,14 @@ class CardWords:
     where: str = ""
     inside: str = "of"
     phrase: str = ""
+    #: The phrase when the card chooses several (``target_count`` above 1).
+    many: str = ""
 
 
 CARD_SOURCE_WORDS: dict[str, CardWords] = {
     "ThisCard": CardWords(phrase="this card"),
+    # chosen when the card resolves (choose_on_resolve)
+    "ChosenCards": CardWords(phrase="the chosen card", many="the chosen cards"),
     "HandPile": CardWords("hand"),
     "DrawPile": CardWords("draw"),
     "DiscardPile": CardWords("discard"),
