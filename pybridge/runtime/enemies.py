@@ -10,6 +10,8 @@ from .modes import candidates, is_valid_target
 from .outcome import settle
 from .resolve import run
 
+_ENEMY = Team.ENEMY  # bound once: reading an Enum class attribute is slow on CPython 3.11
+
 
 def _weighted(battle: Battle, moves: list[MoveDef]) -> MoveDef:
     roll = battle.rng.below(sum(m.weight for m in moves))
@@ -31,7 +33,7 @@ def choose_target(battle: Battle, enemy: Unit, move: MoveDef) -> Unit | None:
 
 def choose_intents(ctx: Context, only_missing: bool = False) -> None:
     battle = ctx.battle
-    for enemy in battle.living(Team.ENEMY):
+    for enemy in battle.living(_ENEMY):
         if only_missing and enemy.intent is not None:
             continue
         moves = [battle.moves[m] for m in enemy.moves]
@@ -48,7 +50,7 @@ def choose_intents(ctx: Context, only_missing: bool = False) -> None:
 def enemy_phase(ctx: Context) -> bool:
     """Every living enemy resolves its intent in battle order. True if the battle ended."""
     battle = ctx.battle
-    for enemy in battle.team(Team.ENEMY):
+    for enemy in battle.team(_ENEMY):
         intent, enemy.intent = enemy.intent, None
         if not enemy.alive or intent is None or intent.move not in battle.moves:
             continue
