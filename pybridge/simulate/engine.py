@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..runtime import Battle, Event, Pcg32, PlayError, Team, play
 from ..runtime.turns import end_turn, start_battle
-from .policies import Move, Policy
+from .policies import Policy
 from .tally import CardTally, EncounterTally
 
 #: The policy's PRNG stream (the battle's own uses the runtime's default stream).
@@ -26,7 +26,7 @@ EFFECT_EVENTS = frozenset({"status", "revived", "withdrawn", "deployed", "energy
 
 
 class BattleError(Exception):
-    """A battle could not go on: the policy raised, or chose a play the runtime refused."""
+    """A battle could not go on: the policy raised."""
 
     def __init__(self, message: str, encounter: str, seed: int, card: str | None) -> None:
         super().__init__(message)
@@ -89,58 +89,64 @@ def record_play(card: CardTally, events: list[Event], party: frozenset[str]) -> 
 def play_battle(prepared: Prepared, seed: int, policy: Policy, max_turns: int,
                 tally: EncounterTally) -> str:  # fmt: skip
     """Play the encounter with this seed to its end (or past ``max_turns``: undecided) and
-    add it to ``tally``. Returns the result. Raises :class:`BattleError`."""
+    add it to ``tally``. Returns the result. Raises :class:`BattleError` when the policy
+    raises (naming the encounter, the seed, and the card it offered or played last)."""
     battle = fresh_battle(prepared, seed)
     rng = Pcg32(seed, POLICY_STREAM)
-    cards = battle.cards
-    per_card: dict[str, CardTally] = {}
+    cards, party = battle.cards, prepared.party
+    tallies = tally.cards  # plays add straight to the encounter's card tallies
+    played_cards: set[str] = set()
     start_battle(battle)
     plays = 0
-    last: str | None = None  # the card definition played last, for error messages
+    last: str | None = None  # the card last offered or played, for error messages
     while battle.result is None and battle.turn <= max_turns:
         for _ in range(MAX_PLAYS_PER_TURN):
-            move = _ask(policy, battle, rng, prepared.id, seed, last)
-            if move is None:
-                break
-            card_id, target = move
-            instance = cards.get(card_id) if isinstance(card_id, str) else None
+            played = False
             try:
-                events = play(battle, card_id, target)
-            except PlayError as exc:
-                name = instance.card.id if instance is not None else None
-                raise BattleError(f"encounter {prepared.id!r}, seed {seed}: the policy chose "
-                                  f"{move!r}, which the runtime refused: {exc}", prepared.id,
-                                  seed, name) from exc  # fmt: skip
-            assert instance is not None  # play() accepted it
-            definition_id = instance.card.id
-            card = per_card.get(definition_id)
-            if card is None:
-                per_card[definition_id] = card = CardTally()
-            record_play(card, events, prepared.party)
+                for card_id, target in policy.moves(battle, rng):
+                    last = card_id
+                    try:
+                        events = play(battle, card_id, target)
+                    except PlayError:
+                        continue  # refused: the runtime's check is the legality check
+                    definition_id = cards[card_id].card.id
+                    card = tallies.get(definition_id)
+                    if card is None:
+                        tallies[definition_id] = card = CardTally()
+                    record_play(card, events, party)
+                    played_cards.add(definition_id)
+                    played = True
+                    break
+            except Exception as exc:  # a user's policy: say where, whatever it raised
+                raise _policy_failed(exc, prepared.id, seed, battle, last) from exc
+            if not played:
+                break
             plays += 1
-            last = definition_id
             if battle.result is not None:
                 break
         if battle.result is None:
             end_turn(battle)
     result = battle.result or "undecided"
-    _add_battle(tally, prepared, battle, result, per_card, plays)
+    _add_battle(tally, prepared, battle, result, played_cards, plays)
     return result
 
 
-def _ask(policy: Policy, battle: Battle, rng: Pcg32, encounter: str, seed: int,
-         last: str | None) -> Move | None:  # fmt: skip
-    try:
-        return policy.choose(battle, rng)
-    except Exception as exc:  # a user's policy: say where it failed, whatever it raised
-        after = f"after card {last!r}" if last is not None else "before the first play"
-        raise BattleError(f"encounter {encounter!r}, seed {seed}, turn {battle.turn} ({after}):"
-                          f" the policy raised {type(exc).__name__}: {exc}", encounter, seed,
-                          last) from exc  # fmt: skip
+def _policy_failed(exc: Exception, encounter: str, seed: int, battle: Battle,
+                   last: object) -> BattleError:  # fmt: skip
+    instance = battle.cards.get(last) if isinstance(last, str) else None
+    card = instance.card.id if instance is not None else None
+    where = f"at card {card!r} ({last})" if card is not None else "before any card"
+    return BattleError(
+        f"encounter {encounter!r}, seed {seed}, turn {battle.turn}, {where}: the "
+        f"policy raised {type(exc).__name__}: {exc}",
+        encounter,
+        seed,
+        card,
+    )
 
 
 def _add_battle(tally: EncounterTally, prepared: Prepared, battle: Battle, result: str,
-                per_card: dict[str, CardTally], plays: int) -> None:  # fmt: skip
+                played_cards: set[str], plays: int) -> None:  # fmt: skip
     won = result == "victory"
     hp_left = sum(u.hp for u in battle.units if u.id in prepared.party)
     turns = battle.turn
@@ -158,16 +164,8 @@ def _add_battle(tally: EncounterTally, prepared: Prepared, battle: Battle, resul
         card = cards.get(definition_id)
         if card is None:
             cards[definition_id] = card = CardTally()
-        played = per_card.get(definition_id)
         card.battles += 1
         card.wins += won
-        if played is not None:
+        if definition_id in played_cards:
             card.battles_played += 1
             card.wins_played += won
-            card.add(_plays_only(played))
-
-
-def _plays_only(played: CardTally) -> CardTally:
-    """A battle's play counts for a card, without the per-battle fields."""
-    played.battles = played.battles_played = played.wins = played.wins_played = 0
-    return played

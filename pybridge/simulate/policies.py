@@ -1,10 +1,11 @@
 """Player policies: who decides the party's plays in a simulated battle.
 
-A policy is any object with a ``choose(battle, rng)`` method (see :class:`Policy`) that
-returns the next play, ``(card instance id, target)``, or ``None`` to end the turn. The
-target is ``None`` (cards without a unit choice), a unit id, or a list of unit ids (cards
-that choose several). The engine plays the move through the runtime, which refuses illegal
-ones; enemies act by their telegraphed intents when the turn ends.
+A policy is any object with a ``moves(battle, rng)`` method (see :class:`Policy`) that gives
+the plays it would make now, in order of preference: ``(card instance id, target)`` pairs,
+the target being ``None`` (cards without a unit choice), a unit id, or a list of unit ids
+(cards that choose several). The engine plays the first one the runtime accepts (the
+runtime's own check is the only legality check) and asks again; when no move is left the
+turn ends and the enemies act on their telegraphed intents.
 
 Two are built in: ``random`` (a uniformly random playable card, aimed at a uniformly random
 candidate, until nothing is playable) and ``greedy`` (one ply: every legal play is tried on
@@ -17,11 +18,10 @@ from __future__ import annotations
 
 import importlib
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, cast, runtime_checkable
 
-from ..runtime import Battle, Event, Pcg32, Pile, PlayError, Team, check_play, preview, targets
-from ..runtime.errors import TargetRequired
+from ..runtime import Battle, Event, Pcg32, Pile, PlayError, Team, preview, targets
 from ..runtime.modes import candidates
 from ..runtime.play import needed_targets, source_of
 
@@ -30,18 +30,22 @@ Target = str | list[str] | None
 Move = tuple[str, Target]
 #: At most this many target combinations are looked at for a card that chooses several.
 MAX_COMBINATIONS = 20
+_HAND = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
 
 
 @runtime_checkable
 class Policy(Protocol):
     """The interface of a player policy.
 
-    ``choose`` is called before every play with the live battle and the policy's own PRNG
-    (seeded per battle, so runs repeat exactly; do not use :mod:`random`). It must not
-    change the battle: look ahead with :func:`pybridge.runtime.preview`, which works on a
-    copy. Return ``(card_id, target)`` or ``None`` to end the turn."""
+    ``moves`` is called before every play with the live battle and the policy's own PRNG
+    (seeded per battle, so runs repeat exactly; do not use :mod:`random`). It returns (or
+    yields, lazily) the plays to try, best first; the engine plays the first one the
+    runtime accepts, skipping refused ones, and calls ``moves`` again. Nothing to try ends
+    the turn. It must not change the battle: look ahead with
+    :func:`pybridge.runtime.preview`, which works on a copy. A fresh object plays each
+    battle when the policy is a class, so it may keep state within a battle."""
 
-    def choose(self, battle: Battle, rng: Pcg32) -> Move | None: ...
+    def moves(self, battle: Battle, rng: Pcg32) -> Iterable[Move]: ...
 
 
 class PolicyError(ValueError):
@@ -79,49 +83,44 @@ class RandomPolicy:
     """A uniformly random playable card at a uniformly random candidate; the turn ends when
     nothing is playable.
 
-    It does not list every legal play first: it draws cards from the hand without
-    replacement and asks the runtime's own check (:func:`check_play`, which changes nothing)
-    whether the draw is playable. The first playable draw is uniform over the playable cards,
-    and most decisions need one or two checks instead of aiming every card in hand."""
+    It does not list every legal play first: it offers the cards of the hand in a random
+    order (drawn without replacement, lazily), each aimed at a random candidate, and the
+    engine's play is the check. The first card the runtime accepts is uniform over the
+    playable cards, and a decision costs one or two checks instead of aiming every card.
+    Cards whose cost exceeds the energy left are passed over without asking (the runtime
+    would refuse them): the check stays the runtime's, this only saves asking."""
 
     name = "random"
 
-    def choose(self, battle: Battle, rng: Pcg32) -> Move | None:
-        if battle.result is not None:
-            return None
-        hand = list(battle.piles[Pile.HAND])
+    def moves(self, battle: Battle, rng: Pcg32) -> Iterator[Move]:
+        hand = list(battle.piles[_HAND])
         below = rng.below
+        cards, energy = battle.cards, battle.energy
         while hand:
-            index = below(len(hand))
+            left = len(hand)
+            index = below(left) if left > 1 else 0  # a draw only where there is a choice
             card_id = hand[index]
             hand[index] = hand[-1]
             hand.pop()
-            try:
-                target = self._aim(battle, card_id, rng)
-            except PlayError:
+            card = cards[card_id]
+            definition = card.card
+            if definition.cost > energy:  # cannot be paid for: not worth asking the runtime
                 continue
-            return card_id, target
-        return None
-
-    @staticmethod
-    def _aim(battle: Battle, card_id: str, rng: Pcg32) -> Target:
-        """A random legal target for the card, after the runtime's check; PlayError if the
-        card cannot be played now."""
-        card = battle.cards[card_id]
-        definition = card.card
-        mode = definition.target
-        if not mode.requires_target:  # no choice, or the runtime picks (Random modes)
-            check_play(battle, card_id)
-            return None
-        pool = candidates(battle, source_of(battle, card), mode, definition)
-        if not pool:  # as targets() says: not playable without a valid target
-            raise TargetRequired(f"card {card_id!r} has no valid target", "target")
-        count = needed_targets(definition, len(pool), battle.rules)
-        target: Target = pool[rng.below(len(pool))].id if count == 1 else \
-            [unit.id for unit in rng.sample(pool, count)]  # fmt: skip
-        # A card that chooses on resolution takes its choice then, not when it is checked.
-        check_play(battle, card_id, None if definition.choose_on_resolve else target)
-        return target
+            mode = definition.target
+            if not mode.requires_target:  # no choice, or the runtime picks (Random modes)
+                yield card_id, None
+                continue
+            try:
+                pool = candidates(battle, source_of(battle, card), mode, definition)
+            except PlayError:  # its member is down: not playable
+                continue
+            if not pool:  # as targets() says: not playable without a valid target
+                continue
+            count = needed_targets(definition, len(pool), battle.rules)
+            if count == 1:
+                yield card_id, pool[below(len(pool)) if len(pool) > 1 else 0].id
+            else:
+                yield card_id, [unit.id for unit in rng.sample(pool, count)]
 
 
 #: How much the greedy policy values each thing a play does (per point, per stack, per unit).
@@ -182,23 +181,23 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def choose(self, battle: Battle, rng: Pcg32) -> Move | None:
-        best: Move | None = None
+    def moves(self, battle: Battle, rng: Pcg32) -> list[Move]:
+        best: list[Move] = []
         best_score = 0.0
         for move in legal_moves(battle):
             score = score_events(battle, preview(battle, *move))
             if score > best_score:
-                best, best_score = move, score
+                best, best_score = [move], score
         return best
 
 
 class _FunctionPolicy:
-    """A plain function ``(battle, rng) -> move`` used as a policy."""
+    """A plain function ``(battle, rng) -> moves`` used as a policy."""
 
-    def __init__(self, function: Callable[[Battle, Pcg32], Move | None], name: str) -> None:
+    def __init__(self, function: Callable[[Battle, Pcg32], Iterable[Move]], name: str) -> None:
         self.function, self.name = function, name
 
-    def choose(self, battle: Battle, rng: Pcg32) -> Move | None:
+    def moves(self, battle: Battle, rng: Pcg32) -> Iterable[Move]:
         return self.function(battle, rng)
 
 
@@ -209,7 +208,7 @@ def policy_factory(spec: str) -> Callable[[], Policy]:
     """What makes a fresh policy for each battle, from ``random``, ``greedy`` or
     ``module:attribute`` naming a Policy class (built with no arguments), a Policy object
     (shared: it must keep no state between battles), or a function ``(battle, rng) ->
-    move``. Raises :class:`PolicyError`."""
+    moves``. Raises :class:`PolicyError`."""
     if spec in BUILT_IN:
         return BUILT_IN[spec]
     module_name, colon, attribute = spec.partition(":")
@@ -225,8 +224,8 @@ def policy_factory(spec: str) -> Callable[[], Policy]:
     except AttributeError:
         raise PolicyError(f"policy {spec!r}: {module_name!r} has no {attribute!r}") from None
     if isinstance(found, type):
-        if not callable(getattr(found, "choose", None)):
-            raise PolicyError(f"policy {spec!r}: class {attribute!r} has no choose method")
+        if not callable(getattr(found, "moves", None)):
+            raise PolicyError(f"policy {spec!r}: class {attribute!r} has no moves method")
         return cast(Callable[[], Policy], found)
     if isinstance(found, Policy):
         shared: Policy = found
@@ -234,8 +233,8 @@ def policy_factory(spec: str) -> Callable[[], Policy]:
     if callable(found):
         function_policy = _FunctionPolicy(found, spec)
         return lambda: function_policy
-    raise PolicyError(f"policy {spec!r}: expected a class or object with a choose(battle, rng) "
-                      "method, or a function (battle, rng) -> move")  # fmt: skip
+    raise PolicyError(f"policy {spec!r}: expected a class or object with a moves(battle, rng) "
+                      "method, or a function (battle, rng) -> moves")  # fmt: skip
 
 
 def load_policy(spec: str) -> Policy:
