@@ -23,6 +23,8 @@ from .tally import EncounterTally
 DEFAULT_BATCH = 100
 #: Enough batches per worker that the last ones finish together.
 BATCHES_PER_WORKER = 8
+#: But no batch so small that a cluster's per-task cost (a few ms) would show.
+MIN_BATCH = 25
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,16 +51,31 @@ class BatchResult:
     error: Problem | None = None
 
 
-def plan_batches(encounters: list[str], battles: int, first_seed: int, workers: int,
-                 batch_size: int | None = None) -> list[Batch]:  # fmt: skip
-    """Split ``battles`` seeds of every encounter into batches, interleaving encounters so a
-    partial run (Ctrl+C) has covered all of them alike."""
-    if batch_size is None:
-        per_encounter = -(-battles * len(encounters) // (workers * BATCHES_PER_WORKER))
-        batch_size = max(1, min(DEFAULT_BATCH, per_encounter))
-    chunks = [[Batch(e, first_seed + start, min(batch_size, battles - start))
-               for start in range(0, battles, batch_size)] for e in encounters]  # fmt: skip
-    return [batch for row in _interleave(chunks) for batch in row]
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Which seeds of which encounters a run plays, to be cut into batches once the number
+    of workers is known (a cluster says how many it has only when connected)."""
+
+    encounters: tuple[str, ...]
+    battles: int  # per encounter
+    first_seed: int
+    batch_size: int | None = None  # None: chosen from the number of workers
+
+    @property
+    def total(self) -> int:
+        return self.battles * len(self.encounters)
+
+    def batches(self, workers: int) -> list[Batch]:
+        """Batches of consecutive seeds, interleaving encounters so that a partial run
+        (Ctrl+C) has covered all of them alike."""
+        size = self.batch_size
+        if size is None:
+            wanted = -(-self.total // (workers * BATCHES_PER_WORKER))
+            size = max(MIN_BATCH, min(DEFAULT_BATCH, wanted))
+        chunks = [[Batch(e, self.first_seed + start, min(size, self.battles - start))
+                   for start in range(0, self.battles, size)]
+                  for e in self.encounters]  # fmt: skip
+        return [batch for row in _interleave(chunks) for batch in row]
 
 
 def _interleave(chunks: list[list[Batch]]) -> Iterator[list[Batch]]:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from ..examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY
-from .batches import Batch, Job, plan_batches
+from .batches import Job, Plan
 from .inputs import InputError, prototypes_of, read_spec
 from .local import Collector, run_local
 from .output import RESULTS_FILE, summary_lines, write_results
@@ -58,8 +58,8 @@ def run_command(args: argparse.Namespace) -> int:
     job = Job(spec, args.policy, args.max_turns)
     slots = args.workers or cpu_count()
     ready = [e.id for e in spec.encounters if e.id in battles]
-    batches = plan_batches(ready, args.battles, args.seed, slots, args.batch_size)
-    code = play_all(result, job, batches, slots, args.cluster, not args.no_progress)
+    plan = Plan(tuple(ready), args.battles, args.seed, args.batch_size)
+    code = play_all(result, job, plan, slots, args.cluster, not args.no_progress)
     out = Path(args.out)
     written = write_results(result, out)
     if not args.no_report:
@@ -72,24 +72,23 @@ def run_command(args: argparse.Namespace) -> int:
     return code
 
 
-def play_all(result: RunResult, job: Job, batches: list[Batch], slots: int, cluster: str | None,
+def play_all(result: RunResult, job: Job, plan: Plan, slots: int, cluster: str | None,
              progress: bool) -> int:  # fmt: skip
     """Run the batches locally or on the cluster; 0, or INTERRUPTED after Ctrl+C, or 2 when
     the cluster cannot be used. The result holds whatever finished."""
-    total = sum(b.count for b in batches)
-    with Progress(total, progress) as bar:
+    with Progress(plan.total, progress) as bar:
         collector = Collector(result, bar)
         try:
             if cluster:
                 from .cluster import ClusterError, run_cluster
 
                 try:
-                    run_cluster(cluster, job, batches, collector)
+                    run_cluster(cluster, job, plan, collector)
                 except ClusterError as exc:
                     _say(str(exc))
                     return 2
             else:
-                run_local(job, batches, slots, collector)
+                run_local(job, plan, slots, collector)
         except KeyboardInterrupt:
             result.interrupted = True
         finally:

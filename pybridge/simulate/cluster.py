@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import __version__
-from .batches import Batch, BatchResult, Job, run_batch
+from .batches import Batch, BatchResult, Job, Plan, factory_for, prepared_for, run_batch
 from .local import Collector
 
 #: Seconds to wait for the scheduler to answer and for a first worker to join.
@@ -27,13 +27,21 @@ def worker_version() -> str:
     return __version__
 
 
+def warm_worker(job: Job) -> int:
+    """Run on each worker before the clock starts: load the documents and the policy, so
+    the first batch is not charged with imports and parsing."""
+    factory_for(job.policy)
+    return len(prepared_for(job.spec))
+
+
 def _run_on_worker(job: Job, batch: Batch) -> BatchResult:
     return run_batch(job, batch)
 
 
-def run_cluster(address: str, job: Job, batches: list[Batch], collector: Collector) -> None:
+def run_cluster(address: str, job: Job, plan: Plan, collector: Collector) -> None:
     """Submit every batch to the cluster and collect them as they finish. On a failed
-    battle or KeyboardInterrupt the remaining tasks are cancelled; finished ones are kept."""
+    battle or KeyboardInterrupt the remaining tasks are cancelled; finished ones are kept.
+    The clock for the overhead starts once the job has reached every worker."""
     try:
         from distributed import Client, as_completed
     except ImportError as exc:
@@ -52,11 +60,15 @@ def run_cluster(address: str, job: Job, batches: list[Batch], collector: Collect
             raise ClusterError(f"workers run other pybridge versions than {__version__}: "
                                f"{other}")  # fmt: skip
         workers = client.scheduler_info(n_workers=-1)["workers"]
-        collector.result.timing.slots = sum(int(w.get("nthreads", 1)) for w in workers.values())
+        slots = sum(int(w.get("nthreads", 1)) for w in workers.values())
+        collector.result.timing.slots = slots
         collector.result.timing.engine = "dask"
         shared = client.scatter(job, broadcast=True, hash=False)
-        futures = [client.submit(_run_on_worker, shared, batch, pure=False) for batch in batches]
-        for future in as_completed(futures):
+        client.run(warm_worker, job)
+        collector.restart_clock()
+        futures = [client.submit(_run_on_worker, shared, batch, pure=False)
+                   for batch in plan.batches(slots)]  # fmt: skip
+        for future in as_completed(futures, loop=client.loop):
             if not collector.take(future.result()):
                 break
     finally:

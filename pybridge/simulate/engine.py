@@ -26,7 +26,7 @@ EFFECT_EVENTS = frozenset({"status", "revived", "withdrawn", "deployed", "energy
 
 
 class BattleError(Exception):
-    """A battle could not go on: the policy raised."""
+    """A battle could not go on: the policy raised (or, a fault, the runtime did)."""
 
     def __init__(self, message: str, encounter: str, seed: int, card: str | None) -> None:
         super().__init__(message)
@@ -98,29 +98,18 @@ def play_battle(prepared: Prepared, seed: int, policy: Policy, max_turns: int,
     played_cards: set[str] = set()
     start_battle(battle)
     plays = 0
-    last: str | None = None  # the card last offered or played, for error messages
     while battle.result is None and battle.turn <= max_turns:
         for _ in range(MAX_PLAYS_PER_TURN):
-            played = False
-            try:
-                for card_id, target in policy.moves(battle, rng):
-                    last = card_id
-                    try:
-                        events = play(battle, card_id, target)
-                    except PlayError:
-                        continue  # refused: the runtime's check is the legality check
-                    definition_id = cards[card_id].card.id
-                    card = tallies.get(definition_id)
-                    if card is None:
-                        tallies[definition_id] = card = CardTally()
-                    record_play(card, events, party)
-                    played_cards.add(definition_id)
-                    played = True
-                    break
-            except Exception as exc:  # a user's policy: say where, whatever it raised
-                raise _policy_failed(exc, prepared.id, seed, battle, last) from exc
-            if not played:
+            done = _play_next(policy, battle, rng, prepared.id, seed)
+            if done is None:
                 break
+            card_id, events = done
+            definition_id = cards[card_id].card.id
+            card = tallies.get(definition_id)
+            if card is None:
+                tallies[definition_id] = card = CardTally()
+            record_play(card, events, party)
+            played_cards.add(definition_id)
             plays += 1
             if battle.result is not None:
                 break
@@ -131,18 +120,33 @@ def play_battle(prepared: Prepared, seed: int, policy: Policy, max_turns: int,
     return result
 
 
-def _policy_failed(exc: Exception, encounter: str, seed: int, battle: Battle,
-                   last: object) -> BattleError:  # fmt: skip
+def _play_next(policy: Policy, battle: Battle, rng: Pcg32, encounter: str, seed: int
+               ) -> tuple[str, list[Event]] | None:  # fmt: skip
+    """Play the first of the policy's moves that the runtime accepts (the runtime's check is
+    the only legality check): the card and its events, or None when no move is left."""
+    last: object = None  # the card last offered, for the error message
+    playing = False  # an exception while playing is the runtime's, not the policy's
+    try:
+        for card_id, target in policy.moves(battle, rng):
+            last, playing = card_id, True
+            try:
+                return card_id, play(battle, card_id, target)
+            except PlayError:
+                playing = False
+                continue  # refused: offer the next one
+    except Exception as exc:  # a user's policy (or a runtime fault): say where, whatever it was
+        raise _failed(exc, encounter, seed, battle, last, playing) from exc
+    return None
+
+
+def _failed(exc: Exception, encounter: str, seed: int, battle: Battle, last: object,
+            playing: bool) -> BattleError:  # fmt: skip
     instance = battle.cards.get(last) if isinstance(last, str) else None
     card = instance.card.id if instance is not None else None
     where = f"at card {card!r} ({last})" if card is not None else "before any card"
-    return BattleError(
-        f"encounter {encounter!r}, seed {seed}, turn {battle.turn}, {where}: the "
-        f"policy raised {type(exc).__name__}: {exc}",
-        encounter,
-        seed,
-        card,
-    )
+    who = "the runtime raised, playing it," if playing else "the policy raised"
+    message = f"encounter {encounter!r}, seed {seed}, turn {battle.turn}, {where}: {who} "
+    return BattleError(f"{message}{type(exc).__name__}: {exc}", encounter, seed, card)
 
 
 def _add_battle(tally: EncounterTally, prepared: Prepared, battle: Battle, result: str,

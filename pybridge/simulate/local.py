@@ -12,7 +12,7 @@ import signal
 import sys
 import time
 
-from .batches import Batch, BatchResult, Job, run_batch
+from .batches import Batch, BatchResult, Job, Plan, run_batch
 from .progress import Progress
 from .results import RunResult
 
@@ -41,6 +41,10 @@ class Collector:
             return False
         return True
 
+    def restart_clock(self) -> None:
+        """Time from now: the workers are ready and the batches are about to go."""
+        self.started = time.perf_counter()
+
     def finish(self) -> None:
         self.result.timing.wall_seconds = time.perf_counter() - self.started
 
@@ -59,10 +63,11 @@ def _run_in_worker(batch: Batch) -> BatchResult:
     return run_batch(_JOB, batch)
 
 
-def run_local(job: Job, batches: list[Batch], workers: int, collector: Collector) -> None:
-    """Play the batches in this process (``workers == 1``) or in a pool of processes.
+def run_local(job: Job, plan: Plan, workers: int, collector: Collector) -> None:
+    """Play the plan's batches in this process (``workers == 1``) or in a pool of processes.
     KeyboardInterrupt propagates after the pool is stopped; finished batches are kept."""
     collector.result.timing.slots = workers
+    batches = plan.batches(workers)
     if workers == 1:
         for batch in batches:
             if not collector.take(run_batch(job, batch)):
