@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .engine import BattleError, Prepared, play_battle
 from .inputs import Problem, SimulationSpec, prototypes_of
-from .policies import Policy, policy_factory
+from .policies import Policy, PolicyError, policy_factory
 from .tally import EncounterTally
 
 #: Battles per batch when not told: about a third of a second for the random policy, so a
@@ -109,9 +109,12 @@ def factory_for(spec: str) -> Callable[[], Policy]:
 def run_batch(job: Job, batch: Batch) -> BatchResult:
     """Play the batch's battles. A battle that fails stops the batch; the battles before
     it are kept and the failure is returned as a problem naming encounter, seed and card."""
-    prepared = prepared_for(job.spec)[batch.encounter]
-    factory = factory_for(job.policy)
     tally = EncounterTally()
+    prepared = prepared_for(job.spec)[batch.encounter]
+    try:
+        factory = factory_for(job.policy)
+    except PolicyError as exc:  # this process cannot import what the driver could
+        return BatchResult(batch, tally, 0.0, Problem(str(exc), batch.encounter))
     error = None
     started = time.perf_counter()
     for seed in range(batch.first_seed, batch.first_seed + batch.count):

@@ -64,11 +64,19 @@ def run_cluster(address: str, job: Job, plan: Plan, collector: Collector) -> Non
         collector.result.timing.slots = slots
         collector.result.timing.engine = "dask"
         shared = client.scatter(job, broadcast=True, hash=False)
-        client.run(warm_worker, job)
+        try:
+            client.run(warm_worker, job)
+        except Exception as exc:  # raised on a worker: its message says what is missing
+            raise ClusterError(
+                f"a worker cannot prepare the run: {exc} (install pybridge "
+                "and any custom policy's module on every worker)"
+            ) from exc
         collector.restart_clock()
         futures = [client.submit(_run_on_worker, shared, batch, pure=False)
                    for batch in plan.batches(slots)]  # fmt: skip
-        for future in as_completed(futures, loop=client.loop):
+        for future in as_completed(futures, loop=client.loop, raise_errors=False):
+            if future.status == "error":
+                raise ClusterError(f"a task failed on a worker: {future.exception()!r}")
             if not collector.take(future.result()):
                 break
     finally:

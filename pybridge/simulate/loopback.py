@@ -35,8 +35,14 @@ def _dask_command() -> list[str]:
 class LoopbackCluster:
     """``with LoopbackCluster(workers=2) as cluster: ... cluster.address``."""
 
-    def __init__(self, workers: int = 2, timeout: float = START_TIMEOUT) -> None:
+    def __init__(self, workers: int = 2, timeout: float = START_TIMEOUT,
+                 python_path: list[Path] | None = None) -> None:  # fmt: skip
+        """``python_path``: directories the workers can import from (a custom policy's)."""
         self.workers, self.timeout = workers, timeout
+        self.env = dict(os.environ)
+        if python_path:
+            paths = [str(p) for p in python_path] + [self.env.get("PYTHONPATH", "")]
+            self.env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
         self.processes: list[subprocess.Popen[bytes]] = []
         self.address = ""
         self._temp = tempfile.TemporaryDirectory(prefix="pybridge-dask-")
@@ -44,7 +50,7 @@ class LoopbackCluster:
     def _start(self, *args: str) -> subprocess.Popen[bytes]:
         log = open(Path(self._temp.name) / f"{len(self.processes)}.log", "wb")  # noqa: SIM115
         process = subprocess.Popen([*_dask_command(), *args], stdout=log, stderr=log,
-                                   cwd=self._temp.name)  # fmt: skip
+                                   cwd=self._temp.name, env=self.env)  # fmt: skip
         log.close()
         self.processes.append(process)
         return process
