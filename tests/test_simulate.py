@@ -382,9 +382,12 @@ def test_ctrl_c_keeps_and_writes_the_battles_that_finished(tmp_path: Path) -> No
 
 
 def test_the_speed_benchmark_runs_both_revisions(capsys) -> None:
-    from pybridge.simulate.speed import measure, profile
+    from pybridge.simulate.speed import default_base, measure, profile
 
-    result = measure("HEAD", battles=8, rounds=2)
+    base = default_base()
+    if base == "HEAD":
+        pytest.skip("no history from before pybridge/simulate in this clone")
+    result = measure(base, battles=8, rounds=2)
     assert result["battles"] == 8 and result["old_battles_per_second"] > 0
     assert result["new_battles_per_second"] > 0 and result["ratio_median"] > 0
     assert result["old_package"] != result["new_package"]
