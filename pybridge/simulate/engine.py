@@ -98,12 +98,25 @@ def play_battle(prepared: Prepared, seed: int, policy: Policy, max_turns: int,
     played_cards: set[str] = set()
     start_battle(battle)
     plays = 0
+    moves = policy.moves
     while battle.result is None and battle.turn <= max_turns:
         for _ in range(MAX_PLAYS_PER_TURN):
-            done = _play_next(policy, battle, rng, prepared.id, seed)
-            if done is None:
-                break
-            card_id, events = done
+            # The first move the runtime accepts is played: its check is the legality check.
+            card_id: object = None
+            playing = False  # an exception while playing is the runtime's, not the policy's
+            try:
+                for card_id, target in moves(battle, rng):
+                    playing = True
+                    try:
+                        events = play(battle, card_id, target)
+                    except PlayError:
+                        playing = False
+                        continue  # refused: the next one
+                    break
+                else:
+                    break  # nothing left to try: the turn ends
+            except Exception as exc:  # a user's policy (or a runtime fault): say where
+                raise _failed(exc, prepared.id, seed, battle, card_id, playing) from exc
             definition_id = cards[card_id].card.id
             card = tallies.get(definition_id)
             if card is None:
@@ -118,25 +131,6 @@ def play_battle(prepared: Prepared, seed: int, policy: Policy, max_turns: int,
     result = battle.result or "undecided"
     _add_battle(tally, prepared, battle, result, played_cards, plays)
     return result
-
-
-def _play_next(policy: Policy, battle: Battle, rng: Pcg32, encounter: str, seed: int
-               ) -> tuple[str, list[Event]] | None:  # fmt: skip
-    """Play the first of the policy's moves that the runtime accepts (the runtime's check is
-    the only legality check): the card and its events, or None when no move is left."""
-    last: object = None  # the card last offered, for the error message
-    playing = False  # an exception while playing is the runtime's, not the policy's
-    try:
-        for card_id, target in policy.moves(battle, rng):
-            last, playing = card_id, True
-            try:
-                return card_id, play(battle, card_id, target)
-            except PlayError:
-                playing = False
-                continue  # refused: offer the next one
-    except Exception as exc:  # a user's policy (or a runtime fault): say where, whatever it was
-        raise _failed(exc, encounter, seed, battle, last, playing) from exc
-    return None
 
 
 def _failed(exc: Exception, encounter: str, seed: int, battle: Battle, last: object,
