@@ -339,16 +339,22 @@ def test_comparing_unlike_runs_warns() -> None:
 
 
 def test_card_rows_rank_by_lift_and_flag_unplayed_cards() -> None:
-    never = CardTally(battles=10, wins=5)
-    good = CardTally(plays=20, battles=10, battles_played=5, wins=6, wins_played=5,
-                     effective_plays=20, damage=60)  # fmt: skip
-    tally = EncounterTally(battles=10, victory=6, cards={"never": never, "good": good})
-    result = RunResult("random", 10, 0, 40, {"e": "e.json"}, {"good": {"name": "Good"}},
+    never = CardTally(battles=100, wins=50)
+    good = CardTally(plays=200, battles=100, battles_played=50, wins=60, wins_played=50,
+                     effective_plays=200, damage=600)  # fmt: skip
+    always = CardTally(plays=300, battles=100, battles_played=90, wins=60, wins_played=50,
+                       effective_plays=300)  # fmt: skip
+    cards = {"never": never, "good": good, "always": always}
+    tally = EncounterTally(battles=100, victory=60, cards=cards)
+    result = RunResult("random", 100, 0, 40, {"e": "e.json"}, {"good": {"name": "Good"}},
                        tallies={"e": tally})  # fmt: skip
-    rows = card_rows(result)
-    assert [r["card"] for r in rows] == ["good", "never"]
-    assert rows[0]["lift"] == pytest.approx(0.8) and rows[0]["damage_per_play"] == 3.0
-    assert rows[1]["never_played"] and rows[1]["never_useful"] and rows[1]["lift"] is None
+    rows = {r["card"]: r for r in card_rows(result)}
+    assert next(iter(rows)) == "good"
+    assert rows["good"]["lift"] == pytest.approx(0.8) and rows["good"]["damage_per_play"] == 3.0
+    assert rows["good"]["lift_significant"]
+    assert rows["always"]["lift"] is None  # 10 battles without it: too few to compare
+    assert rows["never"]["never_played"] and rows["never"]["never_useful"]
+    assert rows["never"]["lift"] is None
 
 
 # -- Ctrl+C -------------------------------------------------------------------------------
@@ -392,3 +398,17 @@ def test_the_speed_benchmark_runs_both_revisions(capsys) -> None:
     assert result["new_battles_per_second"] > 0 and result["ratio_median"] > 0
     assert result["old_package"] != result["new_package"]
     assert "play_battle" in profile(2)
+
+
+def test_the_docs_custom_policy_runs(tmp_path: Path, monkeypatch) -> None:
+    text = (ROOT / "docs" / "simulate.md").read_text("utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "docs_policy.py").write_text(code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = tmp_path / "out"
+    code = main(["simulate", "--policy", "docs_policy:Cautious", "--battles", "3", "--workers",
+                 "1", "--no-progress", "--no-report", "--out", str(out)])  # fmt: skip
+    assert code == 0
+    data = json.loads((out / "results.json").read_text("utf-8"))
+    plays = data["encounters"]["goblin_camp"]["tally"]["cards"]
+    assert data["complete"] and sum(c["plays"] for c in plays.values()) > 0

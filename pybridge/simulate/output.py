@@ -61,11 +61,12 @@ def summary_lines(result: RunResult) -> list[str]:
                  f"{'lift':>7} {'p':>7}")  # fmt: skip
     for row in cards:
         lift = "-" if row["lift"] is None else f"{100 * row['lift']:+6.1f}"
+        p_value = "-" if row["lift"] is None else f"{row['lift_p']:.3f}"
         flag = "  never useful" if row["never_useful"] else ""
         lines.append(f"{row['name'][:20]:<20} {row['plays']:>7} "
                      f"{_percent(row['win_rate_played']):>11} "
                      f"{_percent(row['win_rate_not_played']):>10} {lift:>7} "
-                     f"{row['lift_p']:>7.3f}{flag}")  # fmt: skip
+                     f"{p_value:>7}{flag}")  # fmt: skip
     best = strongest(cards)
     verdict = "none stands out significantly"
     if best:

@@ -44,19 +44,18 @@ def card_strength(cards: list[dict[str, Any]]) -> bytes:
 
 
 def card_output(cards: list[dict[str, Any]]) -> bytes:
-    """Damage, healing and armor per play, side by side."""
-    rows = sorted(cards, key=lambda r: r["damage_per_play"] + r["healing_per_play"]
-                  + r["armor_per_play"])  # fmt: skip
+    """Damage, healing and armor per play, stacked (a card rarely does more than one)."""
+    keys = (("damage_per_play", DAMAGE, "damage"), ("healing_per_play", HEALING, "healing"),
+            ("armor_per_play", ARMOR, "armor"))  # fmt: skip
+    rows = sorted(cards, key=lambda r: sum(r[key] for key, _, _ in keys))
     figure = Figure(figsize=(8, _height(len(rows))))
     axes = figure.subplots()
-    positions = list(range(len(rows)))
-    width = 0.27
-    for offset, key, colour, label in ((-width, "damage_per_play", DAMAGE, "damage"),
-                                       (0.0, "healing_per_play", HEALING, "healing"),
-                                       (width, "armor_per_play", ARMOR, "armor")):  # fmt: skip
-        axes.barh([p + offset for p in positions], [r[key] for r in rows], height=width,
-                  color=colour, label=label)  # fmt: skip
-    axes.set_yticks(positions, [r["name"] for r in rows])
+    names = [r["name"] for r in rows]
+    left = [0.0] * len(rows)
+    for key, colour, label in keys:
+        values = [r[key] for r in rows]
+        axes.barh(names, values, left=left, color=colour, label=label)
+        left = [a + b for a, b in zip(left, values, strict=True)]
     axes.set_xlabel("amount per play (damage counts what armor absorbed, not overkill)")
     axes.set_title("What each card does when played (statuses, draws, revivals not shown)")
     axes.legend(loc="lower right")

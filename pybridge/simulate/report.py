@@ -19,8 +19,9 @@ h1{margin-bottom:.2em} .meta{color:#616161;margin-top:0}
 .verdict{border-radius:8px;padding:12px 14px;background:#f5f5f5}
 .verdict b{display:block;font-size:1.25em;margin:.2em 0}
 .good{background:#e8f5e9} .bad{background:#ffebee} .warn{background:#fff8e1}
-table{border-collapse:collapse;width:100%;font-size:.88em;margin:.6em 0 1.6em}
-th,td{padding:4px 8px;border-bottom:1px solid #e0e0e0;text-align:right}
+.wide{overflow-x:auto;margin:.6em 0 1.6em}
+table{border-collapse:collapse;width:100%;font-size:.82em}
+th,td{padding:4px 6px;border-bottom:1px solid #e0e0e0;text-align:right}
 th:first-child,td:first-child{text-align:left}
 tr.sig-up td:first-child{border-left:4px solid #2e7d32}
 tr.sig-down td:first-child{border-left:4px solid #c62828}
@@ -89,7 +90,7 @@ def _encounter_table(rows: list[dict[str, Any]]) -> str:
                     f"<td>{r['undecided']}</td><td>{num('mean_turns')}</td>"
                     f"<td>{num('mean_hp_left')}</td><td>{num('mean_hp_left_on_victory')}</td>"
                     "</tr>")  # fmt: skip
-    return f"<table>{head}{''.join(body)}</table>"
+    return f'<div class="wide"><table>{head}{"".join(body)}</table></div>'
 
 
 def _card_table(rows: list[dict[str, Any]]) -> str:
@@ -103,17 +104,26 @@ def _card_table(rows: list[dict[str, Any]]) -> str:
         up = r["lift_significant"] and (r["lift"] or 0) > 0
         down = r["lift_significant"] and (r["lift"] or 0) < 0
         css = "useless" if r["never_useful"] else "sig-up" if up else "sig-down" if down else ""
-        body.append(f'<tr class="{css}"><td>{html.escape(r["name"])}</td><td>{r["cost"]}</td>'
-                    f'<td>{r["plays"]}</td><td>{r["plays_per_battle"]:.2f}</td>'
-                    f'<td>{r["damage_per_play"]:.1f}</td><td>{r["healing_per_play"]:.1f}</td>'
-                    f'<td>{r["armor_per_play"]:.1f}</td>'
-                    f'<td>{r["damage_taken_per_play"]:.1f}</td>'
-                    f'<td>{_pct(r["effective_share"])}</td>'
-                    f'<td>{_pct(r["win_rate_played"])} <small>({r["played_in"]})</small></td>'
-                    f'<td>{_pct(r["win_rate_not_played"])} '
-                    f'<small>({r["battles"] - r["played_in"]})</small></td>'
-                    f'<td>{_pct(r["lift"], True)}</td><td>{r["lift_p"]:.3f}</td></tr>')  # fmt: skip
-    return f"<table>{head}{''.join(body)}</table>"
+        body.append(
+            f'<tr class="{css}"><td>{html.escape(r["name"])}</td><td>{r["cost"]}</td>'
+            f"<td>{r['plays']}</td><td>{r['plays_per_battle']:.2f}</td>"
+            f"<td>{r['damage_per_play']:.1f}</td><td>{r['healing_per_play']:.1f}</td>"
+            f"<td>{r['armor_per_play']:.1f}</td>"
+            f"<td>{r['damage_taken_per_play']:.1f}</td>"
+            f"<td>{_pct(r['effective_share'])}</td>"
+            f"<td>{_pct(r['win_rate_played'])} <small>({r['played_in']})</small></td>"
+            f"<td>{_pct(r['win_rate_not_played'])} "
+            f"<small>({r['battles'] - r['played_in']})</small></td>"
+            f"<td>{_lift(r)}</td>"
+            f"<td>{'' if r['lift'] is None else format(r['lift_p'], '.3f')}</td></tr>"
+        )
+    return f'<div class="wide"><table>{head}{"".join(body)}</table></div>'
+
+
+def _lift(row: dict[str, Any]) -> str:
+    if row["lift"] is not None:
+        return _pct(row["lift"], True)
+    return "<small>played nearly always</small>" if row["plays"] else "<small>never played</small>"
 
 
 def render(result: RunResult) -> str:
@@ -149,8 +159,9 @@ def render(result: RunResult) -> str:
 the card was played than in battles where it was in the deck but not played, compared within
 each encounter and combined (Mantel-Haenszel), so easy and hard encounters do not mix. The
 verdict is the Cochran-Mantel-Haenszel test (p &lt; 0.05); bars show 95% intervals. A card
-played in nearly every battle has few battles without it, so its interval is wide; and a
-card that only comes out in long battles inherits their odds.</p>
+played in nearly every battle has too few battles without it to compare (it gets no lift
+below 30 battles either way), and a card that only comes out in long or losing battles
+inherits their odds (Resurrect needs a fallen ally).</p>
 {"".join(figures)}
 {_card_table(cards)}
 <h2>Encounters</h2>

@@ -15,6 +15,10 @@ from .tally import CardTally, EncounterTally
 RESULTS_FORMAT = "pybridge/simulation@1"
 #: A difference whose two-sided p-value is below this is called significant.
 ALPHA = 0.05
+#: A card's lift needs at least this many battles with it played and without it (in the
+#: same encounters); a card played in nearly every battle gets none, rather than a number
+#: resting on a handful of battles.
+MIN_COMPARED = 30
 
 
 @dataclass(slots=True)
@@ -166,8 +170,13 @@ def card_row(card_id: str, strata: list[CardTally], info: dict[str, Any]) -> dic
     not_played = card.battles - card.battles_played
     played = _rate(card.wins_played, card.battles_played)
     other = _rate(card.wins - card.wins_played, not_played)
-    lift = mantel_haenszel([(s.wins - s.wins_played, s.battles - s.battles_played,
-                             s.wins_played, s.battles_played) for s in strata])  # fmt: skip
+    pairs = [(s.wins - s.wins_played, s.battles - s.battles_played, s.wins_played,
+              s.battles_played) for s in strata]  # fmt: skip
+    # Only encounters where the card was both played and not played, and that were both won
+    # and lost, say anything about what the card does to the odds of winning.
+    informative = [p for p in pairs if p[1] and p[3] and 0 < p[0] + p[2] < p[1] + p[3]]
+    compared = min(sum(p[1] for p in informative), sum(p[3] for p in informative))
+    lift = mantel_haenszel(informative) if compared >= MIN_COMPARED else None
 
     def per_play(amount: int) -> float:
         return amount / card.plays if card.plays else 0.0
@@ -193,6 +202,7 @@ def card_row(card_id: str, strata: list[CardTally], info: dict[str, Any]) -> dic
         "lift_high": None if lift is None else lift.high,
         "lift_z": 0.0 if lift is None else lift.z, "lift_p": 1.0 if lift is None else lift.p,
         "lift_significant": lift is not None and lift.p < ALPHA,
+        "lift_compared": compared,
         "never_played": card.plays == 0,
         "never_effective": card.plays > 0 and card.effective_plays == 0,
         "never_useful": card.effective_plays == 0,
