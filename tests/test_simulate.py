@@ -402,8 +402,8 @@ def test_the_speed_benchmark_runs_both_revisions(capsys) -> None:
 
 def test_the_docs_custom_policy_runs(tmp_path: Path, monkeypatch) -> None:
     text = (ROOT / "docs" / "simulate.md").read_text("utf-8")
-    code = text.split("```python\n", 1)[1].split("```", 1)[0]
-    (tmp_path / "docs_policy.py").write_text(code)
+    source = text.split("```python\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "docs_policy.py").write_text(source)
     monkeypatch.syspath_prepend(str(tmp_path))
     out = tmp_path / "out"
     code = main(["simulate", "--policy", "docs_policy:Cautious", "--battles", "3", "--workers",
