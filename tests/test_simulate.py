@@ -277,6 +277,9 @@ def test_a_policy_that_raises_is_named_with_encounter_seed_and_card(tmp_path: Pa
     assert "policy raised RuntimeError: policy bug on purpose" in problem["message"]
     assert problem["card"] is None or isinstance(problem["card"], str)
     assert "seed 100, turn 2" in problem["message"]
+    tally = data["encounters"]["goblin_camp"]["tally"]
+    assert tally["battles"] == 0  # the first battle failed: none finished
+    assert sum(c["plays"] for c in tally["cards"].values()) == tally["plays"] == 0
 
 
 def test_a_function_policy_offering_illegal_moves_only_gets_the_legal_ones(tmp_path) -> None:

@@ -94,8 +94,7 @@ def play_battle(prepared: Prepared, seed: int, policy: Policy, max_turns: int,
     battle = fresh_battle(prepared, seed)
     rng = Pcg32(seed, POLICY_STREAM)
     cards, party = battle.cards, prepared.party
-    tallies = tally.cards  # plays add straight to the encounter's card tallies
-    played_cards: set[str] = set()
+    played: dict[str, CardTally] = {}  # this battle's plays, added to the tally at the end
     start_battle(battle)
     plays = 0
     moves = policy.moves
@@ -118,18 +117,17 @@ def play_battle(prepared: Prepared, seed: int, policy: Policy, max_turns: int,
             except Exception as exc:  # a user's policy (or a runtime fault): say where
                 raise _failed(exc, prepared.id, seed, battle, card_id, playing) from exc
             definition_id = cards[card_id].card.id
-            card = tallies.get(definition_id)
+            card = played.get(definition_id)
             if card is None:
-                tallies[definition_id] = card = CardTally()
+                played[definition_id] = card = CardTally()
             record_play(card, events, party)
-            played_cards.add(definition_id)
             plays += 1
             if battle.result is not None:
                 break
         if battle.result is None:
             end_turn(battle)
     result = battle.result or "undecided"
-    _add_battle(tally, prepared, battle, result, played_cards, plays)
+    _add_battle(tally, prepared, battle, result, played, plays)
     return result
 
 
@@ -144,7 +142,8 @@ def _failed(exc: Exception, encounter: str, seed: int, battle: Battle, last: obj
 
 
 def _add_battle(tally: EncounterTally, prepared: Prepared, battle: Battle, result: str,
-                played_cards: set[str], plays: int) -> None:  # fmt: skip
+                played: dict[str, CardTally], plays: int) -> None:  # fmt: skip
+    """A finished battle into the tally (a failed one adds nothing, not even its plays)."""
     won = result == "victory"
     hp_left = sum(u.hp for u in battle.units if u.id in prepared.party)
     turns = battle.turn
@@ -164,6 +163,8 @@ def _add_battle(tally: EncounterTally, prepared: Prepared, battle: Battle, resul
             cards[definition_id] = card = CardTally()
         card.battles += 1
         card.wins += won
-        if definition_id in played_cards:
+        plays_of = played.get(definition_id)
+        if plays_of is not None:
+            card.add_plays(plays_of)
             card.battles_played += 1
             card.wins_played += won

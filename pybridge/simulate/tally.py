@@ -36,6 +36,17 @@ class CardTally:
         for name in _CARD_FIELDS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
+    def add_plays(self, other: CardTally) -> None:
+        """Add one battle's plays (the per-play fields only), spelled out: it runs for
+        every card played in every battle."""
+        self.plays += other.plays
+        self.damage += other.damage
+        self.damage_squares += other.damage_squares
+        self.healing += other.healing
+        self.armor += other.armor
+        self.damage_taken += other.damage_taken
+        self.effective_plays += other.effective_plays
+
     def to_json(self) -> dict[str, int]:
         return asdict(self)
 
