@@ -21,11 +21,12 @@ from typing import Any
 import pytest
 
 from pybridge.cli import main
-from pybridge.examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY, demo_battle
+from pybridge.examples import demo_battle
 from pybridge.runtime import Pcg32, load_battle, play, preview, targets
 from pybridge.simulate.batches import Job, Plan, run_batch
 from pybridge.simulate.compare import compare
 from pybridge.simulate.engine import Prepared, play_battle, record_play
+from pybridge.simulate.examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY
 from pybridge.simulate.inputs import prototypes_of, read_spec
 from pybridge.simulate.local import Collector, run_local
 from pybridge.simulate.policies import (

@@ -1,19 +1,10 @@
-"""Example documents shipped with the package: the demo battle, and for ``pybridge simulate``
-the demo's cards as a card library with three encounters that use them."""
+"""Example documents shipped with the package (the demo battle)."""
 
 from __future__ import annotations
 
 import json
 from importlib import resources
-from pathlib import Path
 from typing import Any
-
-_HERE = Path(__file__).resolve().parent
-#: The demo's fifteen cards as a ``pybridge/cards@1`` library.
-EXAMPLE_LIBRARY = _HERE / "cards.json"
-#: Battle documents whose cards come from the example library: the demo battle
-#: (goblin_camp), an easier one and a harder one.
-EXAMPLE_ENCOUNTERS = _HERE / "encounters"
 
 
 def demo_battle() -> dict[str, Any]:

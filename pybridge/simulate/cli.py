@@ -9,8 +9,8 @@ import os
 import sys
 from pathlib import Path
 
-from ..examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY
 from .batches import Job, Plan
+from .examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY
 from .inputs import InputError, prototypes_of, read_spec
 from .local import Collector, run_local
 from .output import RESULTS_FILE, summary_lines, write_results

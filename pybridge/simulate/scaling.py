@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY
 from .batches import Job, Plan
+from .examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY
 from .inputs import prototypes_of, read_spec
 from .local import Collector, run_local
 from .progress import Progress
