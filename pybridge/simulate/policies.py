@@ -21,7 +21,17 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, cast, runtime_checkable
 
-from ..runtime import Battle, Event, Pcg32, Pile, PlayError, Team, preview, targets
+from ..runtime import (
+    Battle,
+    CardInstance,
+    Event,
+    Pcg32,
+    Pile,
+    PlayError,
+    Team,
+    preview,
+    targets,
+)
 from ..runtime.modes import candidates
 from ..runtime.play import needed_targets, source_of
 
@@ -92,26 +102,37 @@ class RandomPolicy:
 
     name = "random"
 
+    def __init__(self) -> None:
+        self._battle: Battle | None = None
+        self._cards: dict[str, tuple[CardInstance, int, bool]] = {}
+
+    def _cards_of(self, battle: Battle) -> dict[str, tuple[CardInstance, int, bool]]:
+        """Each card instance with its cost and whether it is aimed, worked out once per
+        battle (a mode's facts are a table lookup, asked for almost every card tried)."""
+        if battle is not self._battle:
+            self._battle = battle
+            self._cards = {cid: (card, card.card.cost, card.card.target.requires_target)
+                           for cid, card in battle.cards.items()}  # fmt: skip
+        return self._cards
+
     def moves(self, battle: Battle, rng: Pcg32) -> Iterator[Move]:
-        hand = list(battle.piles[_HAND])
-        below = rng.below
-        cards, energy = battle.cards, battle.energy
+        cards, energy, below = self._cards_of(battle), battle.energy, rng.below
+        # Cards that cost more than the energy left are passed over without asking (the
+        # runtime would refuse them) and without spending a draw.
+        hand = [cid for cid in battle.piles[_HAND] if cards[cid][1] <= energy]
         while hand:
             left = len(hand)
             index = below(left) if left > 1 else 0  # a draw only where there is a choice
             card_id = hand[index]
             hand[index] = hand[-1]
             hand.pop()
-            card = cards[card_id]
-            definition = card.card
-            if definition.cost > energy:  # cannot be paid for: not worth asking the runtime
-                continue
-            mode = definition.target
-            if not mode.requires_target:  # no choice, or the runtime picks (Random modes)
+            card, _cost, aimed = cards[card_id]
+            if not aimed:  # no choice, or the runtime picks (Random modes)
                 yield card_id, None
                 continue
+            definition = card.card
             try:
-                pool = candidates(battle, source_of(battle, card), mode, definition)
+                pool = candidates(battle, source_of(battle, card), definition.target, definition)
             except PlayError:  # its member is down: not playable
                 continue
             if not pool:  # as targets() says: not playable without a valid target

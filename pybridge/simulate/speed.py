@@ -4,8 +4,11 @@ the loop of an earlier revision, in the same run.
 The earlier revision is exported with ``git archive`` into a temporary directory (no copy
 of old code is kept in the package). Two child processes, one per revision, are pinned to
 the same CPU and take turns playing the same seeds (random legal plays, as the benchmark
-has always done), so machine load hits both alike; the ratio is the median of the per-round
-ratios. ``--profile`` prints where this checkout's loop spends its time (cProfile).
+has always done). Each counts the CPU time its battles took (``time.process_time``): battles
+per CPU second is battles per second per core, and other work on a busy machine does not
+count against either side. The ratio is the median of the per-round ratios; the wall-clock
+ratio is reported beside it. ``--profile`` prints where this checkout's loop spends its time
+(cProfile).
 
     python -m pybridge.simulate.speed [--base REV] [--battles N] [--rounds R]
 """
@@ -59,9 +62,9 @@ gc.collect()
 gc.freeze()
 for line in sys.stdin:
     first, count = map(int, line.split())
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     wins = sum(play(seed) for seed in range(first, first + count))
-    print(time.perf_counter() - started, wins, flush=True)
+    print(time.process_time() - cpu, time.perf_counter() - started, wins, flush=True)
 """
 
 
@@ -101,7 +104,8 @@ class _Child:
         assert self.process.stdout is not None
         self.package = self.process.stdout.readline().strip()
 
-    def time(self, first: int, count: int) -> tuple[float, int]:
+    def time(self, first: int, count: int) -> tuple[float, float, int]:
+        """CPU seconds, wall seconds and victories of ``count`` battles from seed ``first``."""
         process = self.process
         assert process.stdin is not None and process.stdout is not None
         process.stdin.write(f"{first} {count}\n")
@@ -109,8 +113,8 @@ class _Child:
         line = process.stdout.readline()
         if not line:
             raise SystemExit(f"speed: the {self.side} loop stopped (exit {process.wait()})")
-        seconds, wins = line.split()
-        return float(seconds), int(wins)
+        cpu, wall, wins = line.split()
+        return float(cpu), float(wall), int(wins)
 
     def close(self) -> None:
         if self.process.stdin is not None:
@@ -126,12 +130,14 @@ def measure(base: str, battles: int, rounds: int) -> dict[str, Any]:
         old, new = _Child(Path(temp), "old", cpu), _Child(PROJECT_ROOT, "new", cpu)
         try:
             times: dict[str, list[float]] = {"old": [], "new": []}
+            walls: dict[str, list[float]] = {"old": [], "new": []}
             wins = {"old": 0, "new": 0}
             for index in range(rounds):
                 order = (old, new) if index % 2 == 0 else (new, old)
                 for child in order:
-                    seconds, won = child.time(index * per_round, per_round)
-                    times[child.side].append(seconds)
+                    used, wall, won = child.time(index * per_round, per_round)
+                    times[child.side].append(used)
+                    walls[child.side].append(wall)
                     wins[child.side] += won
         finally:
             old.close()
@@ -143,6 +149,9 @@ def measure(base: str, battles: int, rounds: int) -> dict[str, Any]:
         "old_package": old.package, "new_package": new.package,
         "old_battles_per_second": played / sum(times["old"]),
         "new_battles_per_second": played / sum(times["new"]),
+        "old_battles_per_wall_second": played / sum(walls["old"]),
+        "new_battles_per_wall_second": played / sum(walls["new"]),
+        "wall_ratio": sum(walls["old"]) / sum(walls["new"]),
         "old_win_rate": wins["old"] / played, "new_win_rate": wins["new"] / played,
         "ratio_median": statistics.median(ratios), "ratio_min": min(ratios),
         "ratio_max": max(ratios),
@@ -185,11 +194,17 @@ def main(argv: list[str] | None = None) -> int:
         f"demo battle, random legal plays, {result['battles']} battles per side in "
         f"{result['rounds']} alternating rounds on CPU {result['cpu']}"
     )
-    print(f"  before ({result['base'][:12]}): {result['old_battles_per_second']:7.1f} battles/s")
-    print(f"  after  (this checkout): {result['new_battles_per_second']:7.1f} battles/s")
+    print(
+        f"  before ({result['base'][:12]}): {result['old_battles_per_second']:7.1f} battles per "
+        "CPU second"
+    )
+    print(
+        f"  after  (this checkout): {result['new_battles_per_second']:7.1f} battles per CPU second"
+    )
     print(
         f"  speed-up: {result['ratio_median']:.2f}x (median of rounds; "
-        f"{result['ratio_min']:.2f}x-{result['ratio_max']:.2f}x)"
+        f"{result['ratio_min']:.2f}x-{result['ratio_max']:.2f}x; by wall clock "
+        f"{result['wall_ratio']:.2f}x)"
     )
     if args.output:
         Path(args.output).write_text(json.dumps(result, indent=1) + "\n", "utf-8")
