@@ -33,6 +33,7 @@ class Collector:
         else:
             tally.add(done.tally)
         result.timing.compute_seconds += done.seconds
+        result.timing.cpu_seconds += done.cpu_seconds
         result.timing.batches += 1
         self.progress.advance(done.tally.battles)
         if done.error is not None:

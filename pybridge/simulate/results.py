@@ -28,6 +28,7 @@ class Timing:
     slots: int = 1  # processes (or cluster worker threads) that played
     batches: int = 0
     engine: str = "local"
+    cpu_seconds: float = 0.0  # the CPU time of those batches
 
     @property
     def overhead(self) -> float:
@@ -39,7 +40,7 @@ class Timing:
     def to_json(self) -> dict[str, Any]:
         return {"wall_seconds": self.wall_seconds, "compute_seconds": self.compute_seconds,
                 "slots": self.slots, "batches": self.batches, "engine": self.engine,
-                "scheduling_overhead": self.overhead}  # fmt: skip
+                "scheduling_overhead": self.overhead, "cpu_seconds": self.cpu_seconds}  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -108,6 +109,7 @@ class RunResult:
                 int(timing.get("slots", 1)),
                 int(timing.get("batches", 0)),
                 str(timing.get("engine", "local")),
+                float(timing.get("cpu_seconds", 0)),
             ),
         )
 

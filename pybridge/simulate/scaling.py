@@ -1,7 +1,9 @@
 """Throughput with 1 and 2 workers: local processes and a real Dask cluster on loopback
 (scheduler and workers started as separate processes, as an operator would), on the
 example encounters with the random policy. Prints battles per second, the speed-up over one
-worker, and the scheduling overhead (the share of worker time not spent playing).
+worker, the scheduling overhead (the share of worker time not spent playing), battles per
+CPU second inside the workers, and the share of the workers' wall time they got a CPU for
+(below 100% when other work competes for the cores).
 
     python -m pybridge.simulate.scaling [--battles N] [--workers 1 2]
 """
@@ -39,6 +41,9 @@ def _run(job: Job, plan: Plan, workers: int, cluster: str | None) -> dict[str, A
             "seconds": timing.wall_seconds, "battles_per_second": result.played /
             timing.wall_seconds, "batches": timing.batches,
             "scheduling_overhead": timing.overhead,
+            "battles_per_cpu_second": result.played / timing.cpu_seconds if timing.cpu_seconds
+            else 0.0,
+            "cpu_share": timing.cpu_seconds / (timing.wall_seconds * timing.slots),
             "tallies": {k: v.to_json() for k, v in result.tallies.items()}}  # fmt: skip
 
 
@@ -68,14 +73,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     runs = measure(args.battles, args.workers)
     base = {run["engine"]: run["battles_per_second"] for run in runs if run["workers"] == 1}
-    print(f"{'engine':<7} {'workers':>7} {'battles':>8} {'seconds':>8} {'battles/s':>10} "
-          f"{'speed-up':>8} {'overhead':>8} {'same':>5}")  # fmt: skip
+    header = ("engine", "workers", "battles", "seconds", "battles/s", "speed-up", "overhead",
+              "per CPU s", "CPU got", "same")  # fmt: skip
+    widths = (-7, 7, 8, 8, 10, 8, 8, 9, 7, 5)
+    print(
+        " ".join(
+            f"{h:<{-w}}" if w < 0 else f"{h:>{w}}" for h, w in zip(header, widths, strict=True)
+        )
+    )
     for run in runs:
         speedup = run["battles_per_second"] / base.get(run["engine"], run["battles_per_second"])
         print(
             f"{run['engine']:<7} {run['workers']:>7} {run['battles']:>8} "
             f"{run['seconds']:>8.2f} {run['battles_per_second']:>10.1f} {speedup:>7.2f}x "
-            f"{100 * run['scheduling_overhead']:>7.1f}% {run['same_results']!s:>5}"
+            f"{100 * run['scheduling_overhead']:>7.1f}% {run['battles_per_cpu_second']:>9.1f} "
+            f"{100 * run['cpu_share']:>6.0f}% {run['same_results']!s:>5}"
         )
     if args.output:
         Path(args.output).write_text(json.dumps(runs, indent=1) + "\n", "utf-8")
