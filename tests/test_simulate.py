@@ -416,3 +416,35 @@ def test_the_docs_custom_policy_runs(tmp_path: Path, monkeypatch) -> None:
     data = json.loads((out / "results.json").read_text("utf-8"))
     plays = data["encounters"]["goblin_camp"]["tally"]["cards"]
     assert data["complete"] and sum(c["plays"] for c in plays.values()) > 0
+
+
+_WITHOUT_EXTRA = """
+import sys
+
+class WithoutTheSimExtra:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("matplotlib", "tqdm", "dask", "distributed"):
+            raise ImportError(f"{name} is not installed")
+
+sys.meta_path.insert(0, WithoutTheSimExtra())
+from pybridge.cli import main
+code = main(sys.argv[1:])
+loaded = sorted(m for m in ("matplotlib", "tqdm", "dask", "distributed") if m in sys.modules)
+print("loaded:", loaded)
+raise SystemExit(code)
+"""
+
+
+def test_a_plain_install_simulates_locally_without_the_sim_extra(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_EXTRA, "simulate", "--battles", "10", "--workers", "2",
+         "--out", str(tmp_path)],
+        capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "loaded: []" in done.stdout
+    assert "install the 'sim' extra for a progress bar" in done.stderr
+    assert "the HTML report needs the 'sim' extra" in done.stderr
+    assert json.loads((tmp_path / "results.json").read_text("utf-8"))["battles_played"] == 30
+    assert (tmp_path / "cards.csv").exists() and not (tmp_path / "report.html").exists()
