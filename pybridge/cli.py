@@ -20,6 +20,7 @@ from .fuzzing import add_fuzz_command
 from .pack import add_pack_command
 from .runtime import Battle, load_battle
 from .runtime.narrate import narrate_all
+from .simulate import add_simulate_command
 from .transports.stdio import add_serve_command
 
 
@@ -63,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_fuzz_command(commands)
     add_authoring_commands(commands)
     add_bench_command(commands)
+    add_simulate_command(commands)
     add_demo_command(commands)
     return parser
 

@@ -18,6 +18,8 @@ from .outcome import settle
 from .play import unit_law_reason
 from .resolve import run
 
+_ENEMY = Team.ENEMY  # bound once: reading an Enum class attribute is slow on CPython 3.11
+
 
 def _weighted(battle: Battle, moves: list[MoveDef]) -> MoveDef:
     roll = battle.rng.below(sum(m.weight for m in moves))
@@ -40,7 +42,7 @@ def choose_target(battle: Battle, enemy: Unit, move: MoveDef) -> Unit | None:
 def choose_intents(ctx: Context, only: AbstractSet[str] | None = None) -> None:
     """Every living enemy on the field (or only those named) telegraphs its next move."""
     battle = ctx.battle
-    for enemy in battle.living(Team.ENEMY):
+    for enemy in battle.living(_ENEMY):
         if only is not None and enemy.id not in only:
             continue
         moves = [battle.moves[m] for m in enemy.moves]
@@ -60,7 +62,7 @@ def enemy_phase(ctx: Context) -> bool:
     """Every living enemy on the field resolves its intent in battle order (a unit in the
     reserve never acts). True if the battle ended."""
     battle = ctx.battle
-    for enemy in battle.team(Team.ENEMY):
+    for enemy in battle.team(_ENEMY):
         intent, enemy.intent = enemy.intent, None
         if not enemy.in_play or intent is None or intent.move not in battle.moves:
             continue
