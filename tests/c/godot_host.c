@@ -37,40 +37,8 @@
 #include "../../pybridge/ffi/gdextension_api.h"
 
 #define ENTRY_SYMBOL "pybridge_gdextension_init"
-#define POISON_BYTE 0xA5 /* fills storage the host hands out as "uninitialized" */
 #define THREADS 4
 #define THREAD_ROUNDS 50
-
-static atomic_int failures;
-
-static void fail(const char *format, ...)
-{
-    char message[512];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    fprintf(stderr, "FAIL: %s\n", message);
-    atomic_fetch_add(&failures, 1);
-}
-
-static void check(int condition, const char *what)
-{
-    if (!condition)
-        fail("%s", what);
-}
-
-static void poison(void *storage, size_t size)
-{
-    memset(storage, POISON_BYTE, size);
-}
-
-static int is_poison(const void *pointer_value)
-{
-    uintptr_t pattern;
-    memset(&pattern, POISON_BYTE, sizeof pattern);
-    return (uintptr_t)pointer_value == pattern;
-}
 
 /* -- the pretended engine version -------------------------------------------------------- */
 
@@ -78,282 +46,7 @@ static uint32_t godot_minor;                 /* 3..6, major is 4 */
 static char godot_version_string[64];
 static int godot_library_token;             /* its address is the GDExtensionClassLibraryPtr */
 
-/* -- UTF-8 <-> UTF-32 ------------------------------------------------------------------------ */
-
-/* Strict decoding; every bad sequence becomes U+FFFD. Returns 1 if anything was bad. */
-static int utf8_decode(const unsigned char *s, size_t n, uint32_t *out, size_t *out_length)
-{
-    int bad = 0;
-    size_t i = 0, k = 0;
-    while (i < n) {
-        unsigned c = s[i];
-        uint32_t cp;
-        size_t length;
-        if (c < 0x80) {
-            cp = c;
-            length = 1;
-        } else if ((c & 0xE0) == 0xC0) {
-            cp = c & 0x1F;
-            length = 2;
-        } else if ((c & 0xF0) == 0xE0) {
-            cp = c & 0x0F;
-            length = 3;
-        } else if ((c & 0xF8) == 0xF0) {
-            cp = c & 0x07;
-            length = 4;
-        } else {
-            bad = 1;
-            out[k++] = 0xFFFD;
-            i++;
-            continue;
-        }
-        int ok = i + length <= n;
-        for (size_t j = 1; ok && j < length; j++) {
-            unsigned cc = s[i + j];
-            ok = (cc & 0xC0) == 0x80;
-            cp = (cp << 6) | (cc & 0x3F);
-        }
-        if (ok && ((length == 2 && cp < 0x80) || (length == 3 && cp < 0x800) ||
-                   (length == 4 && cp < 0x10000) || cp > 0x10FFFF ||
-                   (cp >= 0xD800 && cp <= 0xDFFF)))
-            ok = 0;
-        if (!ok) {
-            bad = 1;
-            out[k++] = 0xFFFD;
-            i++;
-            continue;
-        }
-        out[k++] = cp;
-        i += length;
-    }
-    *out_length = k;
-    return bad;
-}
-
-/* Writes the UTF-8 form of one code point into out (4 bytes room); returns its length. */
-static size_t utf8_encode(uint32_t cp, unsigned char *out)
-{
-    if (cp < 0x80) {
-        out[0] = (unsigned char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (unsigned char)(0xC0 | (cp >> 6));
-        out[1] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (unsigned char)(0xE0 | (cp >> 12));
-        out[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (unsigned char)(0xF0 | (cp >> 18));
-    out[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (unsigned char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
-/* -- String: 8 bytes, a pointer to a shared UTF-32 block (NULL is the empty String) -------- */
-
-#define STRING_MAGIC 0x53747221u /* "Str!" */
-#define DEAD_MAGIC 0xDEADDEADu
-
-struct string_block {
-    uint32_t magic;
-    atomic_int references;
-    size_t length;    /* code points, without the terminator */
-    uint32_t text[]; /* NUL-terminated */
-};
-
-typedef struct {
-    struct string_block *block;
-} HostString;
-_Static_assert(sizeof(HostString) == PYBRIDGE_GD_STRING_SIZE, "a String is 8 bytes");
-
-static atomic_long strings_live;
-
-/* The block of a live String, or NULL for the empty one; reports anything else. */
-static struct string_block *string_block_of(const void *string, const char *who)
-{
-    if (string == NULL) {
-        fail("%s: got a NULL String pointer (Godot would crash)", who);
-        return NULL;
-    }
-    struct string_block *block = ((const HostString *)string)->block;
-    if (block == NULL)
-        return NULL;
-    if (is_poison(block)) {
-        fail("%s: got uninitialized String storage", who);
-        return NULL;
-    }
-    if (block->magic != STRING_MAGIC) {
-        fail("%s: got something that is not a live String", who);
-        return NULL;
-    }
-    return block;
-}
-
-static void string_from_code_points(HostString *dest, const uint32_t *text, size_t length)
-{
-    if (length == 0) {
-        dest->block = NULL;
-        return;
-    }
-    struct string_block *block = malloc(sizeof *block + (length + 1) * sizeof(uint32_t));
-    if (block == NULL) {
-        fail("host out of memory");
-        exit(1);
-    }
-    block->magic = STRING_MAGIC;
-    atomic_init(&block->references, 1);
-    block->length = length;
-    memcpy(block->text, text, length * sizeof(uint32_t));
-    block->text[length] = 0;
-    atomic_fetch_add(&strings_live, 1);
-    dest->block = block;
-}
-
-/* Constructs a String from UTF-8; returns 1 if the bytes were not valid UTF-8. */
-static int string_from_utf8(HostString *dest, const char *utf8, size_t size)
-{
-    uint32_t *text = malloc((size + 1) * sizeof(uint32_t));
-    size_t length = 0;
-    if (text == NULL) {
-        fail("host out of memory");
-        exit(1);
-    }
-    int bad = utf8_decode((const unsigned char *)utf8, size, text, &length);
-    string_from_code_points(dest, text, length);
-    free(text);
-    return bad;
-}
-
-static void string_copy(HostString *dest, const void *source, const char *who)
-{
-    struct string_block *block = string_block_of(source, who);
-    if (block != NULL)
-        atomic_fetch_add(&block->references, 1);
-    dest->block = block;
-}
-
-static void string_release(void *string, const char *who)
-{
-    struct string_block *block = string_block_of(string, who);
-    if (block != NULL && atomic_fetch_sub(&block->references, 1) == 1) {
-        block->magic = DEAD_MAGIC;
-        free(block);
-        atomic_fetch_sub(&strings_live, 1);
-    }
-    if (string != NULL)
-        poison(string, sizeof(HostString)); /* destroyed storage is uninitialized again */
-}
-
-/* The UTF-8 form of a String, malloc'ed and NUL-terminated. */
-static char *string_to_utf8(const void *string, const char *who)
-{
-    struct string_block *block = string_block_of(string, who);
-    size_t length = block != NULL ? block->length : 0;
-    char *out = malloc(length * 4 + 1);
-    size_t n = 0;
-    if (out == NULL) {
-        fail("host out of memory");
-        exit(1);
-    }
-    for (size_t i = 0; i < length; i++)
-        n += utf8_encode(block->text[i], (unsigned char *)out + n);
-    out[n] = '\0';
-    return out;
-}
-
-/* -- StringName: 8 bytes, a pointer to a shared name (NULL is the empty name) -------------- */
-
-#define NAME_MAGIC 0x4E616D65u /* "Name" */
-
-struct name_block {
-    uint32_t magic;
-    atomic_int references;
-    char text[];
-};
-
-typedef struct {
-    struct name_block *block;
-} HostStringName;
-_Static_assert(sizeof(HostStringName) == PYBRIDGE_GD_STRING_NAME_SIZE, "a StringName is 8 bytes");
-
-static atomic_long names_live;
-
-/* The text of a live StringName ("" for the empty one); NULL and a report otherwise. */
-static const char *name_text(const void *name, const char *who)
-{
-    if (name == NULL) {
-        fail("%s: got a NULL StringName pointer (Godot would crash)", who);
-        return NULL;
-    }
-    struct name_block *block = ((const HostStringName *)name)->block;
-    if (block == NULL)
-        return "";
-    if (is_poison(block)) {
-        fail("%s: got uninitialized StringName storage", who);
-        return NULL;
-    }
-    if (block->magic != NAME_MAGIC) {
-        fail("%s: got something that is not a live StringName", who);
-        return NULL;
-    }
-    return block->text;
-}
-
-static void name_copy(HostStringName *dest, const void *source, const char *who)
-{
-    dest->block = NULL;
-    if (name_text(source, who) == NULL)
-        return;
-    dest->block = ((const HostStringName *)source)->block;
-    if (dest->block != NULL)
-        atomic_fetch_add(&dest->block->references, 1);
-}
-
-static void name_release(void *name, const char *who)
-{
-    if (name_text(name, who) == NULL)
-        return;
-    struct name_block *block = ((HostStringName *)name)->block;
-    if (block != NULL && atomic_fetch_sub(&block->references, 1) == 1) {
-        block->magic = DEAD_MAGIC;
-        free(block);
-        atomic_fetch_sub(&names_live, 1);
-    }
-    poison(name, sizeof(HostStringName));
-}
-
-/* -- Variant: 24 bytes, the type at offset 0 and the value at offset 8 --------------------- */
-
-typedef struct {
-    uint32_t type;
-    uint32_t padding;
-    union {
-        HostString string;
-        int64_t integer;
-        uint8_t bytes[16];
-    } value;
-} HostVariant;
-_Static_assert(sizeof(HostVariant) == PYBRIDGE_GD_VARIANT_SIZE, "a Variant is 24 bytes");
-_Static_assert(offsetof(HostVariant, value) == 8, "a Variant's value is at offset 8");
-
-static void variant_nil(HostVariant *variant)
-{
-    memset(variant, 0, sizeof *variant);
-    variant->type = GDEXTENSION_VARIANT_TYPE_NIL;
-}
-
-static void variant_release(HostVariant *variant, const char *who)
-{
-    if (variant->type == GDEXTENSION_VARIANT_TYPE_STRING)
-        string_release(&variant->value.string, who);
-    poison(variant, sizeof *variant);
-}
+#include "host_values.h"
 
 /* -- fake objects and the class database --------------------------------------------------- */
 
@@ -393,6 +86,7 @@ struct host_object {
     struct host_class *extension;
     GDExtensionClassInstancePtr instance;
     int instance_set;
+    int postinitialized; /* NOTIFICATION_POSTINITIALIZE received through Object.notification */
 };
 
 static const char *const native_classes[] = {"Object", "RefCounted", "Node"};
@@ -809,6 +503,62 @@ static void host_unregister_extension_class(GDExtensionClassLibraryPtr library,
     printf("unregistered\t%s\n", cls->name);
 }
 
+static void host_variant_stringify(GDExtensionConstVariantPtr self, GDExtensionStringPtr r_ret)
+{
+    if (self == NULL || r_ret == NULL) {
+        fail("variant_stringify: NULL argument");
+        return;
+    }
+    char *text = stringify(self, "variant_stringify");
+    string_from_utf8(r_ret, text, strlen(text)); /* constructs: the storage is uninitialized */
+    free(text);
+}
+
+/* The one engine method the library may ask for: Object.notification(int, bool). */
+static int notification_bind;
+
+static GDExtensionMethodBindPtr host_classdb_get_method_bind(GDExtensionConstStringNamePtr class_name,
+                                                             GDExtensionConstStringNamePtr method_name,
+                                                             GDExtensionInt hash)
+{
+    const char *who = "classdb_get_method_bind";
+    const char *owner = name_text(class_name, who), *method = name_text(method_name, who);
+    if (owner == NULL || method == NULL)
+        return NULL;
+    printf("method_bind\t%s\t%s\t%lld\n", owner, method, (long long)hash);
+    if (strcmp(owner, "Object") == 0 && strcmp(method, "notification") == 0 &&
+        hash == PYBRIDGE_GD_OBJECT_NOTIFICATION_HASH)
+        return &notification_bind;
+    fail("%s: no method %s.%s with hash %lld", who, owner, method, (long long)hash);
+    return NULL;
+}
+
+static void host_object_method_bind_ptrcall(GDExtensionMethodBindPtr bind, GDExtensionObjectPtr instance,
+                                            const GDExtensionConstTypePtr *args, GDExtensionTypePtr r_ret)
+{
+    struct host_object *object = instance;
+    if (bind != &notification_bind) {
+        fail("object_method_bind_ptrcall: not a method bind the host gave out");
+        return;
+    }
+    if (object == NULL || object->magic != OBJECT_MAGIC || args == NULL || args[0] == NULL ||
+        args[1] == NULL) {
+        fail("object_method_bind_ptrcall: no object or no arguments for Object.notification");
+        return;
+    }
+    (void)r_ret; /* notification returns nothing */
+    int64_t what;
+    uint8_t reversed;
+    memcpy(&what, args[0], sizeof what);
+    memcpy(&reversed, args[1], sizeof reversed);
+    printf("notification\t%lld\t%d\n", (long long)what, reversed);
+    check(reversed == 0, "NOTIFICATION_POSTINITIALIZE is sent forwards, not reversed");
+    if (what == PYBRIDGE_GD_NOTIFICATION_POSTINITIALIZE) {
+        check(object->instance_set == 1, "NOTIFICATION_POSTINITIALIZE came before the instance");
+        object->postinitialized++;
+    }
+}
+
 /* -- get_proc_address ------------------------------------------------------------------------ */
 
 struct served {
@@ -833,6 +583,9 @@ static const struct served served[] = {
     SERVE("string_name_new_with_latin1_chars", 2, host_string_name_new_with_latin1_chars),
     SERVE("classdb_construct_object2", 4, host_classdb_construct_object2),
     SERVE("object_set_instance", 1, host_object_set_instance),
+    SERVE("variant_stringify", 1, host_variant_stringify),
+    SERVE("classdb_get_method_bind", 1, host_classdb_get_method_bind),
+    SERVE("object_method_bind_ptrcall", 1, host_object_method_bind_ptrcall),
     SERVE("classdb_register_extension_class4", 4, host_register_extension_class4),
     SERVE("classdb_register_extension_class5", 5, host_register_extension_class5),
     SERVE("classdb_register_extension_class_method", 1, host_register_extension_class_method),
@@ -876,6 +629,10 @@ static struct host_object *create_object(GDExtensionBool notify_postinitialize)
     check(object->extension == bridge_class && object->instance_set == 1,
           "create_instance_func did not attach exactly one PyBridge instance");
     check(strcmp(object->native_class, "RefCounted") == 0, "the object is not a RefCounted");
+    /* godot-cpp sends it once the instance is attached, exactly when the engine asks. */
+    check(object->postinitialized == (notify_postinitialize ? 1 : 0),
+          notify_postinitialize ? "create_instance did not send NOTIFICATION_POSTINITIALIZE once"
+                                : "create_instance sent NOTIFICATION_POSTINITIALIZE unasked");
     return object;
 }
 
@@ -890,33 +647,22 @@ static void destroy_object(struct host_object *object)
     atomic_fetch_sub(&objects_live, 1);
 }
 
-/* A Variant call with String arguments; returns the result's UTF-8 or NULL after an error. */
-static char *variant_call(struct host_object *object, const char *method_name, int argument_count,
-                          const char *const *arguments, GDExtensionCallError *r_error)
+/* A Variant call; returns the result's UTF-8, or NULL after a call error. */
+static char *call_with_values(struct host_object *object, const char *method_name, int argument_count,
+                              HostVariant *values, GDExtensionCallError *r_error)
 {
     struct host_method *method = method_named(method_name);
     if (method == NULL) {
         fail("no method %s", method_name);
         return NULL;
     }
-    if (argument_count < 0 || argument_count > MAX_ARGUMENTS) {
-        fail("the host passes at most %d arguments", MAX_ARGUMENTS);
-        return NULL;
-    }
-    HostVariant values[MAX_ARGUMENTS];
     GDExtensionConstVariantPtr pointers[MAX_ARGUMENTS] = {NULL};
-    for (int i = 0; i < argument_count; i++) {
-        variant_nil(&values[i]);
-        values[i].type = GDEXTENSION_VARIANT_TYPE_STRING;
-        string_from_utf8(&values[i].value.string, arguments[i], strlen(arguments[i]));
+    for (int i = 0; i < argument_count; i++)
         pointers[i] = &values[i];
-    }
     HostVariant result;
     variant_nil(&result); /* like MethodBind::call: a fresh nil Variant */
     GDExtensionCallError error = {GDEXTENSION_CALL_OK, 0, 0};
     method->call(method->userdata, object->instance, pointers, argument_count, &result, &error);
-    for (int i = 0; i < argument_count; i++)
-        variant_release(&values[i], "host");
     *r_error = error;
     char *text = NULL;
     if (error.error == GDEXTENSION_CALL_OK) {
@@ -928,6 +674,26 @@ static char *variant_call(struct host_object *object, const char *method_name, i
         fail("%s failed but changed its return value", method_name);
     }
     variant_release(&result, "host");
+    return text;
+}
+
+/* A Variant call with String arguments; returns the result's UTF-8 or NULL after an error. */
+static char *variant_call(struct host_object *object, const char *method_name, int argument_count,
+                          const char *const *arguments, GDExtensionCallError *r_error)
+{
+    if (argument_count < 0 || argument_count > MAX_ARGUMENTS) {
+        fail("the host passes at most %d arguments", MAX_ARGUMENTS);
+        return NULL;
+    }
+    HostVariant values[MAX_ARGUMENTS];
+    for (int i = 0; i < argument_count; i++) {
+        variant_nil(&values[i]);
+        values[i].type = GDEXTENSION_VARIANT_TYPE_STRING;
+        string_from_utf8(&values[i].value.string, arguments[i], strlen(arguments[i]));
+    }
+    char *text = call_with_values(object, method_name, argument_count, values, r_error);
+    for (int i = 0; i < argument_count; i++)
+        variant_release(&values[i], "host");
     return text;
 }
 
@@ -979,23 +745,49 @@ static void expect_call_error(const char *label, struct host_object *object, con
     free(text);
 }
 
-/* Calls call_json with an integer argument, which Godot would pass as it is. */
-static void expect_wrong_type(struct host_object *object)
+/* call_json with one value of another type, as GDScript passes it (a Variant call passes
+   arguments as they are). Prints a call_error or a reply line labelled `label`. */
+static void call_json_with(struct host_object *object, const char *label, HostVariant *value)
 {
-    struct host_method *method = method_named("call_json");
-    HostVariant number, result;
-    variant_nil(&number);
-    number.type = GDEXTENSION_VARIANT_TYPE_INT;
-    number.value.integer = 7;
-    variant_nil(&result);
-    GDExtensionConstVariantPtr pointers[1] = {&number};
-    GDExtensionCallError error = {GDEXTENSION_CALL_OK, 0, 0};
-    method->call(method->userdata, object->instance, pointers, 1, &result, &error);
-    printf("call_error\twrong_type\t%d\t%d\t%d\n", (int)error.error, error.argument, error.expected);
-    check(error.error == GDEXTENSION_CALL_ERROR_INVALID_ARGUMENT && error.argument == 0 &&
-              error.expected == GDEXTENSION_VARIANT_TYPE_STRING,
-          "call_json(7): expected INVALID_ARGUMENT for argument 0, wanting a String");
-    check(result.type == GDEXTENSION_VARIANT_TYPE_NIL, "call_json(7) changed its return value");
+    GDExtensionCallError error;
+    char *text = call_with_values(object, "call_json", 1, value, &error);
+    if (error.error != GDEXTENSION_CALL_OK)
+        printf("call_error\t%s\t%d\t%d\t%d\n", label, (int)error.error, error.argument, error.expected);
+    else
+        print_reply(label, text);
+    free(text);
+    variant_release(value, "host");
+}
+
+/* What the engine converts to a String (int, float, bool, Dictionary...) is converted the
+   engine's way; nil and objects, which it does not convert, are call errors. */
+static void expect_conversions(struct host_object *object)
+{
+    HostVariant value;
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_INT;
+    value.value.integer = 7;
+    call_json_with(object, "from_int", &value);
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_FLOAT;
+    value.value.real = 2.5;
+    call_json_with(object, "from_float", &value);
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_BOOL;
+    value.value.boolean = 1;
+    call_json_with(object, "from_bool", &value);
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_DICTIONARY;
+    value.value.dictionary = dictionary_new();
+    dictionary_set(value.value.dictionary, "op", "version", 0);
+    dictionary_set(value.value.dictionary, "id", NULL, 9);
+    call_json_with(object, "from_dictionary", &value);
+    variant_nil(&value);
+    call_json_with(object, "from_nil", &value);
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_OBJECT;
+    value.value.object = object;
+    call_json_with(object, "from_object", &value);
 }
 
 struct worker {
@@ -1064,8 +856,21 @@ static void play_the_battle(struct host_object *first, struct host_object *secon
     arguments[0] = request;
     expect_reply("play", variant_call(second, "call_json", 1, arguments, &error),
                  "\"hp_before\":34,\"hp_after\":32");
+    /* The authoring operations a game's own editor asks for, and the turn loop. */
+    snprintf(request, sizeof request,
+             "{\"op\":\"describe\",\"id\":5,\"session\":\"%s\",\"card\":\"h2\"}", session);
+    expect_reply("describe", typed_call(first, "call_json", request), "\"text\":");
+    expect_reply("lint",
+                 typed_call(first, "call_json",
+                            "{\"op\":\"lint\",\"id\":6,\"document\":{\"format\":\"pybridge/battle@1\"}}"),
+                 "\"diagnostics\":");
+    snprintf(request, sizeof request, "{\"op\":\"end_turn\",\"id\":7,\"session\":\"%s\"}", session);
+    expect_reply("end_turn", typed_call(first, "call_json", request), "\"ok\":true");
     snprintf(request, sizeof request, "{\"op\":\"close\",\"id\":4,\"session\":\"%s\"}", session);
     expect_reply("close", typed_call(second, "call_json", request), "\"ok\":true");
+    /* Which interpreter answers, with its home and module search path. */
+    expect_reply("protocol_version", typed_call(first, "call_json", "{\"op\":\"version\",\"id\":8}"),
+                 "\"python\":");
 
     /* Non-ASCII text both ways: the request id comes back (JSON-escaped) as sent. */
     expect_reply("unicode",
@@ -1211,7 +1016,7 @@ int main(int argc, char **argv)
                       GDEXTENSION_CALL_ERROR_TOO_MANY_ARGUMENTS, 1);
     expect_call_error("version_too_many", first, "version", 1, no_arguments,
                       GDEXTENSION_CALL_ERROR_TOO_MANY_ARGUMENTS, 0);
-    expect_wrong_type(first);
+    expect_conversions(first);
 
     if (unavailable) {
         const char *request = "{\"op\":\"version\",\"id\":1}";
@@ -1249,5 +1054,6 @@ int main(int argc, char **argv)
     check(strings == 0, "Strings leaked");
     check(names == 0, "StringNames leaked");
     check(objects == 0, "objects leaked");
+    check(atomic_load(&dictionaries_live) == 0, "Dictionaries leaked");
     return atomic_load(&failures) == 0 ? 0 : 1;
 }
