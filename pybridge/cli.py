@@ -15,7 +15,7 @@ from .autoplay import living_summary, play_out
 from .bench import add_bench_command
 from .demo import add_demo_command
 from .examples import demo_battle
-from .ffi.build import add_build_command
+from .ffi.command import add_build_command
 from .fuzzing import add_fuzz_command
 from .narrate import narrate_all
 from .pack import add_pack_command

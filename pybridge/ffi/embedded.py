@@ -2,16 +2,20 @@
 
 Imported by the library's init code inside the host process, never by ordinary Python
 code. The C half has already refused NULL and oversized requests; everything else goes
-to :func:`pybridge.protocol.call`, which answers every input with a response.
+to the ``call`` of :data:`ENTRY_MODULE`, which answers every input with a response.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import Any
 
-from .. import protocol
 from ..answers import capacity_from
+
+#: The module whose ``call(request) -> response`` (and ``keep_answers``) this transport
+#: serves: the one name to change when the door into the runtime moves.
+ENTRY_MODULE = "pybridge.protocol"
 
 # Answered when even encoding the response failed (e.g. MemoryError): never raise into C.
 _FAILED = (
@@ -22,10 +26,11 @@ _FAILED = (
 
 def install(ffi: Any, lib: Any) -> None:
     """Attach the Python implementation of the C half's ``pybridge_py_call``."""
-    protocol.keep_answers(capacity_from(os.environ))
+    entry = importlib.import_module(ENTRY_MODULE)
+    entry.keep_answers(capacity_from(os.environ))
 
     # Bound once: this runs for every call a host makes, often every frame.
-    unpack, answer, copy = ffi.unpack, protocol.call, lib.pybridge_copy
+    unpack, answer, copy = ffi.unpack, entry.call, lib.pybridge_copy
 
     def pybridge_py_call(request: Any, length: int) -> Any:
         try:
