@@ -1,18 +1,33 @@
 """``pybridge build``: the native library into a Godot addon (or a folder), for this machine
-or, with ``--bundle``, self-contained for players' machines."""
+or, with ``--bundle``, self-contained for players' machines; with ``--web``, the Python
+runtime the Web export's page loads."""
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from functools import partial
 from pathlib import Path
 
+from .. import web
 from . import addon, bundle
 from . import build as ffi_build
 
 #: The addon of a source checkout, the default target when there is one.
 CHECKOUT_ADDON = ffi_build.PROJECT_ROOT / "addons" / addon.ADDON_NAME
+#: Where ``--web`` puts the page's Python runtime in the addon, for its Web export plugin
+#: (web_export_plugin.gd) to copy beside the exported page.
+WEB_RUNTIME = Path("web") / "runtime"
+
+
+def write_web_runtime(folder: Path, modules: Path | None) -> Path:
+    """A fresh web runtime in ``folder``, hidden from the editor's import (``.gdignore``)."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    web.write_web_runtime(folder, modules)
+    (folder / ".gdignore").write_text("")
+    return folder
 
 
 def _addon_dir(args: argparse.Namespace) -> Path:
@@ -54,12 +69,18 @@ def _print_bundle(report: bundle.BundleReport) -> None:
 def _cmd_build(args: argparse.Namespace) -> int:
     reports: list[bundle.BundleReport] = []
     write = partial(_write_library, bundled=args.bundle, reports=reports)
+    modules = Path(args.node_modules) if args.node_modules else None
     try:
         if args.output_dir:
             output = Path(args.output_dir)
             output.mkdir(parents=True, exist_ok=True)
-            write(output)
-            print(output / ffi_build.LIBRARY_NAME)
+            if args.web:
+                print(web.write_web_runtime(output, modules))
+            else:
+                write(output)
+                print(output / ffi_build.LIBRARY_NAME)
+        elif args.web:
+            print(write_web_runtime(_addon_dir(args) / WEB_RUNTIME, modules))
         else:
             addon_dir = _addon_dir(args)
             folder = addon.install_platform(addon_dir, addon.this_platform(), write)
@@ -85,11 +106,24 @@ def add_build_command(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "write the addon's pybridge.gdextension for the platforms built. By default the "
         "library embeds this machine's Python; --bundle makes it self-contained.",
     )
-    cmd.add_argument(
+    kind = cmd.add_mutually_exclusive_group()
+    kind.add_argument(
         "--bundle",
         action="store_true",
         help="a self-contained library for players' machines: its own libpython and the "
         "modules it needs, no Python installed (docs/shipping.md)",
+    )
+    kind.add_argument(
+        "--web",
+        action="store_true",
+        help=f"the Web export's Python instead: Pyodide and {web.PACKAGE_ZIP}, into the "
+        f"addon's {WEB_RUNTIME}/ (copied beside the exported page) or --output-dir",
+    )
+    cmd.add_argument(
+        "--node-modules",
+        metavar="DIR",
+        help="for --web: the node_modules folder holding the npm package pyodide (default: "
+        "$PYBRIDGE_NODE_MODULES, else web/node_modules of a checkout)",
     )
     where = cmd.add_mutually_exclusive_group()
     where.add_argument(
