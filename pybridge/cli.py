@@ -19,6 +19,7 @@ from .ffi.command import add_build_command
 from .fuzzing import add_fuzz_command
 from .narrate import narrate_all
 from .pack import add_pack_command
+from .release import add_dist_command
 from .runtime import Battle, load_battle
 from .transports.stdio import add_serve_command
 
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_authoring_commands(commands)
     add_bench_command(commands)
     add_demo_command(commands)
+    add_dist_command(commands)
     return parser
 
 

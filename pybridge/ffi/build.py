@@ -140,7 +140,9 @@ def build(output_dir: Path, flags: Sequence[str] = (), *, bundled: bool = False)
     try:
         import cffi  # type: ignore[import-untyped]  # cffi ships no type hints
     except ImportError as exc:
-        raise BuildError("building needs cffi and setuptools: pip install 'pybridge[ffi]'") from exc
+        raise BuildError(
+            "building needs cffi and setuptools: pip install 'pybridge-targeting[ffi]'"
+        ) from exc
 
     macros, link_flags = _bundled_options() if bundled else _machine_options()
     ffibuilder = cffi.FFI()
