@@ -9,9 +9,9 @@ import every shipped module from the zip alone, so a missing row fails them.
 
 from __future__ import annotations
 
-import importlib.util
 import io
-import marshal
+import py_compile
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -51,34 +51,37 @@ def shipped_files() -> list[str]:
     return sorted(found - left)
 
 
-def _bytecode(source: bytes, name: str) -> bytes:
-    """Unchecked hash-based bytecode of ``source`` (PEP 552: magic, flags 0b01, the source
-    hash, the marshalled code). zipimport takes it as it is, whatever date the zip gives the
-    source; only an interpreter of this version reads it (others fall back to the source)."""
-    code = compile(source, name, "exec", dont_inherit=True)
-    flags = (1).to_bytes(4, "little")  # hash-based, not checked against the source
-    header = importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source)
-    return header + marshal.dumps(code)
+def bytecode(source: Path, name: str) -> bytes:
+    """Unchecked hash-based bytecode of the file ``source`` (PEP 552), as ``name`` in
+    tracebacks: zipimport takes it as it is, whatever date the zip gives the source. Only an
+    interpreter of this version reads it; others fall back to the source."""
+    with tempfile.TemporaryDirectory(prefix="pybridge-pyc-") as tmp:
+        compiled = Path(tmp) / "module.pyc"
+        py_compile.compile(
+            str(source), cfile=str(compiled), dfile=name, doraise=True,
+            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+        )  # fmt: skip
+        return compiled.read_bytes()
 
 
-def add_module(archive: zipfile.ZipFile, name: str, source: bytes, *, bytecode: bool) -> None:
-    """Store ``name`` (``pkg/mod.py``) and, with ``bytecode``, its ``.pyc`` beside it."""
-    archive.writestr(zipfile.ZipInfo(name, ZIP_DATE), source)
-    if bytecode:
-        archive.writestr(zipfile.ZipInfo(name + "c", ZIP_DATE), _bytecode(source, name))
+def add_module(archive: zipfile.ZipFile, name: str, source: Path, *, with_bytecode: bool) -> None:
+    """Store the file ``source`` as ``name`` (``pkg/mod.py``) and, with ``with_bytecode``,
+    its ``.pyc`` beside it."""
+    archive.writestr(zipfile.ZipInfo(name, ZIP_DATE), source.read_bytes())
+    if with_bytecode:
+        archive.writestr(zipfile.ZipInfo(name + "c", ZIP_DATE), bytecode(source, name))
 
 
-def payload_zip(*, bytecode: bool) -> bytes:
+def payload_zip(*, with_bytecode: bool) -> bytes:
     """The shipped files as a zip that unpacks to ``pybridge/``. Stored, not deflated: the
     native interpreter reads it with zipimport before any compression module exists.
-    ``bytecode`` adds ``.pyc`` files for this interpreter's version (the native bundle)."""
+    ``with_bytecode`` adds ``.pyc`` files for this interpreter's version (the native bundle)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
         for relative in shipped_files():
-            name = f"{PACKAGE}/{relative}"
-            data = (PACKAGE_ROOT / relative).read_bytes()
+            name, path = f"{PACKAGE}/{relative}", PACKAGE_ROOT / relative
             if relative.endswith(".py"):
-                add_module(archive, name, data, bytecode=bytecode)
+                add_module(archive, name, path, with_bytecode=with_bytecode)
             else:
-                archive.writestr(zipfile.ZipInfo(name, ZIP_DATE), data)
+                archive.writestr(zipfile.ZipInfo(name, ZIP_DATE), path.read_bytes())
     return buffer.getvalue()

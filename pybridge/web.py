@@ -99,7 +99,7 @@ def _place(source: Path, target: Path, *, link: bool) -> None:
 def package_zip() -> bytes:
     """The shipped part of the package (:mod:`pybridge.payload`) as the page loads it: a
     zip that unpacks to ``pybridge/``, sources only (Pyodide runs another Python version)."""
-    return payload_zip(bytecode=False)
+    return payload_zip(with_bytecode=False)
 
 
 def write_web_runtime(folder: Path, modules: Path | None = None, *, link: bool = False) -> Path:

@@ -29,7 +29,7 @@ from pathlib import Path
 from ..payload import PACKAGE_ROOT, payload_zip
 from . import build as ffi_build
 from .elf import drop_run_paths
-from .stdlib import select, trace, write_stdlib_zip
+from .stdlib import cffi_backend, select, trace, write_stdlib_zip
 
 #: The battle the stdlib trace plays (any battle with the demo's card and unit ids).
 TRACE_BATTLE = PACKAGE_ROOT / "examples" / "demo_battle.json"
@@ -79,8 +79,6 @@ def _copy(source: Path, target: Path, strip: str | None, *, own_run_path: bool =
 
 def write_bundle(folder: Path) -> BundleReport:
     """Write a bundle into the empty (or new) ``folder``; returns what it holds."""
-    import importlib.util
-
     strip = shutil.which("strip")
     folder.mkdir(parents=True, exist_ok=True)
     home = folder / ffi_build.BUNDLE_HOME
@@ -92,15 +90,14 @@ def write_bundle(folder: Path) -> BundleReport:
         _copy(built, folder / ffi_build.LIBRARY_NAME, strip, own_run_path=True)
     _copy(libpython(), folder / libpython().name, strip)
 
-    (home / ffi_build.PAYLOAD_ZIP).write_bytes(payload_zip(bytecode=True))
+    (home / ffi_build.PAYLOAD_ZIP).write_bytes(payload_zip(with_bytecode=True))
     battle = json.loads(TRACE_BATTLE.read_text("utf-8"))
     chosen = select(trace(home / ffi_build.PAYLOAD_ZIP, battle))
     write_stdlib_zip(home / ffi_build.STDLIB_ZIP, chosen.sources)
     extensions = home / ffi_build.EXTENSIONS_DIR
     extensions.mkdir(exist_ok=True)
-    backend = importlib.util.find_spec("_cffi_backend")
-    assert backend is not None and backend.origin is not None  # trace() checked it
-    chosen.extensions[Path(backend.origin).name] = Path(backend.origin)
+    backend = cffi_backend()
+    chosen.extensions[backend.name] = backend
     for name, source in chosen.extensions.items():
         _copy(source, extensions / name, strip)
 

@@ -2,20 +2,18 @@
 
 Imported by the library's init code inside the host process, never by ordinary Python
 code. The C half has already refused NULL and oversized requests; everything else goes
-to the ``call`` of :data:`ENTRY_MODULE`, which answers every input with a response.
+to the ``call`` of :data:`entry`, which answers every input with a response.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 from typing import Any
 
+# The module whose ``call(request) -> response`` (and ``keep_answers``) this transport
+# serves: the one line to change when the door into the runtime moves.
+from .. import protocol as entry
 from ..answers import capacity_from
-
-#: The module whose ``call(request) -> response`` (and ``keep_answers``) this transport
-#: serves: the one name to change when the door into the runtime moves.
-ENTRY_MODULE = "pybridge.protocol"
 
 # Answered when even encoding the response failed (e.g. MemoryError): never raise into C.
 _FAILED = (
@@ -26,7 +24,6 @@ _FAILED = (
 
 def install(ffi: Any, lib: Any) -> None:
     """Attach the Python implementation of the C half's ``pybridge_py_call``."""
-    entry = importlib.import_module(ENTRY_MODULE)
     entry.keep_answers(capacity_from(os.environ))
 
     # Bound once: this runs for every call a host makes, often every frame.

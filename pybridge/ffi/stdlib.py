@@ -37,8 +37,7 @@ _WORKOUT = """\
 import json, sys
 sys.path[:0] = [sys.argv[1], sys.argv[2]]
 import _cffi_backend
-import pybridge.ffi.embedded as embedded
-entry = __import__(embedded.ENTRY_MODULE, fromlist=["call"])
+from pybridge.ffi.embedded import entry
 answers = [entry.call(request) for request in json.load(sys.stdin)]
 answers.append(entry.call(b"\\xff\\xfe not utf-8"))
 modules = {}
@@ -84,16 +83,20 @@ def workout_requests(battle: Mapping[str, Any]) -> list[str]:
     return [*texts, "not json", "[1, 2]", '{"op": "version", "x": 1e999}', "[" * 300]
 
 
+def cffi_backend() -> Path:
+    """cffi's compiled backend, which the library imports before anything else."""
+    try:
+        import _cffi_backend  # type: ignore[import-untyped]  # a C extension, no stubs
+    except ImportError:
+        raise TraceError("cffi is not installed: pip install 'pybridge-targeting[ffi]'") from None
+    return Path(_cffi_backend.__file__)
+
+
 def trace(payload_zip: Path, battle: Mapping[str, Any]) -> dict[str, str | None]:
     """Module name -> origin after the workout, run by this interpreter on ``payload_zip``."""
-    import importlib.util
-
-    backend = importlib.util.find_spec("_cffi_backend")
-    if backend is None or backend.origin is None:
-        raise TraceError("cffi is not installed: pip install 'pybridge-targeting[ffi]'")
     command = [sys.executable, "-I", "-S", "-c", _WORKOUT, str(payload_zip)]
     result = subprocess.run(
-        [*command, str(Path(backend.origin).parent)],
+        [*command, str(cffi_backend().parent)],
         input=json.dumps(workout_requests(battle)),
         capture_output=True,
         text=True,
@@ -162,10 +165,10 @@ def write_stdlib_zip(path: Path, sources: Mapping[str, Path]) -> None:
     compression module could load)."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
         for name, source in sorted(sources.items()):
-            add_module(archive, name, source.read_bytes(), bytecode=True)
+            add_module(archive, name, source, with_bytecode=True)
         # Packages whose __init__ was not imported still need their folders to exist.
         for folder in sorted({n.rsplit("/", 1)[0] for n in sources if "/" in n}):
             if f"{folder}/__init__.py" not in sources:
                 init = STDLIB_DIR / folder / "__init__.py"
                 if init.is_file():
-                    add_module(archive, f"{folder}/__init__.py", init.read_bytes(), bytecode=True)
+                    add_module(archive, f"{folder}/__init__.py", init, with_bytecode=True)
