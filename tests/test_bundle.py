@@ -23,7 +23,7 @@ import pytest
 
 import pybridge
 from pybridge.cli import main
-from pybridge.ffi import addon, elf
+from pybridge.ffi import addon, bundle, elf
 from pybridge.ffi import build as ffi_build
 
 from .addon_support import copy_addon, gdextension_dependencies
@@ -88,13 +88,13 @@ def empty_root(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def in_root(root: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+def in_root(root: Path, *argv: str, **env: str) -> subprocess.CompletedProcess[str]:
     """Run ``argv`` with ``root`` as its root directory: chroot, else a user namespace."""
     attempts = [[tool("chroot"), str(root)], [tool("unshare"), "--map-root-user", f"--root={root}"]]
     failures = []
     for prefix in attempts:
         result = subprocess.run([*prefix, *argv], capture_output=True, text=True, timeout=120,
-                                env={"PATH": "/nowhere"})  # fmt: skip
+                                env={"PATH": "/nowhere", **env})  # fmt: skip
         if result.returncode != 125 and "Operation not permitted" not in result.stderr[:300]:
             return result
         failures.append(f"{prefix[0]}: {result.stderr.strip()}")
@@ -140,6 +140,25 @@ def test_the_interpreter_lives_inside_the_bundle(battle_in_root: HostRun) -> Non
     assert python["home"] == home
     assert python["path"] == [f"{home}/{name}" for name in ffi_build.BUNDLE_PATHS]
     assert python["version"] == ".".join(map(str, sys.version_info[:3]))
+
+
+def test_as_godot_opens_it_and_with_a_stray_libpython_on_the_library_path(
+    empty_root: Path,
+) -> None:
+    # Godot's Linux build opens extensions with RTLD_DEEPBIND; a player's LD_LIBRARY_PATH may
+    # name another libpython3.11 (here a broken one): the bundle's own is still the one used.
+    decoy = empty_root / "decoy"
+    decoy.mkdir()
+    (decoy / bundle.libpython().name).write_bytes(b"not a library")
+    try:
+        result = in_root(empty_root, f"{GAME}/godot_host", f"{GAME}/{ffi_build.LIBRARY_NAME}",
+                         "4.4", "deepbind", f"{GAME}/demo_battle.json", pybridge.__version__,
+                         LD_LIBRARY_PATH="/decoy")  # fmt: skip
+    finally:
+        shutil.rmtree(decoy)
+    run = parse(result.returncode, result.stdout, result.stderr)
+    assert run.returncode == 0, run.stderr
+    assert run.reply("protocol_version")["result"]["python"]["home"].startswith(GAME)
 
 
 # -- what the bundle holds -----------------------------------------------------------------

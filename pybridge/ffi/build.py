@@ -105,10 +105,12 @@ def _machine_options() -> tuple[list[tuple[str, str]], list[str]]:
 
 
 def _bundled_options() -> tuple[list[tuple[str, str]], list[str]]:
-    """Macros and link flags of a bundled library: everything relative to itself."""
+    """Macros and link flags of a bundled library: everything relative to itself. The run
+    path is a DT_RPATH, which the loader searches before $LD_LIBRARY_PATH, so another
+    libpython3.11 on a player's library path cannot take the bundled one's place."""
     paths = ", ".join(_c_string(path) for path in BUNDLE_PATHS)
     macros = [("PYBRIDGE_BUNDLE_HOME", _c_string(BUNDLE_HOME)), ("PYBRIDGE_BUNDLE_PATHS", paths)]
-    return macros, ["-Wl,-rpath,$ORIGIN", "-Wl,--enable-new-dtags"]
+    return macros, ["-Wl,-rpath,$ORIGIN", "-Wl,--disable-new-dtags"]
 
 
 @contextmanager
