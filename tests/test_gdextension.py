@@ -253,7 +253,9 @@ def test_library_and_host_share_one_header() -> None:
     assert '#include "../../pybridge/ffi/gdextension_api.h"' in host
     assert '#include "gdextension_api.h"' in extension
     assert ffi_build.GDEXTENSION_HEADER.is_file()
-    for source in (host, extension):  # neither declares interface types of its own
+    headers = [h.read_text("utf-8") for h in sorted(HOST_SOURCE.parent.glob("host_*.h"))]
+    assert len(headers) == 2
+    for source in (host, *headers, extension):  # none declares interface types of its own
         assert not re.search(r"typedef[^;]*\bGDExtension", source)
 
 
