@@ -237,3 +237,9 @@ def test_a_damaged_bundle_is_reported_not_a_crash(
     assert reason in seen.stderr and str(damaged) in seen.stderr
     assert seen.reply("unavailable_call")["error"]["code"] == "runtime_unavailable"
     assert os.path.exists(damaged / ffi_build.LIBRARY_NAME)
+
+
+def test_a_python_not_running_on_its_libpython_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bundle, "_running_on", lambda library: False)
+    with pytest.raises(ffi_build.BuildError, match="does not run on its shared libpython"):
+        bundle.libpython()

@@ -59,7 +59,24 @@ def libpython() -> Path:
     path = Path(str(libdir)) / str(soname)
     if not path.is_file():
         raise ffi_build.BuildError(f"this Python's libpython is missing: {path}")
+    if not _running_on(path):
+        # Its built-in modules may then differ from the library's, and the trace, which
+        # skips built-in modules, could not tell what a bundle needs.
+        raise ffi_build.BuildError(
+            f"this Python does not run on its shared libpython ({path}); build the bundle "
+            "with one that does, such as a pyenv build (Debian's python3 links its own "
+            "statically)"
+        )
     return path
+
+
+def _running_on(library: Path) -> bool:
+    """Is ``library`` loaded in this process? (Unknown without /proc: assume so.)"""
+    maps = Path("/proc/self/maps")
+    if not maps.is_file():
+        return True
+    loaded = {line.split()[-1] for line in maps.read_text().splitlines() if "libpython" in line}
+    return any(Path(name).resolve() == library.resolve() for name in loaded)
 
 
 def _copy(source: Path, target: Path, strip: str | None, *, own_run_path: bool = False) -> None:
