@@ -11,6 +11,7 @@ the root these tests fail.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -22,8 +23,9 @@ from pathlib import Path
 import pytest
 
 import pybridge
+from pybridge import payload
 from pybridge.cli import main
-from pybridge.ffi import addon, bundle, elf
+from pybridge.ffi import addon, bundle, elf, stdlib
 from pybridge.ffi import build as ffi_build
 
 from .addon_support import copy_addon, gdextension_dependencies
@@ -243,3 +245,15 @@ def test_a_python_not_running_on_its_libpython_is_refused(monkeypatch: pytest.Mo
     monkeypatch.setattr(bundle, "_running_on", lambda library: False)
     with pytest.raises(ffi_build.BuildError, match="does not run on its shared libpython"):
         bundle.libpython()
+
+
+def test_a_module_missing_from_the_table_fails_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # protocol.py imports answers.py: a table that leaves it behind cannot ship.
+    monkeypatch.setattr(payload, "LEFT_BEHIND", (*payload.LEFT_BEHIND, ("answers.py", "test")))
+    zipped = tmp_path / ffi_build.PAYLOAD_ZIP
+    zipped.write_bytes(payload.payload_zip(with_bytecode=False))
+    assert "pybridge/answers.py" not in zipfile.ZipFile(zipped).namelist()
+    with pytest.raises(stdlib.TraceError, match=r"No module named 'pybridge\.answers'"):
+        stdlib.trace(zipped, json.loads(BATTLE.read_text("utf-8")))

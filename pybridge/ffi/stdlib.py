@@ -1,10 +1,11 @@
 """The standard-library modules a bundle carries: an import trace plus a short allow-list.
 
-:func:`trace` runs the shipped package (from its zip alone, in an isolated interpreter with
-no site-packages) through every protocol operation, good requests and bad, and records which
-modules that imported. :data:`ALWAYS` adds what a trace cannot see. :func:`select` turns the
-module names into the source files of this interpreter's standard library (written into the
-bundle's zip with their bytecode) and the extension modules among them (copied beside it).
+:func:`trace` imports every shipped module from the package's zip alone, in an isolated
+interpreter with no site-packages, runs every protocol operation through it, good requests
+and bad, and records which modules that imported. :data:`ALWAYS` adds what a trace cannot
+see. :func:`select` turns the module names into the source files of this interpreter's
+standard library (written into the bundle's zip with their bytecode) and the extension
+modules among them (copied beside it).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..payload import add_module
+from ..payload import PACKAGE, add_module, shipped_files
 
 STDLIB_DIR = Path(sysconfig.get_paths()["stdlib"])
 EXTENSIONS_DIR = Path(sysconfig.get_config_var("DESTSHARED") or STDLIB_DIR / "lib-dynload")
@@ -31,14 +32,17 @@ ALWAYS: dict[str, str] = {
 }
 
 #: The workout the trace runs, in a fresh ``python -I -S``: argv[1] is the package zip,
-#: argv[2] the folder of ``_cffi_backend``, stdin a JSON list of request texts; it prints
-#: ``{"modules": {name: origin}, "answers": [response, ...]}``.
+#: argv[2] the folder of ``_cffi_backend``, stdin ``{"modules": [every shipped module],
+#: "requests": [request texts]}``; it prints ``{"modules": {name: origin}, "answers": [...]}``.
 _WORKOUT = """\
-import json, sys
+import importlib, json, sys
 sys.path[:0] = [sys.argv[1], sys.argv[2]]
 import _cffi_backend
+work = json.load(sys.stdin)
+for name in work["modules"]:
+    importlib.import_module(name)
 from pybridge.ffi.embedded import entry
-answers = [entry.call(request) for request in json.load(sys.stdin)]
+answers = [entry.call(request) for request in work["requests"]]
 answers.append(entry.call(b"\\xff\\xfe not utf-8"))
 modules = {}
 for name, module in sorted(sys.modules.items()):
@@ -92,12 +96,19 @@ def cffi_backend() -> Path:
     return Path(_cffi_backend.__file__)
 
 
+def _module_name(relative: str) -> str:
+    """``runtime/play.py`` -> ``pybridge.runtime.play``; ``runtime/__init__.py`` -> the package."""
+    parts = [PACKAGE, *relative.removesuffix(".py").split("/")]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def trace(payload_zip: Path, battle: Mapping[str, Any]) -> dict[str, str | None]:
     """Module name -> origin after the workout, run by this interpreter on ``payload_zip``."""
     command = [sys.executable, "-I", "-S", "-c", _WORKOUT, str(payload_zip)]
+    shipped = [_module_name(name) for name in shipped_files() if name.endswith(".py")]
     result = subprocess.run(
         [*command, str(cffi_backend().parent)],
-        input=json.dumps(workout_requests(battle)),
+        input=json.dumps({"modules": shipped, "requests": workout_requests(battle)}),
         capture_output=True,
         text=True,
         timeout=300,
