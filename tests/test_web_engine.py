@@ -335,6 +335,17 @@ def tiny(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> dict[
     return report
 
 
+def test_a_page_without_the_package_says_what_to_do(browser_ready, tmp_path):
+    site = prepare_site(tmp_path / "site", write_tree(tmp_path / "tiny", TINY))
+    (site.root / "pybridge.zip").unlink()
+    with serve(site.root) as url:
+        report = drive(url, tmp_path, timeout_ms=90_000)
+    assert report["ok"] is False and "page failed" in report["failure"]
+    assert report["state"].startswith("failed: Error: pybridge.zip: 404")
+    assert "(run `pybridge build --web`)" in report["state"]
+    assert report["printed"] == []  # the engine never started
+
+
 def line(report: dict[str, Any], prefix: str) -> str:
     found: list[str] = [text for text in report["printed"] if text.startswith(prefix)]
     assert found, f"no line starting {prefix!r} in {report['printed']}"
