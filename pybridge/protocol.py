@@ -12,6 +12,7 @@ import json
 import math
 import re
 import reprlib
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -257,7 +258,7 @@ class Protocol:
     # -- operations ------------------------------------------------------------------------
     def _version(self, request: dict[str, Any]) -> Result:
         return {"version": __version__, "protocol": PROTOCOL_VERSION, "ops": sorted(self._ops),
-                "kept_answers": self._answers.capacity}  # fmt: skip
+                "kept_answers": self._answers.capacity, "python": _python()}  # fmt: skip
 
     def _open(self, request: dict[str, Any]) -> Encoded:
         if "battle" not in request:
@@ -362,6 +363,13 @@ def state_of(battle: Battle) -> dict[str, Any]:
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = _REPR.maxlong = 80
+
+
+def _python() -> Result:
+    """The interpreter that answers, so a host can check where it runs from (a native
+    bundle's home and module search path lie inside the bundle)."""
+    version = ".".join(str(part) for part in sys.version_info[:3])
+    return {"version": version, "home": sys.prefix, "path": list(sys.path)}
 
 
 def _short(value: object) -> str:
