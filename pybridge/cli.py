@@ -21,6 +21,7 @@ from .pack import add_pack_command
 from .runtime import Battle, load_battle
 from .runtime.narrate import narrate_all
 from .transports.stdio import add_serve_command
+from .workshop import add_workshop_command
 
 
 def battle_log(battle: Battle, max_turns: int = 50) -> list[str]:
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_authoring_commands(commands)
     add_bench_command(commands)
     add_demo_command(commands)
+    add_workshop_command(commands)
     return parser
 
 

@@ -204,6 +204,10 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
+#: The site's request handler, for servers that answer more routes (``pybridge workshop``).
+StaticHandler = _Handler
+
+
 @contextmanager
 def serve(
     root: Path, port: int = 0, handler: type[SimpleHTTPRequestHandler] = _Handler
