@@ -37,7 +37,7 @@ from pybridge.demo import BATTLE_RES, DEMO_PROJECT, FILL_WINDOW, demo_mounts, pr
 from pybridge.examples import demo_battle
 from pybridge.pack import read_pack
 from pybridge.protocol import Protocol
-from pybridge.web import WEB_DIR, Site, prepare_site, serve
+from pybridge.web import WEB_DIR, Site, StaticHandler, prepare_site, serve
 
 from .web_support import require_browser
 
@@ -201,11 +201,14 @@ def _pump(stream: Any, answers: queue.Queue[str]) -> None:
 
 
 @contextmanager
-def booted(site: Site, work: Path, log_name: str) -> Iterator[Demo]:
-    """Serve ``site`` and boot it in Chromium; yields a driver once the ready line is out."""
+def booted(
+    site: Site, work: Path, log_name: str, handler: type[StaticHandler] = StaticHandler
+) -> Iterator[Demo]:
+    """Serve ``site`` (with ``handler``) and boot it in Chromium; yields a driver once the
+    ready line is out."""
     started = time.monotonic()
     ARTIFACTS.mkdir(exist_ok=True)
-    with serve(site.root) as url:
+    with serve(site.root, handler=handler) as url:
         config = {
             "url": url,
             "chromium": shutil.which("chromium"),
