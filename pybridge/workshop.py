@@ -97,6 +97,9 @@ def library_handler(library: Path, limit: int = MAX_LIBRARY_BYTES) -> type[Stati
     lock = threading.Lock()
 
     class LibraryHandler(StaticHandler):
+        # A client that stops sending mid-request is dropped rather than waited for.
+        timeout = 30
+
         def do_GET(self) -> None:
             if self._refused():
                 return
