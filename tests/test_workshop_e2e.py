@@ -236,6 +236,13 @@ def test_a_library_with_a_broken_card_opens_with_the_error_on_its_node(workshop)
     assert [(d["card_index"], d["place"]) for d in refused] == [
         (2, {"node": "hit", "field": "sourse"})
     ]
+    # The editor's dock, which checks every library of a project, says the same.
+    since = workshop.mark()
+    workshop.do({"key": "F11"})
+    dock = workshop.wait_for("dock", since)
+    assert dock["rows"] == [["library", "PB002", 2, {"node": "hit", "field": "sourse"}]]
+    assert dock["lines"][0] == "library: 3 cards, 1 errors, 0 other notes"
+    assert dock["lines"][1].startswith("PB002  Wild Swing  (wild_swing), node hit, field sourse")
     state = workshop.click(workshop.points()["library"]["cards"]["2"])
     assert state["selected"] == 2 and state["card"]["id"] == "wild_swing"
     assert state["badges"]["hit"] == ["PB002"] and "sourse" in state["flagged"]["hit"]

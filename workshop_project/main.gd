@@ -7,15 +7,18 @@ extends Control
 ## [code]PYBRIDGE <kind> <json>[/code]: [code]ready[/code] and [code]workshop[/code] (the state:
 ## the card as written, its diagnostics and where they show, the texts, what has focus, and
 ## the screen points of everything a pointer may want; F12 prints it again once every check
-## has run), [code]saved[/code], [code]save_failed[/code], [code]guard[/code] (a question about
-## unsaved changes), [code]popup[/code] (a list opened: its items), [code]sandbox[/code] (the
-## test battle opened, or why not) and [code]played[/code] (the runtime's exact response to a
+## has run), [code]dock[/code] (F11: every library checked as the editor's dock does),
+## [code]saved[/code], [code]save_failed[/code], [code]guard[/code] (a question about unsaved
+## changes), [code]popup[/code] (a list opened: its items), [code]sandbox[/code] (the test
+## battle opened, or why not) and [code]played[/code] (the runtime's exact response to a
 ## sandbox play).
 
 ## Every machine-readable line starts with this word.
 const LINE_PREFIX := "PYBRIDGE"
 ## The key that asks for the state.
 const REPORT_KEY := KEY_F12
+## The key that checks every library as the editor's dock does, and prints its rows.
+const DOCK_KEY := KEY_F11
 
 var _popup: PopupMenu = null
 
@@ -44,6 +47,9 @@ func _input(event: InputEvent) -> void:
 	if key != null and key.pressed and not key.echo and key.keycode == REPORT_KEY:
 		get_viewport().set_input_as_handled()
 		_report()
+	elif key != null and key.pressed and not key.echo and key.keycode == DOCK_KEY:
+		get_viewport().set_input_as_handled()
+		_report_dock()
 
 
 func _on_saved(path: String, text: String) -> void:
@@ -89,6 +95,28 @@ func _say_popup(popup: PopupMenu) -> void:
 		"popup",
 		{"items": items, "rect": [popup.position.x, popup.position.y, popup.size.x, popup.size.y]}
 	)
+
+
+func _report_dock() -> void:
+	var dock := PyBridgeLibraryDock.new()
+	dock.store = _workshop.store
+	dock.bridge = _workshop.bridge
+	dock.visible = false
+	add_child(dock)
+	dock.refresh()
+	var rows: Array = []
+	for row: Array in dock.shown():
+		var diagnostic: Dictionary = row[1]
+		rows.append(
+			[row[0], diagnostic.get("code"), diagnostic.get("card_index"), diagnostic.get("place")]
+		)
+	var lines := PackedStringArray()
+	var item := dock.tree.get_root().get_first_child()
+	while item != null:
+		lines.append(item.get_text(0))
+		item = item.get_next_in_tree()
+	_say("dock", {"rows": rows, "lines": lines})
+	dock.queue_free()
 
 
 func _report() -> void:

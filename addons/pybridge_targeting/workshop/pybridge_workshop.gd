@@ -35,6 +35,8 @@ const CHECK_DELAY := 0.12
 
 ## Where libraries are read and written.
 var store: PyBridgeLibraryStore = PyBridgeLibraryStore.new()
+## Whether the designer may make new library files ("New library...": the editor does).
+var can_create_libraries: bool = false
 ## The open library's path in [member store] ([code]""[/code]: none).
 var library_path: String = ""
 ## The open library's name.
@@ -132,6 +134,7 @@ func _input(event: InputEvent) -> void:
 
 ## Opens the library at [param path] of [member store]; with unsaved changes, asks first.
 func open_library(path: String) -> void:
+	rescan_libraries()  # the picker shows the open one until the designer agrees
 	guard(func() -> void: _open_now(path), "Discard the unsaved changes to %s?" % library_name)
 
 
@@ -153,7 +156,20 @@ func open_text(text: String, path: String, name_shown: String) -> void:
 	edits.history.clear_history()
 	checker.clear()
 	refresh(true)
+	rescan_libraries()
 	library_opened.emit(path)
+
+
+## Lists the libraries [member store] holds in the library picker.
+func rescan_libraries() -> void:
+	if schema.is_loaded():
+		ui.show_libraries(store.list(schema.library_format()), library_path, can_create_libraries)
+
+
+## Makes an empty library at [param path] of [member store] and opens it (asking first when
+## there are unsaved changes).
+func create_library(path: String) -> void:
+	guard(_create_now.bind(path), "Discard the unsaved changes to %s?" % library_name)
 
 
 ## Whether there are changes not saved yet.
@@ -330,6 +346,23 @@ func _guard_accepted() -> void:
 		action.call()
 
 
+func _create_now(path: String) -> void:
+	var empty := bridge.request(
+		"library_text", {"document": {"format": schema.library_format(), "cards": []}}
+	)
+	var error := (
+		store.write(path, str(empty.get("text", "")))
+		if not empty.is_empty()
+		else "the runtime did not answer"
+	)
+	if not error.is_empty():
+		problem = error
+		ui.show_problem(problem)
+		return
+	_open_now(path)
+	rescan_libraries()
+
+
 func _open_now(path: String) -> void:
 	var read := store.read(path)
 	if read.has("error"):
@@ -362,6 +395,8 @@ func _connect_ui() -> void:
 	ui.diagnostics.diagnostic_chosen.connect(focus_diagnostic)
 	ui.sandbox.closed.connect(close_sandbox)
 	ui.toolbar_pressed.connect(_on_toolbar)
+	ui.library_picked.connect(func(path: String) -> void: open_library(path))
+	ui.library_create_requested.connect(create_library)
 
 
 func _on_toolbar(action: String) -> void:

@@ -8,6 +8,10 @@ extends VBoxContainer
 
 ## A tool bar button was pressed: save, undo, redo, reload, arrange or sandbox.
 signal toolbar_pressed(action: String)
+## The designer picked the library at [param path] to open.
+signal library_picked(path: String)
+## The designer asked for a new library file at [param path].
+signal library_create_requested(path: String)
 
 ## Tool bar buttons: action -> [label, tooltip].
 const TOOLBAR := {
@@ -48,6 +52,10 @@ var title: Label = null
 var banner: Label = null
 ## The question the last guard asked, until answered.
 var question: ConfirmationDialog = null
+## The project's libraries (shown when there is more than one to choose from).
+var library_picker: OptionButton = null
+## "New library...": asks for a file and makes an empty library there.
+var new_library_button: Button = null
 
 var _workshop: PyBridgeWorkshop = null
 var _editor: HSplitContainer = null
@@ -163,6 +171,19 @@ func show_problem(problem: String) -> void:
 	banner.visible = not problem.is_empty()
 
 
+## Shows [param paths] in the library picker, [param current] chosen; [param can_create]
+## shows "New library...".
+func show_libraries(paths: PackedStringArray, current: String, can_create: bool) -> void:
+	library_picker.clear()
+	for path in paths:
+		library_picker.add_item(path.trim_prefix("res://"))
+		library_picker.set_item_metadata(library_picker.item_count - 1, path)
+		if path == current:
+			library_picker.select(library_picker.item_count - 1)
+	library_picker.visible = paths.size() > 1 or (can_create and not paths.is_empty())
+	new_library_button.visible = can_create
+
+
 ## Asks [param text]; [param on_yes] runs when the designer agrees.
 func ask(text: String, on_yes: Callable) -> void:
 	for connection: Dictionary in question.confirmed.get_connections():
@@ -252,6 +273,18 @@ func layout_points() -> Dictionary:
 
 func _toolbar() -> Control:
 	var bar := HBoxContainer.new()
+	library_picker = OptionButton.new()
+	library_picker.visible = false
+	library_picker.tooltip_text = "The card libraries of the project"
+	library_picker.item_selected.connect(
+		func(i: int) -> void: library_picked.emit(str(library_picker.get_item_metadata(i)))
+	)
+	bar.add_child(library_picker)
+	new_library_button = Button.new()
+	new_library_button.text = "New library..."
+	new_library_button.visible = false
+	new_library_button.pressed.connect(_ask_new_library)
+	bar.add_child(new_library_button)
 	for action: String in TOOLBAR:
 		if action == "sandbox":
 			title = Label.new()
@@ -266,6 +299,19 @@ func _toolbar() -> Control:
 		bar.add_child(button)
 		buttons[action] = button
 	return bar
+
+
+func _ask_new_library() -> void:
+	var dialog := FileDialog.new()
+	dialog.file_mode = FileDialog.FILE_MODE_SAVE_FILE
+	dialog.access = FileDialog.ACCESS_RESOURCES
+	dialog.filters = PackedStringArray(["*.json ; Card libraries"])
+	dialog.title = "New card library"
+	dialog.file_selected.connect(library_create_requested.emit)
+	dialog.file_selected.connect(func(_path: String) -> void: dialog.queue_free())
+	dialog.canceled.connect(dialog.queue_free)
+	add_child(dialog)
+	dialog.popup_centered_ratio(0.6)
 
 
 func _middle_column() -> Control:
