@@ -299,8 +299,17 @@ def test_build_meteor_strike_from_the_palette(workshop):
     state = workshop.link(foes, hit, "target")
     assert workshop.node_data(hit)["ports"] == {"target": foes}
     assert state["overridden"][hit] is True and state["overridden"][foes] is False
+    # Editor words in the card text are flagged beside it; one click gives the generated text.
+    state = workshop.type_into(workshop.points()["text"]["editor"], "Deal 15 to AllOpponents.")
+    assert (
+        state["text"]["warning"].startswith("PB201: ")
+        and "AllOpponents" in (state["text"]["warning"])
+    )
+    assert "PB201" in workshop.codes() and state["text"]["use_enabled"]
+    workshop.shot("3_editor_words")
     state = workshop.click(workshop.points()["text"]["use_generated"])
     assert state["card"]["text"] == "Deal 15 damage to all enemies."
+    assert state["text"]["warning"] == "" and not state["text"]["use_enabled"]
     assert state["diagnostics"] == [], state["diagnostics"]
     workshop.arrange()
     at = {n["id"]: n["at"] for n in workshop.state["card"]["behavior"]["nodes"]}

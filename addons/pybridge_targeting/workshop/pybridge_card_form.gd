@@ -70,7 +70,7 @@ func _init() -> void:
 	target_row.add_child(target_label)
 	target_picker = OptionButton.new()
 	target_picker.set_meta("field", TARGET_FIELD)
-	target_picker.custom_minimum_size.x = 170
+	target_picker.custom_minimum_size.x = 230
 	target_picker.item_selected.connect(_on_target_selected)
 	target_row.add_child(target_picker)
 	meaning = Label.new()
@@ -142,7 +142,7 @@ func _fill_modes(value: Variant) -> void:
 	var selected := -1
 	for facts: Variant in _schema.mode_list() if _schema != null else []:
 		var mode := str(facts.get("mode"))
-		target_picker.add_item(str(facts.get("label", mode)))
+		target_picker.add_item(_schema.mode_summary(mode))
 		var index := target_picker.item_count - 1
 		target_picker.set_item_metadata(index, mode)
 		target_picker.set_item_tooltip(index, _schema.mode_meaning(mode))

@@ -160,6 +160,21 @@ func filter_keys(kind: String) -> Array:
 	return data.get("filters", {}).get(kind, [])
 
 
+## A mode in a few words for a list: its label, then arrow or not, the side, area, random.
+func mode_summary(mode: String) -> String:
+	var facts: Dictionary = modes.get(mode, {})
+	var parts := PackedStringArray()
+	parts.append("arrow" if bool(facts.get("requires_target", false)) else "no arrow")
+	var reach := str(facts.get("reach", ""))
+	if reach != "" and reach != "none":
+		parts.append(reach.replace("_", " "))
+	if bool(facts.get("area", false)):
+		parts.append("area")
+	if bool(facts.get("random", false)):
+		parts.append("random")
+	return "%s  (%s)" % [facts.get("label", mode), ", ".join(parts)]
+
+
 ## The one-line meaning of a mode from its facts: arrow or not, who chooses, which side.
 func mode_meaning(mode: String) -> String:
 	var facts: Dictionary = modes.get(mode, {})
