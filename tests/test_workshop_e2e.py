@@ -165,6 +165,21 @@ class Workshop(Demo):
         assert len(added) == 1, (type_name, added)
         return added.pop()
 
+    def drag_node(self, type_name: str) -> str:
+        """Drag a node type from the palette into the graph, below the nodes there."""
+        before = {n["id"] for n in self.state["card"]["behavior"]["nodes"]}
+        graph = self.points()["graph"]
+        lowest = max(node["rect"][1] + node["rect"][3] for node in graph["nodes"].values())
+        drop = [graph["middle"][0] - 150, lowest + 40]
+        start = self.points()["palette"][type_name]
+        self.do({"drag": [*start, *drop, DRAG_STEPS * 2]}, {"wait_ms": SETTLE_MS})
+        added = {str(n["id"]) for n in self.sync()["card"]["behavior"]["nodes"]} - before
+        assert len(added) == 1, (type_name, added)
+        node_id = added.pop()
+        title = self.node(node_id)["rect"]
+        assert abs(title[0] - drop[0]) < 60 and abs(title[1] - drop[1]) < 60, (title, drop)
+        return node_id
+
     def link(self, from_id: str, to_id: str, port: str) -> dict[str, Any]:
         """Drag from ``from_id``'s output to ``to_id``'s port ``port`` ("": its flow entry)."""
         start = self.node(from_id)["out"][""]
@@ -243,6 +258,12 @@ def test_a_library_with_a_broken_card_opens_with_the_error_on_its_node(workshop)
     assert dock["rows"] == [["library", "PB002", 2, {"node": "hit", "field": "sourse"}]]
     assert dock["lines"][0] == "library: 3 cards, 1 errors, 0 other notes"
     assert dock["lines"][1].startswith("PB002  Wild Swing  (wild_swing), node hit, field sourse")
+    # A game's battle using the broken card refuses to open, naming the card.
+    since = workshop.mark()
+    workshop.do({"key": "F10"})
+    game = workshop.wait_for("game", since)
+    assert not game["opened"] and game["error"]["code"] == "invalid_field"
+    assert "card 'wild_swing', node 'hit', field 'sourse'" in game["error"]["message"]
     state = workshop.click(workshop.points()["library"]["cards"]["2"])
     assert state["selected"] == 2 and state["card"]["id"] == "wild_swing"
     assert state["badges"]["hit"] == ["PB002"] and "sourse" in state["flagged"]["hit"]
@@ -267,6 +288,9 @@ def test_a_library_with_a_broken_card_opens_with_the_error_on_its_node(workshop)
     assert state["badges"]["hit"] == [] and state["diagnostics"] == []
     assert state["text"]["generated"] == "Deal 5 damage to a random enemy."
     workshop.shot("2_broken_card_fixed")
+    since = workshop.mark()
+    workshop.do({"key": "F10"})
+    assert workshop.wait_for("game", since)["opened"] is True
 
 
 def test_build_meteor_strike_from_the_palette(workshop):
@@ -326,7 +350,7 @@ def test_build_the_draw_pile_graph(workshop):
     pile = workshop.add_node("CardSource")
     workshop.choose(workshop.field(pile, "source"),
                     choice_index("CardSource", "source", "DrawPile"))  # fmt: skip
-    keep = workshop.add_node("Filter")
+    keep = workshop.drag_node("Filter")
     workshop.link(pile, keep, "input")
     card_keys = [key["name"] for key in SCHEMA["filters"]["cards"]]
     state = workshop.choose(workshop.field(keep, "where.+"), card_keys.index("tag"))

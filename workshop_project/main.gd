@@ -8,6 +8,7 @@ extends Control
 ## the card as written, its diagnostics and where they show, the texts, what has focus, and
 ## the screen points of everything a pointer may want; F12 prints it again once every check
 ## has run), [code]dock[/code] (F11: every library checked as the editor's dock does),
+## [code]game[/code] (F10: a battle using every card of the library, opened as a game would),
 ## [code]saved[/code], [code]save_failed[/code], [code]guard[/code] (a question about unsaved
 ## changes), [code]popup[/code] (a list opened: its items), [code]sandbox[/code] (the test
 ## battle opened, or why not) and [code]played[/code] (the runtime's exact response to a
@@ -19,6 +20,8 @@ const LINE_PREFIX := "PYBRIDGE"
 const REPORT_KEY := KEY_F12
 ## The key that checks every library as the editor's dock does, and prints its rows.
 const DOCK_KEY := KEY_F11
+## The key that opens a battle whose hand holds every card of the library, as a game would.
+const GAME_KEY := KEY_F10
 
 var _popup: PopupMenu = null
 
@@ -50,6 +53,9 @@ func _input(event: InputEvent) -> void:
 	elif key != null and key.pressed and not key.echo and key.keycode == DOCK_KEY:
 		get_viewport().set_input_as_handled()
 		_report_dock()
+	elif key != null and key.pressed and not key.echo and key.keycode == GAME_KEY:
+		get_viewport().set_input_as_handled()
+		_open_as_a_game()
 
 
 func _on_saved(path: String, text: String) -> void:
@@ -95,6 +101,24 @@ func _say_popup(popup: PopupMenu) -> void:
 		"popup",
 		{"items": items, "rect": [popup.position.x, popup.position.y, popup.size.x, popup.size.y]}
 	)
+
+
+## A game's battle (the sandbox's party and enemies) with every library card in the hand,
+## opened with the library beside it: a broken card refuses the battle, naming the card.
+func _open_as_a_game() -> void:
+	var bridge := _workshop.bridge
+	var battle: Dictionary = bridge.request("sandbox", {"card": _workshop.doc.card(0)}).get(
+		"battle", {}
+	)
+	battle["cards"] = []
+	var hand: Array = []
+	for card_id in _workshop.doc.card_ids():
+		hand.append({"id": "c%d" % (hand.size() + 1), "card": card_id})
+	battle["piles"] = {"hand": hand}
+	var opened := bridge.request("open", {"battle": battle, "libraries": [_workshop.doc.document]})
+	_say("game", {"opened": not opened.is_empty(), "error": bridge.last_error})
+	if not opened.is_empty():
+		bridge.request("close", {"session": opened.get("session")})
 
 
 func _report_dock() -> void:

@@ -97,7 +97,10 @@ func show_card(card: Dictionary, fresh: bool = false) -> void:
 		var data: Dictionary = nodes[i] if nodes[i] is Dictionary else {"id": "", "type": ""}
 		var view := PyBridgeGraphNode.new()
 		view.name = "n%d" % i
-		view.build(data, schema, _input_kind(card, data, 0))
+		var fed := PackedStringArray()
+		for port in schema.node_type(str(data.get("type", ""))).get("ports", []).size():
+			fed.append(_input_kind(card, data, port))
+		view.build(data, schema, fed)
 		var fallback := Vector2(280 * (i % 4), 40 + 220 * floori(i / 4.0))
 		view.position_offset = PyBridgeCardDocument.node_at(data, fallback)
 		view.field_changed.connect(field_changed.emit)

@@ -90,8 +90,9 @@ func build_start(entry_label: String) -> void:
 
 
 ## Builds the node from [param data] (the node as written) and its type in [param schema];
-## [param input_kind]: the kind fed into its first port ([code]""[/code] when unknown).
-func build(data: Dictionary, schema: PyBridgeWorkshopSchema, input_kind: String) -> void:
+## [param fed]: the kind fed into each port, in order ([code]""[/code] when unknown).
+func build(data: Dictionary, schema: PyBridgeWorkshopSchema, fed: PackedStringArray) -> void:
+	var input_kind := fed[0] if not fed.is_empty() else ""
 	node_id = str(data.get("id", ""))
 	type_name = str(data.get("type", ""))
 	var spec := schema.node_type(type_name)
@@ -131,7 +132,11 @@ func build(data: Dictionary, schema: PyBridgeWorkshopSchema, input_kind: String)
 	for port: Variant in spec.get("ports", []):
 		var port_name := str(port.get("name"))
 		var accepts := PackedStringArray(port.get("accepts", []))
-		var row := _name_label("%s  ·  %s" % [port_name, " or ".join(accepts)])
+		var index := inputs.filter(func(entry: Dictionary) -> bool: return entry["role"] == "port")
+		var kind := fed[index.size()] if index.size() < fed.size() else ""
+		# What it is fed, once connected; what it takes, until then.
+		var shown := kind if not kind.is_empty() else " or ".join(accepts)
+		var row := _name_label("%s  ·  %s" % [port_name, shown])
 		row.tooltip_text = str(port.get("doc"))
 		row.set_meta("field", "ports." + port_name)
 		add_child(row)
