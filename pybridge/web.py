@@ -17,6 +17,7 @@ import io
 import json
 import os
 import shutil
+import sys
 import threading
 import zipfile
 from collections.abc import Iterator
@@ -223,3 +224,21 @@ def serve(
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def serve_until_interrupted(
+    root: Path, port: int, command: str, handler: type[SimpleHTTPRequestHandler] = _Handler
+) -> int:
+    """Serve ``root`` on 127.0.0.1:``port`` until Ctrl+C, saying where (as ``pybridge
+    COMMAND``); the exit status."""
+    try:
+        with serve(root, port=port, handler=handler) as url:
+            where = f"pybridge {command}: open {url} in a browser"
+            print(f"{where} (Ctrl+C stops the server)", flush=True)
+            threading.Event().wait()
+    except OSError as exc:
+        print(f"pybridge {command}: cannot serve on 127.0.0.1:{port}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"pybridge {command}: stopped")
+    return 0

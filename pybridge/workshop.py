@@ -33,7 +33,14 @@ from pathlib import Path
 from .pack import PackError
 from .protocol import MAX_REQUEST_BYTES
 from .runtime.document import LIBRARY_FORMAT
-from .web import PACKAGE_ROOT, Site, StaticHandler, WebSetupError, prepare_site, serve
+from .web import (
+    PACKAGE_ROOT,
+    Site,
+    StaticHandler,
+    WebSetupError,
+    prepare_site,
+    serve_until_interrupted,
+)
 
 REPO_ROOT = PACKAGE_ROOT.parent
 WORKSHOP_PROJECT = REPO_ROOT / "workshop_project"
@@ -206,16 +213,7 @@ def _cmd_workshop(args: argparse.Namespace) -> int:
     if args.no_serve:
         print(f"pybridge workshop: the site is ready in {site.root}")
         return 0
-    try:
-        with serve(site.root, port=args.port, handler=library_handler(library)) as url:
-            print(f"pybridge workshop: open {url} (Ctrl+C stops the server)", flush=True)
-            threading.Event().wait()
-    except OSError as exc:
-        print(f"pybridge workshop: cannot serve on 127.0.0.1:{args.port}: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("pybridge workshop: stopped")
-    return 0
+    return serve_until_interrupted(site.root, args.port, "workshop", library_handler(library))
 
 
 def add_workshop_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
