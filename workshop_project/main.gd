@@ -37,7 +37,10 @@ func _ready() -> void:
 	var store := _store()
 	_workshop.store = store
 	var found := store.list(_workshop.schema.library_format())
-	if found.is_empty():
+	var given := _given_library()
+	if not given.is_empty():
+		_workshop.open_library(given)
+	elif found.is_empty():
 		_workshop.open_text("", "", "no library")
 	else:
 		_workshop.open_library(found[0])
@@ -164,12 +167,18 @@ func _settled() -> void:
 func _store() -> PyBridgeLibraryStore:
 	if PyBridgeWebLibraryStore.available():
 		return PyBridgeWebLibraryStore.new()
+	var given := _given_library()
+	return PyBridgeLibraryStore.new(given.get_base_dir() if not given.is_empty() else "res://")
+
+
+## The library named on the command line ([code]-- --library=PATH[/code]), or [code]""[/code].
+func _given_library() -> String:
+	if PyBridgeWebLibraryStore.available():
+		return ""
 	for arg in OS.get_cmdline_user_args():
 		if arg.begins_with("--library="):
-			var path := arg.trim_prefix("--library=")
-			var folder := PyBridgeLibraryStore.new(path.get_base_dir())
-			return folder
-	return PyBridgeLibraryStore.new("res://")
+			return arg.trim_prefix("--library=")
+	return ""
 
 
 ## What the Workshop shows now, as data.
