@@ -207,6 +207,7 @@ def booted(
     """Serve ``site`` (with ``handler``) and boot it in Chromium; yields a driver once the
     ready line is out."""
     started = time.monotonic()
+    label = log_name.removesuffix("_log.txt").replace("_", " ")  # demo e2e, workshop e2e...
     ARTIFACTS.mkdir(exist_ok=True)
     with serve(site.root, handler=handler) as url:
         config = {
@@ -241,7 +242,7 @@ def booted(
             try:
                 driver.receive(timeout=240)
                 booted = time.monotonic() - started
-                print(f"\ndemo e2e: built, served and booted to the ready line in {booted:.1f} s")
+                print(f"\n{label}: built, served and booted to the ready line in {booted:.1f} s")
                 yield driver
             finally:
                 assert process.stdin is not None
@@ -252,7 +253,7 @@ def booted(
                     process.kill()
                     process.wait()
                 (ARTIFACTS / log_name).write_text("\n".join(driver.lines) + "\n")
-                print(f"demo e2e: whole module {time.monotonic() - started:.1f} s")
+                print(f"{label}: whole module {time.monotonic() - started:.1f} s")
 
 
 @pytest.fixture(scope="module")

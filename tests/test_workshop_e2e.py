@@ -18,7 +18,6 @@ presses reach the engine a frame after clicks do). Screenshots of every step go 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -229,13 +228,11 @@ def workshop(library_file: Path, tmp_path_factory: pytest.TempPathFactory) -> It
     require_browser()
     work = tmp_path_factory.mktemp("workshop_e2e")
     site = prepare_workshop_site(work / "site")
-    started = time.monotonic()
     with booted(site, work, "workshop_e2e_log.txt", library_handler(library_file)) as driver:
         driver.__class__ = Workshop
         assert isinstance(driver, Workshop)
         driver.state = driver.said("ready")[0]
         yield driver
-    print(f"workshop e2e: {time.monotonic() - started:.1f} s with the engine up")
 
 
 # -- the session, step by step ----------------------------------------------------------------
