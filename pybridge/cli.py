@@ -23,6 +23,7 @@ from .runtime import Battle, load_battle
 from .runtime.narrate import narrate_all
 from .simulate import add_simulate_command
 from .transports.stdio import add_serve_command
+from .workshop import add_workshop_command
 
 
 def battle_log(battle: Battle, max_turns: int = 50) -> list[str]:
@@ -68,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate_command(commands)
     add_demo_command(commands)
     add_dist_command(commands)
+    add_workshop_command(commands)
     return parser
 
 

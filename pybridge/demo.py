@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 from pathlib import Path
 
 from .pack import PackError
-from .web import PACKAGE_ROOT, Site, WebSetupError, prepare_site, serve
+from .web import PACKAGE_ROOT, Site, WebSetupError, prepare_site, serve_until_interrupted
 
 REPO_ROOT = PACKAGE_ROOT.parent
 DEMO_PROJECT = REPO_ROOT / "demo_project"
@@ -56,16 +55,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     if args.no_serve:
         print(f"pybridge demo: the site is ready in {site.root}")
         return 0
-    try:
-        with serve(site.root, port=args.port) as url:
-            print(f"pybridge demo: open {url} in a browser (Ctrl+C stops the server)", flush=True)
-            threading.Event().wait()
-    except OSError as exc:
-        print(f"pybridge demo: cannot serve on 127.0.0.1:{args.port}: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("pybridge demo: stopped")
-    return 0
+    return serve_until_interrupted(site.root, args.port, "demo")
 
 
 def add_demo_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

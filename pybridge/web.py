@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -209,6 +210,10 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
+#: The site's request handler, for servers that answer more routes (``pybridge workshop``).
+StaticHandler = _Handler
+
+
 @contextmanager
 def serve(
     root: Path, port: int = 0, handler: type[SimpleHTTPRequestHandler] = _Handler
@@ -224,3 +229,21 @@ def serve(
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def serve_until_interrupted(
+    root: Path, port: int, command: str, handler: type[SimpleHTTPRequestHandler] = _Handler
+) -> int:
+    """Serve ``root`` on 127.0.0.1:``port`` until Ctrl+C, saying where (as ``pybridge
+    COMMAND``); the exit status."""
+    try:
+        with serve(root, port=port, handler=handler) as url:
+            where = f"pybridge {command}: open {url} in a browser"
+            print(f"{where} (Ctrl+C stops the server)", flush=True)
+            threading.Event().wait()
+    except OSError as exc:
+        print(f"pybridge {command}: cannot serve on 127.0.0.1:{port}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"pybridge {command}: stopped")
+    return 0

@@ -1,8 +1,9 @@
 """The Godot side keeps no rule knowledge: it draws what the runtime answers.
 
-No GDScript of the addon (or the demo) spells a target mode, a unit or card source or a node
-type: whatever it needs to know about them comes through the protocol (the mode's facts in
-``targets``, the forecast on each intent, the log lines, the preview marks, ``schema``).
+No GDScript of the addon (or the demo, or the Workshop's project) spells a target mode, a unit
+or card source or a node type: whatever it needs to know about them comes through the protocol
+(the mode's facts in ``targets``, the forecast on each intent, the log lines, the preview marks,
+``schema``).
 """
 
 from __future__ import annotations
@@ -21,8 +22,12 @@ _STRING = re.compile(r'[&^]?"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'')
 
 
 def gdscript_files() -> list[Path]:
-    files = sorted((ROOT / "addons").rglob("*.gd")) + sorted((ROOT / "demo_project").rglob("*.gd"))
-    assert len(files) >= 10
+    files = [
+        *sorted((ROOT / "addons").rglob("*.gd")),
+        *sorted((ROOT / "demo_project").rglob("*.gd")),
+        *sorted((ROOT / "workshop_project").rglob("*.gd")),
+    ]
+    assert len(files) >= 30
     return files
 
 

@@ -35,7 +35,7 @@ from pybridge.demo import BATTLE_RES, DEMO_PROJECT, FILL_WINDOW, demo_mounts, pr
 from pybridge.examples import demo_battle
 from pybridge.pack import read_pack
 from pybridge.protocol import Protocol
-from pybridge.web import WEB_DIR, Site, prepare_site, serve
+from pybridge.web import WEB_DIR, Site, StaticHandler, prepare_site, serve
 
 from .png_support import brightness, read_png
 from .web_support import require_browser
@@ -200,11 +200,15 @@ def _pump(stream: Any, answers: queue.Queue[str]) -> None:
 
 
 @contextmanager
-def booted(site: Site, work: Path, log_name: str) -> Iterator[Demo]:
-    """Serve ``site`` and boot it in Chromium; yields a driver once the ready line is out."""
+def booted(
+    site: Site, work: Path, log_name: str, handler: type[StaticHandler] = StaticHandler
+) -> Iterator[Demo]:
+    """Serve ``site`` (with ``handler``) and boot it in Chromium; yields a driver once the
+    ready line is out."""
     started = time.monotonic()
+    label = log_name.removesuffix("_log.txt").replace("_", " ")  # demo e2e, workshop e2e...
     ARTIFACTS.mkdir(exist_ok=True)
-    with serve(site.root) as url:
+    with serve(site.root, handler=handler) as url:
         config = {
             "url": url,
             "chromium": shutil.which("chromium"),
@@ -237,7 +241,7 @@ def booted(site: Site, work: Path, log_name: str) -> Iterator[Demo]:
             try:
                 driver.receive(timeout=240)
                 booted = time.monotonic() - started
-                print(f"\ndemo e2e: built, served and booted to the ready line in {booted:.1f} s")
+                print(f"\n{label}: built, served and booted to the ready line in {booted:.1f} s")
                 yield driver
             finally:
                 assert process.stdin is not None
@@ -248,7 +252,7 @@ def booted(site: Site, work: Path, log_name: str) -> Iterator[Demo]:
                     process.kill()
                     process.wait()
                 (ARTIFACTS / log_name).write_text("\n".join(driver.lines) + "\n")
-                print(f"demo e2e: whole module {time.monotonic() - started:.1f} s")
+                print(f"{label}: whole module {time.monotonic() - started:.1f} s")
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,8 @@
 //
 // while_loading runs before the sentinel is awaited, as the page loads: {loading_at: N} waits
 // until the page's loading bar shows at least N percent while it still loads.
-// A wait_for step may carry `from`: only lines printed at or after that index count. A drag is
+// A wait_for step may carry `from`: only lines printed at or after that index count, and
+// `timeout_ms` (default: the config's). A drag is
 // [x0, y0, x1, y1] or [x0, y0, x1, y1, steps] (the pointer moves in `steps` steps, default 10).
 // With `interactive: true`, once the sentinel is printed the driver writes {"ready": true,
 // "printed": [...]} as one line to stdout, then reads commands from stdin, one JSON line each:
@@ -32,14 +33,14 @@ const flags = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-s
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
   "--no-first-run", "--disable-quic", "--ignore-gpu-blocklist"];
 
-async function printed(page, text, from = 0) {
+async function printed(page, text, from = 0, limit = timeout) {
   // Wait until the engine printed a line containing `text` (or the page gave up).
   await page.waitForFunction(([wanted, start, strict]) => {
     const state = window.pybridge_state || "";
     return state.startsWith("failed") || state.startsWith("exited")
       || (strict && (window.godot_errors || []).some((line) => line.includes("SCRIPT ERROR")))
       || (window.godot_output || []).slice(start).some((line) => line.includes(wanted));
-  }, [text, from, strictScripts], { timeout, polling: 25 });
+  }, [text, from, strictScripts], { timeout: limit, polling: 25 });
   const state = await page.evaluate(() => window.pybridge_state);
   if (state.startsWith("failed") || state.startsWith("exited")) {
     throw new Error(`page ${state} while waiting for ${JSON.stringify(text)}`);
@@ -62,7 +63,7 @@ async function act(page, step) {
     await mouse.move(x1, y1, { steps });
     await mouse.up();
   } else if (step.wait_ms) await page.waitForTimeout(step.wait_ms);
-  else if (step.wait_for) await printed(page, step.wait_for, step.from ?? 0);
+  else if (step.wait_for) await printed(page, step.wait_for, step.from ?? 0, step.timeout_ms);
   else if (step.key) await page.keyboard.press(step.key);
   else if (step.loading_at !== undefined) {
     await page.waitForFunction((percent) => window.pybridge_state === "loading"

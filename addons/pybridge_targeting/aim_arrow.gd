@@ -1,3 +1,4 @@
+@tool
 @icon("res://addons/pybridge_targeting/icons/aim_arrow.svg")
 class_name AimArrow
 extends Node2D

@@ -1,3 +1,4 @@
+@tool
 class_name BattleAim
 extends RefCounted
 ## Where the player is in choosing a play, for a [BattleView]: the pointer and keys move it

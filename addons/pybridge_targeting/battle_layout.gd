@@ -1,3 +1,4 @@
+@tool
 class_name BattleLayout
 extends RefCounted
 ## Where a [BattleView] puts things: units in a row centred in their area, the hand fanned

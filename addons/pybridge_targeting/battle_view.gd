@@ -81,6 +81,9 @@ signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
 @export var unit_gap: float = 14.0
 ## Colour of the play-area hint while a no-target card is held.
 @export var play_area_color: Color = Color("ffd54a")
+## Play inside the editor too (the Workshop's sandbox on the editor's main screen); otherwise
+## the view stays inert in the editor.
+@export var live_in_editor: bool = false
 
 ## The battle state (docs/format.md), as the runtime last sent it.
 var state: Dictionary = {}
@@ -116,7 +119,7 @@ func _init() -> void:
 
 
 func _ready() -> void:
-	if Engine.is_editor_hint():
+	if _inert():
 		return
 	_arrow = AimArrow.new()
 	_arrow.name = "AimArrow"
@@ -151,8 +154,7 @@ func _get_configuration_warnings() -> PackedStringArray:
 
 
 func _input(event: InputEvent) -> void:
-	if (Engine.is_editor_hint() or state.is_empty() or not is_visible_in_tree()
-			or is_battle_over()):
+	if _inert() or state.is_empty() or not is_visible_in_tree() or is_battle_over():
 		return
 	if event is InputEventMouseMotion:
 		aim.pointer_moved((event as InputEventMouseMotion).position)
@@ -174,7 +176,7 @@ func _input(event: InputEvent) -> void:
 
 
 func _draw() -> void:
-	if Engine.is_editor_hint() or not _zone_active:
+	if _inert() or not _zone_active:
 		return
 	var zone := _play_rect()
 	var local := Rect2(get_global_transform().affine_inverse() * zone.position, zone.size)
@@ -417,6 +419,10 @@ func show_aim() -> void:
 
 
 # -- internals ------------------------------------------------------------------------------
+
+
+func _inert() -> bool:
+	return Engine.is_editor_hint() and not live_in_editor
 
 
 func _opened(new_state: Dictionary) -> bool:

@@ -1,3 +1,4 @@
+@tool
 @icon("res://addons/pybridge_targeting/icons/bridge.svg")
 class_name PyBridgeClient
 extends Node

@@ -1,3 +1,4 @@
+@tool
 @icon("res://addons/pybridge_targeting/icons/card_view.svg")
 class_name CardView
 extends Control

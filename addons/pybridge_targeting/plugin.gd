@@ -1,27 +1,53 @@
 @tool
 extends EditorPlugin
-## Registers the addon: the [code]Bridge[/code] autoload (a [PyBridgeClient]) while enabled,
-## and the Web export plugin that puts Python beside an exported page.
+## Registers the addon while it is enabled: the [code]Bridge[/code] autoload (a
+## [PyBridgeClient]), the Web export plugin that puts Python beside an exported page, the card
+## Workshop ([PyBridgeWorkshop]) as a main-screen tab beside 2D, 3D and Script, and the Card
+## Libraries dock ([PyBridgeLibraryDock]) listing what the runtime's checks say about every
+## library of the project.
 ##
-## The nodes themselves ([PyBridgeClient], [BattleView], [AimArrow], [UnitView], [CardView])
-## are global classes and need no registration.
+## The Workshop opens and saves the project's library files in [code]res://[/code]; closing
+## the editor with unsaved cards asks first. The nodes themselves ([PyBridgeClient],
+## [BattleView], [AimArrow], [UnitView], [CardView]) are global classes and need no
+## registration.
 
 const AUTOLOAD_NAME := "Bridge"
 const AUTOLOAD_PATH := "res://addons/pybridge_targeting/bridge.gd"
 const WebExportPlugin := preload("res://addons/pybridge_targeting/web_export_plugin.gd")
+const WORKSHOP_SCENE := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop.tscn")
+const WORKSHOP_ICON := preload("res://addons/pybridge_targeting/icons/workshop.svg")
 
 var _web_export: EditorExportPlugin = null
+var _workshop: PyBridgeWorkshop = null
+var _dock: PyBridgeLibraryDock = null
 
 
 func _enter_tree() -> void:
 	_web_export = WebExportPlugin.new()
 	add_export_plugin(_web_export)
+	_workshop = WORKSHOP_SCENE.instantiate()
+	_workshop.store = PyBridgeLibraryStore.new("res://")
+	_workshop.can_create_libraries = true
+	_workshop.size_flags_vertical = Control.SIZE_EXPAND_FILL
+	_workshop.saved.connect(_on_saved)
+	EditorInterface.get_editor_main_screen().add_child(_workshop)
+	_make_visible(false)
+	_dock = PyBridgeLibraryDock.new()
+	_dock.store = _workshop.store
+	_dock.bridge = _workshop.bridge
+	_dock.diagnostic_chosen.connect(_on_dock_choice)
+	add_control_to_dock(DOCK_SLOT_RIGHT_UL, _dock)
 
 
 func _exit_tree() -> void:
 	if _web_export != null:
 		remove_export_plugin(_web_export)
 		_web_export = null
+	if _dock != null:
+		remove_control_from_docks(_dock)
+		_dock.queue_free()
+	if _workshop != null:
+		_workshop.queue_free()
 
 
 func _enable_plugin() -> void:
@@ -32,3 +58,55 @@ func _enable_plugin() -> void:
 func _disable_plugin() -> void:
 	if ProjectSettings.has_setting("autoload/" + AUTOLOAD_NAME):
 		remove_autoload_singleton(AUTOLOAD_NAME)
+
+
+func _has_main_screen() -> bool:
+	return true
+
+
+func _make_visible(visible: bool) -> void:
+	if _workshop == null:
+		return
+	_workshop.visible = visible
+	if visible and _workshop.library_path.is_empty():
+		_open_first_library()
+
+
+func _get_plugin_name() -> String:
+	return "Workshop"
+
+
+func _get_plugin_icon() -> Texture2D:
+	return WORKSHOP_ICON
+
+
+func _get_unsaved_status(for_scene: String) -> String:
+	if for_scene.is_empty() and _workshop != null and _workshop.is_dirty():
+		return "Save the changes to the card library %s before closing?" % _workshop.library_name
+	return ""
+
+
+func _save_external_data() -> void:
+	if _workshop != null and _workshop.is_dirty():
+		_workshop.save()
+
+
+func _open_first_library() -> void:
+	_workshop.rescan_libraries()
+	var found := _workshop.store.list(_workshop.schema.library_format())
+	if not found.is_empty():
+		_workshop.open_library(found[0])
+	_dock.refresh()
+
+
+func _on_saved(path: String, _text: String) -> void:
+	EditorInterface.get_resource_filesystem().update_file(path)
+	_dock.refresh()
+
+
+func _on_dock_choice(path: String, diagnostic: Dictionary) -> void:
+	EditorInterface.set_main_screen_editor(_get_plugin_name())
+	if path != _workshop.library_path:
+		_workshop.open_library(path)
+	if not diagnostic.is_empty() and path == _workshop.library_path:
+		_workshop.focus_diagnostic(diagnostic)

@@ -1,3 +1,4 @@
+@tool
 class_name PreviewMarks
 extends RefCounted
 ## What a play would do to each unit, as the runtime words it ([code]preview[/code]'s

@@ -1,3 +1,4 @@
+@tool
 @icon("res://addons/pybridge_targeting/icons/unit_view.svg")
 class_name UnitView
 extends Control

@@ -1,3 +1,4 @@
+@tool
 class_name ViewDrawing
 extends RefCounted
 ## Drawing the views share: text centred on a point over an outline, and rounded boxes.

@@ -1,0 +1,211 @@
+@tool
+class_name PyBridgeCardEdits
+extends RefCounted
+## Every change the designer makes to a library in the [PyBridgeWorkshop], each one undoable
+## with Godot's [UndoRedo]: cards (new, duplicate, rename, delete, a property, the whole card
+## as JSON) and their Behaviors (add, link, delete, rename and move nodes, edit a field).
+##
+## An edit changes the document, then records the whole document before and after it (and
+## which card was shown), so undo and redo give back exactly what was there. Typing into one
+## field merges into one step.
+
+## What a new card is called.
+const NEW_CARD_NAME := "New card"
+
+## The history.
+var history: UndoRedo = UndoRedo.new()
+## The id of the node the last edit added ([code]""[/code] once shown).
+var added: String = ""
+
+var _workshop: PyBridgeWorkshop = null
+
+
+func _init(workshop: PyBridgeWorkshop) -> void:
+	_workshop = workshop
+
+
+## Adds a new card and selects it.
+func new_card() -> void:
+	_edit("New card", _add_new_card, true)
+
+
+## Adds a copy of the card at [param index] after it.
+func duplicate_card(index: int) -> void:
+	if index >= 0:
+		_edit(
+			"Duplicate card",
+			func() -> void: _workshop.selected = _workshop.doc.duplicate_card(index),
+			true
+		)
+
+
+## Gives the card at [param index] the id [param new_id].
+func rename_card(index: int, new_id: String) -> void:
+	if index >= 0 and not new_id.strip_edges().is_empty():
+		_edit(
+			"Rename card",
+			func() -> void: _workshop.doc.rename_card(index, new_id.strip_edges()),
+			true
+		)
+
+
+## Deletes the card at [param index].
+func delete_card(index: int) -> void:
+	if index < 0:
+		return
+	_edit("Delete card", _remove_card.bind(index), true)
+
+
+## Sets property [param field] of the edited card (null: removes it).
+func set_card_field(field: String, value: Variant) -> void:
+	var card := _workshop.current_card()
+	if card.is_empty():
+		return
+	_edit("Edit %s" % field, _put.bind(card, field, value), false, true)
+
+
+## Replaces the edited card with [param value] (from the JSON view).
+func replace_card(value: Variant) -> void:
+	if _workshop.selected >= 0:
+		_edit(
+			"Edit card JSON",
+			func() -> void: _workshop.doc.cards()[_workshop.selected] = value,
+			true
+		)
+
+
+# -- the Behavior ---------------------------------------------------------------------------
+
+
+## Adds a node of [param type_name] at [param at] (graph coordinates).
+func add_node(type_name: String, at: Vector2) -> void:
+	var card := _workshop.current_card()
+	if not card.is_empty():
+		var flow := _workshop.schema.is_flow(type_name)
+		var add := func() -> void: added = PyBridgeCardDocument.add_node(card, type_name, at, flow)
+		_edit("Add %s" % type_name, add, true)
+
+
+## Feeds port [param port] of [param to_id] from [param from_id] ([code]""[/code]: none).
+func link_port(to_id: String, port: String, from_id: String) -> void:
+	var card := _workshop.current_card()
+	var link := func() -> void: PyBridgeCardDocument.set_port(card, to_id, port, from_id)
+	_edit("Link %s" % port, link, true)
+
+
+## Links exit [param exit] of [param from_id] ([code]""[/code]: the start) to [param to_id].
+func link_exit(from_id: String, exit: String, to_id: String) -> void:
+	var card := _workshop.current_card()
+	var link := func() -> void: PyBridgeCardDocument.set_exit(card, from_id, exit, to_id)
+	_edit("Link %s" % exit, link, true)
+
+
+## Deletes the nodes [param node_ids] and their links.
+func delete_nodes(node_ids: PackedStringArray) -> void:
+	var card := _workshop.current_card()
+	var exits := _workshop.schema.exit_names()
+	var remove := func() -> void: PyBridgeCardDocument.remove_nodes(card, node_ids, exits)
+	_edit("Delete nodes", remove, true)
+
+
+## Sets field [param field] of node [param node_id] (null: removes it).
+func set_node_field(node_id: String, field: String, value: Variant) -> void:
+	var card := _workshop.current_card()
+	var node := PyBridgeCardDocument.node_of(card, node_id)
+	var spec := _workshop.schema.node_type(str(node.get("type", "")))
+	var known := field == PyBridgeGraphNode.SOURCE_FIELD
+	for entry: Variant in spec.get("fields", []):
+		known = known or str(entry.get("name")) == field
+	# A removed unknown field, or a new type, changes the node's rows.
+	var reshape := field == "type" or (value == null and not known)
+	var put := func() -> void: PyBridgeCardDocument.set_field(card, node_id, field, value)
+	_edit("Edit %s.%s" % [node_id, field], put, reshape, true)
+
+
+## Gives node [param node_id] the id [param new_id].
+func rename_node(node_id: String, new_id: String) -> void:
+	var card := _workshop.current_card()
+	if new_id.is_empty():
+		_workshop.refresh(true)
+		return
+	var exits := _workshop.schema.exit_names()
+	var rename := func() -> void: PyBridgeCardDocument.rename_node(card, node_id, new_id, exits)
+	_edit("Rename node", rename, true)
+
+
+## Records where nodes are drawn (node id -> position).
+func move_nodes(positions: Dictionary) -> void:
+	var card := _workshop.current_card()
+	_edit("Move nodes", _place_nodes.bind(card, positions), false)
+
+
+# -- history -----------------------------------------------------------------------------------
+
+
+## Undoes the last edit.
+func undo() -> void:
+	if history.has_undo():
+		history.undo()
+
+
+## Redoes the last undone edit.
+func redo() -> void:
+	if history.has_redo():
+		history.redo()
+
+
+# -- internals ------------------------------------------------------------------------------
+
+
+func _edit(action_name: String, change: Callable, rebuild: bool, merge: bool = false) -> void:
+	var before := _snapshot()
+	change.call()
+	var after := _snapshot()
+	if JSON.stringify(before) == JSON.stringify(after):
+		return
+	history.create_action(action_name, UndoRedo.MERGE_ENDS if merge else UndoRedo.MERGE_DISABLE)
+	history.add_do_method(_restore.bind(after))
+	history.add_undo_method(_restore.bind(before))
+	history.commit_action(false)
+	_workshop.after_edit(rebuild, true)
+
+
+func _add_new_card() -> void:
+	var modes := _workshop.schema.mode_list()
+	var doc := _workshop.doc
+	_workshop.selected = doc.add_card(
+		{
+			"id": doc.free_card_id("new_card"),
+			"name": NEW_CARD_NAME,
+			"target": modes[0].get("mode") if not modes.is_empty() else null,
+			"text": "",
+			"behavior": {"nodes": []}
+		}
+	)
+
+
+func _remove_card(index: int) -> void:
+	_workshop.doc.remove_card(index)
+	_workshop.selected = mini(index, _workshop.doc.cards().size() - 1)
+
+
+static func _put(card: Dictionary, field: String, value: Variant) -> void:
+	if value == null:
+		card.erase(field)
+	else:
+		card[field] = value
+
+
+static func _place_nodes(card: Dictionary, positions: Dictionary) -> void:
+	for node_id: String in positions:
+		PyBridgeCardDocument.set_node_at(card, node_id, positions[node_id])
+
+
+func _snapshot() -> Dictionary:
+	return {"document": _workshop.doc.document.duplicate(true), "selected": _workshop.selected}
+
+
+func _restore(snapshot: Dictionary) -> void:
+	_workshop.doc.document = snapshot["document"].duplicate(true)
+	_workshop.selected = int(snapshot["selected"])
+	_workshop.after_edit(true, false)

@@ -1,0 +1,236 @@
+"""``pybridge workshop LIBRARY``: the card Workshop in the real Godot 4.6 web engine, saving
+back into one card library file.
+
+The Workshop is the addon's scene ``addons/pybridge_targeting/workshop/``, started by the small
+Godot project ``workshop_project/`` and packed with the addon into ``game.pck`` beside the
+engine, Pyodide and this package (see :mod:`pybridge.web`). Besides the site, the local server
+answers one route, ``/library``:
+
+- ``GET /library`` gives the library file's bytes as they are on disk (an empty library when
+  the file does not exist yet), its name in the ``X-PyBridge-Library`` header;
+- ``POST /library`` replaces the file with the request body, a card library document
+  (``application/json``, UTF-8, at most :data:`MAX_LIBRARY_BYTES`), written to a temporary file
+  beside it and moved over it, so a failed save leaves the old file whole.
+
+The server listens on 127.0.0.1 only and writes nothing but that one file. Every other write
+(another path, another method) is refused, and so is any request whose ``Host`` is not this
+server (a page of another site resolving its name to 127.0.0.1) or whose ``Origin`` is another
+site. ``application/json`` is required because a browser asks before sending it from another
+origin, and this server never says yes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import threading
+from http import HTTPStatus
+from pathlib import Path
+
+from .pack import PackError
+from .protocol import MAX_REQUEST_BYTES
+from .runtime.document import LIBRARY_FORMAT
+from .web import (
+    PACKAGE_ROOT,
+    Site,
+    StaticHandler,
+    WebSetupError,
+    prepare_site,
+    serve_until_interrupted,
+)
+
+REPO_ROOT = PACKAGE_ROOT.parent
+WORKSHOP_PROJECT = REPO_ROOT / "workshop_project"
+ADDON_DIR = REPO_ROOT / "addons" / "pybridge_targeting"
+ADDON_RES = "res://addons/pybridge_targeting"
+DEFAULT_SITE = REPO_ROOT / "build" / "workshop_site"
+DEFAULT_PORT = 8061
+#: The page fills the browser window and the Workshop's controls fill the page.
+FILL_WINDOW = 2
+#: The one route that reads and writes the library.
+LIBRARY_ROUTE = "/library"
+#: A saved library may be as large as one protocol request.
+MAX_LIBRARY_BYTES = MAX_REQUEST_BYTES
+#: The response header that names the library file.
+NAME_HEADER = "X-PyBridge-Library"
+_LOCAL_HOSTS = ("127.0.0.1", "localhost")
+
+
+def empty_library_text() -> str:
+    """What ``GET /library`` gives while the file does not exist."""
+    return json.dumps({"format": LIBRARY_FORMAT, "cards": []}, indent=2) + "\n"
+
+
+def check_library_body(body: bytes) -> str | None:
+    """Why ``body`` cannot be saved as a card library, or None. A library with broken cards
+    is saved as it is (the Workshop keeps work in progress); the body must only be a JSON
+    object in the library format with a list of cards."""
+    try:
+        document = json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "the body is not UTF-8"
+    except ValueError as exc:
+        return f"the body is not JSON: {exc}"
+    if not isinstance(document, dict) or document.get("format") != LIBRARY_FORMAT:
+        return f'the body is not a card library: expected {{"format": "{LIBRARY_FORMAT}", ...}}'
+    if not isinstance(document.get("cards"), list):
+        return "the body is not a card library: 'cards' must be a list"
+    return None
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data``: written beside it, then moved over it."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        if path.exists():
+            os.chmod(temporary, path.stat().st_mode & 0o777)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def library_handler(library: Path, limit: int = MAX_LIBRARY_BYTES) -> type[StaticHandler]:
+    """A request handler serving the site and reading and writing ``library`` at
+    :data:`LIBRARY_ROUTE`; ``limit`` is the largest body a save may have."""
+    library = Path(library).resolve()
+    lock = threading.Lock()
+
+    class LibraryHandler(StaticHandler):
+        # A client that stops sending mid-request is dropped rather than waited for.
+        timeout = 30
+
+        def do_GET(self) -> None:
+            if self._refused():
+                return
+            if self._route() != LIBRARY_ROUTE:
+                super().do_GET()
+                return
+            with lock:
+                data = library.read_bytes() if library.exists() else empty_library_text().encode()
+            self._answer(HTTPStatus.OK, data, "application/json")
+
+        def do_HEAD(self) -> None:
+            if self._refused():
+                return
+            if self._route() == LIBRARY_ROUTE:
+                self._answer(HTTPStatus.METHOD_NOT_ALLOWED, b"", "text/plain")
+                return
+            super().do_HEAD()
+
+        def do_POST(self) -> None:
+            if self._refused():
+                return
+            if self._route() != LIBRARY_ROUTE:
+                self._fail(HTTPStatus.NOT_FOUND, f"only {LIBRARY_ROUTE} can be written")
+                return
+            kind = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                self._fail(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send application/json")
+                return
+            length = self.headers.get("Content-Length")
+            if length is None or not length.isdigit():
+                self._fail(HTTPStatus.LENGTH_REQUIRED, "a Content-Length is required")
+                return
+            if int(length) > limit:
+                too_large = HTTPStatus.REQUEST_ENTITY_TOO_LARGE
+                self._fail(too_large, f"a library is at most {limit} bytes")
+                return
+            body = self.rfile.read(int(length))
+            if (problem := check_library_body(body)) is not None:
+                self._fail(HTTPStatus.BAD_REQUEST, problem)
+                return
+            with lock:
+                write_atomically(library, body)
+            saved = {"saved": library.name, "bytes": len(body)}
+            self._answer(HTTPStatus.OK, json.dumps(saved).encode(), "application/json")
+
+        def _route(self) -> str:
+            return self.path.split("?", 1)[0].split("#", 1)[0]
+
+        def _refused(self) -> bool:
+            """Refuse requests that do not come from this server's own pages."""
+            port = self.server.server_address[1]  # type: ignore[index]
+            hosts = {f"{name}:{port}" for name in _LOCAL_HOSTS}
+            if self.headers.get("Host", "") not in hosts:
+                self._fail(HTTPStatus.FORBIDDEN, "this server answers only its own address")
+                return True
+            origin = self.headers.get("Origin")
+            if origin is not None and origin not in {f"http://{host}" for host in hosts}:
+                self._fail(HTTPStatus.FORBIDDEN, "requests from other sites are refused")
+                return True
+            return False
+
+        def _fail(self, status: HTTPStatus, message: str) -> None:
+            self.close_connection = True
+            self._answer(status, (message + "\n").encode(), "text/plain; charset=utf-8")
+
+        def _answer(self, status: HTTPStatus, data: bytes, kind: str) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header(NAME_HEADER, library.name)
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(data)
+
+    return LibraryHandler
+
+
+def prepare_workshop_site(root: Path = DEFAULT_SITE, *, modules: Path | None = None) -> Site:
+    """Build the Workshop's web site in ``root``: engine, ``game.pck``, Pyodide, ``pybridge``."""
+    for needed in (WORKSHOP_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg"):
+        if not needed.is_file():
+            raise PackError(f"{needed} is missing: `pybridge workshop` needs a source checkout")
+    return prepare_site(
+        Path(root),
+        WORKSHOP_PROJECT,
+        {ADDON_RES: ADDON_DIR},
+        modules=modules,
+        canvas_resize_policy=FILL_WINDOW,
+    )
+
+
+def _cmd_workshop(args: argparse.Namespace) -> int:
+    library = Path(args.library)
+    if library.is_dir() or not library.parent.is_dir():
+        print(f"pybridge workshop: {library} is not a file in an existing folder", file=sys.stderr)
+        return 2
+    try:
+        site = prepare_workshop_site(Path(args.site))
+    except (OSError, PackError, WebSetupError) as exc:
+        print(f"pybridge workshop: {exc}", file=sys.stderr)
+        return 2
+    state = "editing" if library.exists() else "a new library, written on the first save:"
+    print(f"pybridge workshop: {state} {library}")
+    if args.no_serve:
+        print(f"pybridge workshop: the site is ready in {site.root}")
+        return 0
+    return serve_until_interrupted(site.root, args.port, "workshop", library_handler(library))
+
+
+def add_workshop_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``pybridge workshop LIBRARY [--port N] [--no-serve] [--site DIR]``."""
+    cmd = subparsers.add_parser(
+        "workshop",
+        help="edit a card library in the Workshop, in the Godot web engine served on 127.0.0.1",
+    )
+    cmd.add_argument("library", metavar="LIBRARY", help="the card library file to edit and save")
+    cmd.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})"
+    )
+    cmd.add_argument("--no-serve", action="store_true", help="build the site, then exit")
+    cmd.add_argument(
+        "--site",
+        default=str(DEFAULT_SITE),
+        metavar="DIR",
+        help="where to build the site (default: build/workshop_site in the checkout)",
+    )
+    cmd.set_defaults(run=_cmd_workshop)

@@ -1,0 +1,257 @@
+"""The Workshop's local server: it reads and writes one library file and nothing else.
+
+``pybridge workshop LIBRARY`` serves the site and ``/library``: GET gives the file, POST
+replaces it. Everything else that would write is refused, and so is any request that does not
+come from the server's own pages (another Host, another Origin), and the file is left alone.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pybridge.cli import main
+from pybridge.runtime import LIBRARY_FORMAT
+from pybridge.service import new_protocol
+from pybridge.web import serve
+from pybridge.workshop import (
+    LIBRARY_ROUTE,
+    NAME_HEADER,
+    check_library_body,
+    empty_library_text,
+    library_handler,
+    write_atomically,
+)
+
+from .web_support import require_browser
+
+REPO = Path(__file__).resolve().parent.parent
+LIMIT = 2048
+
+
+def library_text(cards: list[Any]) -> str:
+    document = {"format": LIBRARY_FORMAT, "cards": cards}
+    answer = json.loads(
+        new_protocol().call(json.dumps({"op": "library_text", "document": document}))
+    )
+    text: str = answer["result"]["text"]
+    return text
+
+
+JAB: dict[str, Any] = {
+    "id": "jab", "name": "Jab", "target": "SingleEnemy", "text": "Deal 3 damage.",
+    "behavior": {"start": "hit", "nodes": [
+        {"id": "hit", "type": "DealDamage", "amount": 3, "source": "Opponent"}]}}  # fmt: skip
+
+
+class Site:
+    def __init__(self, root: Path, library: Path, url: str) -> None:
+        self.root, self.library = root, library
+        self.host, port = url.removeprefix("http://").rstrip("/").split(":")
+        self.port = int(port)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, dict[str, str], bytes]:
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        try:
+            connection.request(method, path, body=body, headers=headers or {})
+            reply = connection.getresponse()
+            return reply.status, dict(reply.getheaders()), reply.read()
+        finally:
+            connection.close()
+
+    def save(self, body: bytes, **headers: str) -> tuple[int, bytes]:
+        sent = {"Content-Type": "application/json", **headers}
+        status, _, data = self.request("POST", LIBRARY_ROUTE, body, sent)
+        return status, data
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "index.html").write_text("<!DOCTYPE html><title>workshop</title>")
+    library = tmp_path / "cards.json"
+    library.write_text(library_text([JAB]), "utf-8")
+    with serve(root, handler=library_handler(library, limit=LIMIT)) as url:
+        yield Site(root, library, url)
+
+
+def test_it_listens_on_loopback_and_serves_the_site_and_the_library(site):
+    assert site.host == "127.0.0.1"
+    status, _, page = site.request("GET", "/")
+    assert status == 200 and b"<title>workshop</title>" in page
+    status, headers, data = site.request("GET", LIBRARY_ROUTE)
+    assert status == 200 and data == site.library.read_bytes()
+    assert headers[NAME_HEADER] == "cards.json"
+    assert headers["Content-Type"] == "application/json"
+
+
+def test_a_save_replaces_the_file_with_exactly_the_body(site):
+    text = library_text([JAB, {**JAB, "id": "jab_2"}])
+    status, data = site.save(text.encode())
+    assert status == 200 and json.loads(data) == {"saved": "cards.json", "bytes": len(text)}
+    assert site.library.read_text("utf-8") == text
+    assert site.request("GET", LIBRARY_ROUTE)[2] == text.encode()
+    assert sorted(p.name for p in site.library.parent.iterdir()) == ["cards.json", "site"]
+
+
+def test_a_library_with_broken_cards_is_saved_as_it_is(site):
+    broken = {"format": LIBRARY_FORMAT, "cards": [{"id": "jab", "sourse": "typo"}]}
+    body = json.dumps(broken).encode()
+    assert site.save(body)[0] == 200 and site.library.read_bytes() == body
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status"),
+    [
+        (b"{}", {"Content-Type": "text/plain"}, 415),
+        (b"not json", {}, 400),
+        (b"\xff\xfe{}", {}, 400),
+        (b'{"format": "pybridge/battle@1", "cards": []}', {}, 400),
+        (b'{"format": "pybridge/cards@1", "cards": {}}', {}, 400),
+        (b"[1, 2]", {}, 400),
+        (b"x" * (LIMIT + 1), {}, 413),
+        (b"{}", {"Origin": "http://evil.example"}, 403),
+        (b"{}", {"Host": "evil.example"}, 403),
+    ],
+)
+def test_a_refused_save_names_why_and_leaves_the_file_alone(site, body, headers, status):
+    before = site.library.read_bytes()
+    assert site.save(body, **headers)[0] == status
+    assert site.library.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/cards.json", "/index.html", "/library/x", "/../cards.json", "/library.json"]
+)
+def test_no_other_path_can_be_written(site, path):
+    before = site.library.read_bytes()
+    body = library_text([]).encode()
+    status, _, _ = site.request("POST", path, body, {"Content-Type": "application/json"})
+    assert status == 404
+    assert site.library.read_bytes() == before
+    assert (site.root / "index.html").read_text().startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in site.root.iterdir()) == ["index.html"]
+
+
+@pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"])
+def test_no_other_method_touches_the_library(site, method):
+    before = site.library.read_bytes()
+    status, _, _ = site.request(method, LIBRARY_ROUTE, library_text([]).encode())
+    assert status in (405, 501)
+    assert site.library.read_bytes() == before
+
+
+def raw_post(site: Site, head: str, body: bytes) -> int:
+    """Send a POST exactly as written (no length added), then stop writing; the status."""
+    with socket.create_connection((site.host, site.port), timeout=10) as raw:
+        raw.sendall(head.encode() + b"\r\n" + body)
+        raw.shutdown(socket.SHUT_WR)
+        reply = raw.makefile("rb").readline().decode()
+    return int(reply.split()[1])
+
+
+def test_a_body_without_a_length_or_shorter_than_announced_is_refused(site):
+    before = site.library.read_bytes()
+    host = f"Host: 127.0.0.1:{site.port}\r\nContent-Type: application/json\r\n"
+    assert raw_post(site, f"POST {LIBRARY_ROUTE} HTTP/1.1\r\n{host}", b"{}") == 411
+    head = f"POST {LIBRARY_ROUTE} HTTP/1.1\r\n{host}Content-Length: 100\r\n"
+    assert raw_post(site, head, b'{"format"') == 400
+    assert site.library.read_bytes() == before
+
+
+def test_pages_of_other_sites_cannot_read_it_either(site):
+    assert site.request("GET", LIBRARY_ROUTE, headers={"Host": "evil.example"})[0] == 403
+    status, _, _ = site.request("GET", LIBRARY_ROUTE, headers={"Origin": "http://evil.example"})
+    assert status == 403
+    # The server's own page may (the browser sends its origin on a POST).
+    origin = f"http://127.0.0.1:{site.port}"
+    assert site.save(library_text([JAB]).encode(), Origin=origin)[0] == 200
+
+
+def test_a_missing_library_reads_as_an_empty_one_and_the_first_save_creates_it(tmp_path):
+    library = tmp_path / "new.json"
+    with serve(tmp_path, handler=library_handler(library)) as url:
+        site = Site(tmp_path, library, url)
+        status, headers, data = site.request("GET", LIBRARY_ROUTE)
+        assert status == 200 and data.decode() == empty_library_text()
+        assert headers[NAME_HEADER] == "new.json" and not library.exists()
+        assert site.save(data)[0] == 200 and library.read_bytes() == data
+
+
+def test_writes_replace_the_file_whole(tmp_path):
+    target = tmp_path / "cards.json"
+    target.write_text("old")
+    os.chmod(target, 0o640)
+    write_atomically(target, b"new")
+    assert target.read_bytes() == b"new" and (target.stat().st_mode & 0o777) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.json"]
+
+
+def test_the_body_check_names_the_problem():
+    assert check_library_body(empty_library_text().encode()) is None
+    assert "not UTF-8" in str(check_library_body(b"\xff"))
+    assert "not JSON" in str(check_library_body(b"{"))
+    assert "not a card library" in str(check_library_body(b'{"cards": []}'))
+
+
+def test_the_command_refuses_a_folder_or_a_missing_folder(tmp_path, capsys):
+    assert main(["workshop", str(tmp_path), "--no-serve"]) == 2
+    assert main(["workshop", str(tmp_path / "no" / "cards.json"), "--no-serve"]) == 2
+    assert "is not a file in an existing folder" in capsys.readouterr().err
+
+
+def test_the_command_builds_the_site(tmp_path, capsys):
+    require_browser()
+    library = tmp_path / "cards.json"
+    assert main(["workshop", str(library), "--no-serve", "--site", str(tmp_path / "s")]) == 0
+    out = capsys.readouterr().out
+    assert "a new library, written on the first save" in out
+    assert (tmp_path / "s" / "game.pck").is_file() and not library.exists()
+
+
+def test_the_command_serves_and_saves_until_interrupted(tmp_path):
+    require_browser()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    library = tmp_path / "cards.json"
+    library.write_text(library_text([JAB]))
+    command = [sys.executable, "-m", "pybridge.cli", "workshop", str(library), "--port", str(port)]
+    server = subprocess.Popen(
+        [*command, "--site", str(tmp_path / "site")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().startswith(f"pybridge workshop: editing {library}")
+        url = f"http://127.0.0.1:{port}/"
+        assert server.stdout.readline().startswith(f"pybridge workshop: open {url} ")
+        site = Site(tmp_path / "site", library, url)
+        assert site.request("GET", "/game.pck")[2][:4] == b"GDPC"
+        text = library_text([{**JAB, "name": "Quick Jab"}])
+        assert site.save(text.encode())[0] == 200 and library.read_text() == text
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=30)
+    assert server.returncode == 0, err
+    assert "pybridge workshop: stopped" in out

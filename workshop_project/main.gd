@@ -1,0 +1,251 @@
+extends Control
+## Starts the addon's Workshop on one card library: in a browser, the library that
+## [code]pybridge workshop LIBRARY[/code] serves and saves back; on the desktop, the file given
+## after [code]--[/code] on the command line ([code]-- --library=cards.json[/code]).
+##
+## For tools and tests it prints one line per thing worth knowing, each
+## [code]PYBRIDGE <kind> <json>[/code]: [code]ready[/code] and [code]workshop[/code] (the state:
+## the card as written, its diagnostics and where they show, the texts, what has focus, and
+## the screen points of everything a pointer may want; F12 prints it again once every check
+## has run), [code]dock[/code] (F11: every library checked as the editor's dock does),
+## [code]game[/code] (F10: a battle using every card of the library, opened as a game would),
+## [code]saved[/code], [code]save_failed[/code], [code]guard[/code] (a question about unsaved
+## changes), [code]popup[/code] (a list opened: its items), [code]sandbox[/code] (the test
+## battle opened, or why not) and [code]played[/code] (the runtime's exact response to a
+## sandbox play).
+
+## Every machine-readable line starts with this word.
+const LINE_PREFIX := "PYBRIDGE"
+## The key that asks for the state.
+const REPORT_KEY := KEY_F12
+## The key that checks every library as the editor's dock does, and prints its rows.
+const DOCK_KEY := KEY_F11
+## The key that opens a battle whose hand holds every card of the library, as a game would.
+const GAME_KEY := KEY_F10
+
+var _popup: PopupMenu = null
+
+@onready var _workshop: PyBridgeWorkshop = $Workshop
+
+
+func _ready() -> void:
+	_workshop.saved.connect(_on_saved)
+	_workshop.save_failed.connect(func(message: String) -> void: _say("save_failed", message))
+	_workshop.guard_shown.connect(_on_guard_shown)
+	_workshop.ui.sandbox.opened.connect(_on_sandbox_opened)
+	_workshop.ui.sandbox.played.connect(_on_sandbox_played)
+	var store := _store()
+	_workshop.store = store
+	var found := store.list(_workshop.schema.library_format())
+	var given := _given_library()
+	if not given.is_empty():
+		_workshop.open_library(given)
+	elif found.is_empty():
+		_workshop.open_text("", "", "no library")
+	else:
+		_workshop.open_library(found[0])
+	await _settled()
+	_say("ready", _state())
+
+
+func _input(event: InputEvent) -> void:
+	var key := event as InputEventKey
+	if key != null and key.pressed and not key.echo and key.keycode == REPORT_KEY:
+		get_viewport().set_input_as_handled()
+		_report()
+	elif key != null and key.pressed and not key.echo and key.keycode == DOCK_KEY:
+		get_viewport().set_input_as_handled()
+		_report_dock()
+	elif key != null and key.pressed and not key.echo and key.keycode == GAME_KEY:
+		get_viewport().set_input_as_handled()
+		_open_as_a_game()
+
+
+func _on_saved(path: String, text: String) -> void:
+	_say("saved", {"path": path, "text": text})
+
+
+## A dialog takes the keys while it is open (F12 too): its buttons' points come with it.
+func _on_guard_shown(question: String) -> void:
+	await get_tree().process_frame
+	await get_tree().process_frame
+	_say(
+		"guard", {"question": question, "buttons": _workshop.ui.layout_points().get("question", {})}
+	)
+
+
+func _on_sandbox_opened(state: Dictionary, error: String) -> void:
+	await _settled()
+	_say(
+		"sandbox",
+		{"opened": not state.is_empty(), "error": error, "layout": _workshop.ui.layout_points()}
+	)
+
+
+func _on_sandbox_played(_result: Dictionary) -> void:
+	print("%s played %s" % [LINE_PREFIX, _workshop.bridge.last_response_of("play")])
+
+
+func _process(_delta: float) -> void:
+	var shown: PopupMenu = null
+	for window in get_viewport().get_embedded_subwindows():
+		if window is PopupMenu and window.visible:
+			shown = window
+	if shown != _popup and shown != null:
+		_say_popup(shown)
+	_popup = shown
+
+
+func _say_popup(popup: PopupMenu) -> void:
+	var items := PackedStringArray()
+	for i in popup.item_count:
+		items.append(popup.get_item_text(i))
+	_say(
+		"popup",
+		{"items": items, "rect": [popup.position.x, popup.position.y, popup.size.x, popup.size.y]}
+	)
+
+
+## A game's battle (the sandbox's party and enemies) with every library card in the hand,
+## opened with the library beside it: a broken card refuses the battle, naming the card.
+func _open_as_a_game() -> void:
+	var bridge := _workshop.bridge
+	var battle: Dictionary = bridge.request("sandbox", {"card": _workshop.doc.card(0)}).get(
+		"battle", {}
+	)
+	battle["cards"] = []
+	var hand: Array = []
+	for card_id in _workshop.doc.card_ids():
+		hand.append({"id": "c%d" % (hand.size() + 1), "card": card_id})
+	battle["piles"] = {"hand": hand}
+	var opened := bridge.request("open", {"battle": battle, "libraries": [_workshop.doc.document]})
+	_say("game", {"opened": not opened.is_empty(), "error": bridge.last_error})
+	if not opened.is_empty():
+		bridge.request("close", {"session": opened.get("session")})
+
+
+func _report_dock() -> void:
+	var dock := PyBridgeLibraryDock.new()
+	dock.store = _workshop.store
+	dock.bridge = _workshop.bridge
+	dock.visible = false
+	add_child(dock)
+	dock.refresh()
+	var rows: Array = []
+	for row: Array in dock.shown():
+		var diagnostic: Dictionary = row[1]
+		rows.append(
+			[row[0], diagnostic.get("code"), diagnostic.get("card_index"), diagnostic.get("place")]
+		)
+	var lines := PackedStringArray()
+	var item := dock.tree.get_root().get_first_child()
+	while item != null:
+		lines.append(item.get_text(0))
+		item = item.get_next_in_tree()
+	_say("dock", {"rows": rows, "lines": lines})
+	dock.queue_free()
+
+
+func _report() -> void:
+	await _settled()
+	_say("workshop", _state())
+
+
+## Waits until every scheduled check has run and the screen has stopped moving (a new graph
+## scrolls into place over a few frames).
+func _settled() -> void:
+	_workshop.settle()
+	var last := ""
+	for frame in 12:
+		await get_tree().process_frame
+		var now := JSON.stringify(_workshop.ui.layout_points())
+		if now == last:
+			return
+		last = now
+
+
+func _store() -> PyBridgeLibraryStore:
+	if PyBridgeWebLibraryStore.available():
+		return PyBridgeWebLibraryStore.new()
+	var given := _given_library()
+	return PyBridgeLibraryStore.new(given.get_base_dir() if not given.is_empty() else "res://")
+
+
+## The library named on the command line ([code]-- --library=PATH[/code]), or [code]""[/code].
+func _given_library() -> String:
+	if PyBridgeWebLibraryStore.available():
+		return ""
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--library="):
+			return arg.trim_prefix("--library=")
+	return ""
+
+
+## What the Workshop shows now, as data.
+func _state() -> Dictionary:
+	var graph := _workshop.ui.graph
+	var badges := {}
+	var flagged := {}
+	var overridden := {}
+	for node_id: String in graph.graph_nodes:
+		var view: PyBridgeGraphNode = graph.graph_nodes[node_id]
+		badges[node_id] = view.badge_codes
+		flagged[node_id] = view.flagged
+		overridden[node_id] = view.source_overridden
+	var shown: Array = []
+	for diagnostic: Variant in _workshop.ui.diagnostics.shown:
+		shown.append(
+			{
+				"code": diagnostic.get("code"),
+				"severity": diagnostic.get("severity"),
+				"card_index": diagnostic.get("card_index"),
+				"place": diagnostic.get("place"),
+				"message": diagnostic.get("message")
+			}
+		)
+	var text := _workshop.ui.text
+	return {
+		"library": _workshop.library_name,
+		"dirty": _workshop.is_dirty(),
+		"problem": _workshop.problem,
+		"title": _workshop.ui.title.text,
+		"selected": _workshop.selected,
+		"cards": _workshop.doc.card_ids(),
+		"card": _workshop.current_card(),
+		"diagnostics": _workshop.card_findings(_workshop.selected),
+		"listed": shown,
+		"badges": badges,
+		"flagged": flagged,
+		"overridden": overridden,
+		"start_badges": graph.start_node.badge_codes if graph.start_node != null else [],
+		"text":
+		{
+			"authored": text.editor.text,
+			"generated": text.generated.text,
+			"warning": text.warning.text,
+			"use_enabled": not text.use_button.disabled
+		},
+		"focus": _focus(),
+		"sandbox": _workshop.ui.sandbox.visible,
+		"history":
+		{"undo": _workshop.edits.history.has_undo(), "redo": _workshop.edits.history.has_redo()},
+		"layout": _workshop.ui.layout_points(),
+	}
+
+
+func _focus() -> Dictionary:
+	var focus := get_viewport().gui_get_focus_owner()
+	if focus == null:
+		return {}
+	var node := focus.get_parent()
+	while node != null and not node is PyBridgeGraphNode:
+		node = node.get_parent()
+	return {
+		"field": str(focus.get_meta("field", "")),
+		"node": (node as PyBridgeGraphNode).node_id if node != null else null,
+		"class": focus.get_class(),
+	}
+
+
+func _say(kind: String, data: Variant) -> void:
+	print("%s %s %s" % [LINE_PREFIX, kind, JSON.stringify(PyBridgeClient.integral(data))])
