@@ -2,7 +2,7 @@
 back into one card library file.
 
 The Workshop is the addon's scene ``addons/pybridge_targeting/workshop/``, started by the small
-Godot project ``workshop_project/`` and packed with the addon into ``game.pck`` beside the
+Godot project ``workshop_project/`` and packed with the addon into ``index.pck`` beside the
 engine, Pyodide and this package (see :mod:`pybridge.web`). Besides the site, the local server
 answers one route, ``/library``:
 
@@ -185,7 +185,7 @@ def library_handler(library: Path, limit: int = MAX_LIBRARY_BYTES) -> type[Stati
 
 
 def prepare_workshop_site(root: Path = DEFAULT_SITE, *, modules: Path | None = None) -> Site:
-    """Build the Workshop's web site in ``root``: engine, ``game.pck``, Pyodide, ``pybridge``."""
+    """Build the Workshop's web site in ``root``: engine, ``index.pck``, Pyodide, ``pybridge``."""
     for needed in (WORKSHOP_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg"):
         if not needed.is_file():
             raise PackError(f"{needed} is missing: `pybridge workshop` needs a source checkout")

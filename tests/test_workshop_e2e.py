@@ -125,13 +125,13 @@ class Workshop(Demo):
         """Click a text field, select what is there and type ``text``."""
         keys = [{"key": "Space" if c == " " else c} for c in text]
         tail = [{"key": "Enter"}] if enter else []
-        self.do({"click": list(point)}, {"wait_ms": SETTLE_MS}, {"key": "Control+a"}, *keys,
-                *tail)  # fmt: skip
+        self.click(point)  # the engine has handled the click before the first key
+        self.do({"key": "Control+a"}, *keys, *tail)
         return self.sync()
 
     def clear(self, point: Point) -> dict[str, Any]:
-        self.do({"click": list(point)}, {"wait_ms": SETTLE_MS}, {"key": "Control+a"},
-                {"key": "Delete"})  # fmt: skip
+        self.click(point)
+        self.do({"key": "Control+a"}, {"key": "Delete"})
         return self.sync()
 
     def wait_for(self, kind: str, since: int) -> dict[str, Any]:
@@ -410,8 +410,12 @@ def test_fixing_it_updates_the_text_and_undo_redo_step_through_it(workshop):
     assert state["text"]["generated"] == "Deal 15 damage to all enemies."
     assert state["text"]["authored"] == state["text"]["generated"]
     workshop.shot("6_fixed")
-    workshop.do({"click": workshop.card_row()}, {"wait_ms": SETTLE_MS}, {"key": "Control+z"})
+    # One choice is one undo step: the fix goes back to the Opponent chosen by the test
+    # before, not past it (two choices of the same field are never merged).
+    workshop.click(workshop.card_row())  # settled: the engine has reported since the click
+    workshop.do({"key": "Control+z"})
     state = workshop.sync()
+    assert state["history"]["last"] == "Edit %s.source" % foes
     assert workshop.node_data(foes)["source"] == "Opponent" and "PB101" in state["badges"][foes]
     workshop.do({"key": "Control+Shift+z"})
     state = workshop.sync()
@@ -531,7 +535,8 @@ def test_unsaved_changes_are_guarded(workshop, library_file):
     workshop.shot("9_unsaved_guard")
     state = workshop.click(guard["buttons"]["cancel"])
     assert state["dirty"] and state["card"]["name"] == "Comet Strike"
-    workshop.do({"click": workshop.card_row()}, {"wait_ms": SETTLE_MS}, {"key": "Control+z"})
+    workshop.click(workshop.card_row())  # settled: the engine has reported since the click
+    workshop.do({"key": "Control+z"})
     state = workshop.sync()
     assert state["card"]["name"] == "Meteor Strike" and state["dirty"] is False
     assert library_file.read_bytes() == before

@@ -223,7 +223,7 @@ def test_the_command_builds_the_site(tmp_path, capsys):
     assert main(["workshop", str(library), "--no-serve", "--site", str(tmp_path / "s")]) == 0
     out = capsys.readouterr().out
     assert "a new library, written on the first save" in out
-    assert (tmp_path / "s" / "game.pck").is_file() and not library.exists()
+    assert (tmp_path / "s" / "index.pck").is_file() and not library.exists()
 
 
 def test_the_command_serves_and_saves_until_interrupted(tmp_path):
@@ -247,7 +247,7 @@ def test_the_command_serves_and_saves_until_interrupted(tmp_path):
         url = f"http://127.0.0.1:{port}/"
         assert server.stdout.readline().startswith(f"pybridge workshop: open {url} ")
         site = Site(tmp_path / "site", library, url)
-        assert site.request("GET", "/game.pck")[2][:4] == b"GDPC"
+        assert site.request("GET", "/index.pck")[2][:4] == b"GDPC"
         text = library_text([{**JAB, "name": "Quick Jab"}])
         assert site.save(text.encode())[0] == 200 and library.read_text() == text
     finally:

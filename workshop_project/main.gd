@@ -228,7 +228,11 @@ func _state() -> Dictionary:
 		"focus": _focus(),
 		"sandbox": _workshop.ui.sandbox.visible,
 		"history":
-		{"undo": _workshop.edits.history.has_undo(), "redo": _workshop.edits.history.has_redo()},
+		{
+			"undo": _workshop.edits.history.has_undo(),
+			"redo": _workshop.edits.history.has_redo(),
+			"last": _workshop.edits.history.get_current_action_name(),
+		},
 		"layout": _workshop.ui.layout_points(),
 	}
 

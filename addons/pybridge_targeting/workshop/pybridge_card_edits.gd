@@ -61,7 +61,7 @@ func set_card_field(field: String, value: Variant) -> void:
 	var card := _workshop.current_card()
 	if card.is_empty():
 		return
-	_edit("Edit %s" % field, _put.bind(card, field, value), false, true)
+	_edit("Edit %s" % field, _put.bind(card, field, value), false, _typing())
 
 
 ## Replaces the edited card with [param value] (from the JSON view).
@@ -119,7 +119,7 @@ func set_node_field(node_id: String, field: String, value: Variant) -> void:
 	# A removed unknown field, or a new type, changes the node's rows.
 	var reshape := field == "type" or (value == null and not known)
 	var put := func() -> void: PyBridgeCardDocument.set_field(card, node_id, field, value)
-	_edit("Edit %s.%s" % [node_id, field], put, reshape, true)
+	_edit("Edit %s.%s" % [node_id, field], put, reshape, _typing())
 
 
 ## Gives node [param node_id] the id [param new_id].
@@ -168,6 +168,15 @@ func _edit(action_name: String, change: Callable, rebuild: bool, merge: bool = f
 	history.add_undo_method(_restore.bind(before))
 	history.commit_action(false)
 	_workshop.after_edit(rebuild, true)
+
+
+## Whether the edit comes from typing in a text field: the keystrokes of one field make one
+## undo step, while each choice from a list (or any other edit) is a step of its own, even of
+## the same field.
+func _typing() -> bool:
+	var viewport := _workshop.get_viewport()
+	var focused := viewport.gui_get_focus_owner() if viewport != null else null
+	return focused is LineEdit or focused is TextEdit
 
 
 func _add_new_card() -> void:
