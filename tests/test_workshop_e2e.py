@@ -415,7 +415,7 @@ def test_fixing_it_updates_the_text_and_undo_redo_step_through_it(workshop):
     workshop.click(workshop.card_row())  # settled: the engine has reported since the click
     workshop.do({"key": "Control+z"})
     state = workshop.sync()
-    assert state["history"]["last"] == "Edit %s.source" % foes
+    assert state["history"]["last"] == f"Edit {foes}.source"
     assert workshop.node_data(foes)["source"] == "Opponent" and "PB101" in state["badges"][foes]
     workshop.do({"key": "Control+Shift+z"})
     state = workshop.sync()
