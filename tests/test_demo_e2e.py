@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import queue
+import re
 import shutil
 import signal
 import socket
@@ -149,10 +150,11 @@ class Demo:
     @property
     def layout(self) -> dict[str, Any]:
         for text in reversed(self.lines):
-            for kind in ("layout", "ready"):
+            for kind in ("layout", "ready", "settled"):
                 if text.startswith(f"{PREFIX}{kind} "):
                     found: dict[str, Any] = json.loads(text[len(PREFIX) + len(kind) + 1 :])
-                    return found if kind == "layout" else found["layout"]
+                    found = found if kind == "layout" else found["layout"]
+                    return found
         raise AssertionError("the demo printed no layout")
 
     def card(self, card_id: str) -> Point:
@@ -178,6 +180,17 @@ class Demo:
         since = self.mark()
         self.do({"drag": [*start, *end, DRAG_STEPS]})
         return self.wait_for(kind, since)
+
+    def end_turn(self, skip: bool = True) -> dict[str, Any]:
+        """Click End Turn; skip the playback (Space) unless told not to; wait until the new
+        state shows. The runtime's response (the ``turn`` line)."""
+        since = self.mark()
+        self.do({"click": list(self.point("end_turn"))})
+        response = self.wait_for("turn", since)
+        if skip:
+            self.do({"key": "Space"})
+        self.wait_for("settled", since)
+        return response
 
     def hover(self, card_id: str) -> list[str]:
         """Point at a card; the unit ids it lit."""
@@ -289,10 +302,14 @@ def test_the_pack_holds_the_addon_and_the_battle_document(demo_browser_ready, tm
     site = prepare_demo_site(tmp_path / "site")
     files = read_pack(site.root / "game.pck")
     assert files[BATTLE_RES] == (REPO / "pybridge/examples/demo_battle.json").read_bytes()
-    for name in ("plugin.cfg", "plugin.gd", "bridge.gd", "aim_arrow.gd", "battle_view.gd"):
+    for name in ("plugin.cfg", "plugin.gd", "pybridge_default_theme.tres"):
         assert f"res://addons/pybridge_targeting/{name}" in files
-    assert site.pack.classes["BattleView"] == "res://addons/pybridge_targeting/battle_view.gd"
-    assert site.pack.classes["PyBridgeClient"] == "res://addons/pybridge_targeting/bridge.gd"
+    addon_classes = {c: p for c, p in site.pack.classes.items() if "/addons/" in p}
+    assert len(addon_classes) >= 15
+    for name, path in addon_classes.items():  # one prefix; files named after their classes
+        assert name.startswith("PyBridge"), name
+        snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name.removeprefix("PyBridge")).lower()
+        assert path == f"res://addons/pybridge_targeting/pybridge_{snake}.gd", (name, path)
     assert '"canvasResizePolicy": 2' in (site.root / "index.html").read_text()
 
 
@@ -397,8 +414,9 @@ def test_highlights_are_exactly_the_runtime_targets(demo):
     desktop = Desktop()
     for card in demo_battle()["piles"]["hand"]:
         info = desktop.targets(card["id"])
-        want = info["candidates"] if info["requires_target"] else info["range"]
-        assert demo.hover(card["id"]) == want, card["id"]
+        want = info["candidates"] if info["requires_target"] else info["affects"]
+        assert demo.hover(card["id"]) == (want if info["playable"] else []), card["id"]
+    assert demo.hover("h11") == ["goblin"]  # Execute (mode None) lights the enemy it hits
     for card_id in ARROW_CARDS:
         info = desktop.targets(card_id)
         assert info["requires_target"] and info["candidates"]
@@ -476,6 +494,74 @@ def test_screenshots_of_the_arrow_and_the_highlights(demo):
     assert arrow_pixels(arrow_shot, hover_shot, left, right) > 2000
 
 
+def test_an_invalid_target_is_marked_over_its_portrait(demo):
+    demo.restart()
+    shot = ARTIFACTS / "demo_invalid_target.png"
+    since = demo.mark()
+    demo.do(
+        {"down": list(demo.card("h1"))},  # Strike: enemies only
+        {"move": list(demo.point("empty"))},
+        {"move": list(demo.unit("knight"))},
+        {"wait_ms": 250},
+        {"screenshot": str(shot)},
+        {"up": list(demo.point("empty"))},
+        {"wait_for": f"{PREFIX}cancelled ", "from": since},
+    )
+    # The cross in the invalid colour (ff4d7a) covers the middle of the Knight's portrait.
+    x, y = demo.unit("knight")
+    assert colour_pixels(shot, (x - 15, y - 15, x + 15, y + 15), (255, 77, 122), 40) > 200
+
+
+def test_a_card_that_costs_too_much_lights_nothing_and_says_why(demo):
+    demo.restart()
+    demo.drag(demo.card("h2"), demo.point("play"), "played")  # Meteor Strike: 1 energy left
+    assert demo.hover("h12") == []  # Resurrect costs 2
+    since = demo.mark()
+    demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_unaffordable.png")})
+    assert demo.said("highlight", since) == []
+
+
+def test_tooltips_explain_cards_keywords_and_statuses(demo):
+    demo.restart()
+    since = demo.mark()
+    demo.do({"move": list(demo.card("h12"))})
+    card = demo.wait_for("tooltip", since)
+    assert card["title"] == "Resurrect"
+    assert card["text"].startswith("Revive the first fallen ally with 10 health.")
+    keywords = Desktop().call("schema")["keywords"]
+    assert f"Exhaust: {keywords['Exhaust']}" in card["text"]
+    demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_card_tooltip.png")})
+    since = demo.mark()
+    demo.do({"move": demo.layout["statuses"]["orc"]["thorns"]})
+    status = demo.wait_for("tooltip", since)
+    thorns = next(s for s in demo_battle()["statuses"] if s["id"] == "thorns")
+    assert status == {"title": thorns["name"], "text": thorns["text"]}
+    demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_status_tooltip.png")})
+
+
+def test_the_enemy_turn_plays_back_step_by_step_and_a_key_skips_it(demo):
+    demo.restart()
+    since = demo.mark()
+    demo.do({"click": list(demo.point("end_turn"))})
+    response = demo.wait_for("turn", since)
+    demo.do({"wait_ms": 700}, {"screenshot": str(ARTIFACTS / "demo_enemy_turn.png")})
+    demo.wait_for("settled", since)
+    played = demo.said("step", since)
+    assert [step["line"] for step in played] == log_texts(response)
+    assert any(e["type"] == "enemy_acts" for e in response["result"]["events"])
+    # The next turn, skipped: Space as soon as the runtime answered shows the rest at once.
+    since = demo.mark()
+    demo.do({"click": list(demo.point("end_turn"))})
+    response = demo.wait_for("turn", since)
+    demo.do({"key": "Space"})
+    demo.wait_for("settled", since)
+    skipped = demo.said("step", since)
+    assert [step["line"] for step in skipped] == log_texts(response)
+    took, took_skipped = (steps[-1]["ms"] - steps[0]["ms"] for steps in (played, skipped))
+    print(f"\nenemy turn: played back in {took} ms, skipped in {took_skipped} ms")
+    assert took >= 1000 and took_skipped < took / 2
+
+
 def test_replay_in_pyodide_matches_desktop_cpython(demo):
     """A fixed script of plays and turn ends gives the same events in both Pythons."""
     script: list[tuple[str, str | None]] = [
@@ -494,9 +580,7 @@ def test_replay_in_pyodide_matches_desktop_cpython(demo):
     browser: list[Any] = []
     for step, target in script:
         if step == "end_turn":
-            since = demo.mark()
-            demo.do({"click": list(demo.point("end_turn"))})
-            response = demo.wait_for("turn", since)
+            response = demo.end_turn()
         else:
             end = demo.unit(target) if target else demo.point("play")
             response = demo.drag(demo.card(step), end, "played")
@@ -524,9 +608,7 @@ def test_every_intent_number_shown_is_what_the_enemy_then_does(demo):
         if play is not None:
             demo.drag(demo.card(play[0]), demo.unit(play[1]), "played")
         shown = demo.said("intents")[-1]
-        since = demo.mark()
-        demo.do({"click": list(demo.point("end_turn"))})
-        response = demo.wait_for("turn", since)
+        response = demo.end_turn()
         happened = what_happened(response["result"]["events"])
         for unit, bubble in shown.items():
             numbers = forecast_effects({"effects": bubble["effects"]})
@@ -635,6 +717,25 @@ def read_png(path: Path) -> tuple[int, int, bytes]:
         previous = line
         rows += line if channels == 3 else bytes(b for i, b in enumerate(line) if i % 4 != 3)
     return width, height, bytes(rows)
+
+
+def log_texts(response: dict[str, Any]) -> list[str]:
+    return [line["text"] for line in response["result"]["log"]]
+
+
+def colour_pixels(path: Path, box: tuple[int, int, int, int], rgb: tuple[int, int, int],
+                  tolerance: int) -> int:  # fmt: skip
+    """Pixels within ``box`` (left, top, right, bottom) whose colour is ``rgb`` give or take
+    ``tolerance`` per channel."""
+    _, _, pixels = read_png(path)
+    left, top, right, bottom = box
+    count = 0
+    for y in range(top, bottom):
+        for x in range(left, right):
+            i = (y * WIDTH + x) * 3
+            if all(abs(pixels[i + k] - rgb[k]) <= tolerance for k in range(3)):
+                count += 1
+    return count
 
 
 def arrow_pixels(aimed: Path, plain: Path, left: int, right: int) -> int:

@@ -9,7 +9,6 @@ elsewhere it is a skip.
 from __future__ import annotations
 
 import json
-import shutil
 import struct
 import subprocess
 import sys
@@ -24,7 +23,6 @@ from pybridge import __version__
 from pybridge.pack import CLASS_CACHE, read_pack
 from pybridge.web import (
     GODOT_PACKAGE,
-    WEB_DIR,
     WebSetupError,
     index_html,
     package_zip,
@@ -32,7 +30,7 @@ from pybridge.web import (
     serve,
 )
 
-from .web_support import require_browser
+from .web_support import drive, require_browser
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "artifacts"
@@ -130,7 +128,7 @@ def test_package_zip_imports_the_protocol(tmp_path):
     assert "pybridge/protocol.py" in names and "pybridge/runtime/__init__.py" in names
     assert not any("__pycache__" in n for n in names)
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]); import pybridge.protocol as p; "
+        "import sys; sys.path.insert(0, sys.argv[1]); import pybridge.service as p; "
         "assert p.__file__.startswith(sys.argv[1]), p.__file__; "
         'print(p.call(\'{"op":"version","id":7}\'))'
     )
@@ -149,7 +147,7 @@ def test_index_html_is_wired():
     for piece in (
         'loadPyodide({ indexURL: here + "pyodide/" })',
         "window.pybridge_call = ",
-        'py.pyimport("pybridge.protocol").call',
+        'py.pyimport("pybridge.service").call',
         '"executable": "index"',
         '"--verbose"',
         'startGame({ mainPack: "game.pck" })',
@@ -193,32 +191,6 @@ def browser_ready() -> None:
     require_browser()
 
 
-def drive(site_url: str, work: Path, **options: Any) -> dict[str, Any]:
-    """Run web/drive.mjs on ``site_url``; returns its JSON report."""
-    config = {
-        "url": site_url,
-        "chromium": shutil.which("chromium"),
-        "user_data_dir": str(work / "profile"),
-        "report": str(work / "report.json"),
-        "sentinel": SENTINEL,
-        "timeout_ms": 120_000,
-        **options,
-    }
-    (work / "drive.json").write_text(json.dumps(config))
-    node = shutil.which("node") or "node"
-    run = subprocess.run(
-        [node, str(WEB_DIR / "drive.mjs"), str(work / "drive.json")],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        cwd=WEB_DIR,
-    )
-    if not (work / "report.json").exists():
-        pytest.fail(f"drive.mjs wrote no report (exit {run.returncode}):\n{run.stderr[-4000:]}")
-    report: dict[str, Any] = json.loads((work / "report.json").read_text())
-    return report
-
-
 @pytest.fixture(scope="module")
 def tiny(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Boot the tiny project once; click it once; keep the report and a screenshot."""
@@ -233,6 +205,7 @@ def tiny(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> dict[
         report = drive(
             url,
             work,
+            SENTINEL,
             screenshot=str(shot),
             actions=[{"click": [320, 300]}, {"wait_for": "tiny: click at"}, {"wait_ms": 100}],
         )
