@@ -14,16 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import queue
 import re
-import shutil
 import signal
 import socket
 import struct
 import subprocess
 import sys
-import threading
-import time
 import urllib.request
 import zlib
 from collections.abc import Iterator
@@ -38,13 +34,12 @@ from pybridge.demo import BATTLE_RES, DEMO_PROJECT, FILL_WINDOW, demo_mounts, pr
 from pybridge.examples import demo_battle
 from pybridge.pack import read_pack
 from pybridge.protocol import Protocol
-from pybridge.web import WEB_DIR, Site, prepare_site, serve
+from pybridge.web import Site, prepare_site
 
+from .engine_session import ARTIFACTS, HEIGHT, WIDTH, EngineSession, engine_session
 from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
-ARTIFACTS = REPO / "artifacts"
-WIDTH, HEIGHT = 1280, 720
 PREFIX = "PYBRIDGE "
 DRAG_STEPS = 3  # pointer moves per drag: each costs an engine frame, slow in software WebGL
 ARROW_CARDS = ("h1", "h4", "h5", "h9")  # Single Enemy, Single Ally, Other Ally, Any Unit
@@ -93,48 +88,8 @@ def sha256(value: Any) -> str:
 # -- the browser side -----------------------------------------------------------------------
 
 
-class Demo:
+class Demo(EngineSession):
     """The running demo: send mouse and key actions, read what the engine printed."""
-
-    def __init__(
-        self, process: subprocess.Popen[str], answers: queue.Queue[str], report: Path
-    ) -> None:
-        self.process = process
-        self.answers = answers
-        self.report = report
-        self.lines: list[str] = []
-        self.errors: list[str] = []
-        self._next = 1
-
-    def receive(self, timeout: float = 180.0) -> dict[str, Any]:
-        try:
-            text = self.answers.get(timeout=timeout)
-        except queue.Empty:
-            pytest.fail(f"the driver said nothing for {timeout} s")
-        if not text:
-            self.process.wait(timeout=60)
-            found = json.loads(self.report.read_text()) if self.report.exists() else {}
-            pytest.fail(
-                f"the driver exited: {found.get('failure')}\n"
-                f"printed: {found.get('printed', [])[-10:]}\nerrors: {found.get('errors')}"
-            )
-        answer: dict[str, Any] = json.loads(text)
-        self.lines += answer.get("printed", [])
-        self.errors += answer.get("errors", [])
-        return answer
-
-    def do(self, *actions: dict[str, Any]) -> None:
-        """Run ``actions`` in the page (see web/drive.mjs); fail on a failed wait."""
-        command = {"id": self._next, "actions": list(actions)}
-        self._next += 1
-        assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(command) + "\n")
-        self.process.stdin.flush()
-        answer = self.receive()
-        assert answer["ok"], f"{answer['failure']}\nlast lines: {self.lines[-8:]}"
-
-    def mark(self) -> int:
-        return len(self.lines)
 
     def said(self, kind: str, since: int = 0) -> list[dict[str, Any]]:
         """The JSON of every ``PYBRIDGE <kind>`` line printed at or after index ``since``."""
@@ -207,62 +162,11 @@ def demo_browser_ready() -> None:
     require_browser()
 
 
-def _pump(stream: Any, answers: queue.Queue[str]) -> None:
-    for text in stream:
-        answers.put(text)
-    answers.put("")
-
-
 @contextmanager
 def booted(site: Site, work: Path, log_name: str) -> Iterator[Demo]:
     """Serve ``site`` and boot it in Chromium; yields a driver once the ready line is out."""
-    started = time.monotonic()
-    ARTIFACTS.mkdir(exist_ok=True)
-    with serve(site.root) as url:
-        config = {
-            "url": url,
-            "chromium": shutil.which("chromium"),
-            "user_data_dir": str(work / "profile"),
-            "report": str(work / "report.json"),
-            "sentinel": f"{PREFIX}ready ",
-            "timeout_ms": 120_000,
-            "width": WIDTH,
-            "height": HEIGHT,
-            "interactive": True,
-            "fail_on_script_error": True,
-        }
-        (work / "drive.json").write_text(json.dumps(config))
-        with (work / "driver.log").open("w") as log:
-            process = subprocess.Popen(
-                [
-                    shutil.which("node") or "node",
-                    str(WEB_DIR / "drive.mjs"),
-                    str(work / "drive.json"),
-                ],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=log,
-                text=True,
-                cwd=WEB_DIR,
-            )
-            answers: queue.Queue[str] = queue.Queue()
-            threading.Thread(target=_pump, args=(process.stdout, answers), daemon=True).start()
-            driver = Demo(process, answers, work / "report.json")
-            try:
-                driver.receive(timeout=240)
-                booted = time.monotonic() - started
-                print(f"\ndemo e2e: built, served and booted to the ready line in {booted:.1f} s")
-                yield driver
-            finally:
-                assert process.stdin is not None
-                process.stdin.close()
-                try:
-                    process.wait(timeout=60)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
-                (ARTIFACTS / log_name).write_text("\n".join(driver.lines) + "\n")
-                print(f"demo e2e: whole module {time.monotonic() - started:.1f} s")
+    with engine_session(site, work, f"{PREFIX}ready ", log_name, Demo) as driver:
+        yield driver
 
 
 @pytest.fixture(scope="module")

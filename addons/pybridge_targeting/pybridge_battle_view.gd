@@ -86,7 +86,7 @@ const THEME_TYPE := &"PyBridgeBattleView"
 	set(value):
 		battle_file = value
 		update_configuration_warnings()
-## Open [member battle_file] in [method Node._ready].
+## Open [member battle_file] once the scene is ready (after every [method Node._ready]).
 @export var open_on_ready: bool = true:
 	set(value):
 		open_on_ready = value
@@ -176,7 +176,8 @@ func _ready() -> void:
 		return
 	resized.connect(_layout)
 	if open_on_ready and not battle_file.is_empty():
-		open_battle_file(battle_file)
+		# After the parents' _ready(), so that they have connected to battle_opened.
+		open_battle_file.call_deferred(battle_file)
 
 
 func _notification(what: int) -> void:
