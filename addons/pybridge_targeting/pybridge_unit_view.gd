@@ -263,7 +263,7 @@ func status_chips() -> Array[Dictionary]:
 	var row_width := 0.0
 	for status: Dictionary in statuses:
 		var label := (
-			"%s %d" % [str(status.get("name", status.get("id"))), int(status.get("stacks", 0))]
+			"%s %d" % [tr(str(status.get("name", status.get("id")))), int(status.get("stacks", 0))]
 		)
 		var width := font.get_string_size(label, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x + 12
 		if row_width + width > size.x - 8 and not rows[-1].is_empty():

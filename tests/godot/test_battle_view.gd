@@ -5,11 +5,13 @@ extends "res://suite.gd"
 
 const CUSTOM_CARD := preload("res://fixtures/custom_card.tscn")
 const NOT_A_CARD := preload("res://fixtures/not_a_card.tscn")
+const CUSTOM_UNIT := preload("res://fixtures/custom_unit.tscn")
 
 
-func opened(card_scene: PackedScene = null) -> PyBridgeBattleView:
+func opened(card_scene: PackedScene = null, unit_scene: PackedScene = null) -> PyBridgeBattleView:
 	var view := battle_view(web_client())
 	view.card_scene = card_scene
+	view.unit_scene = unit_scene
 	view.step_seconds = 0.05
 	var ok: bool = await view.open_battle(demo_battle())
 	check(ok, "the demo battle opens")
@@ -51,6 +53,23 @@ func test_the_games_card_scene_takes_the_built_in_cards_place() -> void:
 	check(bool(card.get("selected")), "it is told it is aimed")
 	var points := view.layout_points()
 	check_eq(points["cards"].size(), 12, "the hand lays custom cards out too")
+
+
+func test_a_unit_scene_with_only_show_unit_still_aims_and_plays() -> void:
+	var view: PyBridgeBattleView = await opened(null, CUSTOM_UNIT)
+	var goblin: Control = view.unit_views["goblin"]
+	check_eq((goblin.get_node("Name") as Label).text, "Goblin 18/18", "it shows its unit")
+	check_eq(goblin.size, Vector2(120, 160), "at its own size")
+	check_eq(goblin.get("shown")["statuses"], [], "with the unit's data")
+	var orc: Dictionary = view.unit_views["orc"].get("shown")
+	check_eq(orc["statuses"][0]["name"], "Thorns", "statuses come named from the state")
+	check_eq(orc["intent"]["title"], "Smash 9", "the intent is the runtime's forecast")
+	view.select_card("h1")
+	view.aim.cycle_target(1)
+	check_eq(view.aim.aimed_unit(), "orc", "a custom unit can be aimed at")
+	view.aim.confirm()
+	await frames(1)
+	check_eq(int(view.unit_views["orc"].get("shown")["hp"]), 32, "and the play shows on it")
 
 
 func test_a_scene_without_the_interface_falls_back_to_the_built_in_card() -> void:
