@@ -12,6 +12,7 @@ fixture runs that script and a missing piece is a failure; elsewhere it is a ski
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -584,6 +585,12 @@ def demo_unit(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
     return {"armor": 0, **found}
 
 
+@functools.lru_cache(maxsize=4)
+def _decoded(path: str, mtime_ns: int) -> tuple[int, int, bytes]:
+    """:func:`read_png` of a file, decoded once while it does not change (it is slow)."""
+    return read_png(Path(path))
+
+
 def read_png(path: Path) -> tuple[int, int, bytes]:
     """Width, height and RGB rows of an 8-bit RGB or RGBA PNG (what Chromium writes)."""
     blob = path.read_bytes()
@@ -631,7 +638,7 @@ def colour_pixels(path: Path, box: tuple[int, int, int, int], rgb: tuple[int, in
                   tolerance: int) -> int:  # fmt: skip
     """Pixels within ``box`` (left, top, right, bottom) whose colour is ``rgb`` give or take
     ``tolerance`` per channel."""
-    _, _, pixels = read_png(path)
+    _, _, pixels = _decoded(str(path), path.stat().st_mtime_ns)
     left, top, right, bottom = box
     count = 0
     for y in range(top, bottom):
