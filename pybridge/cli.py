@@ -15,11 +15,13 @@ from .autoplay import living_summary, play_out
 from .bench import add_bench_command
 from .demo import add_demo_command
 from .examples import demo_battle
-from .ffi.build import add_build_command
+from .ffi.command import add_build_command
 from .fuzzing import add_fuzz_command
 from .pack import add_pack_command
+from .release import add_dist_command
 from .runtime import Battle, load_battle
 from .runtime.narrate import narrate_all
+from .simulate import add_simulate_command
 from .transports.stdio import add_serve_command
 
 
@@ -63,7 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_fuzz_command(commands)
     add_authoring_commands(commands)
     add_bench_command(commands)
+    add_simulate_command(commands)
     add_demo_command(commands)
+    add_dist_command(commands)
     return parser
 
 

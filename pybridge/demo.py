@@ -3,7 +3,8 @@
 The demo is the Godot project ``demo_project/`` with the addon ``addons/pybridge_targeting/``
 mounted at ``res://addons/pybridge_targeting`` and the battle document
 ``pybridge/examples/demo_battle.json`` mounted at ``res://battle/demo_battle.json``, packed
-into ``game.pck`` beside the engine, Pyodide and this package (see :mod:`pybridge.web`). It
+into ``index.pck`` beside the engine, Pyodide and this package, behind the addon's own Web
+export page (see :mod:`pybridge.web`), so the demo is what a Web export of it would be. It
 needs a source checkout (the project and the addon are not part of the installed package)
 and the browser-side files that ``web/setup.sh`` installs.
 """
@@ -36,7 +37,7 @@ def demo_mounts() -> dict[str, Path]:
 
 
 def prepare_demo_site(root: Path = DEFAULT_SITE, *, modules: Path | None = None) -> Site:
-    """Build the demo's web site in ``root``: engine, ``game.pck``, Pyodide, ``pybridge``."""
+    """Build the demo's web site in ``root``: page, engine, ``index.pck``, Pyodide, package."""
     for needed in (DEMO_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg", BATTLE_FILE):
         if not needed.is_file():
             raise PackError(f"{needed} is missing: `pybridge demo` needs a source checkout")

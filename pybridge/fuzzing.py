@@ -30,6 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .fuzz_seeds import law_battle, seed_requests, strict_battle
+
 #: The last stdout line of a worker: what it did, as JSON.
 SUMMARY_PREFIX = "pybridge-fuzz-summary "
 MAX_INPUT = 64 * 1024
@@ -112,6 +114,11 @@ DICTIONARY = (
     '"knight"',
     '"imp"',
     '"ogre"',
+    '"ChosenCards"',
+    '"choose_on_resolve"',
+    '"card_targets"',
+    '"next_entry"',
+    '"cut"',
     "null",
     "true",
     "false",
@@ -129,82 +136,6 @@ DICTIONARY = (
     "}",
     ",",
 )
-
-
-def strict_battle() -> dict[str, Any]:
-    """The strict Cut battle of docs/protocol.md: an enemy with a response move."""
-    hit = {"id": "hit", "type": "DealDamage", "amount": 6, "source": "Opponent"}
-    return {
-        "format": "pybridge/battle@1",
-        "seed": 3,
-        "rules": "strict",
-        "active_player": "hero",
-        "units": [
-            {"id": "hero", "name": "Hero", "team": "player", "hp": 30, "max_hp": 30},
-            {
-                "id": "imp",
-                "name": "Imp",
-                "team": "enemy",
-                "hp": 10,
-                "max_hp": 10,
-                "moves": ["blink"],
-            },
-            {"id": "ogre", "name": "Ogre", "team": "enemy", "hp": 25, "max_hp": 25},
-        ],
-        "moves": [
-            {
-                "id": "blink",
-                "name": "Blink",
-                "target": "OtherAlly",
-                "response": True,
-                "behavior": {
-                    "start": "away",
-                    "nodes": [{"id": "away", "type": "Withdraw", "source": "Target"}],
-                },
-            }
-        ],
-        "cards": [
-            {
-                "id": "strike",
-                "name": "Strike",
-                "cost": 1,
-                "target": "SingleEnemy",
-                "behavior": {"start": "hit", "nodes": [hit]},
-            }
-        ],
-        "piles": {
-            "hand": [{"id": "c1", "card": "strike"}, {"id": "c2", "card": "strike"}],
-            "draw": [{"id": "c3", "card": "strike"}],
-        },
-    }
-
-
-def seed_requests(demo: dict[str, Any]) -> list[dict[str, Any]]:
-    """Valid requests on the demo battle (session s1) and the strict battle (session s2)."""
-    hand = [c["id"] for c in demo["piles"]["hand"]]
-    units = [u["id"] for u in demo["units"]]
-    requests: list[dict[str, Any]] = [
-        {"op": "version", "id": 1},
-        {"op": "open", "id": 2, "battle": demo},
-        {"op": "open", "id": 3, "battle": strict_battle()},
-        {"op": "state", "session": "s1"},
-        {"op": "cut", "session": "s2"},
-        {"op": "end_turn", "session": "s1"},
-        {"op": "activate", "session": "s2", "card": "c1", "target": "ogre"},
-        {"op": "respond", "session": "s2", "unit": "imp", "move": "blink", "target": "ogre"},
-        {"op": "pass", "session": "s2"},
-        {"op": "resolve", "session": "s2", "choices": {"e1": "ogre"}},
-        {"op": "close", "session": "s1"},
-        {"op": "lint", "document": demo},
-        {"op": "describe", "session": "s1", "card": hand[0]},
-        {"op": "describe", "definition": demo["cards"][0]},
-    ]
-    for card in hand:
-        requests.append({"op": "targets", "session": "s1", "card": card})
-        for target in (None, units[4], units[0]):
-            requests.append({"op": "play", "session": "s1", "card": card, "target": target})
-            requests.append({"op": "preview", "session": "s1", "card": card, "target": target})
-    return requests
 
 
 # -- mutation ---------------------------------------------------------------------------------
@@ -317,7 +248,7 @@ class Harness:
         lib.pybridge_free.restype = None
         lib.pybridge_free.argtypes = [ctypes.c_void_p]
         self.lib = lib
-        self.battles = [demo_battle(), strict_battle()]
+        self.battles = [demo_battle(), strict_battle(), law_battle()]
         self.sessions = [self.open(battle) for battle in self.battles]
 
     def call(self, request: bytes | None) -> str:
@@ -523,6 +454,9 @@ def run_fuzz(
     log: Callable[[str], None] = print,
 ) -> int:
     """Build (or take) the library, fuzz it for ``seconds``; 0 when nothing was found."""
+    if seconds < 1 or threads < 0:
+        raise ValueError(f"fuzzing needs at least 1 second and 0 or more threads, got "
+                         f"{seconds} s and {threads} threads")  # fmt: skip
     keep = output is not None
     out = Path(output) if output is not None else Path(tempfile.mkdtemp(prefix="pybridge-fuzz-"))
     out.mkdir(parents=True, exist_ok=True)
@@ -590,11 +524,29 @@ def add_fuzz_command(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     cmd.set_defaults(run=_cmd_fuzz)
 
 
+def _count(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (a fuzzing run of no time,
+    or of -1 threads, would check nothing and say it found nothing)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected at least {minimum}, got {value}")
+        return value
+
+    return parse
+
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seconds", type=int, default=60, help="how long to fuzz (default 60)")
+    parser.add_argument(
+        "--seconds", type=_count(1), default=60, help="how long to fuzz (default 60)"
+    )
     parser.add_argument(
         "--threads",
-        type=int,
+        type=_count(0),
         default=4,
         help="threads calling the library at the same time (default 4)",
     )

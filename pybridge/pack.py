@@ -7,7 +7,10 @@ without ``res://``, u64 offset (from the file base), u64 size, the data's MD5 an
 
 An exported runtime has no editor to scan scripts, so :func:`pack_project` writes
 ``res://.godot/global_script_class_cache.cfg`` itself from the ``class_name`` lines of the
-scripts it packs; that is what makes ``class_name`` work without ``preload``.
+scripts it packs; that is what makes ``class_name`` work without ``preload``. Imported
+assets travel as Godot's export packs them, through their ``.import`` files
+(:mod:`pybridge.pack_imports`); what cannot be packed is left out and named. A pack never
+holds another pack, its own earlier output included.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .pack_imports import with_imports, without_native
+
 MAGIC = b"GDPC"
 FORMAT_VERSION = 2
 ENGINE_VERSION = (4, 6, 0)
@@ -31,9 +36,10 @@ ALIGNMENT = 32
 CLASS_CACHE = "res://.godot/global_script_class_cache.cfg"
 
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules"})  # and every hidden one (.godot/)
-# Native libraries too: the web runtime cannot load them (``pybridge build`` puts one in the
-# addon's bin/ folder, which the demo mounts).
-_SKIP_SUFFIXES = (".import", ".tmp", ".pyc", "~", ".so", ".dll", ".dylib")
+# Packs (this command's own earlier output among them) and native libraries, which the web
+# runtime cannot load: ``pybridge build`` puts them in the addon's bin/ folder, which the
+# demo mounts. (A .gdextension file's other files are left out by what it lists.)
+_SKIP_SUFFIXES = (".pck", ".tmp", ".pyc", "~", ".so", ".dll", ".dylib")
 _SKIP_NAMES = frozenset({"export_presets.cfg"})
 _HEAD = struct.Struct("<4s5IQ64xI")  # magic, version, major, minor, patch, flags, base, count
 
@@ -56,6 +62,7 @@ class PackInfo:
     files: list[str] = field(default_factory=list)  # res:// paths, in pack order
     classes: dict[str, str] = field(default_factory=dict)  # class_name -> res:// path
     size: int = 0
+    left_out: dict[str, str] = field(default_factory=dict)  # res:// path -> why
 
 
 def res_path(path: str) -> str:
@@ -221,12 +228,17 @@ def write_pack(out: Path, files: Mapping[str, bytes]) -> int:
 
 
 def pack_project(project_dir: Path, out: Path, extra: dict[str, Path] | None = None) -> PackInfo:
-    """Pack ``project_dir`` (plus folders mounted at ``res://`` paths) into ``out``."""
-    sources = collect(project_dir, extra)
+    """Pack ``project_dir`` (plus folders mounted at ``res://`` paths) into ``out``. The
+    returned :class:`PackInfo` names what was left out and why."""
+    target = Path(out).resolve()
+    found = {r: p for r, p in collect(project_dir, extra).items() if p.resolve() != target}
+    imported, unimported = with_imports(found, Path(project_dir))
+    sources, native = without_native(imported)
     data = {path: source.read_bytes() for path, source in sources.items()}
     scripts = {p: d.decode("utf-8", "replace") for p, d in data.items() if p.endswith(".gd")}
     data[CLASS_CACHE], classes = class_cache(scripts)
     info = PackInfo(out=Path(out), files=list(data), classes=classes)
+    info.left_out = dict(sorted({**unimported, **native}.items()))
     info.size = write_pack(info.out, data)
     return info
 
@@ -290,6 +302,8 @@ def _cmd_pack(args: argparse.Namespace) -> int:
         return 2
     counts = f"{len(info.files)} files, {info.size} bytes, {len(info.classes)} global classes"
     print(f"{info.out}: {counts}")
+    for path, why in info.left_out.items():
+        print(f"pybridge pack: left out {path}: {why}", file=sys.stderr)
     return 0
 
 

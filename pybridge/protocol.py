@@ -12,6 +12,7 @@ import json
 import math
 import re
 import reprlib
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -31,8 +32,8 @@ from .runtime import (
     targets,
 )
 from .runtime.affects import affected_units
-from .runtime.cut import activate, pass_priority, resolve_all, respond_move
-from .runtime.document import cut_entry_to_json
+from .runtime.cut import activate, cut_view, pass_priority, resolve_all, respond_move
+from .runtime.errors import LONE_SURROGATE
 from .runtime.forecast import forecast_intents
 from .runtime.narrate import narrate_all, preview_marks
 from .runtime.schema import vocabulary
@@ -53,6 +54,9 @@ MAX_CHOICES = 64
 #: Error texts are cut to these lengths, so a huge input is never echoed back whole.
 MAX_MESSAGE = 4_096
 MAX_WHERE = 256
+#: A result is at most this many characters of JSON (ASCII, so as many bytes); a request whose
+#: result would be longer is refused and changes nothing.
+MAX_RESPONSE = 32 * 1024 * 1024
 
 Result = dict[str, Any]
 
@@ -255,7 +259,7 @@ class Protocol:
     # -- operations ------------------------------------------------------------------------
     def _version(self, request: dict[str, Any]) -> Result:
         return {"version": __version__, "protocol": PROTOCOL_VERSION, "ops": sorted(self._ops),
-                "kept_answers": self._answers.capacity}  # fmt: skip
+                "kept_answers": self._answers.capacity, "python": _python()}  # fmt: skip
 
     def _open(self, request: dict[str, Any]) -> Encoded:
         if "battle" not in request:
@@ -326,8 +330,7 @@ class Protocol:
         return self._commit(request, lambda battle: resolve_all(battle, choices))
 
     def _cut(self, request: dict[str, Any]) -> Result:
-        battle = self._session(request)
-        return {"cut": [cut_entry_to_json(battle, e) for e in battle.cut]}
+        return {"cut": cut_view(self._session(request))}
 
     def _end_turn(self, request: dict[str, Any]) -> Encoded:
         return self._commit(request, end_turn)
@@ -366,6 +369,13 @@ def state_of(battle: Battle) -> dict[str, Any]:
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = _REPR.maxlong = 80
+
+
+def _python() -> Result:
+    """The interpreter that answers, so a host can check where it runs from (a native
+    bundle's home and module search path lie inside the bundle)."""
+    version = ".".join(str(part) for part in sys.version_info[:3])
+    return {"version": version, "home": sys.prefix, "path": list(sys.path)}
 
 
 def _short(value: object) -> str:
@@ -454,11 +464,31 @@ def _id_text(request_id: Any) -> str:
 
 
 def _encoded(result: Result) -> Encoded:
-    return Encoded(_ENCODER.encode(result))
+    return Encoded(_bounded(_ENCODER.encode(result)))
 
 
 def _text(result: Result | Encoded) -> str:
-    return result if isinstance(result, Encoded) else _ENCODER.encode(result)
+    return result if isinstance(result, Encoded) else _bounded(_ENCODER.encode(result))
+
+
+#: Every escape of an encoded text, a surrogate pair as one, so that an escaped backslash
+#: followed by "ud800" is not mistaken for an escape.
+_ESCAPES = re.compile(r"\\(?:ud[89ab][0-9a-f]{2}\\ud[c-f][0-9a-f]{2}|u[0-9a-f]{4}|.)", re.DOTALL)
+
+
+def _unpaired(escape: re.Match[str]) -> str:
+    text = escape.group()
+    return "\\ufffd" if len(text) == 6 and text[2] == "d" and text[3] in "89abcdef" else text
+
+
+def _bounded(text: str) -> str:
+    """A result text within :data:`MAX_RESPONSE`, readable by every host: a lone surrogate
+    (which Godot's JSON parser refuses) becomes U+FFFD. Documents cannot hold one, but a
+    diagnostic may quote one from a refused document."""
+    if len(text) > MAX_RESPONSE:
+        raise ProtocolError("too_large", f"the result would be {len(text)} characters, the "
+                            f"limit is {MAX_RESPONSE}; nothing was changed")  # fmt: skip
+    return _ESCAPES.sub(_unpaired, text) if "\\ud" in text else text
 
 
 def _dump(response: dict[str, Any]) -> str:
@@ -474,6 +504,7 @@ def _error(request_id: Any, code: str, message: str, where: str) -> str:
         _ENCODER.encode(request_id)
     except (TypeError, ValueError, RecursionError):
         request_id = None
+    message, where = LONE_SURROGATE.sub("\ufffd", message), LONE_SURROGATE.sub("\ufffd", where)
     error = {"code": code, "message": _clip(message, MAX_MESSAGE), "where": _clip(where, MAX_WHERE)}
     return _dump({"ok": False, "id": request_id, "error": error})
 

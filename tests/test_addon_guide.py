@@ -23,7 +23,7 @@ from pybridge.demo import ADDON_DIR, ADDON_RES, BATTLE_FILE, FILL_WINDOW
 from pybridge.web import prepare_site
 
 from .engine_session import ARTIFACTS, HEIGHT, WIDTH, EngineSession, engine_session
-from .test_demo_e2e import colour_pixels, read_png
+from .png_support import colour_pixels, read_png
 from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent

@@ -12,17 +12,14 @@ fixture runs that script and a missing piece is a failure; elsewhere it is a ski
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import urllib.request
-import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,6 +35,7 @@ from pybridge.protocol import Protocol
 from pybridge.web import Site, prepare_site
 
 from .engine_session import ARTIFACTS, HEIGHT, WIDTH, EngineSession, engine_session
+from .png_support import brightness, colour_pixels, read_png
 from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
@@ -205,7 +203,7 @@ def nearly_won(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactor
 
 def test_the_pack_holds_the_addon_and_the_battle_document(demo_browser_ready, tmp_path):
     site = prepare_demo_site(tmp_path / "site")
-    files = read_pack(site.root / "game.pck")
+    files = read_pack(site.root / "index.pck")
     assert files[BATTLE_RES] == (REPO / "pybridge/examples/demo_battle.json").read_bytes()
     for name in ("plugin.cfg", "plugin.gd", "pybridge_default_theme.tres"):
         assert f"res://addons/pybridge_targeting/{name}" in files
@@ -233,12 +231,12 @@ def test_demo_command_serves_the_site_until_interrupted(demo_browser_ready, tmp_
     try:
         assert server.stdout is not None
         first = server.stdout.readline()
-        assert first.startswith("pybridge demo: packed ") and "game.pck" in first
+        assert first.startswith("pybridge demo: packed ") and "index.pck" in first
         url = f"http://127.0.0.1:{port}/"
         assert server.stdout.readline().startswith(f"pybridge demo: open {url} ")
         with urllib.request.urlopen(url, timeout=10) as reply:
             assert b"pybridge_call" in reply.read()
-        with urllib.request.urlopen(url + "game.pck", timeout=10) as reply:
+        with urllib.request.urlopen(url + "index.pck", timeout=10) as reply:
             assert reply.read(4) == b"GDPC"
     finally:
         server.send_signal(signal.SIGINT)
@@ -249,7 +247,7 @@ def test_demo_command_serves_the_site_until_interrupted(demo_browser_ready, tmp_
 
 def test_demo_command_without_serving(demo_browser_ready, tmp_path, capsys):
     assert main(["demo", "--no-serve", "--site", str(tmp_path / "site")]) == 0
-    assert (tmp_path / "site" / "game.pck").is_file()
+    assert (tmp_path / "site" / "index.pck").is_file()
     assert f"the site is ready in {tmp_path / 'site'}" in capsys.readouterr().out
 
 
@@ -560,12 +558,6 @@ def test_the_last_blow_shows_victory_and_play_again_restarts(nearly_won):
 # -- helpers --------------------------------------------------------------------------------
 
 
-def brightness(path: Path) -> float:
-    """The mean of every channel of every pixel, 0..255."""
-    _, _, pixels = read_png(path)
-    return sum(pixels) / len(pixels)
-
-
 def gold_pixels(path: Path, left: int, right: int) -> int:
     """Gold pixels (the result's colour, ffd54a, and its antialiased edges) in columns
     ``left``..``right`` of the middle third of the screen."""
@@ -585,68 +577,8 @@ def demo_unit(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
     return {"armor": 0, **found}
 
 
-@functools.lru_cache(maxsize=4)
-def _decoded(path: str, mtime_ns: int) -> tuple[int, int, bytes]:
-    """:func:`read_png` of a file, decoded once while it does not change (it is slow)."""
-    return read_png(Path(path))
-
-
-def read_png(path: Path) -> tuple[int, int, bytes]:
-    """Width, height and RGB rows of an 8-bit RGB or RGBA PNG (what Chromium writes)."""
-    blob = path.read_bytes()
-    assert blob[:8] == b"\x89PNG\r\n\x1a\n"
-    at, data, width, height, channels = 8, b"", 0, 0, 3
-    while at < len(blob):
-        (length,) = struct.unpack(">I", blob[at : at + 4])
-        kind, body = blob[at + 4 : at + 8], blob[at + 8 : at + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, color = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and color in (2, 6), (depth, color)
-            channels = 3 if color == 2 else 4
-        elif kind == b"IDAT":
-            data += body
-        at += 12 + length
-    raw, stride = zlib.decompress(data), width * channels
-    rows, previous = bytearray(), bytearray(stride)
-    for y in range(height):
-        start = y * (stride + 1)
-        method, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up, corner = previous[i], previous[i - channels] if i >= channels else 0
-            if method == 1:
-                line[i] = (line[i] + left) & 0xFF
-            elif method == 2:
-                line[i] = (line[i] + up) & 0xFF
-            elif method == 3:
-                line[i] = (line[i] + (left + up) // 2) & 0xFF
-            elif method == 4:
-                guess = left + up - corner
-                pa, pb, pc = abs(guess - left), abs(guess - up), abs(guess - corner)
-                best = left if pa <= pb and pa <= pc else up if pb <= pc else corner
-                line[i] = (line[i] + best) & 0xFF
-        previous = line
-        rows += line if channels == 3 else bytes(b for i, b in enumerate(line) if i % 4 != 3)
-    return width, height, bytes(rows)
-
-
 def log_texts(response: dict[str, Any]) -> list[str]:
     return [line["text"] for line in response["result"]["log"]]
-
-
-def colour_pixels(path: Path, box: tuple[int, int, int, int], rgb: tuple[int, int, int],
-                  tolerance: int) -> int:  # fmt: skip
-    """Pixels within ``box`` (left, top, right, bottom) whose colour is ``rgb`` give or take
-    ``tolerance`` per channel."""
-    _, _, pixels = _decoded(str(path), path.stat().st_mtime_ns)
-    left, top, right, bottom = box
-    count = 0
-    for y in range(top, bottom):
-        for x in range(left, right):
-            i = (y * WIDTH + x) * 3
-            if all(abs(pixels[i + k] - rgb[k]) <= tolerance for k in range(3)):
-                count += 1
-    return count
 
 
 def arrow_pixels(aimed: Path, plain: Path, left: int, right: int) -> int:

@@ -23,6 +23,7 @@ from pybridge.runtime import load_battle, load_library
 from pybridge.runtime.graph import NODE_TYPES, Behavior, parse_behavior
 from pybridge.runtime.model import StatusDef
 from pybridge.runtime.modes import TargetMode
+from pybridge.runtime.nodes import Role
 from pybridge.runtime.reader import Reader
 from pybridge.runtime.sources import CARD_SOURCES, UNIT_SOURCES
 from pybridge.service import new_protocol
@@ -197,11 +198,7 @@ def test_every_action_is_written_in_gameplay_words(node: dict[str, Any], text: s
 
 
 def test_the_action_table_covers_every_action_type() -> None:
-    actions = {
-        name
-        for name, t in NODE_TYPES.items()
-        if t.flow and name not in ("Branch", "Gate", "Snapshot")
-    }
+    actions = {name for name, t in NODE_TYPES.items() if t.role is Role.ACTION}
     assert actions == {node["type"] for node, _ in ACTIONS}
 
 
@@ -350,6 +347,7 @@ CARD_PHRASES = {
         "all cards from the player's hand and piles",
     ),
     "CutCards": ("all cards waiting to resolve", "all cards waiting to resolve"),
+    "ChosenCards": ("the chosen card", "the chosen card"),
 }
 
 

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _resolve(first: str) -> object | None:
     """``modes`` -> the module ``pybridge.runtime.modes`` (or ``pybridge.modes``); ``Battle``
     -> the runtime's public ``Battle``; None when nothing has that name."""
-    for package in ("pybridge.runtime", "pybridge"):
+    for package in ("pybridge.runtime", "pybridge.authoring", "pybridge"):
         try:
             module: ModuleType = importlib.import_module(f"{package}.{first}")
             return module
@@ -61,6 +61,10 @@ def test_every_module_the_architecture_doc_lists_exists_and_every_runtime_module
     listed = set(re.findall(r"^\| `(\w+)\.py` \|", runtime, re.M))
     present = {p.stem for p in (ROOT / "pybridge" / "runtime").glob("*.py")} - {"__init__"}
     assert listed == present
-    around = text[text.index("## Around the runtime") : text.index("## Where each concept")]
+    around = text[text.index("## Around the runtime") : text.index("## The authoring tools")]
     for path in re.findall(r"^\| `([\w/.]+)` \|", around, re.M):
         assert (ROOT / path).exists(), path
+    authoring = text[text.index("## The authoring tools") : text.index("## Where each concept")]
+    listed = set(re.findall(r"^\| `(\w+)\.py` \|", authoring, re.M))
+    present = {p.stem for p in (ROOT / "pybridge" / "authoring").glob("*.py")} - {"__init__"}
+    assert listed == present

@@ -276,12 +276,6 @@ def test_threads_through_ctypes(call: Call) -> None:
 # -- building ----------------------------------------------------------------------------------
 
 
-def test_default_output_is_the_godot_addon() -> None:
-    assert (ffi_build.PROJECT_ROOT / "pyproject.toml").is_file()
-    expected = ffi_build.PROJECT_ROOT / "addons/pybridge_targeting/bin/linux"
-    assert expected == ffi_build.DEFAULT_OUTPUT_DIR
-
-
 def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", "--output-dir", str(tmp_path)]) == 0
     printed = Path(capsys.readouterr().out.strip())
@@ -291,11 +285,12 @@ def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_build_command_reports_failure(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def fail(output_dir: Path | None = None) -> Path:
+    def fail(output_dir: Path, flags: object = (), *, bundled: bool = False) -> Path:
         raise ffi_build.BuildError("no compiler")
 
     monkeypatch.setattr(ffi_build, "build", fail)
-    assert main(["build"]) == 2
+    assert main(["build", "--output-dir", str(tmp_path)]) == 2
     assert "pybridge build: no compiler" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

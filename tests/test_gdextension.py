@@ -8,11 +8,8 @@ engine does. Nothing here skips: without gcc these tests fail.
 
 from __future__ import annotations
 
-import configparser
-import json
 import re
 import subprocess
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,15 +18,13 @@ import pytest
 import pybridge
 from pybridge.ffi import build as ffi_build
 
+from .godot_host_support import CFLAGS, HOST_SOURCE, HostRun, compile_host, parse
 from .native_support import run, tool
 
 ROOT = Path(__file__).resolve().parents[1]
-HOST_SOURCE = Path(__file__).parent / "c" / "godot_host.c"
 BATTLE = Path(pybridge.__file__).parent / "examples" / "demo_battle.json"
-GDEXTENSION_FILE = ROOT / "addons" / "pybridge_targeting" / "pybridge.gdextension"
 DOC = ROOT / "docs" / "gdextension.md"
 ABI = {"pybridge_version", "pybridge_call", "pybridge_free"}
-CFLAGS = ("-Wall", "-Wextra", "-Werror", "-O2", "-pthread")  # as for the other C programs
 STRICT = ("-std=c11", "-Wpedantic", "-Wconversion", "-Wshadow", "-Wstrict-prototypes")
 
 # Asked for by the library in every supported version, besides the registration function.
@@ -48,6 +43,9 @@ COMMON = [
     "get_variant_from_type_constructor",
     "get_variant_to_type_constructor",
     "variant_get_ptr_destructor",
+    "variant_stringify",
+    "classdb_get_method_bind",
+    "object_method_bind_ptrcall",
 ]
 REGISTER = {
     "4.4": "classdb_register_extension_class4",
@@ -78,64 +76,12 @@ def broken_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def host(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    exe = tmp_path_factory.mktemp("host") / "godot_host"
-    result = _run(tool("gcc"), *CFLAGS, "-o", exe, HOST_SOURCE, "-ldl")
-    assert result.returncode == 0, result.stderr
-    return exe
-
-
-@dataclass
-class HostRun:
-    """What the simulated engine saw, parsed from its tab-separated output."""
-
-    returncode: int
-    stderr: str
-    requested: list[str] = field(default_factory=list)
-    unknown: list[str] = field(default_factory=list)
-    print_errors: list[str] = field(default_factory=list)
-    registered: list[list[str]] = field(default_factory=list)
-    methods: dict[str, list[str]] = field(default_factory=dict)
-    unregistered: list[str] = field(default_factory=list)
-    replies: dict[str, str] = field(default_factory=dict)
-    call_errors: dict[str, tuple[int, int, int]] = field(default_factory=dict)
-    entry: int | None = None
-    summary: dict[str, str] = field(default_factory=dict)
-    threads: str = ""
-
-    def reply(self, label: str) -> Any:
-        return json.loads(self.replies[label])
+    return compile_host(tmp_path_factory.mktemp("host") / "godot_host")
 
 
 def _host(host: Path, library: Path, version: str, mode: str = "local", *extra: str) -> HostRun:
     result = _run(host, library, version, mode, BATTLE, pybridge.__version__, *extra)
-    run = HostRun(result.returncode, result.stderr)
-    for line in result.stdout.splitlines():
-        kind, _, rest = line.partition("\t")
-        fields = rest.split("\t")
-        if kind == "requested":
-            run.requested.append(rest)
-        elif kind == "unknown":
-            run.unknown.append(rest)
-        elif kind == "print_error":
-            run.print_errors.append(fields[0])
-        elif kind == "registered":
-            run.registered.append(fields)
-        elif kind == "method":
-            run.methods[fields[1]] = fields[2:]
-        elif kind == "unregistered":
-            run.unregistered.append(rest)
-        elif kind == "reply":
-            label, _, text = rest.partition("\t")
-            run.replies[label] = text
-        elif kind == "call_error":
-            run.call_errors[fields[0]] = (int(fields[1]), int(fields[2]), int(fields[3]))
-        elif kind == "entry":
-            run.entry = int(rest)
-        elif kind == "summary":
-            run.summary = dict(item.split("=", 1) for item in fields)
-        elif kind == "threads":
-            run.threads = rest
-    return run
+    return parse(result.returncode, result.stdout, result.stderr)
 
 
 def _unit(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
@@ -197,15 +143,46 @@ def test_the_engine_plays_strike_at_the_orc(
     assert run.reply("null_args")["error"]["code"] == "null_request"
 
     # Wrong calls are call errors for the engine to report, never a crash.
-    too_few, too_many, invalid_argument = 4, 3, 2
+    too_few, too_many, invalid_argument, string = 4, 3, 2, 4
     assert run.call_errors == {
         "too_few": (too_few, 0, 1),
         "too_many": (too_many, 0, 1),
         "version_too_many": (too_many, 0, 0),
-        "wrong_type": (invalid_argument, 0, 4),  # argument 0 should be a String
+        # nil and objects are what the engine does not convert to a String
+        "from_nil": (invalid_argument, 0, string),
+        "from_object": (invalid_argument, 0, string),
     }
+    # Anything else is converted as the engine's String(value) does, then answered.
+    for label, kind in (("from_int", "int"), ("from_float", "float"), ("from_bool", "bool")):
+        assert run.reply(label)["error"] == {
+            "code": "bad_request",
+            "message": f"request must be a JSON object, got {kind}",
+            "where": "",
+        }
+    from_dictionary = run.reply("from_dictionary")  # { "op": "version", "id": 9 }
+    assert from_dictionary["ok"] is True and from_dictionary["id"] == 9
+
+    # The authoring operations and the turn loop answer through the engine too.
+    assert run.reply("describe")["result"]["text"] == "Deal 15 damage to all enemies."
+    assert run.reply("lint")["result"]["diagnostics"][0]["code"] == "PB002"
+    assert run.reply("end_turn")["ok"] is True
+    python = run.reply("protocol_version")["result"]["python"]
+    assert python["path"] and python["version"].startswith("3.")
     assert run.threads == "4\t50\tbad=0"
     _no_leaks(run)
+
+
+@pytest.mark.parametrize("version", ["4.6", "4.4"])
+def test_new_objects_get_postinitialize_as_godot_cpp_sends_it(
+    host: Path, library: Path, version: str
+) -> None:
+    run = _host(host, library, version)
+    assert run.returncode == 0, run.stderr
+    # Object.notification, looked up once by the hash the engine publishes...
+    assert run.method_binds == [["Object", "notification", "4023243586"]]
+    # ...and sent once: the host creates one object that asks for it and one that does not
+    # (each checks its own count; the host fails the run otherwise).
+    assert run.notifications == [(0, 0)]  # (NOTIFICATION_POSTINITIALIZE, not reversed)
 
 
 @pytest.mark.parametrize("version", ["4.6", "4.4"])
@@ -276,19 +253,10 @@ def test_library_and_host_share_one_header() -> None:
     assert '#include "../../pybridge/ffi/gdextension_api.h"' in host
     assert '#include "gdextension_api.h"' in extension
     assert ffi_build.GDEXTENSION_HEADER.is_file()
-    for source in (host, extension):  # neither declares interface types of its own
+    headers = [h.read_text("utf-8") for h in sorted(HOST_SOURCE.parent.glob("host_*.h"))]
+    assert len(headers) == 2
+    for source in (host, *headers, extension):  # none declares interface types of its own
         assert not re.search(r"typedef[^;]*\bGDExtension", source)
-
-
-def test_the_gdextension_file_points_at_the_built_library() -> None:
-    config = configparser.ConfigParser()
-    config.read(GDEXTENSION_FILE, encoding="utf-8")
-    settings = config["configuration"]
-    assert settings["entry_symbol"] == f'"{ffi_build.GDEXTENSION_ENTRY}"'
-    assert settings["compatibility_minimum"] == '"4.4"'
-    assert settings["reloadable"] == "false"  # the interpreter cannot be unloaded
-    built = ffi_build.DEFAULT_OUTPUT_DIR.relative_to(ROOT) / ffi_build.LIBRARY_NAME
-    assert dict(config["libraries"]) == {"linux.x86_64": f'"res://{built.as_posix()}"'}
 
 
 def test_the_doc_lists_the_functions_the_host_recorded(host: Path, library: Path) -> None:

@@ -607,10 +607,10 @@ def test_a_maximal_request_is_answered_in_bounded_time() -> None:
 
 def test_docs_limits_match_the_code() -> None:
     """Each documented limit with a constant is that constant's value."""
-    from pybridge.runtime import document, graph, kinds, reader, resolve
+    from pybridge.runtime import document, graph, kinds, model, reader, resolve
 
     modules = {"protocol": protocol, "document": document, "graph": graph, "reader": reader,
-               "resolve": resolve, "answers": answers, "kinds": kinds}  # fmt: skip
+               "resolve": resolve, "answers": answers, "kinds": kinds, "model": model}  # fmt: skip
     checked = 0
     for line in (ROOT / "docs" / "limits.md").read_text("utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -686,7 +686,8 @@ def test_the_fuzzer_checks_would_catch_a_broken_answer() -> None:
     """Positive controls for the fuzzer's oracle and a look at its JSON-aware mutator."""
     import random
 
-    from pybridge.fuzzing import Finding, check_response, mutate_request, seed_requests
+    from pybridge.fuzz_seeds import seed_requests
+    from pybridge.fuzzing import Finding, check_response, mutate_request
 
     for broken in ("", "not json", "[]", '{"ok": true}', '{"ok": 1, "id": null, "result": {}}',
                    '{"ok": false, "id": null, "error": {"code": "x"}}',

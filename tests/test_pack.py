@@ -112,8 +112,6 @@ def test_what_is_packed(tmp_path):
             "main.tscn": "[gd_scene format=3]\n",
             "main.gd": "extends Node\n",
             "art/icon.png": b"\x89PNG fake",
-            "art/icon.png.import": "[remap]\n",
-            ".godot/imported/icon.ctex": b"cache",
             ".godot/editor/x.cfg": "editor",
             ".hidden": "x",
             "export_presets.cfg": "[preset.0]\n",
@@ -124,7 +122,7 @@ def test_what_is_packed(tmp_path):
             "addons/x/bin/linux/libx.so": b"\x7fELF",
             "addons/x/bin/windows/x.dll": b"MZ",
             "addons/x/bin/macos/libx.dylib": b"\xcf\xfa",
-            "addons/x/x.gdextension": "[configuration]\n",
+            "dlc/extra.pck": b"GDPC",
         },
     )
     info = pack_project(project, tmp_path / "out.pck")
@@ -133,13 +131,104 @@ def test_what_is_packed(tmp_path):
         "res://project.godot",
         "res://main.tscn",
         "res://main.gd",
-        "res://art/icon.png",
-        "res://addons/x/x.gdextension",
+        "res://art/icon.png",  # never imported by an editor: packed as it is
         CLASS_CACHE,
     }
     assert packed["res://project.godot"] == PROJECT.encode()  # text, not project.binary
     assert packed[CLASS_CACHE] == b"list=[]\n"
     assert info.files == list(packed) and info.size == (tmp_path / "out.pck").stat().st_size
+    assert info.left_out == {}
+
+
+def _import_file(importer: str, *paths: str) -> str:
+    keys = ["path", *(f"path.{k}" for k in ("s3tc", "etc2"))]
+    lines = [f'{key}="{path}"' for key, path in zip(keys, paths, strict=False)]
+    return "[remap]\n\n" + f'importer="{importer}"\ntype="Thing"\n' + "\n".join(lines) + "\n"
+
+
+def test_imported_assets_travel_as_the_export_packs_them(tmp_path):
+    ctex = "res://.godot/imported/icon.svg-218a8f2b.ctex"
+    project = make_project(
+        tmp_path / "game",
+        {
+            "icon.svg": "<svg/>",
+            "icon.svg.import": _import_file("texture", ctex),
+            ".godot/imported/icon.svg-218a8f2b.ctex": b"GST2 data",
+            "sky.png": b"png",  # two VRAM variants, only one imported so far
+            "sky.png.import": _import_file(
+                "texture",
+                "res://.godot/imported/sky.s3tc.ctex",
+                "res://.godot/imported/sky.etc2.ctex",
+            ),
+            ".godot/imported/sky.s3tc.ctex": b"s3tc",
+            "hit.wav": b"RIFF",  # never opened in an editor: no imported data
+            "hit.wav.import": _import_file("wav", "res://.godot/imported/hit.wav-77.sample"),
+            "data.bin": b"raw",
+            "data.bin.import": _import_file("keep"),
+            "notes.txt": "x",
+            "notes.txt.import": _import_file("skip"),
+            ".godot/uid_cache.bin": b"uids",
+        },
+    )
+    info = pack_project(project, tmp_path / "out.pck")
+    packed = read_pack(tmp_path / "out.pck")
+    assert packed[ctex] == b"GST2 data" and "res://icon.svg.import" in packed
+    assert "res://icon.svg" not in packed  # the export packs the imported data, not the source
+    assert packed["res://.godot/imported/sky.s3tc.ctex"] == b"s3tc"
+    assert "res://sky.png" not in packed and "res://sky.png.import" in packed
+    assert packed["res://data.bin"] == b"raw" and "res://data.bin.import" in packed
+    assert not {"res://notes.txt", "res://notes.txt.import"} & set(packed)
+    assert packed["res://.godot/uid_cache.bin"] == b"uids"
+    assert not {"res://hit.wav", "res://hit.wav.import"} & set(packed)
+    assert info.left_out == {
+        "res://hit.wav": "never imported: res://.godot/imported/hit.wav-77.sample does not "
+        "exist; open the project in the Godot editor once (or run `godot --headless "
+        "--import`), then pack again"
+    }
+
+
+def test_a_pack_inside_the_project_never_packs_itself(tmp_path, capsys):
+    project = make_project(tmp_path / "game", {"main.gd": "extends Node\n"})
+    out = project / "build" / "game.pck"
+    sizes = []
+    for _ in range(3):
+        assert main(["pack", str(project), str(out)]) == 0
+        sizes.append(out.stat().st_size)
+    assert sizes[0] == sizes[1] == sizes[2]
+    assert not [p for p in read_pack(out) if p.endswith(".pck")]
+    (project / "renamed.bin").write_bytes(out.read_bytes())  # an output under another name
+    pack_project(project, project / "renamed.bin")
+    assert "res://renamed.bin" not in read_pack(project / "renamed.bin")
+    assert capsys.readouterr().err == ""
+
+
+def test_native_libraries_and_their_gdextension_stay_out(tmp_path, capsys):
+    gdextension = (
+        '[configuration]\nentry_symbol = "init"\n\n[libraries]\n\n'
+        'linux.x86_64 = "bin/linux.x86_64/libx.so"\n'
+        '; windows.x86_64 = "bin/windows/x.dll"\n\n[dependencies]\n\n'
+        'linux.x86_64 = {\n"bin/linux.x86_64/libpython3.11.so.1.0": "",\n'
+        '"bin/linux.x86_64/home/python311.zip": "home"\n}\n'
+    )
+    project = make_project(
+        tmp_path / "game",
+        {
+            "addons/x/x.gdextension": gdextension,
+            "addons/x/bin/linux.x86_64/libx.so": b"\x7fELF",
+            "addons/x/bin/linux.x86_64/libpython3.11.so.1.0": b"\x7fELF",
+            "addons/x/bin/linux.x86_64/home/python311.zip": b"PK",
+            "addons/x/x.gd": "extends Node\n",
+        },
+    )
+    out = tmp_path / "out.pck"
+    assert main(["pack", str(project), str(out)]) == 0
+    assert not [p for p in read_pack(out) if "/bin/" in p or p.endswith(".gdextension")]
+    assert "res://addons/x/x.gd" in read_pack(out)
+    err = capsys.readouterr().err
+    assert "left out res://addons/x/x.gdextension: a native extension's description" in err
+    assert ("left out res://addons/x/bin/linux.x86_64/home/python311.zip: a native "
+            "library's file, listed by res://addons/x/x.gdextension") in err  # fmt: skip
+    assert "libpython3.11.so.1.0: a native library's file" in err
 
 
 def test_mounts_from_outside_the_project(tmp_path):

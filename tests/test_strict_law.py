@@ -24,21 +24,10 @@ from pybridge.runtime import (
 from pybridge.runtime.cut import respond_move
 from pybridge.runtime.model import Zone
 
-from .builders import action, battle_doc, card, hp, make_battle, of_type, unit
+from .builders import action, battle_doc, card, hp, make_battle, move, of_type, unit
 
 WARD = {"id": "ward", "name": "Ward", "protection": "all"}
 VEIL = {"id": "veil", "name": "Veil", "protection": "single"}
-
-
-def move(mid: str, target: str, *nodes: dict[str, Any], response: bool = True) -> dict[str, Any]:
-    first = next(n["id"] for n in nodes if n["type"] not in ("UnitSource", "CardSource"))
-    return {
-        "id": mid,
-        "name": mid.replace("_", " ").title(),
-        "target": target,
-        "response": response,
-        "behavior": {"start": first, "nodes": list(nodes)},
-    }
 
 
 KILL = move(

@@ -5,10 +5,13 @@
 //
 // CONFIG: {url, chromium, user_data_dir, report, sentinel, timeout_ms?, width?, height?,
 //          screenshot?, actions?: [{move|click|down|up|drag|wait_ms|wait_for|key|screenshot}],
-//          interactive?, fail_on_script_error?}
+//          while_loading?: [the same, and {loading_at: percent}], interactive?,
+//          fail_on_script_error?}
 // REPORT: {ok, failure, state, printed, errors, console, page_errors, timing}
 // Exit status 0 when every wait succeeded, 1 otherwise (the report is written either way).
 //
+// while_loading runs before the sentinel is awaited, as the page loads: {loading_at: N} waits
+// until the page's loading bar shows at least N percent while it still loads.
 // A wait_for step may carry `from`: only lines printed at or after that index count. A drag is
 // [x0, y0, x1, y1] or [x0, y0, x1, y1, steps] (the pointer moves in `steps` steps, default 10).
 // With `interactive: true`, once the sentinel is printed the driver writes {"ready": true,
@@ -61,6 +64,10 @@ async function act(page, step) {
   } else if (step.wait_ms) await page.waitForTimeout(step.wait_ms);
   else if (step.wait_for) await printed(page, step.wait_for, step.from ?? 0);
   else if (step.key) await page.keyboard.press(step.key);
+  else if (step.loading_at !== undefined) {
+    await page.waitForFunction((percent) => window.pybridge_state === "loading"
+      && (window.pybridge_progress ?? 0) >= percent, step.loading_at, { timeout, polling: 10 });
+  }
   else if (step.screenshot) await page.screenshot({ path: step.screenshot });
   else throw new Error(`unknown action ${JSON.stringify(step)}`);
 }
@@ -104,6 +111,7 @@ try {
   page.on("console", (msg) => report.console.push({ type: msg.type(), text: msg.text() }));
   page.on("pageerror", (err) => report.page_errors.push(String(err)));
   await page.goto(config.url, { timeout });
+  for (const step of config.while_loading ?? []) await act(page, step);
   await printed(page, config.sentinel);
   report.timing.sentinel_ms = Date.now() - started;
   for (const step of config.actions ?? []) await act(page, step);

@@ -4,6 +4,11 @@ Nothing here runs a Behavior. It answers questions the seed documents ask author
 before a card ships: which collection does each action read (the connected ``target`` port
 outranks the ``source`` field), which side of the battle can that collection reach, can it come
 back empty, and which Branch or Gate conditions stand in front of the action.
+
+It reads the runtime's declared facts, never a name: a mode's reach (:mod:`..runtime.mode_table`),
+a source's side, unit states, limit and wholeness (:mod:`..runtime.sources`), a node type's role,
+fields, ``limit`` and ``random`` (:mod:`..runtime.nodes`). A new mode, source or selector that
+states its facts is analysed without a change here.
 """
 
 from __future__ import annotations
@@ -11,29 +16,70 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from functools import cache
+from typing import Any, assert_never
 
+from ..runtime import mode_table, sources
 from ..runtime.graph import Behavior, Kind, Node
 from ..runtime.model import CardDef, MoveDef, Team
 from ..runtime.modes import TargetMode
+from ..runtime.nodes import NodeType, Role
+from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardSourceSpec, UnitSourceSpec
 
-#: Sources that read what the card, move or reaction submitted (or its attacker).
-SELECTION_SOURCES = frozenset({"Target", "Opponent"})
-#: Sources whose collection can be empty during a battle that is still going on.
-MAY_BE_EMPTY_SOURCES = frozenset(
-    {
-        "AllDeadAllies",
-        "AllReserveAllies",
-        "HandPile",
-        "DrawPile",
-        "DiscardPile",
-        "ExhaustPile",
-        "CutCards",
-    }
-)
-#: Node types that yield a collection of their own (the head of a chain).
-SOURCE_NODES = frozenset({"UnitSource", "CardSource"})
-REDUCERS = frozenset({"PickElement", "Take", "RandomElements"})
+#: Unit sources that read what the card, move or reaction submitted (or its attacker).
+SELECTION_SOURCES = frozenset(name for name, spec in UNIT_SOURCES.items() if spec.selection)
+
+
+# -- what a node type or a source is, read from the runtime's specs ----------------------------
+def reduces(node_type: NodeType) -> bool:
+    """A selector that keeps at most a fixed number of elements (PickElement, Take...)."""
+    return node_type.limit is not None
+
+
+def picks(node_type: NodeType) -> bool:
+    """A reducer that keeps the one element at a position (its ``index``)."""
+    return reduces(node_type) and any(f.name == "index" for f in node_type.fields)
+
+
+def filters(node_type: NodeType) -> bool:
+    """A selector that keeps the elements meeting its ``where`` conditions."""
+    return node_type.role is Role.SELECTOR and any(f.type == "where" for f in node_type.fields)
+
+
+def only_orders(node_type: NodeType) -> bool:
+    """A selector that neither filters nor reduces: it keeps every element, reordered."""
+    return node_type.role is Role.SELECTOR and not reduces(node_type) and not filters(node_type)
+
+
+def limit_of(step: Node) -> int:
+    """How many elements a reducing step keeps at most."""
+    limit = step.type.limit
+    assert limit is not None, step.type.name
+    return limit(step.fields)
+
+
+def limit_field(node_type: NodeType) -> str:
+    """The field that says how many elements (or which one) a reducer keeps."""
+    return next(f.name for f in node_type.fields if f.type == "integer")
+
+
+def source_spec(chain: Chain) -> UnitSourceSpec | CardSourceSpec | None:
+    """The spec of the unit or card source at the head of ``chain``."""
+    return (UNIT_SOURCES if chain.kind is Kind.UNITS else CARD_SOURCES).get(chain.root)
+
+
+def is_submitted(root: str) -> bool:
+    """Is ``root`` the submitted selection itself (Target), which holds nothing when the mode
+    submits nothing?"""
+    spec = UNIT_SOURCES.get(root)
+    return spec is not None and spec.side is sources.Side.SUBMITTED
+
+
+def falls_back(root: str) -> bool:
+    """Does ``root`` read the submitted unit when it stands on its side, and otherwise pick a
+    unit of its own (Opponent: the first living opposing unit)?"""
+    spec = UNIT_SOURCES.get(root)
+    return spec is not None and spec.selection and spec.side is not sources.Side.SUBMITTED
 
 
 class Host(StrEnum):
@@ -65,6 +111,7 @@ class State(StrEnum):
 
 
 ANY_STATE = frozenset(State)
+_STATE_NAMES = frozenset(s.value for s in State)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +137,7 @@ class Subject:
     @property
     def submits(self) -> bool:
         """Does a unit reach the Behavior through ``Target`` (clicked or chosen at random)?"""
-        mode = self.mode
-        return mode is not None and (mode.requires_target or mode.is_random)
+        return self.mode is not None and self.mode.chooses_units
 
     @property
     def reaction(self) -> bool:
@@ -146,7 +192,7 @@ def chain_from(behavior: Behavior, node_id: str) -> Chain:
     current = behavior.nodes[node_id]
     seen: set[str] = set()
     while (
-        current.type.name not in SOURCE_NODES
+        current.type.role is not Role.SOURCE
         and "input" in current.ports
         and current.id not in seen
         and current.ports["input"] in behavior.nodes
@@ -154,7 +200,7 @@ def chain_from(behavior: Behavior, node_id: str) -> Chain:
         seen.add(current.id)
         steps.append(current)
         current = behavior.nodes[current.ports["input"]]
-    root = str(current.fields.get("source", "")) if current.type.name in SOURCE_NODES else ""
+    root = str(current.fields.get("source", "")) if current.type.role is Role.SOURCE else ""
     kind = behavior.kinds.get(node_id, Kind.UNITS)
     return Chain(kind, root, current.id, tuple(reversed(steps)), via_port=True)
 
@@ -212,11 +258,13 @@ def guards(behavior: Behavior) -> dict[str, tuple[str, ...]]:
             node = behavior.nodes[node_id]
             out[node_id] = current
             condition = node.ports.get("condition")
-            if node.type.name == "Branch":
+            role = node.type.role
+            if role is Role.BRANCH:
                 inner = current if condition is None else (*current, condition)
-                for exit_name in ("then", "else"):
-                    arm(node.exits.get(exit_name), inner)
-            elif node.type.name == "Gate" and condition is not None:
+                for exit_name in node.type.exits:
+                    if exit_name != "next":  # its then and else arms
+                        arm(node.exits.get(exit_name), inner)
+            elif role is Role.GATE and condition is not None:
                 current = (*current, condition)
             node_id = node.next
 
@@ -250,49 +298,71 @@ def team_sides(team: str, subject: Subject) -> frozenset[Side]:
     return OWN_SIDE if team == host_team.value else frozenset({Side.OTHER})
 
 
+def mode_sides(reach: mode_table.Reach) -> frozenset[Side]:
+    """The sides a target mode reaches (its ``reach`` fact), seen from the unit playing it."""
+    match reach:
+        case mode_table.Reach.ENEMY:
+            return frozenset({Side.OTHER})
+        case mode_table.Reach.ALLY:
+            return OWN_SIDE
+        case mode_table.Reach.OTHER_ALLY:
+            return frozenset({Side.OWN})
+        case mode_table.Reach.ANY:
+            return ALL_SIDES
+        case mode_table.Reach.SELF:
+            return frozenset({Side.SELF})
+        case mode_table.Reach.NONE:
+            return frozenset()
+        case _:
+            assert_never(reach)
+
+
 def target_sides(subject: Subject) -> frozenset[Side]:
     """The sides of the unit(s) a mode submits through Target."""
     mode = subject.mode
     if not subject.submits or mode is None:
         return frozenset()
-    if mode in (TargetMode.SINGLE_ENEMY, TargetMode.RANDOM_OPPONENT):
-        sides = frozenset({Side.OTHER})
-    elif mode in (TargetMode.SINGLE_ALLY, TargetMode.RANDOM_ALLY):
-        sides = OWN_SIDE
-    elif mode is TargetMode.OTHER_ALLY:
-        sides = frozenset({Side.OWN})
-    else:
-        sides = ALL_SIDES
+    sides = mode_sides(mode.facts.reach)
     team = subject.target_filter.get("team")
     return sides & team_sides(str(team), subject) if isinstance(team, str) else sides
 
 
+def source_sides(side: sources.Side, subject: Subject) -> frozenset[Side]:
+    """The sides a unit source reaches (its ``side`` fact), seen from the Host of ``subject``."""
+    match side:
+        case sources.Side.SELF:
+            return frozenset({Side.SELF})
+        case sources.Side.ALLIES:
+            return OWN_SIDE
+        case sources.Side.OPPONENTS:
+            return frozenset({Side.OTHER})
+        case sources.Side.ALL:
+            return ALL_SIDES
+        case sources.Side.PLAYER_TEAM:
+            return team_sides(Team.PLAYER.value, subject)
+        case sources.Side.ENEMY_TEAM:
+            return team_sides(Team.ENEMY.value, subject)
+        case sources.Side.SUBMITTED:
+            return target_sides(subject)
+        case _:
+            assert_never(side)
+
+
 def root_reach(root: str, subject: Subject) -> Reach:
-    """What a unit source can yield, seen from the Host of ``subject``."""
-    field_only = frozenset({State.FIELD})
-    if root == "Self":
-        return Reach(frozenset({Side.SELF}), True, 1)
-    if root == "Opponent":
-        return Reach(frozenset({Side.OTHER}), False, 1)
-    if root == "ActivePlayer":
-        return Reach(team_sides(Team.PLAYER.value, subject), False, 1)
-    if root == "AllAllies":
-        return Reach(OWN_SIDE, True, None)
-    if root == "AllOpponents":
-        return Reach(frozenset({Side.OTHER}), True, None)
-    if root == "AllEnemies":
-        return Reach(team_sides(Team.ENEMY.value, subject), True, None)
-    if root == "AllUnits":
-        return Reach(ALL_SIDES, True, None)
-    if root == "AllDeadAllies":
-        return Reach(frozenset({Side.OWN}), True, None, frozenset({State.DEAD}))
-    if root == "AllReserveAllies":
-        return Reach(frozenset({Side.OWN}), True, None, frozenset({State.RESERVE}))
-    if root == "Target":
+    """What a unit source can yield, seen from the Host of ``subject``: its spec's side, unit
+    states, limit and wholeness; the submitted selection (Target) depends on the mode."""
+    spec = UNIT_SOURCES.get(root)
+    if spec is None:
+        return Reach(ALL_SIDES, False, None, ANY_STATE)
+    states = unit_states(spec.states)
+    if spec.side is sources.Side.SUBMITTED:
         if not subject.submits:
-            return Reach(frozenset(), False, 0, field_only)
-        return Reach(target_sides(subject), False, subject.target_count, field_only)
-    return Reach(ALL_SIDES, False, None, ANY_STATE)
+            return Reach(frozenset(), False, 0, states)
+        return Reach(target_sides(subject), spec.whole, subject.target_count, states)
+    sides = source_sides(spec.side, subject)
+    if State.FIELD not in states:
+        sides -= {Side.SELF}  # the Host runs on the field: the fallen and the reserve exclude it
+    return Reach(sides, spec.whole, spec.limit, states)
 
 
 def unit_reach(chain: Chain, subject: Subject) -> Reach:
@@ -300,8 +370,8 @@ def unit_reach(chain: Chain, subject: Subject) -> Reach:
     reach = root_reach(chain.root, subject)
     sides, whole, limit, states = reach.sides, reach.whole, reach.limit, reach.states
     for step in chain.steps:
-        name = step.type.name
-        if name == "Filter":
+        node_type = step.type
+        if filters(node_type):
             where: Mapping[str, Any] = step.fields.get("where") or {}
             for key, want in where.items():
                 if key == "team":
@@ -312,16 +382,30 @@ def unit_reach(chain: Chain, subject: Subject) -> Reach:
                     )
                 else:
                     whole = False
-        elif name == "PickElement":
-            limit, whole = (1 if limit is None else min(limit, 1)), False
-        elif name in ("Take", "RandomElements"):
-            count = int(step.fields.get("count", 1))
+        elif reduces(node_type):
+            count = limit_of(step)
             limit, whole = (count if limit is None else min(limit, count)), False
-        elif name == "Snapshot":
+        elif node_type.role is Role.SNAPSHOT:
             states = ANY_STATE  # units may die or leave after the snapshot
-        elif name != "Sort":
+        elif not only_orders(node_type):
             whole = False
     return Reach(sides, whole, limit, states)
+
+
+@cache
+def unit_states(states: frozenset[str]) -> frozenset[State]:
+    """The unit states among a spec's ``states`` (an action on cards names places instead)."""
+    return frozenset(State(state) for state in states if state in _STATE_NAMES)
+
+
+def action_states(action: Node) -> frozenset[State]:
+    """The unit states an action affects (its spec's ``states``)."""
+    return unit_states(action.type.states)
+
+
+def affects(action: Node, reach: Reach) -> bool:
+    """Can the action affect any unit the chain yields (Revive: fallen; Deploy: reserve)?"""
+    return bool(action_states(action) & reach.states)
 
 
 # -- can a chain come back empty? --------------------------------------------------------------
@@ -336,19 +420,21 @@ class Emptiness:
 
 def emptiness(chain: Chain, subject: Subject) -> Emptiness:
     maybe: list[tuple[str | None, str, str]] = []
-    if chain.root in MAY_BE_EMPTY_SOURCES:
-        maybe.append((chain.root_node, "source", _EMPTY_ROOT_WHY.get(chain.root, "may be empty")))
+    spec = source_spec(chain)
+    if spec is not None and spec.empty:
+        maybe.append((chain.root_node, "source", spec.empty))
     known: int | None = None
     if chain.kind is Kind.UNITS:
         start = root_reach(chain.root, subject)
-        known = start.limit if chain.root != "Target" or not subject.up_to else None
+        # "up to" N submitted units may be fewer: no position is known to exist
+        known = None if subject.up_to and is_submitted(chain.root) else start.limit
         sides, states = start.sides, start.states
     else:
-        known = 1 if chain.root == "ThisCard" else None
+        known = None if spec is None else spec.limit
         sides, states = ALL_SIDES, ANY_STATE
     for step in chain.steps:
-        name = step.type.name
-        if name == "Filter":
+        node_type = step.type
+        if filters(node_type):
             where: Mapping[str, Any] = step.fields.get("where") or {}
             narrowing = False
             for key, want in where.items():
@@ -374,7 +460,7 @@ def emptiness(chain: Chain, subject: Subject) -> Emptiness:
             if narrowing:
                 maybe.append((step.id, "where", "keeps only the matching elements, maybe none"))
             known = None
-        elif name == "PickElement":
+        elif picks(node_type):
             index = int(step.fields.get("index", 0))
             if known is not None and not -known <= index < known:
                 why = f"picks element {index} of a collection that holds at most {known}"
@@ -382,31 +468,27 @@ def emptiness(chain: Chain, subject: Subject) -> Emptiness:
             if index not in (0, -1):
                 maybe.append((step.id, "index", f"picks element {index}, which may not exist"))
             known = 1
-        elif name in ("Take", "RandomElements"):
-            count = int(step.fields.get("count", 1))
+        elif reduces(node_type):
+            count = limit_of(step)
             if count == 0:
-                return Emptiness(always=(step.id, "count", "takes 0 elements"))
+                return Emptiness(always=(step.id, limit_field(node_type), "takes 0 elements"))
             known = count if known is None else min(known, count)
     return Emptiness(maybe=tuple(maybe))
 
 
-_EMPTY_ROOT_WHY = {
-    "AllDeadAllies": "yields fallen allies, and there may be none",
-    "AllReserveAllies": "yields allies in reserve, and there may be none",
-    "HandPile": "reads the hand, which may be empty",
-    "DrawPile": "reads the draw pile, which may be empty",
-    "DiscardPile": "reads the discard pile, which may be empty",
-    "ExhaustPile": "reads the exhaust pile, which may be empty",
-    "CutCards": "reads the cards waiting to resolve, and there may be none",
-}
+def unfrozen(chain: Chain) -> tuple[Node, ...]:
+    """The steps after the chain's last Snapshot: data nodes are evaluated on every pull, and
+    only a Snapshot freezes what came before it."""
+    steps = chain.steps
+    for last in range(len(steps) - 1, -1, -1):
+        if steps[last].type.role is Role.SNAPSHOT:
+            return steps[last + 1 :]
+    return steps
 
 
 def rerolls(chain: Chain) -> bool:
-    """Does pulling the chain choose at random again (a RandomElements after any Snapshot)?
-    Data nodes are evaluated on every pull; only a Snapshot freezes what came before it."""
-    names = [step.type.name for step in chain.steps]
-    last_snapshot = max((i for i, n in enumerate(names) if n == "Snapshot"), default=-1)
-    return "RandomElements" in names[last_snapshot + 1 :]
+    """Does pulling the chain choose at random again (a random selector after any Snapshot)?"""
+    return any(step.type.random for step in unfrozen(chain))
 
 
 def related(a: Chain, b: Chain) -> bool:
@@ -415,11 +497,8 @@ def related(a: Chain, b: Chain) -> bool:
 
 
 def is_random(behavior: Behavior, used: set[str] | None = None) -> bool:
-    """Does the Behavior choose anything at random (a RandomElements node that is read)?"""
-    return any(
-        n.type.name == "RandomElements" and (used is None or n.id in used)
-        for n in behavior.nodes.values()
-    )
+    """Does the Behavior choose anything at random (a random selector that is read)?"""
+    return any(n.type.random and (used is None or n.id in used) for n in behavior.nodes.values())
 
 
 def numbers_of(behavior: Behavior) -> set[int]:

@@ -3,8 +3,8 @@
 ``pybridge lint PATH...`` checks battle and card library documents (or every ``*.json``
 document of ours under a directory), prints each diagnostic with its file, JSON path, card,
 node, field, message and fix, then a summary line. Exit status: 0 without errors, 1 with
-errors, 2 when a file cannot be read or the command is misused. ``--format json`` prints one
-JSON object for tools and the Godot editor.
+errors, 2 when a file cannot be read, no document was found, or the command is misused.
+``--format json`` prints one JSON object for tools and the Godot editor.
 
 ``pybridge describe CARD_ID [--file PATH]`` prints the text the describer writes for a card
 (or an enemy move or a status) of the demo battle or of a document; ``--all`` prints every
@@ -38,7 +38,8 @@ def add_authoring_commands(subparsers: argparse._SubParsersAction[argparse.Argum
         help="check cards, moves and statuses against the targeting contract",
         description="Check battle and card library documents: target modes against Behavior "
         "sources, card text against what the Behavior does, selector chains that may come "
-        "back empty. Exit status 0: no errors; 1: errors; 2: unreadable files or bad usage.",
+        "back empty. Exit status 0: no errors; 1: errors; 2: unreadable files, no document "
+        "found, or bad usage.",
     )
     lint.add_argument("paths", nargs="+", metavar="PATH", help="JSON documents or directories")
     lint.add_argument("--format", choices=("text", "json"), default="text", help="output format")
@@ -104,6 +105,10 @@ def _cmd_lint(args: argparse.Namespace) -> int:
             continue  # some other JSON file in a directory
         checked.append(name)
         diagnostics.extend(lint_document(document, name))
+    if not checked and not unreadable:  # checking nothing must not look like a clean bill
+        print(f"pybridge lint: no battle or card library document in {', '.join(args.paths)}",
+              file=sys.stderr)  # fmt: skip
+        return 2
     counts = summary(diagnostics)
     floor = _RANK[Severity(args.min_severity)]
     shown = [d for d in diagnostics if _RANK[d.severity] >= floor]

@@ -34,13 +34,20 @@ def _camel(word: str) -> bool:
 
 @cache
 def _terms() -> tuple[str, ...]:
-    """Every editor identifier: sources, CamelCase node types and mode names, and a few more.
-    Read from the runtime's schema, so a new source or node type is covered by itself."""
-    terms = {s for s in (*UNIT_SOURCES, *CARD_SOURCES) if s not in ("Self", "Target")}
-    terms |= {name for name in NODE_TYPES if _camel(name)}
-    terms |= {name for name in MODE_NAMES if _camel(name)}
+    """Every editor identifier: CamelCase source, node type and mode names, and a few more.
+    Read from the runtime's schema, so a new source or node type is covered by itself. Names
+    that are plain words ("Self", "Target") are found by the rules of :func:`editor_terms`."""
+    names = (*UNIT_SOURCES, *CARD_SOURCES, *NODE_TYPES, *MODE_NAMES)
+    terms = {name for name in names if _camel(name)}
     terms |= {"Opponent", "UnitSource", "CardSource", "TargetSource", "TargetMode"}
     return tuple(sorted(terms, key=lambda t: (-len(t), t)))
+
+
+@cache
+def _identifiers() -> re.Pattern[str]:
+    """Every editor identifier as a whole word, in one pattern (the longest tried first)."""
+    alternatives = "|".join(re.escape(term) for term in _terms())
+    return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?![A-Za-z])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +91,8 @@ def editor_terms(text: str) -> list[Term]:
         taken.append((start, end))
         found.append(Term(word, start, _INSTEAD.get(word, "gameplay words for what it does")))
 
-    for term in _terms():
-        for match in re.finditer(rf"(?<![A-Za-z]){re.escape(term)}(?![A-Za-z])", text):
-            add(term, match.start())
+    for match in _identifiers().finditer(text):
+        add(match.group(0), match.start())
     for match in re.finditer(r"(?<![A-Za-z])Self(?![A-Za-z\-'])", text):
         add("Self", match.start())
     for match in re.finditer(r"(?<![A-Za-z])(Target|Host)(?![A-Za-z])", text):

@@ -2,7 +2,7 @@
 
 Imported by the library's init code inside the host process, never by ordinary Python
 code. The C half has already refused NULL and oversized requests; everything else goes
-to :func:`pybridge.service.call`, which answers every input with a response.
+to the ``call`` of :data:`entry`, which answers every input with a response.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .. import service
+# The module whose ``call(request) -> response`` (and ``keep_answers``) this transport
+# serves: the one line to change when the door into the runtime moves.
+from .. import service as entry
 from ..answers import capacity_from
 
 # Answered when even encoding the response failed (e.g. MemoryError): never raise into C.
@@ -22,10 +24,10 @@ _FAILED = (
 
 def install(ffi: Any, lib: Any) -> None:
     """Attach the Python implementation of the C half's ``pybridge_py_call``."""
-    service.keep_answers(capacity_from(os.environ))
+    entry.keep_answers(capacity_from(os.environ))
 
     # Bound once: this runs for every call a host makes, often every frame.
-    unpack, answer, copy = ffi.unpack, service.call, lib.pybridge_copy
+    unpack, answer, copy = ffi.unpack, entry.call, lib.pybridge_copy
 
     def pybridge_py_call(request: Any, length: int) -> Any:
         try:

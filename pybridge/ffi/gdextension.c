@@ -11,7 +11,10 @@
  * checked before the library says it can run. Nothing here crashes on a bad call: wrong
  * arguments become a call error for the engine to report, a Python that cannot start
  * gives the runtime_unavailable response (and one print_error), and an allocation that
- * fails gives an internal_error response.
+ * fails gives an internal_error response. call_json takes any value the engine converts to
+ * a String (what String(value) gives), as an engine method with a String parameter would;
+ * new objects get NOTIFICATION_POSTINITIALIZE when the engine asks for it, as godot-cpp
+ * sends it.
  *
  * Thread safety: the interface table is written by the entry symbol and the class names
  * by the SCENE initialization, both before any call; calls only read them, and
@@ -48,6 +51,7 @@ static struct {
     GDExtensionInterfacePrintError print_error;
     GDExtensionInterfaceVariantDestroy variant_destroy;
     GDExtensionInterfaceVariantGetType variant_get_type;
+    GDExtensionInterfaceVariantStringify variant_stringify;
     GDExtensionInterfaceGetVariantFromTypeConstructor get_variant_from_type_constructor;
     GDExtensionInterfaceGetVariantToTypeConstructor get_variant_to_type_constructor;
     GDExtensionInterfaceVariantGetPtrDestructor variant_get_ptr_destructor;
@@ -56,6 +60,8 @@ static struct {
     GDExtensionInterfaceStringNameNewWithLatin1Chars string_name_new_with_latin1_chars;
     GDExtensionInterfaceClassdbConstructObject2 classdb_construct_object2;
     GDExtensionInterfaceObjectSetInstance object_set_instance;
+    GDExtensionInterfaceClassdbGetMethodBind classdb_get_method_bind;
+    GDExtensionInterfaceObjectMethodBindPtrcall object_method_bind_ptrcall;
     /* classdb_register_extension_class5 on 4.5+, ..._class4 on 4.4: the same signature */
     GDExtensionInterfaceClassdbRegisterExtensionClass5 register_extension_class;
     GDExtensionInterfaceClassdbRegisterExtensionClassMethod classdb_register_extension_class_method;
@@ -68,6 +74,7 @@ static struct {
     GDExtensionTypeFromVariantConstructorFunc string_from_variant;
     GDExtensionPtrDestructor string_destroy;
     GDExtensionPtrDestructor string_name_destroy;
+    GDExtensionMethodBindPtr object_notification; /* Object.notification, NULL if not found */
 } types;
 
 static PyBridgeGdStringName class_name;  /* "PyBridge", live while registered */
@@ -177,7 +184,16 @@ static void set_call_error(GDExtensionCallError *r_error, GDExtensionCallErrorTy
     }
 }
 
-/* Checks a Variant call's arguments: `count` Strings. Reports and returns 0 if they are not. */
+/* Does the engine convert a value of this type to a String? Every type but nil and Object
+   (the engine's own rule for a String parameter). */
+static int converts_to_string(GDExtensionVariantType type)
+{
+    return type != GDEXTENSION_VARIANT_TYPE_NIL && type != GDEXTENSION_VARIANT_TYPE_OBJECT &&
+           type < GDEXTENSION_VARIANT_TYPE_VARIANT_MAX;
+}
+
+/* Checks a Variant call's arguments: `count` values the engine converts to a String.
+   Reports and returns 0 if they are not. */
 static int string_arguments(const GDExtensionConstVariantPtr *p_args, GDExtensionInt p_count,
                             int32_t count, GDExtensionCallError *r_error)
 {
@@ -190,8 +206,7 @@ static int string_arguments(const GDExtensionConstVariantPtr *p_args, GDExtensio
         return 0;
     }
     for (int32_t i = 0; i < count; i++) {
-        if (p_args == NULL || p_args[i] == NULL ||
-            gd.variant_get_type(p_args[i]) != GDEXTENSION_VARIANT_TYPE_STRING) {
+        if (p_args == NULL || p_args[i] == NULL || !converts_to_string(gd.variant_get_type(p_args[i]))) {
             set_call_error(r_error, GDEXTENSION_CALL_ERROR_INVALID_ARGUMENT, i,
                            GDEXTENSION_VARIANT_TYPE_STRING);
             return 0;
@@ -199,6 +214,17 @@ static int string_arguments(const GDExtensionConstVariantPtr *p_args, GDExtensio
     }
     set_call_error(r_error, GDEXTENSION_CALL_OK, 0, 0);
     return 1;
+}
+
+/* The String form of a live Variant into uninitialized storage: a String's own copy, any
+   other value the way the engine writes it (7 -> "7", a Dictionary -> its JSON-like text). */
+static void string_of(GDExtensionUninitializedStringPtr r_text, GDExtensionConstVariantPtr value)
+{
+    if (gd.variant_get_type(value) == GDEXTENSION_VARIANT_TYPE_STRING)
+        /* The engine's signature takes a non-const Variant; it only reads it. */
+        types.string_from_variant(r_text, (GDExtensionVariantPtr)value);
+    else
+        gd.variant_stringify(value, r_text);
 }
 
 /* call_json(request: String) -> String */
@@ -212,8 +238,7 @@ static void call_json_call(void *method_userdata, GDExtensionClassInstancePtr p_
     if (!string_arguments(p_args, p_argument_count, 1, r_error))
         return;
     PyBridgeGdString request;
-    /* The engine's signature takes a non-const Variant; it only reads it. */
-    types.string_from_variant(&request, (GDExtensionVariantPtr)p_args[0]);
+    string_of(&request, p_args[0]);
     char *reply = reply_to(&request);
     types.string_destroy(&request);
     return_variant(r_return, reply);
@@ -258,13 +283,22 @@ static void version_ptrcall(void *method_userdata, GDExtensionClassInstancePtr p
 
 /* -- the class ------------------------------------------------------------------------------- */
 
+/* Sends NOTIFICATION_POSTINITIALIZE through Object.notification, as godot-cpp does once the
+   instance is attached: the engine's own classes and a script on the object hear it. */
+static void notify_postinitialize(GDExtensionObjectPtr object)
+{
+    if (types.object_notification == NULL)
+        return; /* reported when the class was registered */
+    int64_t what = PYBRIDGE_GD_NOTIFICATION_POSTINITIALIZE;
+    uint8_t reversed = 0;
+    const GDExtensionConstTypePtr arguments[2] = {&what, &reversed};
+    gd.object_method_bind_ptrcall(types.object_notification, object, arguments, NULL);
+}
+
 static GDExtensionObjectPtr create_instance(void *class_userdata,
-                                            GDExtensionBool notify_postinitialize)
+                                            GDExtensionBool p_notify_postinitialize)
 {
     (void)class_userdata;
-    /* NOTIFICATION_POSTINITIALIZE is for the extension's own notification handler, and
-       PyBridge has none: there is nothing to send. */
-    (void)notify_postinitialize;
     GDExtensionObjectPtr object = gd.classdb_construct_object2(&parent_name);
     if (object == NULL) {
         report(__func__, __LINE__, "PyBridge: the engine could not construct a RefCounted");
@@ -275,6 +309,8 @@ static GDExtensionObjectPtr create_instance(void *class_userdata,
         instance = &shared_instance;
     instance->tag = PYBRIDGE_INSTANCE_TAG;
     gd.object_set_instance(object, &class_name, instance);
+    if (p_notify_postinitialize)
+        notify_postinitialize(object);
     return object;
 }
 
@@ -360,6 +396,18 @@ static void register_class(void)
                "not registered");
         return;
     }
+
+    PyBridgeGdStringName object_name, notification_name;
+    gd.string_name_new_with_latin1_chars(&object_name, "Object", 0);
+    gd.string_name_new_with_latin1_chars(&notification_name, "notification", 0);
+    types.object_notification = gd.classdb_get_method_bind(&object_name, &notification_name,
+                                                           PYBRIDGE_GD_OBJECT_NOTIFICATION_HASH);
+    types.string_name_destroy(&notification_name);
+    types.string_name_destroy(&object_name);
+    if (types.object_notification == NULL)
+        report(__func__, __LINE__,
+               "PyBridge: the engine has no Object.notification(int, bool); new PyBridge "
+               "objects get no NOTIFICATION_POSTINITIALIZE");
 
     gd.string_name_new_with_latin1_chars(&class_name, PYBRIDGE_CLASS, 0);
     gd.string_name_new_with_latin1_chars(&parent_name, PYBRIDGE_PARENT_CLASS, 0);
@@ -492,6 +540,10 @@ pybridge_gdextension_init(GDExtensionInterfaceGetProcAddress p_get_proc_address,
                     "classdb_construct_object2");
     PYBRIDGE_LOOKUP(object_set_instance, GDExtensionInterfaceObjectSetInstance,
                     "object_set_instance");
+    PYBRIDGE_LOOKUP(classdb_get_method_bind, GDExtensionInterfaceClassdbGetMethodBind,
+                    "classdb_get_method_bind");
+    PYBRIDGE_LOOKUP(object_method_bind_ptrcall, GDExtensionInterfaceObjectMethodBindPtrcall,
+                    "object_method_bind_ptrcall");
     PYBRIDGE_LOOKUP(string_name_new_with_latin1_chars,
                     GDExtensionInterfaceStringNameNewWithLatin1Chars,
                     "string_name_new_with_latin1_chars");
@@ -501,6 +553,7 @@ pybridge_gdextension_init(GDExtensionInterfaceGetProcAddress p_get_proc_address,
     PYBRIDGE_LOOKUP(string_to_utf8_chars, GDExtensionInterfaceStringToUtf8Chars,
                     "string_to_utf8_chars");
     PYBRIDGE_LOOKUP(variant_get_type, GDExtensionInterfaceVariantGetType, "variant_get_type");
+    PYBRIDGE_LOOKUP(variant_stringify, GDExtensionInterfaceVariantStringify, "variant_stringify");
     PYBRIDGE_LOOKUP(variant_destroy, GDExtensionInterfaceVariantDestroy, "variant_destroy");
     PYBRIDGE_LOOKUP(get_variant_from_type_constructor,
                     GDExtensionInterfaceGetVariantFromTypeConstructor,

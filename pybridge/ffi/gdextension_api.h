@@ -47,6 +47,7 @@ typedef const void *GDExtensionConstTypePtr;
 typedef void *GDExtensionUninitializedTypePtr;
 typedef void *GDExtensionClassInstancePtr; /* the extension's own per-object data */
 typedef void *GDExtensionClassLibraryPtr;  /* Godot's token for this library */
+typedef const void *GDExtensionMethodBindPtr; /* an engine method, for object_method_bind_* */
 
 /* Storage for engine values on our side of the boundary. Only their size and alignment
    matter; the contents belong to the engine. */
@@ -75,9 +76,17 @@ typedef enum {
     GDEXTENSION_VARIANT_TYPE_FLOAT = 3,
     GDEXTENSION_VARIANT_TYPE_STRING = 4,
     GDEXTENSION_VARIANT_TYPE_STRING_NAME = 21,
+    GDEXTENSION_VARIANT_TYPE_NODE_PATH = 22,
     GDEXTENSION_VARIANT_TYPE_OBJECT = 24,
+    GDEXTENSION_VARIANT_TYPE_DICTIONARY = 27,
+    GDEXTENSION_VARIANT_TYPE_ARRAY = 28,
     GDEXTENSION_VARIANT_TYPE_VARIANT_MAX = 39, /* 4.3 and later (PackedVector4Array is 38) */
 } GDExtensionVariantType;
+
+/* Object::NOTIFICATION_POSTINITIALIZE, and the hash the engine publishes for the method
+   Object.notification(what: int, reversed: bool = false) (extension_api.json, 4.x). */
+#define PYBRIDGE_GD_NOTIFICATION_POSTINITIALIZE 0
+#define PYBRIDGE_GD_OBJECT_NOTIFICATION_HASH 4023243586
 
 /* -- calling convention of class methods ---------------------------------------------- */
 
@@ -305,6 +314,12 @@ typedef void (*GDExtensionInterfacePrintError)(const char *p_description, const 
                                                const char *p_file, int32_t p_line,
                                                GDExtensionBool p_editor_notify);
 
+/* "variant_stringify" (4.1): the Variant as the engine writes it as a String (what
+   String(value) or str(value) gives in GDScript). The engine constructs the String in
+   r_ret, so the storage must be uninitialized. */
+typedef void (*GDExtensionInterfaceVariantStringify)(GDExtensionConstVariantPtr p_self,
+                                                     GDExtensionStringPtr r_ret);
+
 /* "variant_destroy" (4.1): releases a live Variant; its storage becomes uninitialized. */
 typedef void (*GDExtensionInterfaceVariantDestroy)(GDExtensionVariantPtr p_self);
 /* "variant_get_type" (4.1) */
@@ -347,10 +362,22 @@ typedef void (*GDExtensionInterfaceStringNameNewWithLatin1Chars)(
     GDExtensionBool p_is_static);
 
 /* "classdb_construct_object2" (4.4): makes an object of an engine class without sending it
-   NOTIFICATION_POSTINITIALIZE; the extension attaches its instance, then notifies if it
-   wants to. */
+   NOTIFICATION_POSTINITIALIZE; the extension attaches its instance, then sends it (when the
+   engine asked create_instance to) through Object.notification, as godot-cpp does. */
 typedef GDExtensionObjectPtr (*GDExtensionInterfaceClassdbConstructObject2)(
     GDExtensionConstStringNamePtr p_classname);
+/* "classdb_get_method_bind" (4.1): an engine class's method, checked against the hash of
+   its signature; NULL (and an error in Godot's log) when name or hash do not match. */
+typedef GDExtensionMethodBindPtr (*GDExtensionInterfaceClassdbGetMethodBind)(
+    GDExtensionConstStringNamePtr p_classname, GDExtensionConstStringNamePtr p_methodname,
+    GDExtensionInt p_hash);
+/* "object_method_bind_ptrcall" (4.1): calls it on an object with typed arguments (an int
+   argument as int64_t, a bool as one byte); r_ret may be NULL for a method returning
+   nothing. */
+typedef void (*GDExtensionInterfaceObjectMethodBindPtrcall)(GDExtensionMethodBindPtr p_method_bind,
+                                                            GDExtensionObjectPtr p_instance,
+                                                            const GDExtensionConstTypePtr *p_args,
+                                                            GDExtensionTypePtr r_ret);
 /* "object_set_instance" (4.1): attaches an extension instance to an engine object. */
 typedef void (*GDExtensionInterfaceObjectSetInstance)(GDExtensionObjectPtr p_o,
                                                       GDExtensionConstStringNamePtr p_classname,

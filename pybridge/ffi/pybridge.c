@@ -4,14 +4,17 @@
  * (the version, freeing, NULL and oversized requests, a failed start) never touches
  * it, and so that the interpreter is started the way a non-Python host needs before
  * cffi's own start-up imports _cffi_backend. cffi places this text after Python.h and
- * its embedding support; build.py defines PYBRIDGE_VERSION, PYBRIDGE_PYTHON and
- * PYBRIDGE_MAX_REQUEST_BYTES.
+ * its embedding support; build.py defines PYBRIDGE_VERSION, PYBRIDGE_MAX_REQUEST_BYTES and
+ * either PYBRIDGE_PYTHON (a library for this machine, embedding the Python that built it)
+ * or PYBRIDGE_BUNDLE_HOME and PYBRIDGE_BUNDLE_PATHS (a self-contained bundle, whose
+ * interpreter sees only the files beside the library).
  */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pybridge.h"
 #include "pybridge_responses.h"
@@ -41,6 +44,107 @@ static char *pybridge_copy(const char *data, size_t length)
 
 #define PYBRIDGE_COPY_STATIC(text) pybridge_copy((text), sizeof(text) - 1)
 
+#ifdef PYBRIDGE_BUNDLE_HOME
+/* The interpreter's module search path, relative to its home folder beside the library. */
+static const char *const bundle_paths[] = {PYBRIDGE_BUNDLE_PATHS};
+#define PYBRIDGE_BUNDLE_PATH_COUNT (sizeof bundle_paths / sizeof *bundle_paths)
+
+/* "<the first `length` bytes of folder>/<name>", malloc'ed; NULL if out of memory. */
+static char *path_join(const char *folder, size_t length, const char *name)
+{
+    size_t size = length + 1 + strlen(name) + 1;
+    char *path = malloc(size);
+    if (path != NULL)
+        snprintf(path, size, "%.*s/%s", (int)length, folder, name);
+    return path;
+}
+
+/* Appends `path` (which must exist) to the module search path. */
+static PyStatus add_search_path(PyConfig *config, const char *path, char *error,
+                                size_t error_size)
+{
+    if (access(path, R_OK) != 0) {
+        snprintf(error, error_size, "the bundled Python is incomplete: %s is missing", path);
+        return PyStatus_Error(error);
+    }
+    wchar_t *wide = Py_DecodeLocale(path, NULL); /* UTF-8 mode: the bytes come back as-is */
+    if (wide == NULL)
+        return PyStatus_NoMemory();
+    PyStatus status = PyWideStringList_Append(&config->module_search_paths, wide);
+    PyMem_RawFree(wide);
+    return status;
+}
+
+/* An isolated interpreter whose home and module search path are only the bundle's files,
+   found from where this library itself lies (the game's folder once exported, the
+   addon's bin folder in the editor), whatever Python the machine has or lacks. */
+static PyStatus bundle_config(PyConfig *config, char *error, size_t error_size)
+{
+    Dl_info self;
+    if (dladdr((void *)&pybridge_version, &self) == 0 || self.dli_fname == NULL)
+        return PyStatus_Error("the library cannot tell where it lies (dladdr failed)");
+    char *resolved = realpath(self.dli_fname, NULL); /* a symlink: use the real file's folder */
+    const char *library = resolved != NULL ? resolved : self.dli_fname;
+    const char *slash = strrchr(library, '/');
+    char *home = slash != NULL ? path_join(library, (size_t)(slash - library), PYBRIDGE_BUNDLE_HOME)
+                               : path_join(".", 1, PYBRIDGE_BUNDLE_HOME);
+    PyStatus status = PyStatus_Ok();
+    if (home == NULL) {
+        status = PyStatus_NoMemory();
+    } else if (access(home, R_OK) != 0) {
+        snprintf(error, error_size, "the bundled Python is missing: %s does not exist", home);
+        status = PyStatus_Error(error);
+    } else {
+        status = PyConfig_SetBytesString(config, &config->home, home);
+        if (!PyStatus_Exception(status))
+            status = PyConfig_SetBytesString(config, &config->program_name, library);
+        config->module_search_paths_set = 1;
+        for (size_t i = 0; i < PYBRIDGE_BUNDLE_PATH_COUNT && !PyStatus_Exception(status); i++) {
+            char *path = path_join(home, strlen(home), bundle_paths[i]);
+            status = path != NULL ? add_search_path(config, path, error, error_size)
+                                  : PyStatus_NoMemory();
+            free(path);
+        }
+    }
+    free(home);
+    free(resolved);
+    return status;
+}
+#endif
+
+/* Fills an isolated-initialized `config`: the host's environment variables and signals
+   stay its own. `error` holds the text of a refusal. */
+static PyStatus configure_python(PyConfig *config, char *error, size_t error_size)
+{
+#ifdef PYBRIDGE_BUNDLE_HOME
+    config->site_import = 0;    /* no site-packages: the bundle holds everything */
+    config->write_bytecode = 0; /* a game's folder may be read-only */
+    config->pathconfig_warnings = 0;
+    return bundle_config(config, error, error_size);
+#else
+    (void)error;
+    (void)error_size;
+    /* Naming the building interpreter as the program lets Python find its venv
+       (pyvenv.cfg), hence the matching _cffi_backend, which cffi imports before the init
+       code can touch sys.path. */
+    return PyConfig_SetBytesString(config, &config->program_name, PYBRIDGE_PYTHON);
+#endif
+}
+
+static PyStatus preinitialize_python(void)
+{
+#ifdef PYBRIDGE_BUNDLE_HOME
+    /* UTF-8 mode, whatever locale the host set: paths round-trip as the bytes they are,
+       and the only codec start-up needs is UTF-8's. */
+    PyPreConfig preconfig;
+    PyPreConfig_InitIsolatedConfig(&preconfig);
+    preconfig.utf8_mode = 1;
+    return Py_PreInitialize(&preconfig);
+#else
+    return PyStatus_Ok(); /* done by the configuration, from the host's locale */
+#endif
+}
+
 static void start_python(void)
 {
     /* Game engines dlopen() us without RTLD_GLOBAL, which hides libpython's symbols
@@ -51,14 +155,12 @@ static void start_python(void)
         (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
 
     if (!Py_IsInitialized()) { /* a Python host (ctypes) brings its own interpreter */
-        /* Isolated: the host's environment variables and signals stay its own. Naming
-           the building interpreter as the program lets Python find its venv
-           (pyvenv.cfg), hence the matching _cffi_backend, which cffi imports before the
-           init code can touch sys.path. */
+        char error[512] = "";
         PyConfig config;
         PyConfig_InitIsolatedConfig(&config);
-        PyStatus status =
-            PyConfig_SetBytesString(&config, &config.program_name, PYBRIDGE_PYTHON);
+        PyStatus status = preinitialize_python();
+        if (!PyStatus_Exception(status))
+            status = configure_python(&config, error, sizeof error);
         if (!PyStatus_Exception(status))
             status = Py_InitializeFromConfig(&config);
         PyConfig_Clear(&config);

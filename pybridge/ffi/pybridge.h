@@ -1,7 +1,7 @@
 /* pybridge.h: the whole C ABI of libpybridge.
  *
  * One JSON request text in, one JSON response text out, exactly as
- * pybridge.protocol.call() in Python: {"op": ..., "id": ...} in;
+ * pybridge.service.call() in Python: {"op": ..., "id": ...} in;
  * {"ok": true, "id": ..., "result": ...} or
  * {"ok": false, "id": ..., "error": {"code", "message", "where"}} out.
  *

@@ -187,6 +187,7 @@ def move_cards(
     destination = battle.piles[to]
     seen: set[str] = set()
     placed: list[str] = []
+    events, to_name = ctx.events, str(to)  # a Pile's str() is its value
     for card in cards:
         if card in seen:
             continue
@@ -204,12 +205,8 @@ def move_cards(
         else:
             battle.piles[origin if isinstance(origin, Pile) else Pile(origin)].remove(card)
         placed.append(card)
-        ctx.emit(
-            "card_moved",
-            node=node_id,
-            card=card,
-            **{"from": str(origin), "to": str(to)},  # a Pile's str() is its value
-        )
+        events.append({"type": "card_moved", "node": node_id, "card": card, "from": str(origin),
+                       "to": to_name})  # fmt: skip
     if position == "top":
         destination[:0] = reversed(placed)  # the last card moved ends up on top
     else:

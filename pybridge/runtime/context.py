@@ -41,8 +41,11 @@ class Context:
     events: list[Event] = field(default_factory=list)
     snapshots: dict[str, list[Any]] = field(default_factory=dict)
     attacked: list[tuple[Unit, Unit]] = field(default_factory=list)
-    #: Node evaluations spent by this request so far, shared with every child Context.
+    #: Node evaluations spent by this request so far, shared with every child Context (and
+    #: with every Cut entry one request resolves).
     work: list[int] = field(default_factory=lambda: [0])
+    #: The card instances chosen on resolution (``ChosenCards``), for a card that chooses cards.
+    chosen: tuple[str, ...] = ()
 
     @property
     def target(self) -> Unit | None:

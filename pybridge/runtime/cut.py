@@ -18,9 +18,11 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from .context import Context, Event, HostKind
-from .errors import BattleOver, CutError, UnknownUnit
+from .document import cut_entry_to_json
+from .errors import BattleOver, CutError, LimitReached, TargetNotAllowed, UnknownUnit, quote
 from .keywords import EXHAUST
 from .model import (
+    MAX_CUT,
     RESOLVING,
     Battle,
     CardDef,
@@ -39,10 +41,15 @@ from .play import (
     card_targets_exist,
     check_parts,
     check_play,
+    chosen_cards,
     chosen_units,
+    late_choice,
+    nothing_to_choose,
     submitted_units,
+    unit_law_reason,
 )
-from .resolve import program_of
+from .reader import MAX_INT
+from .resolve import MAX_WORK, charge, program_of
 
 Choices = Mapping[str, object]
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
@@ -68,9 +75,19 @@ _NOTHING_LOST: frozenset[str] = frozenset()
 
 # -- activation ----------------------------------------------------------------------------
 def _entry_id(battle: Battle) -> str:
+    if battle.next_entry >= MAX_INT:  # one more and the saved battle would not load
+        raise LimitReached(f"every Cut entry id up to e{MAX_INT} is used: this battle takes "
+                           "no more plays", "")  # fmt: skip
     entry_id = f"e{battle.next_entry}"
     battle.next_entry += 1
     return entry_id
+
+
+def _make_room(battle: Battle, where: str) -> None:
+    """Refuse a new entry on a full Cut (a Cut of more entries would not load)."""
+    if len(battle.cut) >= MAX_CUT:
+        raise CutError(f"the Cut is full ({MAX_CUT} entries): pass or resolve before adding "
+                       "another", where)  # fmt: skip
 
 
 def _collect(battle: Battle, entry: Entry) -> tuple[str, ...]:
@@ -123,6 +140,11 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
     """Pay, take the card out of the hand, choose random targets: the new entry's id and the
     units it locks."""
     definition = card.card
+    number = battle.next_entry  # _entry_id(), inline; first: it may refuse
+    if number >= MAX_INT:
+        _entry_id(battle)  # raises
+    entry_id = f"e{number}"
+    battle.next_entry = number + 1
     battle.piles[_HAND].remove(card.id)
     battle.resolving.append(card.id)
     energy_before = battle.energy
@@ -141,8 +163,6 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
         chosen = pick
         ctx.emit("random_target", card=card.id, mode=mode,
                  unit=pick[0].id if pick else None)  # fmt: skip
-    entry_id = f"e{battle.next_entry}"  # _entry_id(), inline
-    battle.next_entry += 1
     return entry_id, chosen
 
 
@@ -152,6 +172,7 @@ def activate(battle: Battle, card_id: object, target: object = None) -> list[Eve
     if battle.cut and battle.cut[-1].side is _PLAYER:
         raise CutError("the top of the Cut is yours: pass to let the other side respond or "
                        "let it resolve", "card")  # fmt: skip
+    _make_room(battle, "card")
     checked = check_play(battle, card_id, target)
     ctx = Context(battle=battle, host=checked.source, this_card=checked.card.id)
     entry = activate_checked(battle, checked, ctx)
@@ -186,6 +207,10 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
         chosen = _move_targets(battle, unit, move, target)
     elif target is not None:
         raise CutError(f"move {move_id!r} ({move.target.value}) takes no target", "target")
+    reason = unit_law_reason(battle, unit, move.target) if battle.rules is _STRICT else None
+    if reason is not None:  # one law for everyone: as a card, a move needs a legal target
+        raise CutError(f"move {move_id!r} cannot be declared: {reason}", "move")
+    _make_room(battle, "unit")
     ctx = Context(battle=battle, host=unit, kind=_MOVE)
     if move.target.is_random:
         pool = candidates(battle, unit, move.target)
@@ -213,6 +238,9 @@ def enemy_responses(battle: Battle) -> list[Event]:
     if not battle.cut or battle.cut[-1].side is not _PLAYER or battle.cut[-1].answered:
         return []
     battle.cut[-1] = replace(battle.cut[-1], answered=True)
+    if len(battle.cut) >= MAX_CUT:
+        return []  # no room for an answer: the entry resolves
+    strict = battle.rules is _STRICT
     for enemy in battle.living(_ENEMY):
         for move_id in enemy.moves:
             move = battle.moves[move_id]
@@ -220,6 +248,8 @@ def enemy_responses(battle: Battle) -> list[Event]:
                 continue
             pool = candidates(battle, enemy, move.target) if move.target.requires_target else []
             if move.target.requires_target and not pool:
+                continue
+            if strict and unit_law_reason(battle, enemy, move.target) is not None:
                 continue
             target = battle.rng.choice(pool).id if pool else None
             return respond_move(battle, enemy.id, move.id, target)
@@ -245,9 +275,10 @@ def loss_reason(battle: Battle, source: Unit, mode: TargetMode, unit: Unit,
 
 
 def resolve_entry(battle: Battle, entry: CutEntry, choices: Choices | None = None,
-                  announce: bool = True) -> list[Event]:  # fmt: skip
+                  announce: bool = True, work: list[int] | None = None) -> list[Event]:  # fmt: skip
     """Take ``entry`` off the Cut and resolve it (``announce``: say so with a ``resolving``
-    event, as Cut resolution does; an immediate play does not)."""
+    event, as Cut resolution does; an immediate play does not). ``work``: the request's
+    evaluation counter, shared by every entry the request resolves."""
     cut = battle.cut
     if not (cut and cut[-1].id == entry.id):  # the top entry is already the current one
         entry = next(e for e in cut if e.id == entry.id)  # the current (re-collected) copy
@@ -255,6 +286,8 @@ def resolve_entry(battle: Battle, entry: CutEntry, choices: Choices | None = Non
     assert source is not None
     kind = _CARD if entry.card is not None else _MOVE
     ctx = Context(battle=battle, host=source, this_card=entry.card, kind=kind)
+    if work is not None:
+        ctx.work = work
     index = battle._index  # what Battle.unit() reads
     units = [unit for unit in map(index.get, entry.targets) if unit is not None]
     return _resolve(battle, entry, source, units, ctx, choices, announce, fresh=False)
@@ -268,23 +301,24 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
     way that function reads, so none can be lost (an immediate play)."""
     card = None if entry.card is None else battle.cards[entry.card].card
     mode = card.target if card is not None else _mode_of(battle, entry)
-    if card is not None and card.choose_on_resolve:
-        submitted = submitted_units((choices or {}).get(entry.id))
-        units = list(chosen_units(battle, battle.cards[entry.card or ""], source, submitted,
-                                  f"choices.{entry.id}"))  # fmt: skip
-        ctx.emit("targets_chosen", card=entry.card, units=[u.id for u in units])
+    if card is not None and card.on_lost_target is not None:
+        strict = card.on_lost_target == "fail"
+    else:
+        strict = battle.rules is _STRICT
+    failure: dict[str, object] | None = None
+    lost: AbstractSet[str] | None = None
+    late = card is not None and card.choose_on_resolve
+    if late:  # chosen now, so nothing chosen can be lost; an empty choice may fail
+        units, failure = _choose_late(battle, entry, source, ctx, choices, strict)
+        fresh, lost = True, _NOTHING_LOST
     if isinstance(entry, CutEntry):
         battle.cut.remove(entry)
     if announce:
         name = card.name if card is not None else battle.moves[entry.move or ""].name
         ctx.emit("resolving", entry=entry.id, card=entry.card, move=entry.move, name=name)
-    if card is not None and card.on_lost_target is not None:
-        strict = card.on_lost_target == "fail"
-    else:
-        strict = battle.rules is _STRICT
-    failure: dict[str, object] | None
-    lost: AbstractSet[str] | None
-    if fresh and not strict:
+    if failure is not None:
+        pass
+    elif fresh and not strict:
         failure, lost = None, _NOTHING_LOST  # what _failure() finds: nothing lost, no failure
     else:
         failure, lost = _failure(battle, ctx, entry, source, mode, card, units, announce, fresh,
@@ -296,7 +330,12 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
             lost = {u.id for u in units if loss_reason(battle, source, mode, u, card)}
         ctx.targets = tuple(u for u in units if u.id not in lost) if lost else tuple(units)
         behavior = card.behavior if card is not None else battle.moves[entry.move or ""].behavior
-        program_of(behavior, battle).flow(ctx)
+        program = program_of(behavior, battle)
+        work = ctx.work  # charge(ctx, program.cost), inline: every entry of a request spends it
+        work[0] += program.cost
+        if work[0] > MAX_WORK:
+            charge(ctx, 0)  # raises
+        program.flow(ctx)
     else:
         ctx.emit("effect_failed", entry=entry.id, card=entry.card, move=entry.move, **failure)
     card_id = entry.card
@@ -310,6 +349,29 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
         ctx.events.append({"type": "card_resolved", "card": card_id})
     settle(ctx)
     return ctx.events
+
+
+def _choose_late(battle: Battle, entry: Entry, source: Unit, ctx: Context,
+                 choices: Choices | None, strict: bool
+                 ) -> tuple[list[Unit], dict[str, object] | None]:  # fmt: skip
+    """The choice of a card that chooses on resolve, checked now, before anything changes:
+    the chosen units (cards go to ``ctx.chosen``), and the failure when nothing can be chosen
+    any more. Then, rather than wait for a choice that cannot be given, the effect fails
+    (strict) or resolves with nothing chosen (soft)."""
+    instance = battle.cards[entry.card or ""]
+    definition = instance.card
+    submitted = submitted_units((choices or {}).get(entry.id))
+    where = f"choices.{entry.id}"
+    impossible = not submitted and nothing_to_choose(battle, instance, source)
+    if impossible and strict:
+        return [], {"reason": "no_targets"}
+    if definition.chooses_cards:
+        ctx.chosen = () if impossible else chosen_cards(battle, instance, submitted, where)
+        ctx.emit("cards_chosen", card=entry.card, cards=list(ctx.chosen))
+        return [], None
+    units = [] if impossible else list(chosen_units(battle, instance, source, submitted, where))
+    ctx.emit("targets_chosen", card=entry.card, units=[u.id for u in units])
+    return units, None
 
 
 def _failure(battle: Battle, ctx: Context, entry: Entry, source: Unit, mode: TargetMode,
@@ -348,28 +410,64 @@ def _not_over(battle: Battle) -> None:
         raise BattleOver(f"the battle is over ({battle.result})", "")
 
 
-def resolve_top(battle: Battle, choices: Choices | None = None) -> list[Event]:
+def resolve_top(battle: Battle, choices: Choices | None = None,
+                work: list[int] | None = None) -> list[Event]:  # fmt: skip
     _not_over(battle)
     if not battle.cut:
         raise CutError("the Cut is empty", "")
-    return resolve_entry(battle, battle.cut[-1], choices)
+    return resolve_entry(battle, battle.cut[-1], choices, work=work)
+
+
+def check_choices(battle: Battle, choices: Choices | None) -> None:
+    """Every choice must answer an entry on the Cut that chooses on resolution: targets once
+    locked "cannot be changed after [they have] been chosen"."""
+    for entry_id in choices or {}:
+        entry = next((e for e in battle.cut if e.id == entry_id), None)
+        where = f"choices.{entry_id}"
+        if entry is None:
+            raise CutError(f"no entry {quote(entry_id)} waits on the Cut", where)
+        card = None if entry.card is None else battle.cards[entry.card].card
+        if card is None or not card.choose_on_resolve:
+            what = f"card {entry.card!r}" if entry.card is not None else f"move {entry.move!r}"
+            raise TargetNotAllowed(f"entry {entry_id!r} ({what}) locked its targets when it was "
+                                   "activated: they cannot be changed", where)  # fmt: skip
 
 
 def resolve_all(battle: Battle, choices: Choices | None = None) -> list[Event]:
-    """Resolve the whole Cut, last in first out."""
+    """Resolve the whole Cut, last in first out, within one work budget."""
+    check_choices(battle, choices)
     events: list[Event] = []
+    work = [0]
     while battle.cut and battle.result is None:
-        events += resolve_top(battle, choices)
+        events += resolve_top(battle, choices, work)
     return events
 
 
 def pass_priority(battle: Battle, choices: Choices | None = None) -> list[Event]:
-    """The player passes: the enemies may answer the top entry; if none does, it resolves."""
+    """The player passes: the enemies may answer the top entry; if none does, it resolves.
+    A choice is used when its entry resolves in this request."""
     _not_over(battle)
     if not battle.cut:
         raise CutError("the Cut is empty: nothing to pass on", "")
+    check_choices(battle, choices)
     responses = enemy_responses(battle)
     return responses or resolve_top(battle, choices)
+
+
+def cut_view(battle: Battle) -> list[dict[str, object]]:
+    """What waits on the Cut, bottom first, as a UI shows it: each entry as the battle saves
+    it, and, for a card that chooses on resolve, what it could choose now (``late_choice``,
+    the candidates the ``choices`` answer picks from; null for every other entry)."""
+    view = []
+    for entry in battle.cut:
+        shown = cut_entry_to_json(battle, entry)
+        source = battle.unit(entry.source)
+        late = None
+        if entry.card is not None and source is not None:
+            late = late_choice(battle, battle.cards[entry.card], source)
+        shown["late_choice"] = None if late is None else late.to_json()
+        view.append(shown)
+    return view
 
 
 # -- plays -----------------------------------------------------------------------------------
@@ -380,12 +478,19 @@ def play(battle: Battle, card_id: object, target: object = None) -> list[Event]:
     anything changes, like every other input."""
     if battle.cut:
         raise CutError("effects are waiting on the Cut: respond with activate, or pass", "card")
-    late = isinstance(card_id, str) and card_id in battle.cards \
-        and battle.cards[card_id].card.choose_on_resolve  # fmt: skip
+    late = _chooses_late(battle, card_id)
     card, source, chosen = check_parts(battle, card_id, None if late else target)
-    if late:
-        chosen_units(battle, card, source, submitted_units(target), "target")
+    if late:  # the choice it would make at resolution, checked before anything changes
+        if card.card.chooses_cards:
+            chosen_cards(battle, card, submitted_units(target), "target")
+        else:
+            chosen_units(battle, card, source, submitted_units(target), "target")
     return _play_checked(battle, card, source, chosen, target, late)
+
+
+def _chooses_late(battle: Battle, card_id: object) -> bool:
+    return isinstance(card_id, str) and card_id in battle.cards \
+        and battle.cards[card_id].card.choose_on_resolve  # fmt: skip
 
 
 def _play_checked(battle: Battle, card: CardInstance, source: Unit, chosen: tuple[Unit, ...],
@@ -402,12 +507,14 @@ def _play_checked(battle: Battle, card: CardInstance, source: Unit, chosen: tupl
 
 
 def preview(battle: Battle, card_id: object, target: object = None) -> list[Event]:
-    """The events a play would produce, computed on a copy: the battle is not changed."""
+    """The events a play would produce, computed on a copy: the battle is not changed. It
+    checks exactly as :func:`play` does, so the two agree for every card."""
+    cards = battle.cards
+    known = cards[card_id].card if isinstance(card_id, str) and card_id in cards else None
+    if battle.cut or (known is not None and (known.choose_on_resolve or known.playable_if)):
+        return play(battle.clone(), card_id, target)
     card, source, chosen = check_parts(battle, card_id, target)
     copy = battle.clone()
-    definition = card.card
-    if copy.cut or definition.choose_on_resolve or definition.playable_if:
-        return play(copy, card_id, target)
     # Without conditions the check reads the battle and changes nothing, so it would pass
     # on the copy just the same: play the checked card there without checking it again.
     on_copy = tuple([_same_unit(copy, u) for u in chosen])

@@ -7,6 +7,7 @@ nothing. :func:`dump_battle` writes the one canonical form that loads back ident
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -16,6 +17,7 @@ from .graph import EMPTY_BEHAVIOR, Behavior, parse_behavior
 from .kinds import Kind, parse_where, where_to_json
 from .model import (
     HOOKS,
+    MAX_CUT,
     PILES,
     Battle,
     CardDef,
@@ -50,6 +52,8 @@ ART_PREFIX = "res://"
 MAX_ART_PATH = 256
 ART_EXTENSIONS = ("png", "jpg", "jpeg", "webp", "svg", "bmp", "tga", "tres", "res")
 _U64 = (1 << 64) - 1
+#: What activation names a Cut entry: ``e`` and its number (``next_entry`` when it was made).
+_ENTRY_ID = re.compile(r"e[1-9][0-9]*")
 
 _CARD_KEYS = frozenset(
     {"id", "name", "type", "rarity", "cost", "keywords", "tags", "target", "behavior", "text",
@@ -119,27 +123,23 @@ def parse_card(r: Reader) -> CardDef:
             raise cr.fail("expected the id of a Condition node of this card's behavior")
         rules.append(PlayCondition(condition, pr.field("reason").text()))
     target = r.field("target").choice(MODE_NAMES)
-    count_r = r.field("target_count", 1)
-    count = count_r.integer(1, 16)
-    if count > 1 and not (target.requires_target or target.is_random):
-        raise count_r.fail(f"only modes that choose units take a count, {target.value} does not")
     filter_r = r.field("target_filter", {})
     target_filter = _filter(filter_r, UNIT_FILTER_KEYS, "unit")
+    card_targets = _card_targets(r)
     choose_r = r.field("choose_on_resolve", False)
     choose_on_resolve = choose_r.boolean()
-    if choose_on_resolve and not target.requires_target:
-        raise choose_r.fail(f"only modes that choose units can choose on resolve, "
-                            f"{target.value} does not")  # fmt: skip
-    card_targets = None
-    if r.has("card_targets"):
-        ct = r.field("card_targets").obj({"zones", "where"}, ("zones",))
-        zones = ct.field("zones").str_list(8)
-        for i, zone in enumerate(zones):
-            if zone not in _CUT_ZONES:
-                raise (
-                    ct.field("zones").elements()[i].fail(f"expected one of {', '.join(_CUT_ZONES)}")
-                )
-        card_targets = CardTargets(zones, _filter(ct.field("where", {}), CARD_FILTER_KEYS, "card"))
+    # A late choice is of units (a mode the player aims) or of cards (its card_targets).
+    chooses_cards = card_targets is not None and not target.chooses_units
+    if choose_on_resolve and not (target.requires_target or chooses_cards):
+        raise choose_r.fail(f"only modes that choose units, or a card with card_targets and a "
+                            f"mode that chooses none, can choose on resolve; {target.value} "
+                            "does not")  # fmt: skip
+    count_r = r.field("target_count", 1)
+    count = count_r.integer(1, 16)
+    if count > 1 and not (target.requires_target or target.is_random) \
+            and not (choose_on_resolve and chooses_cards):  # fmt: skip
+        raise count_r.fail(f"only modes that choose units (or a card choosing cards on "
+                           f"resolve) take a count, {target.value} does not")  # fmt: skip
     lost_r = r.field("on_lost_target", None)
     return CardDef(
         id=r.field("id").ident(),
@@ -162,6 +162,20 @@ def parse_card(r: Reader) -> CardDef:
         owner=None if r.field("owner", None).value is None else r.field("owner").ident(),
         art=_art(r),
     )
+
+
+def _card_targets(r: Reader) -> CardTargets | None:
+    card_targets = None
+    if r.has("card_targets"):
+        ct = r.field("card_targets").obj({"zones", "where"}, ("zones",))
+        zones = ct.field("zones").str_list(8)
+        for i, zone in enumerate(zones):
+            if zone not in _CUT_ZONES:
+                raise (
+                    ct.field("zones").elements()[i].fail(f"expected one of {', '.join(_CUT_ZONES)}")
+                )
+        card_targets = CardTargets(zones, _filter(ct.field("where", {}), CARD_FILTER_KEYS, "card"))
+    return card_targets
 
 
 def _filter(r: Reader, allowed: frozenset[str], what: str) -> dict[str, object]:
@@ -370,6 +384,8 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
     if not any(u.team is Team.PLAYER for u in units):
         raise r.field("units").fail("expected at least one player unit")
     for unit, ur in zip(units, unit_readers, strict=True):
+        if unit.intent is not None and unit.zone is Zone.RESERVE:
+            raise ur.field("intent").fail("a unit in the reserve never acts, so it has no intent")
         if unit.intent is not None and unit.intent.target is not None \
                 and unit.intent.target not in by_id:  # fmt: skip
             raise ur.field("intent").field("target").fail("no unit with this id")
@@ -392,16 +408,24 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
             instances[instance.id] = instance
             piles[pile].append(instance.id)
     if len(instances) > MAX_CARDS:
-        raise piles_r.fail(f"at most {MAX_CARDS} card instances")
+        raise FormatError.stated("piles", f"at most {MAX_CARDS} card instances, got "
+                                 f"{len(instances)}")  # fmt: skip
 
-    cut, resolving = _parse_cut(r.field("cut", []), cards, by_id, instances)
+    cut, resolving = _parse_cut(r.field("cut", []), cards, by_id, moves, instances)
+    numbers = [int(e.id[1:]) for e in cut]
+    next_r = r.field("next_entry", max(numbers, default=0) + 1)
+    next_entry = next_r.integer(1, MAX_INT)
+    if numbers and next_entry <= max(numbers):
+        raise next_r.fail(f"expected a number above every Cut entry's (e{max(numbers)})")
+    result = _result(r.field("result", None), units, cut)
     seed = r.field("seed", 0).integer(0, _U64)
     rng = Pcg32(seed)
     if r.has("rng"):
         rng_r = r.field("rng").obj({"state", "inc"}, ("state", "inc"))
         rng = Pcg32.from_state(_hex64(rng_r.field("state")), _hex64(rng_r.field("inc")))
     max_energy = r.field("max_energy", 3).integer(0, 99)
-    result_r = r.field("result", None)
+    readers = zip(units, unit_readers, strict=True)
+    unset_intents = tuple(u.id for u, ur in readers if not ur.has("intent"))
     return Battle(
         units=units,
         library=cards,
@@ -417,11 +441,12 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
         reshuffle=r.field("reshuffle", True).boolean(),
         statuses=statuses,
         moves=moves,
-        result=None if result_r.value is None else result_r.choice(("victory", "defeat")),
+        result=result,
         rules=r.field("rules", "soft").choice({p.value: p for p in Rules}),
         cut=cut,
-        next_entry=r.field("next_entry", len(cut) + 1).integer(1, MAX_INT),
+        next_entry=next_entry,
         resolving=resolving,
+        _unset_intents=unset_intents,
     )
 
 
@@ -444,17 +469,49 @@ def _check_status_ids(cards: Mapping[str, CardDef], statuses: Mapping[str, Statu
         )
 
 
+def _result(r: Reader, units: list[Unit], cut: list[CutEntry]) -> str | None:
+    """The ``result``, which must say what the units say: ``victory`` when no enemy stands (on
+    the field or in the reserve), else ``defeat`` when no party member does. A battle that is
+    decided but says null is settled when it is opened (runtime.turns.start_battle)."""
+    if r.value is None:
+        return None
+    result = str(r.choice(("victory", "defeat")))
+    enemies = any(u.hp > 0 and u.team is Team.ENEMY for u in units)
+    players = any(u.hp > 0 and u.team is Team.PLAYER for u in units)
+    verdict = "victory" if not enemies else "defeat" if not players else None
+    if result != verdict:
+        raise r.fail("null, as both sides still stand" if verdict is None
+                     else f"{verdict}, as the units say")  # fmt: skip
+    if cut:
+        raise r.fail("null while effects wait on the Cut (a decided battle has spent them)")
+    return result
+
+
 def _parse_cut(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
-               instances: dict[str, CardInstance]) -> tuple[list[CutEntry], list[str]]:  # fmt: skip
-    """The effects waiting on the Cut; their cards are in neither hand nor any pile."""
+               moves: Mapping[str, MoveDef], instances: dict[str, CardInstance]
+               ) -> tuple[list[CutEntry], list[str]]:  # fmt: skip
+    """The effects waiting on the Cut; their cards are in neither hand nor any pile. Each entry
+    is what activation makes: an id ``e<number>`` (unique, below ``next_entry``), the side of
+    its source, a card played by a party member or a response move its enemy source has."""
     entries: list[CutEntry] = []
     resolving: list[str] = []
-    for er in r.elements(64):
+    for er in r.elements(MAX_CUT):
         er.obj({"id", "side", "source", "card", "move", "targets", "collected", "answered"},
                ("id", "side", "source"))  # fmt: skip
+        id_r = er.field("id")
+        entry_id = id_r.ident()
+        if not _ENTRY_ID.fullmatch(entry_id) or int(entry_id[1:]) > MAX_INT:
+            raise id_r.fail("expected e followed by a number (e1, e2, ...)")
+        if any(e.id == entry_id for e in entries):
+            raise id_r.fail("duplicate Cut entry id")
         source_r = er.field("source")
-        if source_r.ident() not in units:
+        source = units.get(source_r.ident())
+        if source is None:
             raise source_r.fail("no unit with this id")
+        side_r = er.field("side")
+        side = side_r.choice({t.value: t for t in Team})
+        if side is not source.team:
+            raise side_r.fail(f"the side of its source {source.id!r} ({source.team.value})")
         card_id = None
         if er.has("card"):
             instance = _parse_instance(er.field("card"), cards, units)
@@ -466,21 +523,31 @@ def _parse_cut(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit
         move = er.field("move", None)
         if (card_id is None) == (move.value is None):
             raise er.fail("expected exactly one of card and move")
-        targets = er.field("targets", []).str_list(16)
-        for i, target in enumerate(targets):
-            if target not in units:
-                raise er.field("targets").elements()[i].fail("no unit with this id")
+        if card_id is not None and source.team is not Team.PLAYER:
+            raise source_r.fail("a card is played by a party member: expected a player unit")
+        move_id = None if move.value is None else move.ident()
+        if move_id is not None and (move_id not in source.moves or not moves[move_id].response):
+            raise move.fail(f"one of the response moves of {source.id!r}")
+        targets = _unit_ids(er.field("targets", []), 16, units)
         entries.append(CutEntry(
-            id=er.field("id").ident(),
-            side=er.field("side").choice({t.value: t for t in Team}),
-            source=source_r.ident(),
+            id=entry_id,
+            side=side,
+            source=source.id,
             card=card_id,
-            move=None if move.value is None else move.ident(),
+            move=move_id,
             targets=targets,
-            collected=er.field("collected", []).str_list(64),
+            collected=_unit_ids(er.field("collected", []), MAX_UNITS, units),
             answered=er.field("answered", False).boolean(),
         ))  # fmt: skip
     return entries, resolving
+
+
+def _unit_ids(r: Reader, limit: int, units: Mapping[str, Unit]) -> tuple[str, ...]:
+    ids = r.str_list(limit)
+    for i, unit_id in enumerate(ids):
+        if unit_id not in units:
+            raise r.elements()[i].fail("no unit with this id")
+    return ids
 
 
 def cut_entry_to_json(battle: Battle, entry: CutEntry) -> dict[str, object]:

@@ -1,14 +1,24 @@
 """Enemy moves: each turn every living enemy with moves telegraphs an intent (a weighted
 choice made with the battle's PRNG, plus a target chosen with the same legality function as
-the player's arrow) and resolves it on the enemy phase, with itself as Host."""
+the player's arrow) and resolves it on the enemy phase, with itself as Host.
+
+One law for everyone: under the strict profile an enemy, like the player, cannot play a move
+without a legal target (an "all ~" move with an empty range included). It telegraphs only
+moves it could play now, and a move that has lost every legal target by its turn is not
+played at all (``enemy_holds``). Only enemies on the field act."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from .context import Context, HostKind
-from .model import Battle, Intent, MoveDef, Team, Unit
+from .model import Battle, Intent, MoveDef, Rules, Team, Unit
 from .modes import candidates, is_valid_target
 from .outcome import settle
+from .play import unit_law_reason
 from .resolve import run
+
+_ENEMY = Team.ENEMY  # bound once: reading an Enum class attribute is slow on CPython 3.11
 
 
 def _weighted(battle: Battle, moves: list[MoveDef]) -> MoveDef:
@@ -29,12 +39,15 @@ def choose_target(battle: Battle, enemy: Unit, move: MoveDef) -> Unit | None:
     return battle.rng.choice(pool) if pool else None
 
 
-def choose_intents(ctx: Context, only_missing: bool = False) -> None:
+def choose_intents(ctx: Context, only: AbstractSet[str] | None = None) -> None:
+    """Every living enemy on the field (or only those named) telegraphs its next move."""
     battle = ctx.battle
-    for enemy in battle.living(Team.ENEMY):
-        if only_missing and enemy.intent is not None:
+    for enemy in battle.living(_ENEMY):
+        if only is not None and enemy.id not in only:
             continue
         moves = [battle.moves[m] for m in enemy.moves]
+        if battle.rules is Rules.STRICT:  # telegraph only what it could play now
+            moves = [m for m in moves if unit_law_reason(battle, enemy, m.target) is None]
         if not moves:
             enemy.intent = None
             continue
@@ -46,17 +59,24 @@ def choose_intents(ctx: Context, only_missing: bool = False) -> None:
 
 
 def enemy_phase(ctx: Context) -> bool:
-    """Every living enemy resolves its intent in battle order. True if the battle ended."""
+    """Every living enemy on the field resolves its intent in battle order (a unit in the
+    reserve never acts). True if the battle ended."""
     battle = ctx.battle
-    for enemy in battle.team(Team.ENEMY):
+    for enemy in battle.team(_ENEMY):
         intent, enemy.intent = enemy.intent, None
-        if not enemy.alive or intent is None or intent.move not in battle.moves:
+        if not enemy.in_play or intent is None or intent.move not in battle.moves:
             continue
         move = battle.moves[intent.move]
         target = battle.unit(intent.target) if intent.target is not None else None
         chooses = move.target.chooses_units
         if chooses and (target is None or not is_valid_target(battle, enemy, move.target, target)):
             target = choose_target(battle, enemy, move)  # the telegraphed target is gone
+        if battle.rules is Rules.STRICT:
+            reason = unit_law_reason(battle, enemy, move.target)
+            if reason is not None:  # not played at all: none of its nodes applies
+                ctx.emit("enemy_holds", unit=enemy.id, move=move.id, name=move.name,
+                         reason=reason)  # fmt: skip
+                continue
         ctx.emit("enemy_acts", unit=enemy.id, move=move.id, name=move.name,
                  target=None if target is None else target.id)  # fmt: skip
         chosen = () if target is None else (target,)

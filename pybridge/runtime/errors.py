@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable
+
+#: A UTF-16 half on its own: strict JSON parsers (Godot's among them) refuse a text holding one.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def quote(value: object) -> str:
-    """Render an input value for an error message, shortened so huge inputs stay readable."""
+    """Render an input value for an error message, shortened so huge inputs stay readable and
+    with lone surrogates replaced (U+FFFD), so every host can read the message."""
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=True, default=repr)
     except (TypeError, ValueError, RecursionError):
         text = repr(type(value))
+    text = LONE_SURROGATE.sub("\ufffd", text)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -47,7 +53,13 @@ class FormatError(TargetingError):
     @classmethod
     def missing(cls, where: str, why: str = "missing required field",
                 subject: str = "") -> FormatError:  # fmt: skip
-        return cls._worded(where, None, _about(subject, where, why), subject)
+        return cls.stated(where, why, subject=subject)
+
+    @classmethod
+    def stated(cls, where: str, message: str, value: object = None,
+               subject: str = "") -> FormatError:  # fmt: skip
+        """An error whose message says everything itself (no ", got <value>" appended)."""
+        return cls._worded(where, value, _about(subject, where, message), subject)
 
     @classmethod
     def unknown(cls, where: str, key: str, allowed: Iterable[str], subject: str = "",
@@ -131,3 +143,10 @@ class WorkLimit(PlayError):
     """A request would do more work than one request may (docs/limits.md)."""
 
     code = "work_limit"
+
+
+class LimitReached(PlayError):
+    """A battle counter (the turn, the Cut entry ids) is at its limit: going on would make a
+    battle that no longer loads (docs/limits.md)."""
+
+    code = "limit_reached"

@@ -48,6 +48,8 @@ def _anything(item: object) -> bool:
 
 #: Where a card being played sits: in neither hand nor any other pile until it resolves.
 RESOLVING = "resolving"
+#: Entries the Cut holds at most, checked when an entry is pushed and when a battle loads.
+MAX_CUT = 64
 
 
 class Zone(StrEnum):
@@ -179,6 +181,13 @@ class CardDef:
         """Does ``unit`` meet the card's ``target_filter``?"""
         return self._target_test(unit)
 
+    @property
+    def chooses_cards(self) -> bool:
+        """Does the card choose cards (from its ``card_targets``) when it resolves? Only a
+        card whose mode chooses no unit does; otherwise ``choose_on_resolve`` chooses units."""
+        return self.choose_on_resolve and self.card_targets is not None \
+            and not self.target.chooses_units  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class CardTargets:
@@ -278,6 +287,9 @@ class Battle:
     #: Compiled Behaviors (see :mod:`pybridge.runtime.resolve`), keyed by ``id(behavior)``
     #: and holding the Behavior itself; shared by clones, like the card definitions.
     _programs: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: Units whose document gave no ``intent`` at all (``null`` is an intent of none): the
+    #: runtime telegraphs theirs when the battle is opened (``turns.start_battle``).
+    _unset_intents: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._index = {unit.id: unit for unit in self.units}

@@ -161,6 +161,9 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
         "info",
     ),
     "targets_chosen": lambda b, e: _line(f"Targets: {_units(b, e['units'])}.", "info"),
+    "cards_chosen": lambda b, e: _line(
+        f"Chosen: {', '.join(_card(b, c) for c in e['cards']) or 'no card'}.", "info"
+    ),
     "damage": _damage,
     "unit_died": lambda b, e: _line(f"{_unit(b, e['unit'])} falls.", "death"),
     "armor": lambda b, e: _line(
@@ -196,6 +199,9 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
     ),
     "enemy_acts": lambda b, e: _line(
         f"{_unit(b, e['unit'])} uses {e['name']}{_at(b, e.get('target'))}.", "enemy", 0
+    ),
+    "enemy_holds": lambda b, e: _line(
+        f"{_unit(b, e['unit'])} holds back {e['name']}: {e['reason']}.", "enemy", 0
     ),
     "status_hook": lambda b, e: _line(
         f"{_status(b, e['status'])} acts on {_unit(b, e['unit'])}.", "buff"

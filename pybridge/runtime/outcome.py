@@ -6,6 +6,9 @@ from __future__ import annotations
 from .context import Context
 from .model import Pile, Team
 
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_PLAYER, _ENEMY, _DISCARD = Team.PLAYER, Team.ENEMY, Pile.DISCARD
+
 
 def settle(ctx: Context) -> bool:
     """Update the active player and the result; True when the battle is over."""
@@ -14,20 +17,20 @@ def settle(ctx: Context) -> bool:
         return True
     active = battle.unit(battle.active_player)
     if active is None or not active.in_play:  # fallen, or withdrawn to the reserve
-        successor = next(iter(battle.living(Team.PLAYER)), None)
+        successor = next(iter(battle.living(_PLAYER)), None)
         if successor is not None:
             battle.active_player = successor.id
             ctx.emit("active_player", unit=successor.id)
-    if not battle.standing(Team.ENEMY):
+    if not battle.standing(_ENEMY):
         battle.result = "victory"
-    elif not battle.standing(Team.PLAYER):
+    elif not battle.standing(_PLAYER):
         battle.result = "defeat"
     else:
         return False
     for entry in battle.cut:  # the battle is decided: what still waits on the Cut is spent
         if entry.card is not None:
             battle.resolving.remove(entry.card)
-            battle.piles[Pile.DISCARD].insert(0, entry.card)
+            battle.piles[_DISCARD].insert(0, entry.card)
     battle.cut.clear()
     ctx.emit("battle_ended", result=battle.result, turn=battle.turn)
     return True

@@ -32,6 +32,20 @@ _SUBMITTED_MANY = (list, tuple)
 
 
 @dataclass(frozen=True, slots=True)
+class LateChoice:
+    """Where the choice of a card that chooses on resolve comes from: units or cards, from
+    which zones, and what could be chosen now. The choice itself is made at resolution."""
+
+    chooses: str  # "units" or "cards"
+    zones: tuple[str, ...]
+    candidates: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"at": "resolution", "chooses": self.chooses, "zones": list(self.zones),
+                "candidates": list(self.candidates)}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
 class TargetInfo:
     """What the UI needs to aim a card."""
 
@@ -46,14 +60,18 @@ class TargetInfo:
     count: int = 1
     up_to: bool = False
     choose_on_resolve: bool = False
+    late_choice: LateChoice | None = None
 
     def to_json(self) -> dict[str, object]:
+        late = self.late_choice
         return {
             "card": self.card, "mode": str(self.mode), "requires_target": self.requires_target,
             "source": self.source, "candidates": list(self.candidates),
             "range": list(self.range), "playable": self.playable, "reason": self.reason,
             "count": self.count, "up_to": self.up_to,
-            "choose_on_resolve": self.choose_on_resolve, "facts": self.mode.facts.to_json(),
+            "choose_on_resolve": self.choose_on_resolve,
+            "late_choice": None if late is None else late.to_json(),
+            "facts": self.mode.facts.to_json(),
         }  # fmt: skip
 
 
@@ -110,19 +128,61 @@ def unmet_condition(battle: Battle, card: CardInstance, source: Unit) -> str | N
         rng.state, rng.inc = state, inc
 
 
+def _zone_cards(battle: Battle, zone: str) -> list[str]:
+    if zone == "cut":
+        return [e.card for e in battle.cut if e.card is not None]
+    return battle.piles[Pile(zone)]
+
+
 def card_targets_exist(battle: Battle, definition: CardDef, this_card: str | None) -> bool:
-    """For a card that targets cards: does one card of the right type exist in any zone?"""
+    """For a card that targets cards: does one card of the right type exist in any zone? The
+    card itself never counts: "a card being played does not exist in either Hand or Field"."""
     spec = definition.card_targets
     if spec is None:
         return True
+    cards = battle.cards
     for zone in spec.zones:
-        if zone == "cut":
-            ids = [e.card for e in battle.cut if e.card is not None and e.card != this_card]
-        else:
-            ids = battle.piles[Pile(zone)]
-        if any(spec.matches(battle.cards[c]) for c in ids):
+        if any(c != this_card and spec.matches(cards[c]) for c in _zone_cards(battle, zone)):
             return True
     return False
+
+
+def choosable_cards(battle: Battle, definition: CardDef, this_card: str | None) -> list[str]:
+    """The cards a card that chooses cards may choose now: those of its ``card_targets`` in
+    its zones (in the order of its zones, each pile from its top), never the card itself."""
+    spec = definition.card_targets
+    if spec is None:
+        return []
+    cards = battle.cards
+    return [c for zone in spec.zones for c in _zone_cards(battle, zone)
+            if c != this_card and spec.matches(cards[c])]  # fmt: skip
+
+
+def late_candidates(battle: Battle, card: CardInstance, source: Unit) -> list[str]:
+    """What a card that chooses on resolve could choose now: unit ids or card ids."""
+    definition = card.card
+    if definition.chooses_cards:
+        return choosable_cards(battle, definition, card.id)
+    return [u.id for u in candidates(battle, source, definition.target, definition)]
+
+
+def late_choice(battle: Battle, card: CardInstance, source: Unit) -> LateChoice | None:
+    """Where the late choice of ``card`` comes from and what it could choose now (None for a
+    card that does not choose on resolve)."""
+    definition = card.card
+    if not definition.choose_on_resolve:
+        return None
+    candidates_now = tuple(late_candidates(battle, card, source))
+    spec = definition.card_targets
+    if definition.chooses_cards and spec is not None:
+        return LateChoice("cards", spec.zones, candidates_now)
+    return LateChoice("units", (_FIELD.value,), candidates_now)
+
+
+def nothing_to_choose(battle: Battle, card: CardInstance, source: Unit) -> bool:
+    """Can a late choice not be made at all (too few candidates for the card's count)?"""
+    pool = len(late_candidates(battle, card, source))
+    return pool < needed_targets(card.card, pool, battle.rules)  # always at least 1
 
 
 def needed_targets(definition: CardDef, available: int, rules: Rules) -> int:
@@ -135,20 +195,44 @@ def needed_targets(definition: CardDef, available: int, rules: Rules) -> int:
     return definition.target_count
 
 
+def unit_law_reason(battle: Battle, source: Unit, mode: TargetMode,
+                    definition: CardDef | None = None) -> str | None:  # fmt: skip
+    """Why an effect in ``mode`` may not be declared under strict rules: not enough legal
+    units to choose (the runtime's random picks included), or an "all ~" range that is empty.
+    The same law holds for a player's card (``definition``) and an enemy's move (None)."""
+    facts = mode.facts
+    if facts.chooses_units:
+        pool = candidates(battle, source, mode, definition)
+        need = 1 if definition is None else needed_targets(definition, len(pool), battle.rules)
+        if len(pool) < need:
+            return "not enough legal targets" if pool else "no legal target"
+    elif facts.has_range and not affected_range(battle, source, mode, definition):
+        return "no legal target"
+    return None
+
+
 def strict_reason(battle: Battle, card: CardInstance, source: Unit) -> str | None:
     """Why a targeting effect may not even be declared under strict rules: no legal target.
     This holds for "all ~" effects too, and for effects that choose on resolution."""
     definition = card.card
-    mode = definition.target
-    facts = mode.facts
-    if facts.chooses_units:
-        pool = candidates(battle, source, mode, definition)
-        if len(pool) < needed_targets(definition, len(pool), battle.rules):
-            return "not enough legal targets" if pool else "no legal target"
-    elif facts.has_range and not affected_range(battle, source, mode, definition):
-        return "no legal target"
+    reason = unit_law_reason(battle, source, definition.target, definition)
+    if reason is not None:
+        return reason
+    if definition.chooses_cards:
+        return "no card to choose" if nothing_to_choose(battle, card, source) else None
     if not card_targets_exist(battle, definition, card.id):
         return "no card to target"
+    return None
+
+
+def soft_reason(battle: Battle, card: CardInstance, source: Unit, pool: list[Unit]) -> str | None:
+    """Why a card may not be played under soft rules: an arrow card (or one choosing on
+    resolve) with nothing to choose. ``pool``: its candidates, for an arrow mode."""
+    definition = card.card
+    if definition._arrow and not pool:
+        return "no valid target"
+    if definition.chooses_cards and nothing_to_choose(battle, card, source):
+        return "no card to choose"
     return None
 
 
@@ -175,9 +259,12 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
         reason = strict_reason(battle, card, source)
     elif requires_target and not pool:
         reason = "no valid target"
+    elif definition.choose_on_resolve:
+        reason = soft_reason(battle, card, source, pool)
     reason = reason or unmet_condition(battle, card, source)
     arrow = requires_target and not definition.choose_on_resolve
     reach = pool if requires_target else affected_range(battle, source, mode, definition)
+    late = late_choice(battle, card, source) if definition.choose_on_resolve else None
     return TargetInfo(
         card=card.id,
         mode=mode,
@@ -190,6 +277,7 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
         count=definition.target_count,
         up_to=definition.up_to,
         choose_on_resolve=definition.choose_on_resolve,
+        late_choice=late,
     )
 
 
@@ -229,6 +317,11 @@ def check_parts(battle: Battle, card_id: object, target: object = None
         )
     if battle.rules is _STRICT:
         reason = strict_reason(battle, card, source)
+        if reason is not None:
+            raise NotPlayable(f"card {card.id!r} cannot be played: {reason}", "card")
+    elif definition.choose_on_resolve:  # it "cannot be played if no targets exist"
+        pool = [] if not definition._arrow else candidates(battle, source, mode, definition)
+        reason = soft_reason(battle, card, source, pool)
         if reason is not None:
             raise NotPlayable(f"card {card.id!r} cannot be played: {reason}", "card")
     unmet = unmet_condition(battle, card, source) if definition.playable_if else None
@@ -286,3 +379,33 @@ def chosen_units(battle: Battle, card: CardInstance, source: Unit, submitted: li
                                 f"({mode.value}); candidates: {valid}", where)  # fmt: skip
         units.append(unit)
     return tuple(units)
+
+
+def chosen_cards(battle: Battle, card: CardInstance, submitted: list[object],
+                 where: str) -> tuple[str, ...]:  # fmt: skip
+    """Check a choice of cards (a card that chooses cards on resolve) against its count and
+    its ``card_targets``: distinct card instances that it may choose now."""
+    definition = card.card
+    pool = choosable_cards(battle, definition, card.id)
+    count = definition.target_count
+    need = needed_targets(definition, len(pool), battle.rules)
+    if not submitted:
+        raise TargetRequired(f"card {card.id!r} chooses {count} card(s) when it resolves",
+                             where)  # fmt: skip
+    if len(submitted) > count or len(submitted) < need:
+        wanted = f"{need} to {count}" if definition.up_to else str(need)
+        raise NotACandidate(f"card {card.id!r} takes {wanted} card(s), got "
+                            f"{len(submitted)}: {submitted!r}", where)  # fmt: skip
+    chosen: list[str] = []
+    allowed = set(pool)
+    for card_id in submitted:
+        if not isinstance(card_id, str) or card_id not in battle.cards:
+            raise UnknownCard(f"no card instance {card_id!r} in this battle", where)
+        if card_id in chosen:
+            raise NotACandidate(f"{card_id!r} is chosen twice", where)
+        if card_id not in allowed:
+            shown = ", ".join(pool[:20]) + (", ..." if len(pool) > 20 else "") or "none"
+            raise NotACandidate(f"{card_id!r} is not a card {card.id!r} may choose; "
+                                f"candidates: {shown}", where)  # fmt: skip
+        chosen.append(card_id)
+    return tuple(chosen)

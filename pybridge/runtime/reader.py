@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any, TypeGuard, TypeVar
 
-from .errors import FormatError
+from .errors import LONE_SURROGATE, FormatError
 
 MAX_INT = 1_000_000_000
 MAX_STRING = 200
@@ -56,6 +56,11 @@ class Reader:
             return self.about(f"{kind} {found!r}")
         return self
 
+    def too_many(self, max_len: int, count: int, what: str) -> FormatError:
+        """A list or object over its limit: counted, not quoted (it is long by definition)."""
+        return FormatError.stated(self.path or "document", f"at most {max_len} {what}, got "
+                                  f"{count}", self.value, self.subject)  # fmt: skip
+
     # -- objects ---------------------------------------------------------------------------
     def obj(self, allowed: set[str] | frozenset[str], required: tuple[str, ...] = (),
             whose: str = "") -> Reader:  # fmt: skip
@@ -92,7 +97,7 @@ class Reader:
         if not _is_object(self.value):
             raise self.fail("expected an object")
         if len(self.value) > max_len:
-            raise self.fail(f"at most {max_len} entries, got {len(self.value)} entries;")
+            raise self.too_many(max_len, len(self.value), "entries")
         for key, value in self.value.items():
             yield key, Reader(value, self._child_path(str(key)), self.subject)
 
@@ -101,7 +106,7 @@ class Reader:
         if not isinstance(self.value, list):
             raise self.fail("expected a list")
         if len(self.value) > max_len:
-            raise self.fail(f"at most {max_len} elements, got {len(self.value)} elements;")
+            raise self.too_many(max_len, len(self.value), "elements")
         return [Reader(v, f"{self.path}[{i}]", self.subject) for i, v in enumerate(self.value)]
 
     # -- scalars ---------------------------------------------------------------------------
@@ -113,6 +118,9 @@ class Reader:
             raise self.fail("expected a non-empty string")
         if len(value) > max_len:
             raise self.fail(f"at most {max_len} characters")
+        if not value.isascii() and LONE_SURROGATE.search(value):
+            # Strict JSON parsers (Godot's) refuse such a text: every response would be unreadable.
+            raise self.fail("text without lone UTF-16 surrogates (U+D800..U+DFFF)")
         return value
 
     def ident(self) -> str:

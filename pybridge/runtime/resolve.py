@@ -40,19 +40,36 @@ def holds(behavior: Behavior, node_id: str, ctx: Context) -> bool:
     return program_of(behavior, ctx.battle).test(node_id)(ctx)
 
 
-#: Node evaluations one request (a play, a turn, a Cut step) may spend over all the Behavior
-#: runs it causes. One run is bounded when it is loaded; reactions multiply runs, so the
-#: request as a whole needs a bound too.
+#: Work one request (a play, a turn, a whole Cut resolved) may spend over all the Behavior runs
+#: it causes: one unit per node evaluation (charged up front, each run at its load-time bound)
+#: and one per unit or card an action acts on. One run is bounded when it is loaded; reactions
+#: multiply runs, Cut entries add up and an action may act on 2,000 cards, so the request as a
+#: whole needs a bound too.
 MAX_WORK = 200_000
+#: Events one request may report; past it the request is refused (its response would be huge).
+MAX_EVENTS = 50_000
+
+
+def charge(ctx: Context, amount: int) -> None:
+    """Spend ``amount`` of the request's work; refuse the request past either bound."""
+    work = ctx.work
+    work[0] += amount
+    if work[0] > MAX_WORK:
+        raise WorkLimit(f"this request would do more than {MAX_WORK} units of work (node "
+                        "evaluations and units or cards acted on; reactions multiply Behavior "
+                        "runs); nothing was applied", "")  # fmt: skip
+    if len(ctx.events) > MAX_EVENTS:
+        raise WorkLimit(f"this request would report more than {MAX_EVENTS} events; nothing "
+                        "was applied", "")  # fmt: skip
 
 
 def run(behavior: Behavior, ctx: Context) -> None:
     """Execute the flow from ``start``. The flow is a validated tree: it always ends."""
     program = program_of(behavior, ctx.battle)
-    ctx.work[0] += program.cost
-    if ctx.work[0] > MAX_WORK:
-        raise WorkLimit(f"this request would evaluate more than {MAX_WORK} nodes "
-                        "(reactions multiply Behavior runs); nothing was applied", "")  # fmt: skip
+    work = ctx.work  # charge(ctx, program.cost), inline: reactions run often
+    work[0] += program.cost
+    if work[0] > MAX_WORK or len(ctx.events) > MAX_EVENTS:
+        charge(ctx, 0)  # raises
     program.run(ctx)
 
 
@@ -202,6 +219,10 @@ class Program:
                 ctx.events.append({"type": "no_targets", "node": node.id, "action": name})
                 return True
             apply(node, ctx, targets)
+            work = ctx.work  # charge(ctx, len(targets)), inline: 2,000 cards are 2,000 moves
+            work[0] += len(targets)
+            if work[0] > MAX_WORK or len(ctx.events) > MAX_EVENTS:
+                charge(ctx, 0)  # raises
             if ctx.attacked:  # only attacks on units fill it
                 run_reactions(ctx)
             return True

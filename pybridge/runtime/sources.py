@@ -166,6 +166,11 @@ def _pile_source(name: str, pile: Pile, what: str) -> CardSourceSpec:
                           empty=f"reads the {what}, which may be empty")  # fmt: skip
 
 
+def _chosen_cards(ctx: Context) -> list[str]:
+    """The cards chosen when this effect resolved (a card that chooses cards on resolve)."""
+    return list(ctx.chosen)
+
+
 CARD_SOURCES: dict[str, CardSourceSpec] = {s.name: s for s in (
     CardSourceSpec("ThisCard", _this_card, frozenset({RESOLVING, *(p.value for p in PILES)}), 1,
                    "the card instance currently resolving"),
@@ -178,4 +183,8 @@ CARD_SOURCES: dict[str, CardSourceSpec] = {s.name: s for s in (
     CardSourceSpec("CutCards", _cut_cards, frozenset({"cut"}), None,
                    "the cards being played (waiting on the Cut), newest first, other than this "
                    "one", empty="reads the cards waiting to resolve, and there may be none"),
+    CardSourceSpec("ChosenCards", _chosen_cards, frozenset({*(p.value for p in PILES), "cut"}),
+                   None, "the cards chosen when this effect resolves (a card that chooses "
+                   "cards on resolve)", empty="yields the cards chosen on resolution: only a "
+                   "card that chooses cards on resolve has any"),
 )}  # fmt: skip

@@ -14,6 +14,8 @@ def tick(ctx: Context, team: Team, hook: str) -> None:
     in battle order and, per unit, in status-name order (stable across save and load)."""
     battle = ctx.battle
     for unit in battle.team(team):
+        if not unit.statuses:  # most units carry none: skip the sort
+            continue
         for status in sorted(unit.statuses):
             definition = battle.statuses.get(status)
             if definition is None or not unit.alive or unit.statuses.get(status, 0) <= 0:

@@ -13,16 +13,24 @@ from __future__ import annotations
 from .actions import draw, move_cards
 from .context import Context, Event
 from .enemies import choose_intents, enemy_phase
-from .errors import BattleOver
+from .errors import BattleOver, CutError, LimitReached
 from .keywords import RETAIN
 from .model import Battle, Pile, Team
 from .outcome import settle
+from .reader import MAX_INT
 from .statuses import tick
 
 
 def end_turn(battle: Battle) -> list[Event]:
+    """End the player's turn. Refused while effects wait on the Cut: they were activated in
+    this turn and resolve in it (pass or resolve first), never against the next turn's battle."""
     if battle.result is not None:
         raise BattleOver(f"the battle is over ({battle.result})", "")
+    if battle.cut:
+        raise CutError(f"{len(battle.cut)} effect(s) wait on the Cut: pass or resolve them "
+                       "before ending the turn", "")  # fmt: skip
+    if battle.turn >= MAX_INT:  # one more and the saved battle would not load
+        raise LimitReached(f"the battle is at its last turn ({MAX_INT})", "")
     ctx = Context(battle=battle, host=battle.unit(battle.active_player) or battle.units[0])
     ctx.emit("turn_ended", turn=battle.turn)
     for step in (_player_turn_end, _enemy_turn, _next_turn):
@@ -63,10 +71,15 @@ def _next_turn(ctx: Context) -> bool:
 
 
 def start_battle(battle: Battle) -> list[Event]:
-    """Telegraph the first intents of enemies that have none (a freshly written battle)."""
+    """What ``open`` does to a loaded battle: settle it as after any step (an active player who
+    has fallen or left the field passes the role on; a battle one side has already lost gets
+    its result), then telegraph the intents of enemies whose document gave none (a freshly
+    written battle). A saved battle, which says ``"intent": null`` where an enemy has none,
+    opens unchanged."""
     ctx = Context(battle=battle, host=battle.unit(battle.active_player) or battle.units[0])
-    if battle.result is None and any(
-        u.alive and u.moves and u.intent is None for u in battle.team(Team.ENEMY)
+    unset, battle._unset_intents = set(battle._unset_intents), ()
+    if not settle(ctx) and any(
+        u.id in unset and u.in_play and u.moves for u in battle.team(Team.ENEMY)
     ):
-        choose_intents(ctx, only_missing=True)
+        choose_intents(ctx, only=unset)
     return ctx.events

@@ -1,1 +1,1 @@
-"""Transports move JSON text to and from :mod:`pybridge.protocol` and nothing else."""
+"""Transports move JSON text to and from :mod:`pybridge.service` (the protocol) and nothing else."""

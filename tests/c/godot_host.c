@@ -16,9 +16,13 @@
  * a StringName 8 bytes pointing at a reference-counted name, a Variant 24 bytes with its
  * value at offset 8; every block is counted, so leaks and double frees show.
  *
- * Output, one tab-separated record per line on stdout (tests/test_gdextension.py reads it):
+ * The engine's values live in host_values.h, its class database and interface functions in
+ * host_engine.h.
+ *
+ * Output, one tab-separated record per line on stdout (tests/godot_host_support.py reads it):
  *   requested NAME / unknown NAME / print_error TEXT / registered ... / method ... /
- *   unregistered NAME / reply LABEL JSON / summary ...
+ *   method_bind ... / notification WHAT REVERSED / unregistered NAME / reply LABEL JSON /
+ *   call_error ... / summary ...
  * Every failed check is a "FAIL: ..." line on stderr; the exit status is 1 if any failed.
  */
 #define _GNU_SOURCE /* RTLD_DEEPBIND */
@@ -37,821 +41,10 @@
 #include "../../pybridge/ffi/gdextension_api.h"
 
 #define ENTRY_SYMBOL "pybridge_gdextension_init"
-#define POISON_BYTE 0xA5 /* fills storage the host hands out as "uninitialized" */
 #define THREADS 4
 #define THREAD_ROUNDS 50
 
-static atomic_int failures;
-
-static void fail(const char *format, ...)
-{
-    char message[512];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    fprintf(stderr, "FAIL: %s\n", message);
-    atomic_fetch_add(&failures, 1);
-}
-
-static void check(int condition, const char *what)
-{
-    if (!condition)
-        fail("%s", what);
-}
-
-static void poison(void *storage, size_t size)
-{
-    memset(storage, POISON_BYTE, size);
-}
-
-static int is_poison(const void *pointer_value)
-{
-    uintptr_t pattern;
-    memset(&pattern, POISON_BYTE, sizeof pattern);
-    return (uintptr_t)pointer_value == pattern;
-}
-
-/* -- the pretended engine version -------------------------------------------------------- */
-
-static uint32_t godot_minor;                 /* 3..6, major is 4 */
-static char godot_version_string[64];
-static int godot_library_token;             /* its address is the GDExtensionClassLibraryPtr */
-
-/* -- UTF-8 <-> UTF-32 ------------------------------------------------------------------------ */
-
-/* Strict decoding; every bad sequence becomes U+FFFD. Returns 1 if anything was bad. */
-static int utf8_decode(const unsigned char *s, size_t n, uint32_t *out, size_t *out_length)
-{
-    int bad = 0;
-    size_t i = 0, k = 0;
-    while (i < n) {
-        unsigned c = s[i];
-        uint32_t cp;
-        size_t length;
-        if (c < 0x80) {
-            cp = c;
-            length = 1;
-        } else if ((c & 0xE0) == 0xC0) {
-            cp = c & 0x1F;
-            length = 2;
-        } else if ((c & 0xF0) == 0xE0) {
-            cp = c & 0x0F;
-            length = 3;
-        } else if ((c & 0xF8) == 0xF0) {
-            cp = c & 0x07;
-            length = 4;
-        } else {
-            bad = 1;
-            out[k++] = 0xFFFD;
-            i++;
-            continue;
-        }
-        int ok = i + length <= n;
-        for (size_t j = 1; ok && j < length; j++) {
-            unsigned cc = s[i + j];
-            ok = (cc & 0xC0) == 0x80;
-            cp = (cp << 6) | (cc & 0x3F);
-        }
-        if (ok && ((length == 2 && cp < 0x80) || (length == 3 && cp < 0x800) ||
-                   (length == 4 && cp < 0x10000) || cp > 0x10FFFF ||
-                   (cp >= 0xD800 && cp <= 0xDFFF)))
-            ok = 0;
-        if (!ok) {
-            bad = 1;
-            out[k++] = 0xFFFD;
-            i++;
-            continue;
-        }
-        out[k++] = cp;
-        i += length;
-    }
-    *out_length = k;
-    return bad;
-}
-
-/* Writes the UTF-8 form of one code point into out (4 bytes room); returns its length. */
-static size_t utf8_encode(uint32_t cp, unsigned char *out)
-{
-    if (cp < 0x80) {
-        out[0] = (unsigned char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (unsigned char)(0xC0 | (cp >> 6));
-        out[1] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (unsigned char)(0xE0 | (cp >> 12));
-        out[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (unsigned char)(0xF0 | (cp >> 18));
-    out[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (unsigned char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
-/* -- String: 8 bytes, a pointer to a shared UTF-32 block (NULL is the empty String) -------- */
-
-#define STRING_MAGIC 0x53747221u /* "Str!" */
-#define DEAD_MAGIC 0xDEADDEADu
-
-struct string_block {
-    uint32_t magic;
-    atomic_int references;
-    size_t length;    /* code points, without the terminator */
-    uint32_t text[]; /* NUL-terminated */
-};
-
-typedef struct {
-    struct string_block *block;
-} HostString;
-_Static_assert(sizeof(HostString) == PYBRIDGE_GD_STRING_SIZE, "a String is 8 bytes");
-
-static atomic_long strings_live;
-
-/* The block of a live String, or NULL for the empty one; reports anything else. */
-static struct string_block *string_block_of(const void *string, const char *who)
-{
-    if (string == NULL) {
-        fail("%s: got a NULL String pointer (Godot would crash)", who);
-        return NULL;
-    }
-    struct string_block *block = ((const HostString *)string)->block;
-    if (block == NULL)
-        return NULL;
-    if (is_poison(block)) {
-        fail("%s: got uninitialized String storage", who);
-        return NULL;
-    }
-    if (block->magic != STRING_MAGIC) {
-        fail("%s: got something that is not a live String", who);
-        return NULL;
-    }
-    return block;
-}
-
-static void string_from_code_points(HostString *dest, const uint32_t *text, size_t length)
-{
-    if (length == 0) {
-        dest->block = NULL;
-        return;
-    }
-    struct string_block *block = malloc(sizeof *block + (length + 1) * sizeof(uint32_t));
-    if (block == NULL) {
-        fail("host out of memory");
-        exit(1);
-    }
-    block->magic = STRING_MAGIC;
-    atomic_init(&block->references, 1);
-    block->length = length;
-    memcpy(block->text, text, length * sizeof(uint32_t));
-    block->text[length] = 0;
-    atomic_fetch_add(&strings_live, 1);
-    dest->block = block;
-}
-
-/* Constructs a String from UTF-8; returns 1 if the bytes were not valid UTF-8. */
-static int string_from_utf8(HostString *dest, const char *utf8, size_t size)
-{
-    uint32_t *text = malloc((size + 1) * sizeof(uint32_t));
-    size_t length = 0;
-    if (text == NULL) {
-        fail("host out of memory");
-        exit(1);
-    }
-    int bad = utf8_decode((const unsigned char *)utf8, size, text, &length);
-    string_from_code_points(dest, text, length);
-    free(text);
-    return bad;
-}
-
-static void string_copy(HostString *dest, const void *source, const char *who)
-{
-    struct string_block *block = string_block_of(source, who);
-    if (block != NULL)
-        atomic_fetch_add(&block->references, 1);
-    dest->block = block;
-}
-
-static void string_release(void *string, const char *who)
-{
-    struct string_block *block = string_block_of(string, who);
-    if (block != NULL && atomic_fetch_sub(&block->references, 1) == 1) {
-        block->magic = DEAD_MAGIC;
-        free(block);
-        atomic_fetch_sub(&strings_live, 1);
-    }
-    if (string != NULL)
-        poison(string, sizeof(HostString)); /* destroyed storage is uninitialized again */
-}
-
-/* The UTF-8 form of a String, malloc'ed and NUL-terminated. */
-static char *string_to_utf8(const void *string, const char *who)
-{
-    struct string_block *block = string_block_of(string, who);
-    size_t length = block != NULL ? block->length : 0;
-    char *out = malloc(length * 4 + 1);
-    size_t n = 0;
-    if (out == NULL) {
-        fail("host out of memory");
-        exit(1);
-    }
-    for (size_t i = 0; i < length; i++)
-        n += utf8_encode(block->text[i], (unsigned char *)out + n);
-    out[n] = '\0';
-    return out;
-}
-
-/* -- StringName: 8 bytes, a pointer to a shared name (NULL is the empty name) -------------- */
-
-#define NAME_MAGIC 0x4E616D65u /* "Name" */
-
-struct name_block {
-    uint32_t magic;
-    atomic_int references;
-    char text[];
-};
-
-typedef struct {
-    struct name_block *block;
-} HostStringName;
-_Static_assert(sizeof(HostStringName) == PYBRIDGE_GD_STRING_NAME_SIZE, "a StringName is 8 bytes");
-
-static atomic_long names_live;
-
-/* The text of a live StringName ("" for the empty one); NULL and a report otherwise. */
-static const char *name_text(const void *name, const char *who)
-{
-    if (name == NULL) {
-        fail("%s: got a NULL StringName pointer (Godot would crash)", who);
-        return NULL;
-    }
-    struct name_block *block = ((const HostStringName *)name)->block;
-    if (block == NULL)
-        return "";
-    if (is_poison(block)) {
-        fail("%s: got uninitialized StringName storage", who);
-        return NULL;
-    }
-    if (block->magic != NAME_MAGIC) {
-        fail("%s: got something that is not a live StringName", who);
-        return NULL;
-    }
-    return block->text;
-}
-
-static void name_copy(HostStringName *dest, const void *source, const char *who)
-{
-    dest->block = NULL;
-    if (name_text(source, who) == NULL)
-        return;
-    dest->block = ((const HostStringName *)source)->block;
-    if (dest->block != NULL)
-        atomic_fetch_add(&dest->block->references, 1);
-}
-
-static void name_release(void *name, const char *who)
-{
-    if (name_text(name, who) == NULL)
-        return;
-    struct name_block *block = ((HostStringName *)name)->block;
-    if (block != NULL && atomic_fetch_sub(&block->references, 1) == 1) {
-        block->magic = DEAD_MAGIC;
-        free(block);
-        atomic_fetch_sub(&names_live, 1);
-    }
-    poison(name, sizeof(HostStringName));
-}
-
-/* -- Variant: 24 bytes, the type at offset 0 and the value at offset 8 --------------------- */
-
-typedef struct {
-    uint32_t type;
-    uint32_t padding;
-    union {
-        HostString string;
-        int64_t integer;
-        uint8_t bytes[16];
-    } value;
-} HostVariant;
-_Static_assert(sizeof(HostVariant) == PYBRIDGE_GD_VARIANT_SIZE, "a Variant is 24 bytes");
-_Static_assert(offsetof(HostVariant, value) == 8, "a Variant's value is at offset 8");
-
-static void variant_nil(HostVariant *variant)
-{
-    memset(variant, 0, sizeof *variant);
-    variant->type = GDEXTENSION_VARIANT_TYPE_NIL;
-}
-
-static void variant_release(HostVariant *variant, const char *who)
-{
-    if (variant->type == GDEXTENSION_VARIANT_TYPE_STRING)
-        string_release(&variant->value.string, who);
-    poison(variant, sizeof *variant);
-}
-
-/* -- fake objects and the class database --------------------------------------------------- */
-
-#define OBJECT_MAGIC 0x4F626A21u /* "Obj!" */
-#define MAX_CLASSES 4
-#define MAX_METHODS 8
-#define MAX_ARGUMENTS 4
-
-struct host_method {
-    char name[64];
-    HostStringName name_copy; /* the engine keeps its own copy of every name */
-    void *userdata;
-    GDExtensionClassMethodCall call;
-    GDExtensionClassMethodPtrCall ptrcall;
-    uint32_t flags;
-    int has_return;
-    GDExtensionVariantType return_type;
-    uint32_t argument_count;
-    GDExtensionVariantType argument_types[MAX_ARGUMENTS];
-    char argument_names[MAX_ARGUMENTS][32];
-};
-
-struct host_class {
-    int registered;
-    char name[64];
-    char parent[64];
-    const char *via;
-    HostStringName name_copy, parent_copy;
-    GDExtensionClassCreationInfo4 info; /* copied: the library may free its struct */
-    struct host_method methods[MAX_METHODS];
-    int method_count;
-};
-
-struct host_object {
-    uint32_t magic;
-    char native_class[32];
-    struct host_class *extension;
-    GDExtensionClassInstancePtr instance;
-    int instance_set;
-};
-
-static const char *const native_classes[] = {"Object", "RefCounted", "Node"};
-static struct host_class classes[MAX_CLASSES];
-static atomic_long objects_live;
-
-static int is_native_class(const char *name)
-{
-    for (size_t i = 0; i < sizeof native_classes / sizeof *native_classes; i++)
-        if (strcmp(native_classes[i], name) == 0)
-            return 1;
-    return 0;
-}
-
-static struct host_class *find_class(const char *name)
-{
-    for (int i = 0; i < MAX_CLASSES; i++)
-        if (classes[i].registered && strcmp(classes[i].name, name) == 0)
-            return &classes[i];
-    return NULL;
-}
-
-static int registered_count(void)
-{
-    int count = 0;
-    for (int i = 0; i < MAX_CLASSES; i++)
-        count += classes[i].registered;
-    return count;
-}
-
-static int check_library(GDExtensionClassLibraryPtr library, const char *who)
-{
-    if (library != (GDExtensionClassLibraryPtr)&godot_library_token) {
-        fail("%s: the library token is not the one given to the entry symbol", who);
-        return 0;
-    }
-    return 1;
-}
-
-/* The engine dereferences every pointer of a property description. */
-static int check_property(const GDExtensionPropertyInfo *info, const char *who)
-{
-    if (info == NULL) {
-        fail("%s: NULL property description", who);
-        return 0;
-    }
-    if ((unsigned)info->type >= GDEXTENSION_VARIANT_TYPE_VARIANT_MAX)
-        fail("%s: property type %u out of range", who, (unsigned)info->type);
-    int ok = name_text(info->name, who) != NULL && name_text(info->class_name, who) != NULL;
-    if (info->hint_string == NULL) {
-        fail("%s: NULL hint_string (Godot would crash)", who);
-        ok = 0;
-    } else {
-        (void)string_block_of(info->hint_string, who);
-    }
-    return ok;
-}
-
-/* -- the interface functions the host serves ------------------------------------------------ */
-
-static atomic_int print_errors;
-
-static void host_get_godot_version(GDExtensionGodotVersion *r_version)
-{
-    r_version->major = 4;
-    r_version->minor = godot_minor;
-    r_version->patch = godot_minor == 4 ? 1 : 0;
-    r_version->string = godot_version_string;
-}
-
-static void host_get_godot_version2(GDExtensionGodotVersion2 *r_version)
-{
-    memset(r_version, 0, sizeof *r_version);
-    r_version->major = 4;
-    r_version->minor = godot_minor;
-    r_version->hex = 0x040000u | (godot_minor << 8);
-    r_version->status = "stable";
-    r_version->build = "simulated";
-    r_version->hash = "";
-    r_version->string = godot_version_string;
-}
-
-static void host_print_error(const char *description, const char *function, const char *file,
-                             int32_t line, GDExtensionBool editor_notify)
-{
-    (void)editor_notify;
-    check(description != NULL && function != NULL && file != NULL, "print_error: NULL text");
-    atomic_fetch_add(&print_errors, 1);
-    printf("print_error\t%s\t%s\t%s:%d\n", description ? description : "", function ? function : "",
-           file ? file : "", line);
-    fflush(stdout);
-}
-
-static void host_variant_destroy(GDExtensionVariantPtr self)
-{
-    if (self == NULL) {
-        fail("variant_destroy: NULL");
-        return;
-    }
-    variant_release(self, "variant_destroy");
-}
-
-static GDExtensionVariantType host_variant_get_type(GDExtensionConstVariantPtr self)
-{
-    if (self == NULL) {
-        fail("variant_get_type: NULL");
-        return GDEXTENSION_VARIANT_TYPE_NIL;
-    }
-    uint32_t type = ((const HostVariant *)self)->type;
-    if (type >= GDEXTENSION_VARIANT_TYPE_VARIANT_MAX) {
-        fail("variant_get_type: not a live Variant (type %u)", type);
-        return GDEXTENSION_VARIANT_TYPE_NIL;
-    }
-    return (GDExtensionVariantType)type;
-}
-
-static void host_variant_from_string(GDExtensionUninitializedVariantPtr r_variant,
-                                     GDExtensionTypePtr value)
-{
-    HostVariant *variant = r_variant;
-    variant_nil(variant);
-    variant->type = GDEXTENSION_VARIANT_TYPE_STRING;
-    string_copy(&variant->value.string, value, "Variant(String)");
-}
-
-static void host_string_from_variant(GDExtensionUninitializedTypePtr r_value,
-                                     GDExtensionVariantPtr p_variant)
-{
-    const HostVariant *variant = p_variant;
-    if (variant->type != GDEXTENSION_VARIANT_TYPE_STRING) {
-        fail("String(Variant): the Variant holds type %u, not a String", variant->type);
-        ((HostString *)r_value)->block = NULL;
-        return;
-    }
-    string_copy(r_value, &variant->value.string, "String(Variant)");
-}
-
-static GDExtensionVariantFromTypeConstructorFunc
-host_get_variant_from_type_constructor(GDExtensionVariantType type)
-{
-    if (type == GDEXTENSION_VARIANT_TYPE_STRING)
-        return host_variant_from_string;
-    fail("get_variant_from_type_constructor: the host only simulates String, not type %u", type);
-    return NULL;
-}
-
-static GDExtensionTypeFromVariantConstructorFunc
-host_get_variant_to_type_constructor(GDExtensionVariantType type)
-{
-    if (type == GDEXTENSION_VARIANT_TYPE_STRING)
-        return host_string_from_variant;
-    fail("get_variant_to_type_constructor: the host only simulates String, not type %u", type);
-    return NULL;
-}
-
-static void host_string_destructor(GDExtensionTypePtr self)
-{
-    string_release(self, "String destructor");
-}
-
-static void host_string_name_destructor(GDExtensionTypePtr self)
-{
-    name_release(self, "StringName destructor");
-}
-
-static GDExtensionPtrDestructor host_variant_get_ptr_destructor(GDExtensionVariantType type)
-{
-    if (type == GDEXTENSION_VARIANT_TYPE_STRING)
-        return host_string_destructor;
-    if (type == GDEXTENSION_VARIANT_TYPE_STRING_NAME)
-        return host_string_name_destructor;
-    fail("variant_get_ptr_destructor: the host only simulates String and StringName, not %u", type);
-    return NULL;
-}
-
-static GDExtensionInt host_string_new_with_utf8_chars_and_len2(GDExtensionUninitializedStringPtr r_dest,
-                                                               const char *contents,
-                                                               GDExtensionInt size)
-{
-    if (r_dest == NULL || (contents == NULL && size > 0) || size < 0) {
-        fail("string_new_with_utf8_chars_and_len2: bad arguments");
-        return 1;
-    }
-    return string_from_utf8(r_dest, contents != NULL ? contents : "", (size_t)size) ? 31 : 0;
-}
-
-static GDExtensionInt host_string_to_utf8_chars(GDExtensionConstStringPtr self, char *r_text,
-                                                GDExtensionInt max_write_length)
-{
-    char *utf8 = string_to_utf8(self, "string_to_utf8_chars");
-    GDExtensionInt length = (GDExtensionInt)strlen(utf8);
-    if (r_text != NULL) {
-        GDExtensionInt n = length < max_write_length ? length : max_write_length;
-        if (n > 0)
-            memcpy(r_text, utf8, (size_t)n); /* no terminator, as documented */
-    }
-    free(utf8);
-    return length;
-}
-
-static void host_string_name_new_with_latin1_chars(GDExtensionUninitializedStringNamePtr r_dest,
-                                                   const char *contents, GDExtensionBool is_static)
-{
-    HostStringName *name = r_dest;
-    if (name == NULL || contents == NULL) {
-        fail("string_name_new_with_latin1_chars: NULL argument");
-        return;
-    }
-    if (is_static)
-        fail("string_name_new_with_latin1_chars: static names are never freed; not expected here");
-    name->block = NULL;
-    if (contents[0] == '\0')
-        return;
-    size_t length = strlen(contents);
-    struct name_block *block = malloc(sizeof *block + length + 1);
-    if (block == NULL) {
-        fail("host out of memory");
-        exit(1);
-    }
-    block->magic = NAME_MAGIC;
-    atomic_init(&block->references, 1);
-    memcpy(block->text, contents, length + 1);
-    atomic_fetch_add(&names_live, 1);
-    name->block = block;
-}
-
-static GDExtensionObjectPtr host_classdb_construct_object2(GDExtensionConstStringNamePtr class_name)
-{
-    const char *name = name_text(class_name, "classdb_construct_object2");
-    if (name == NULL)
-        return NULL;
-    if (!is_native_class(name)) {
-        fail("classdb_construct_object2: '%s' is not an engine class", name);
-        return NULL;
-    }
-    struct host_object *object = calloc(1, sizeof *object);
-    if (object == NULL) {
-        fail("host out of memory");
-        exit(1);
-    }
-    object->magic = OBJECT_MAGIC;
-    snprintf(object->native_class, sizeof object->native_class, "%s", name);
-    atomic_fetch_add(&objects_live, 1);
-    return object;
-}
-
-static void host_object_set_instance(GDExtensionObjectPtr p_object,
-                                     GDExtensionConstStringNamePtr class_name,
-                                     GDExtensionClassInstancePtr instance)
-{
-    struct host_object *object = p_object;
-    const char *name = name_text(class_name, "object_set_instance");
-    if (object == NULL || object->magic != OBJECT_MAGIC) {
-        fail("object_set_instance: not an object");
-        return;
-    }
-    if (name == NULL)
-        return;
-    struct host_class *extension = find_class(name);
-    if (extension == NULL) {
-        fail("object_set_instance: '%s' is not a registered extension class", name);
-        return;
-    }
-    if (strcmp(extension->parent, object->native_class) != 0)
-        fail("object_set_instance: '%s' extends %s, the object is a %s", name, extension->parent,
-             object->native_class);
-    if (object->instance_set)
-        fail("object_set_instance: the object already has an instance");
-    if (instance == NULL)
-        fail("object_set_instance: NULL instance");
-    object->extension = extension;
-    object->instance = instance;
-    object->instance_set++;
-}
-
-static void register_class(GDExtensionClassLibraryPtr library, GDExtensionConstStringNamePtr class_name,
-                           GDExtensionConstStringNamePtr parent_class_name,
-                           const GDExtensionClassCreationInfo4 *info, const char *via)
-{
-    if (!check_library(library, via))
-        return;
-    const char *name = name_text(class_name, via);
-    const char *parent = name_text(parent_class_name, via);
-    if (name == NULL || parent == NULL || info == NULL) {
-        fail("%s: NULL name or description", via);
-        return;
-    }
-    if (find_class(name) != NULL) {
-        fail("%s: '%s' is registered already", via, name);
-        return;
-    }
-    if (!is_native_class(parent) && find_class(parent) == NULL) {
-        fail("%s: parent class '%s' does not exist", via, parent);
-        return;
-    }
-    if (info->create_instance_func == NULL || info->free_instance_func == NULL)
-        fail("%s: create_instance_func and free_instance_func are required", via);
-    if (info->icon_path != NULL)
-        (void)string_block_of(info->icon_path, via);
-    for (int i = 0; i < MAX_CLASSES; i++) {
-        struct host_class *slot = &classes[i];
-        if (slot->registered)
-            continue;
-        memset(slot, 0, sizeof *slot);
-        slot->registered = 1;
-        snprintf(slot->name, sizeof slot->name, "%s", name);
-        snprintf(slot->parent, sizeof slot->parent, "%s", parent);
-        slot->via = via;
-        slot->info = *info;
-        name_copy(&slot->name_copy, class_name, via);
-        name_copy(&slot->parent_copy, parent_class_name, via);
-        printf("registered\t%s\t%s\t%s\texposed=%d\tvirtual=%d\tabstract=%d\truntime=%d\n", name,
-               parent, via, info->is_exposed, info->is_virtual, info->is_abstract, info->is_runtime);
-        return;
-    }
-    fail("%s: the host has no room for another class", via);
-}
-
-static void host_register_extension_class4(GDExtensionClassLibraryPtr library,
-                                           GDExtensionConstStringNamePtr class_name,
-                                           GDExtensionConstStringNamePtr parent_class_name,
-                                           const GDExtensionClassCreationInfo4 *info)
-{
-    register_class(library, class_name, parent_class_name, info, "classdb_register_extension_class4");
-}
-
-static void host_register_extension_class5(GDExtensionClassLibraryPtr library,
-                                           GDExtensionConstStringNamePtr class_name,
-                                           GDExtensionConstStringNamePtr parent_class_name,
-                                           const GDExtensionClassCreationInfo5 *info)
-{
-    register_class(library, class_name, parent_class_name, info, "classdb_register_extension_class5");
-}
-
-static void host_register_extension_class_method(GDExtensionClassLibraryPtr library,
-                                                 GDExtensionConstStringNamePtr class_name,
-                                                 const GDExtensionClassMethodInfo *info)
-{
-    const char *who = "classdb_register_extension_class_method";
-    if (!check_library(library, who))
-        return;
-    const char *owner = name_text(class_name, who);
-    struct host_class *cls = owner != NULL ? find_class(owner) : NULL;
-    if (cls == NULL) {
-        fail("%s: unknown class", who);
-        return;
-    }
-    if (info == NULL || cls->method_count >= MAX_METHODS) {
-        fail("%s: NULL description or too many methods", who);
-        return;
-    }
-    const char *name = name_text(info->name, who);
-    if (name == NULL)
-        return;
-    if (info->call_func == NULL || info->ptrcall_func == NULL)
-        fail("%s: %s needs both call_func and ptrcall_func", who, name);
-    if (info->has_return_value && !check_property(info->return_value_info, who))
-        return;
-    if (info->argument_count > MAX_ARGUMENTS) {
-        fail("%s: %s has too many arguments for the host", who, name);
-        return;
-    }
-    if (info->argument_count > 0 && (info->arguments_info == NULL || info->arguments_metadata == NULL)) {
-        fail("%s: %s has arguments but no descriptions or metadata (Godot would crash)", who, name);
-        return;
-    }
-    if (info->default_argument_count > 0 && info->default_arguments == NULL) {
-        fail("%s: %s has default arguments but no values", who, name);
-        return;
-    }
-    struct host_method *method = &cls->methods[cls->method_count++];
-    memset(method, 0, sizeof *method);
-    snprintf(method->name, sizeof method->name, "%s", name);
-    name_copy(&method->name_copy, info->name, who);
-    method->userdata = info->method_userdata;
-    method->call = info->call_func;
-    method->ptrcall = info->ptrcall_func;
-    method->flags = info->method_flags;
-    method->has_return = info->has_return_value;
-    method->return_type = info->has_return_value ? info->return_value_info->type
-                                                 : GDEXTENSION_VARIANT_TYPE_NIL;
-    method->argument_count = info->argument_count;
-    printf("method\t%s\t%s\tflags=%u\treturn=%d", cls->name, name, info->method_flags,
-           info->has_return_value ? (int)method->return_type : -1);
-    for (uint32_t i = 0; i < info->argument_count; i++) {
-        const GDExtensionPropertyInfo *argument = &info->arguments_info[i];
-        if (!check_property(argument, who))
-            continue;
-        method->argument_types[i] = argument->type;
-        snprintf(method->argument_names[i], sizeof method->argument_names[i], "%s",
-                 name_text(argument->name, who));
-        printf("\targ=%s:%d", method->argument_names[i], (int)argument->type);
-    }
-    printf("\n");
-}
-
-static void host_unregister_extension_class(GDExtensionClassLibraryPtr library,
-                                            GDExtensionConstStringNamePtr class_name)
-{
-    const char *who = "classdb_unregister_extension_class";
-    if (!check_library(library, who))
-        return;
-    const char *name = name_text(class_name, who);
-    struct host_class *cls = name != NULL ? find_class(name) : NULL;
-    if (cls == NULL) {
-        fail("%s: '%s' is not registered", who, name != NULL ? name : "?");
-        return;
-    }
-    for (int i = 0; i < cls->method_count; i++)
-        name_release(&cls->methods[i].name_copy, who);
-    name_release(&cls->name_copy, who);
-    name_release(&cls->parent_copy, who);
-    cls->registered = 0;
-    printf("unregistered\t%s\n", cls->name);
-}
-
-/* -- get_proc_address ------------------------------------------------------------------------ */
-
-struct served {
-    const char *name;
-    uint32_t since_minor; /* the 4.x release that introduced it */
-    GDExtensionInterfaceFunctionPtr function;
-};
-
-#define SERVE(name, since, function) {name, since, (GDExtensionInterfaceFunctionPtr)function}
-
-static const struct served served[] = {
-    SERVE("get_godot_version", 1, host_get_godot_version),
-    SERVE("get_godot_version2", 5, host_get_godot_version2),
-    SERVE("print_error", 1, host_print_error),
-    SERVE("variant_destroy", 1, host_variant_destroy),
-    SERVE("variant_get_type", 1, host_variant_get_type),
-    SERVE("get_variant_from_type_constructor", 1, host_get_variant_from_type_constructor),
-    SERVE("get_variant_to_type_constructor", 1, host_get_variant_to_type_constructor),
-    SERVE("variant_get_ptr_destructor", 1, host_variant_get_ptr_destructor),
-    SERVE("string_new_with_utf8_chars_and_len2", 3, host_string_new_with_utf8_chars_and_len2),
-    SERVE("string_to_utf8_chars", 1, host_string_to_utf8_chars),
-    SERVE("string_name_new_with_latin1_chars", 2, host_string_name_new_with_latin1_chars),
-    SERVE("classdb_construct_object2", 4, host_classdb_construct_object2),
-    SERVE("object_set_instance", 1, host_object_set_instance),
-    SERVE("classdb_register_extension_class4", 4, host_register_extension_class4),
-    SERVE("classdb_register_extension_class5", 5, host_register_extension_class5),
-    SERVE("classdb_register_extension_class_method", 1, host_register_extension_class_method),
-    SERVE("classdb_unregister_extension_class", 1, host_unregister_extension_class),
-};
-
-static GDExtensionInterfaceFunctionPtr host_get_proc_address(const char *name)
-{
-    if (name == NULL) {
-        fail("get_proc_address: NULL name");
-        return NULL;
-    }
-    printf("requested\t%s\n", name);
-    for (size_t i = 0; i < sizeof served / sizeof *served; i++)
-        if (strcmp(served[i].name, name) == 0 && served[i].since_minor <= godot_minor)
-            return served[i].function;
-    printf("unknown\t%s\n", name); /* Godot logs "Attempt to get non-existent interface function" */
-    return NULL;
-}
+#include "host_engine.h"
 
 /* -- driving the class like the engine does ------------------------------------------------ */
 
@@ -876,6 +69,10 @@ static struct host_object *create_object(GDExtensionBool notify_postinitialize)
     check(object->extension == bridge_class && object->instance_set == 1,
           "create_instance_func did not attach exactly one PyBridge instance");
     check(strcmp(object->native_class, "RefCounted") == 0, "the object is not a RefCounted");
+    /* godot-cpp sends it once the instance is attached, exactly when the engine asks. */
+    check(object->postinitialized == (notify_postinitialize ? 1 : 0),
+          notify_postinitialize ? "create_instance did not send NOTIFICATION_POSTINITIALIZE once"
+                                : "create_instance sent NOTIFICATION_POSTINITIALIZE unasked");
     return object;
 }
 
@@ -890,33 +87,22 @@ static void destroy_object(struct host_object *object)
     atomic_fetch_sub(&objects_live, 1);
 }
 
-/* A Variant call with String arguments; returns the result's UTF-8 or NULL after an error. */
-static char *variant_call(struct host_object *object, const char *method_name, int argument_count,
-                          const char *const *arguments, GDExtensionCallError *r_error)
+/* A Variant call; returns the result's UTF-8, or NULL after a call error. */
+static char *call_with_values(struct host_object *object, const char *method_name, int argument_count,
+                              HostVariant *values, GDExtensionCallError *r_error)
 {
     struct host_method *method = method_named(method_name);
     if (method == NULL) {
         fail("no method %s", method_name);
         return NULL;
     }
-    if (argument_count < 0 || argument_count > MAX_ARGUMENTS) {
-        fail("the host passes at most %d arguments", MAX_ARGUMENTS);
-        return NULL;
-    }
-    HostVariant values[MAX_ARGUMENTS];
     GDExtensionConstVariantPtr pointers[MAX_ARGUMENTS] = {NULL};
-    for (int i = 0; i < argument_count; i++) {
-        variant_nil(&values[i]);
-        values[i].type = GDEXTENSION_VARIANT_TYPE_STRING;
-        string_from_utf8(&values[i].value.string, arguments[i], strlen(arguments[i]));
+    for (int i = 0; i < argument_count; i++)
         pointers[i] = &values[i];
-    }
     HostVariant result;
     variant_nil(&result); /* like MethodBind::call: a fresh nil Variant */
     GDExtensionCallError error = {GDEXTENSION_CALL_OK, 0, 0};
     method->call(method->userdata, object->instance, pointers, argument_count, &result, &error);
-    for (int i = 0; i < argument_count; i++)
-        variant_release(&values[i], "host");
     *r_error = error;
     char *text = NULL;
     if (error.error == GDEXTENSION_CALL_OK) {
@@ -928,6 +114,26 @@ static char *variant_call(struct host_object *object, const char *method_name, i
         fail("%s failed but changed its return value", method_name);
     }
     variant_release(&result, "host");
+    return text;
+}
+
+/* A Variant call with String arguments; returns the result's UTF-8 or NULL after an error. */
+static char *variant_call(struct host_object *object, const char *method_name, int argument_count,
+                          const char *const *arguments, GDExtensionCallError *r_error)
+{
+    if (argument_count < 0 || argument_count > MAX_ARGUMENTS) {
+        fail("the host passes at most %d arguments", MAX_ARGUMENTS);
+        return NULL;
+    }
+    HostVariant values[MAX_ARGUMENTS];
+    for (int i = 0; i < argument_count; i++) {
+        variant_nil(&values[i]);
+        values[i].type = GDEXTENSION_VARIANT_TYPE_STRING;
+        string_from_utf8(&values[i].value.string, arguments[i], strlen(arguments[i]));
+    }
+    char *text = call_with_values(object, method_name, argument_count, values, r_error);
+    for (int i = 0; i < argument_count; i++)
+        variant_release(&values[i], "host");
     return text;
 }
 
@@ -979,23 +185,49 @@ static void expect_call_error(const char *label, struct host_object *object, con
     free(text);
 }
 
-/* Calls call_json with an integer argument, which Godot would pass as it is. */
-static void expect_wrong_type(struct host_object *object)
+/* call_json with one value of another type, as GDScript passes it (a Variant call passes
+   arguments as they are). Prints a call_error or a reply line labelled `label`. */
+static void call_json_with(struct host_object *object, const char *label, HostVariant *value)
 {
-    struct host_method *method = method_named("call_json");
-    HostVariant number, result;
-    variant_nil(&number);
-    number.type = GDEXTENSION_VARIANT_TYPE_INT;
-    number.value.integer = 7;
-    variant_nil(&result);
-    GDExtensionConstVariantPtr pointers[1] = {&number};
-    GDExtensionCallError error = {GDEXTENSION_CALL_OK, 0, 0};
-    method->call(method->userdata, object->instance, pointers, 1, &result, &error);
-    printf("call_error\twrong_type\t%d\t%d\t%d\n", (int)error.error, error.argument, error.expected);
-    check(error.error == GDEXTENSION_CALL_ERROR_INVALID_ARGUMENT && error.argument == 0 &&
-              error.expected == GDEXTENSION_VARIANT_TYPE_STRING,
-          "call_json(7): expected INVALID_ARGUMENT for argument 0, wanting a String");
-    check(result.type == GDEXTENSION_VARIANT_TYPE_NIL, "call_json(7) changed its return value");
+    GDExtensionCallError error;
+    char *text = call_with_values(object, "call_json", 1, value, &error);
+    if (error.error != GDEXTENSION_CALL_OK)
+        printf("call_error\t%s\t%d\t%d\t%d\n", label, (int)error.error, error.argument, error.expected);
+    else
+        print_reply(label, text);
+    free(text);
+    variant_release(value, "host");
+}
+
+/* What the engine converts to a String (int, float, bool, Dictionary...) is converted the
+   engine's way; nil and objects, which it does not convert, are call errors. */
+static void expect_conversions(struct host_object *object)
+{
+    HostVariant value;
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_INT;
+    value.value.integer = 7;
+    call_json_with(object, "from_int", &value);
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_FLOAT;
+    value.value.real = 2.5;
+    call_json_with(object, "from_float", &value);
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_BOOL;
+    value.value.boolean = 1;
+    call_json_with(object, "from_bool", &value);
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_DICTIONARY;
+    value.value.dictionary = dictionary_new();
+    dictionary_set(value.value.dictionary, "op", "version", 0);
+    dictionary_set(value.value.dictionary, "id", NULL, 9);
+    call_json_with(object, "from_dictionary", &value);
+    variant_nil(&value);
+    call_json_with(object, "from_nil", &value);
+    variant_nil(&value);
+    value.type = GDEXTENSION_VARIANT_TYPE_OBJECT;
+    value.value.object = object;
+    call_json_with(object, "from_object", &value);
 }
 
 struct worker {
@@ -1064,8 +296,21 @@ static void play_the_battle(struct host_object *first, struct host_object *secon
     arguments[0] = request;
     expect_reply("play", variant_call(second, "call_json", 1, arguments, &error),
                  "\"hp_before\":34,\"hp_after\":32");
+    /* The authoring operations a game's own editor asks for, and the turn loop. */
+    snprintf(request, sizeof request,
+             "{\"op\":\"describe\",\"id\":5,\"session\":\"%s\",\"card\":\"h2\"}", session);
+    expect_reply("describe", typed_call(first, "call_json", request), "\"text\":");
+    expect_reply("lint",
+                 typed_call(first, "call_json",
+                            "{\"op\":\"lint\",\"id\":6,\"document\":{\"format\":\"pybridge/battle@1\"}}"),
+                 "\"diagnostics\":");
+    snprintf(request, sizeof request, "{\"op\":\"end_turn\",\"id\":7,\"session\":\"%s\"}", session);
+    expect_reply("end_turn", typed_call(first, "call_json", request), "\"ok\":true");
     snprintf(request, sizeof request, "{\"op\":\"close\",\"id\":4,\"session\":\"%s\"}", session);
     expect_reply("close", typed_call(second, "call_json", request), "\"ok\":true");
+    /* Which interpreter answers, with its home and module search path. */
+    expect_reply("protocol_version", typed_call(first, "call_json", "{\"op\":\"version\",\"id\":8}"),
+                 "\"python\":");
 
     /* Non-ASCII text both ways: the request id comes back (JSON-escaped) as sent. */
     expect_reply("unicode",
@@ -1211,7 +456,7 @@ int main(int argc, char **argv)
                       GDEXTENSION_CALL_ERROR_TOO_MANY_ARGUMENTS, 1);
     expect_call_error("version_too_many", first, "version", 1, no_arguments,
                       GDEXTENSION_CALL_ERROR_TOO_MANY_ARGUMENTS, 0);
-    expect_wrong_type(first);
+    expect_conversions(first);
 
     if (unavailable) {
         const char *request = "{\"op\":\"version\",\"id\":1}";
@@ -1249,5 +494,6 @@ int main(int argc, char **argv)
     check(strings == 0, "Strings leaked");
     check(names == 0, "StringNames leaked");
     check(objects == 0, "objects leaked");
+    check(atomic_load(&dictionaries_live) == 0, "Dictionaries leaked");
     return atomic_load(&failures) == 0 ? 0 : 1;
 }

@@ -1,0 +1,373 @@
+"""Sentences from a Behavior: each action as a clause, consecutive clauses merged, Branch and
+Gate as "if ..., ... Otherwise, ...", and Condition nodes as what follows "if".
+
+An action is said with its row of :data:`.phrases.ACTION_WORDS` (chosen by whether it acts on
+the Host, the attacker, the Host's side or anyone else); flow nodes are told apart by their
+role, never by their names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..runtime.graph import NODE_TYPES, Node
+from ..runtime.nodes import Role
+from .analysis import (
+    Chain,
+    Host,
+    action_chain,
+    condition_chain,
+    filters,
+    limit_of,
+    only_orders,
+    picks,
+    reduces,
+)
+from .grammar import article, conj, conj_phrase, join, quantity, third
+from .nouns import (
+    Ctx,
+    Phrase,
+    Voice,
+    chain_phrase,
+    describe_filter,
+    predicates_of,
+    root_group,
+    single,
+    target_text,
+)
+from .phrases import ACTION_WORDS
+
+
+# -- actions -----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One action in words. ``form``: "to" (verb body prep target), "give" (verb target body),
+    "object" (verb target body), "plain" (verb body)."""
+
+    verb: str
+    body: str
+    form: str
+    target: Phrase | None = None
+    prep: str = "to"
+    subject: str | None = None
+
+
+def _fill(template: str, body: str, target: str) -> str:
+    """A verb's body template with the action's body and the units' words put in (one pass:
+    words from the battle's data are never read as a template)."""
+    if template == "{body}":
+        return body
+    values = {"body": body, "target": target}
+    return re.sub(r"\{(body|target)\}", lambda m: values[m.group(1)], template)
+
+
+def action_clause(ctx: Ctx, node: Node) -> Clause | None:
+    words = ACTION_WORDS.get(node.type.name)
+    chain = action_chain(ctx.behavior, node)
+    if chain is None:  # it acts on no units or cards: on the player, or on the battle
+        if words is None:
+            return None
+        subject = _player(ctx) if words.player else None
+        return Clause(words.other.verb, words.body(ctx, node), "plain", subject=subject)
+    target = chain_phrase(ctx, chain, "from")
+    if words is None:
+        return _generic(node.type.name, target)
+    verb = words.other
+    if target.is_self and words.itself is not None:
+        verb = words.itself
+    elif target.key == "attacker" and words.attacker is not None:
+        verb = words.attacker
+    elif target.own_side and words.ally is not None:
+        verb = words.ally
+    body = _fill(verb.body, words.body(ctx, node), target.text)
+    if verb.form == "object" and body:
+        body = " " + body  # after the units: "revive X with 10 health"
+    return Clause(verb.verb, body, verb.form, target, verb.prep)
+
+
+def _generic(type_name: str, target: Phrase) -> Clause:
+    """An action this describer has no words for: its type name as plain words."""
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name).lower().split()
+    return Clause(
+        words[0] if words else "affect", "".join(" " + w for w in words[1:]), "object", target
+    )
+
+
+def _player(ctx: Ctx) -> str | None:
+    """Draw and energy belong to the player: said directly on a card, named elsewhere."""
+    return None if ctx.subject.host is Host.CARD else "the player"
+
+
+def _verb(ctx: Ctx, clause: Clause) -> str:
+    if clause.subject is not None:
+        return f"{clause.subject} {third(clause.verb)}"
+    return _verb_bare(ctx, clause)
+
+
+def _verb_bare(ctx: Ctx, clause: Clause) -> str:
+    return third(clause.verb) if ctx.voice is Voice.THIRD else clause.verb
+
+
+def _render(ctx: Ctx, clauses: Sequence[Clause]) -> str:
+    """One clause, or several merged ones: same target ("Deal 4 damage and apply 2 Burn to a
+    random enemy") or same verb with no target ("Gain 5 armor and 2 Strength")."""
+    first = clauses[0]
+    if first.form == "to":
+        target = first.target
+        assert target is not None
+        parts = [
+            f"{_verb(ctx, c) if i == 0 else _verb_bare(ctx, c)} {c.body}"
+            for i, c in enumerate(clauses)
+        ]
+        return f"{join(parts)} {first.prep} {target_text(ctx, target)}{target.condition}"
+    if first.form == "plain":
+        bodies = join([c.body for c in clauses])
+        condition = first.target.condition if first.target is not None else ""
+        return f"{_verb(ctx, first)} {bodies}{condition}"
+    target = first.target
+    assert target is not None
+    text = target_text(ctx, target)
+    if first.form == "give":
+        return f"{_verb(ctx, first)} {text} {first.body}{target.condition}"
+    return f"{_verb(ctx, first)} {text}{first.body}{target.condition}"
+
+
+def _mergeable(a: Clause, b: Clause) -> bool:
+    if a.form != b.form or a.subject != b.subject:
+        return False
+    if a.form == "to":
+        return bool(
+            a.target is not None
+            and b.target is not None
+            and a.target.key is not None
+            and a.target.key == b.target.key
+            and a.target.text == b.target.text
+            and a.prep == b.prep
+            and not a.target.condition
+            and not b.target.condition
+        )
+    if a.form != "plain" or a.verb != b.verb:
+        return False
+    if a.target is None or b.target is None:
+        return a.target is None and b.target is None
+    return a.target.is_self and b.target.is_self and not (a.target.condition or b.target.condition)
+
+
+def _flush(ctx: Ctx, pending: list[Clause], out: list[str]) -> None:
+    groups: list[list[Clause]] = []
+    for clause in pending:
+        if groups and _mergeable(groups[-1][-1], clause):
+            groups[-1].append(clause)
+        else:
+            groups.append([clause])
+    out.extend(_render(ctx, group) for group in groups)
+    pending.clear()
+
+
+def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[str]:
+    """The flow from ``node_id`` as clauses (each a sentence at the top level)."""
+    out: list[str] = []
+    pending: list[Clause] = []
+    nodes = ctx.behavior.nodes
+    while node_id is not None and node_id in nodes:
+        node = nodes[node_id]
+        role = node.type.role
+        if role is Role.BRANCH:
+            _flush(ctx, pending, out)
+            condition = condition_text(ctx, node.ports.get("condition"))
+            then = arm(ctx, node.exits.get("then"), top=False)
+            otherwise = arm(ctx, node.exits.get("else"), top=False)
+            if then and otherwise:
+                glue = ". Otherwise, " if top else "; otherwise, "
+                out.append(f"if {condition}, {join(then)}{glue}{join(otherwise)}")
+            elif then:
+                out.append(f"if {condition}, {join(then)}")
+            elif otherwise:
+                out.append(f"unless {condition}, {join(otherwise)}")
+        elif role is Role.GATE:
+            _flush(ctx, pending, out)
+            condition = condition_text(ctx, node.ports.get("condition"))
+            rest = arm(ctx, node.next, top=False)
+            if rest:
+                out.append(f"if {condition}, {join(rest)}")
+            return out
+        elif role is Role.ACTION:
+            clause = action_clause(ctx, node)
+            if clause is not None:
+                pending.append(clause)
+        node_id = node.next
+    _flush(ctx, pending, out)
+    return out
+
+
+# -- conditions --------------------------------------------------------------------------------
+def condition_text(ctx: Ctx, node_id: str | None) -> str:
+    """A Condition node as a clause that can follow "if"."""
+    node = ctx.behavior.nodes.get(node_id or "")
+    if node is None or node.type.role is not Role.CONDITION:
+        return "it can"
+    fields = node.fields
+    test = fields["test"]
+    chain = condition_chain(ctx.behavior, node)
+    if test in ("empty", "not_empty") and chain is not None:
+        return _exists(ctx, chain, negate=test == "empty")
+    if test == "compare":
+        return _compare(ctx, fields, chain)
+    if chain is None:
+        return "it can"
+    phrase = chain_phrase(ctx, chain, "in")  # every unit of the input must pass the test
+    person = _person(ctx, phrase)
+    if test == "alive":
+        return f"{_subject_text(ctx, phrase)} {conj('is', person)} alive"
+    name = ctx.status_name(str(fields["status"]))
+    return f"{_subject_text(ctx, phrase)} {conj('has', person)} {name}"
+
+
+def _keeps_existence(step: Node) -> bool:
+    """Does the step leave "is there anything?" unchanged: ordering, a snapshot, keeping at
+    least one element, or picking either end?"""
+    node_type = step.type
+    if only_orders(node_type) or node_type.role is Role.SNAPSHOT:
+        return True
+    if picks(node_type):
+        return int(step.fields["index"]) in (0, -1)
+    return reduces(node_type) and limit_of(step) >= 1
+
+
+def _exists(ctx: Ctx, chain: Chain, negate: bool) -> str:
+    """ "there is an enemy with Burn", "your draw pile is empty", "the selected enemy has Burn"."""
+    steps = tuple(s for s in chain.steps if not _keeps_existence(s))
+    chain = Chain(chain.kind, chain.root, chain.root_node, steps, chain.via_port)
+    one = single(ctx, chain)
+    if one is not None:
+        where: dict[str, Any] = {}
+        for step in steps:
+            if filters(step.type):
+                where.update(step.fields.get("where") or {})
+        person = _person(ctx, one)
+        subject = _subject_text(ctx, one)
+        predicates = predicates_of(ctx, where)
+        if not predicates:
+            return f"{subject} {conj('is', person)} {'not ' if negate else ''}there"
+        if negate:
+            return f"{subject} " + " or ".join(conj_phrase(neg, person) for *_, neg in predicates)
+        return f"{subject} " + join([f"{conj(v, person)} {rest}" for v, rest, _ in predicates])
+    group = root_group(ctx, chain)
+    if group is None:
+        return "there is nothing" if negate else "there is something"
+    plain = not steps
+    for step in steps:
+        if filters(step.type):
+            describe_filter(ctx, group, step.fields.get("where") or {}, chain.kind)
+    if any(not filters(s.type) for s in steps):
+        text = chain_phrase(ctx, chain, "in").text
+        return f"{text} is {'not ' if negate else ''}there"
+    if plain and group.where is not None:
+        return f"{group.where} is {'empty' if negate else 'not empty'}"
+    if negate:
+        return group.np("there is no ", prep="in")
+    return group.np("there is " + article(group.head()), prep="in")
+
+
+#: The selector that picks one element by position: what a unit measure reads is the first.
+_PICK = next(t for t in NODE_TYPES.values() if picks(t))
+
+
+def _first_unit(ctx: Ctx, chain: Chain) -> Phrase:
+    """What a unit measure reads: the first unit of the chain."""
+    phrase = chain_phrase(ctx, chain, "in")
+    if not phrase.plural or single(ctx, chain) is not None:
+        return phrase
+    first = Node("(first)", _PICK, {"index": 0}, {})
+    return chain_phrase(
+        ctx,
+        Chain(chain.kind, chain.root, chain.root_node, (*chain.steps, first), chain.via_port),
+        "in",
+    )
+
+
+def _compare(ctx: Ctx, fields: Mapping[str, Any], chain: Chain | None) -> str:
+    measure, op, value = fields["measure"], fields["op"], fields["value"]
+    you = "you" if ctx.subject.host is Host.CARD else "the player"
+    person = "you" if you == "you" else "it"
+    your = "your" if you == "you" else "their"
+    if measure == "energy":
+        return f"{you} {conj('has', person)} {quantity(op, value)} energy"
+    if measure == "hand_size":
+        cards = "card" if value == 1 else "cards"
+        have = conj("has", person)
+        return f"{you} {have} {quantity(op, value, 'fewer')} {cards} in {your} hand"
+    if measure == "turn":
+        return {
+            ">=": f"it is turn {value} or later",
+            ">": f"it is after turn {value}",
+            "<=": f"it is turn {value} or earlier",
+            "<": f"it is before turn {value}",
+            "==": f"it is turn {value}",
+            "!=": f"it is not turn {value}",
+        }[op]
+    if chain is None:
+        return "it can"
+    if measure == "count":
+        return _count(ctx, chain, op, value)
+    phrase = _first_unit(ctx, chain)
+    subject, person = _subject_text(ctx, phrase), _person(ctx, phrase)
+    has, is_ = conj("has", person), conj("is", person)
+    if measure == "hp_percent":
+        return f"{subject} {is_} {_health_share(op, value)}"
+    if measure == "hp":
+        return f"{subject} {has} {quantity(op, value)} health"
+    noun = "armor" if measure == "armor" else ctx.status_name(str(fields.get("status")))
+    if (op, value) in (("==", 0), ("<=", 0), ("<", 1)):
+        return f"{subject} {has} no {noun}"
+    if (op, value) in ((">", 0), (">=", 1), ("!=", 0)):
+        return f"{subject} {has} {noun}"
+    return f"{subject} {has} {quantity(op, value)} {noun}"
+
+
+def _health_share(op: str, value: object) -> str:
+    share = {50: "half health", 100: "full health"}.get(value if isinstance(value, int) else -1)
+    what = share or f"{value}% health"
+    if value == 100 and op in (">=", "=="):
+        return "at full health"
+    return {
+        "<": f"below {what}",
+        "<=": f"at or below {what}",
+        ">": f"above {what}",
+        ">=": f"at or above {what}",
+        "==": f"at exactly {what}",
+        "!=": f"not at exactly {what}",
+    }[op]
+
+
+def _count(ctx: Ctx, chain: Chain, op: str, value: object) -> str:
+    group = root_group(ctx, chain)
+    if group is None:
+        phrase = chain_phrase(ctx, chain, "in")
+        return f"the number of {phrase.text} is {quantity(op, value, 'fewer')}"
+    for step in chain.steps:
+        if filters(step.type):
+            describe_filter(ctx, group, step.fields.get("where") or {}, chain.kind)
+    if (op, value) in (("==", 0), ("<", 1), ("<=", 0)):
+        return group.np("there is no ", prep="in")
+    if (op, value) in ((">", 0), (">=", 1), ("!=", 0)):
+        return group.np("there is " + article(group.head()), prep="in")
+    one = value == 1
+    verb = "is" if one else "are"
+    return group.np(f"there {verb} {quantity(op, value, 'fewer')} ", not one, "in")
+
+
+def _person(ctx: Ctx, phrase: Phrase) -> str:
+    if phrase.is_self:
+        return "you" if ctx.voice is Voice.IMPERATIVE else "it"
+    return "they" if phrase.plural else "it"
+
+
+def _subject_text(ctx: Ctx, phrase: Phrase) -> str:
+    """A phrase as the subject of a condition ("you", "it", "the selected enemy")."""
+    if phrase.is_self:
+        return "you" if ctx.voice is Voice.IMPERATIVE else "it"
+    return target_text(ctx, phrase)

@@ -1,0 +1,312 @@
+"""The describer's words: one table per vocabulary, one row per target mode, unit source, card
+source, pile and action node type.
+
+The rules (who is selected, which side a source reaches, what an action affects) come from the
+runtime's specs; these tables only say how the player reads each thing. Adding a target mode or
+an action node type means adding its row here: :func:`missing_words` names every mode, source
+and action without one, and the test suite fails while it names any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+from ..runtime.graph import Node
+from ..runtime.mode_table import TargetMode
+from ..runtime.model import PILES
+from ..runtime.nodes import NODE_TYPES, NodeType, Role
+from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardSourceSpec, UnitSourceSpec
+
+
+# -- target modes ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ModeWords:
+    """How card text names what a target mode offers.
+
+    ``noun``: one unit of the mode's reach ("enemy", "ally", "unit"; empty for None and Self);
+    ``shows``: the range the mode shows, as the player reads it ("all enemies", "the selected
+    enemy"). For a mode that submits units: ``determiner`` comes before the noun ("the
+    selected", "a random"; empty: "a" or "an"), ``many`` before several of them ("2 selected
+    enemies"), and ``repeat`` says a later mention repeats the first words ("the selected
+    enemy") rather than "that enemy"."""
+
+    noun: str
+    shows: str
+    determiner: str = ""
+    many: str = ""
+    repeat: bool = False
+
+
+MODE_WORDS: dict[TargetMode, ModeWords] = {
+    TargetMode.NONE: ModeWords("", "no unit"),
+    TargetMode.SINGLE_ENEMY: ModeWords(
+        "enemy", "the selected enemy", "the selected", "selected", repeat=True
+    ),
+    TargetMode.ALL_ENEMIES: ModeWords("enemy", "all enemies"),
+    TargetMode.SELF: ModeWords("", "yourself"),
+    TargetMode.SINGLE_ALLY: ModeWords("ally", "an ally"),
+    TargetMode.OTHER_ALLY: ModeWords("ally", "another ally", "another", "other"),
+    TargetMode.ALL_ALLIES: ModeWords("ally", "all allies"),
+    TargetMode.RANDOM_ALLY: ModeWords("ally", "a random ally", "a random", "random"),
+    TargetMode.RANDOM_OPPONENT: ModeWords("enemy", "a random enemy", "a random", "random"),
+    TargetMode.ANY_UNIT: ModeWords("unit", "any unit", "any"),
+}
+
+
+# -- unit sources ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class UnitWords:
+    """How card text names what a unit source yields: either a group that selectors narrow
+    (``noun`` singular and plural, ``pre`` before it, ``tail`` after it, ``team``: an
+    absolute team, said relative to the Host), or a ``phrase`` for the unit it names (``again``
+    on a later mention, ``third`` in a status's third person). The submitted selection is
+    named by the mode's words; its phrase is what it says when nothing is submitted."""
+
+    noun: tuple[str, str] | None = None
+    pre: str = ""
+    tail: str = ""
+    team: str | None = None
+    phrase: str = ""
+    again: str = ""
+    third: str = ""
+
+
+UNIT_SOURCE_WORDS: dict[str, UnitWords] = {
+    "Self": UnitWords(phrase="yourself", third="itself"),
+    # when no unit on the other side is submitted
+    "Opponent": UnitWords(phrase="the first enemy", again="that enemy"),
+    "AllUnits": UnitWords(("unit", "units")),
+    "ActivePlayer": UnitWords(phrase="the active party member"),
+    "AllAllies": UnitWords(("ally", "allies")),
+    "AllOpponents": UnitWords(("enemy", "enemies")),
+    "AllEnemies": UnitWords(("unit", "units"), team="enemy"),
+    "AllDeadAllies": UnitWords(("ally", "allies"), pre="fallen"),
+    "AllReserveAllies": UnitWords(("ally", "allies"), tail="in reserve"),
+    "Target": UnitWords(phrase="no one"),
+}
+
+
+# -- piles and card sources --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PileWords:
+    """A place cards are in. ``name``: the player's pile ("draw pile"; empty: not a pile, said
+    with ``tail``); ``first``/``last``: its ends as element positions ("top", "leftmost");
+    ``ends``: counting from ("from the top"); ``inside``: "the top card of your draw pile"."""
+
+    name: str
+    first: str = "first"
+    last: str = "last"
+    ends: tuple[str, str] = ("start", "end")
+    inside: str = "of"
+    tail: str = ""
+
+    @property
+    def zone(self) -> str:
+        """Where a card of this place is: "in your hand", "waiting to resolve"."""
+        return f"in your {self.name}" if self.name else self.tail
+
+
+PILE_WORDS: dict[str, PileWords] = {
+    # index 0 is the left end of the hand
+    "hand": PileWords("hand", "leftmost", "rightmost", ("left", "right"), "in"),
+    "draw": PileWords("draw pile", "top", "bottom", ("top", "bottom")),
+    "discard": PileWords("discard pile", "top", "bottom", ("top", "bottom")),
+    "exhaust": PileWords("exhaust pile", "top", "bottom", ("top", "bottom")),
+    "cut": PileWords("", "newest", "oldest", tail="waiting to resolve"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    """How card text names what a card source yields: the cards of one ``place`` (a row of
+    :data:`PILE_WORDS`), the cards of several (``where``, with ``inside``), or one card
+    (``phrase``)."""
+
+    place: str | None = None
+    where: str = ""
+    inside: str = "of"
+    phrase: str = ""
+    #: The phrase when the card chooses several (``target_count`` above 1).
+    many: str = ""
+
+
+CARD_SOURCE_WORDS: dict[str, CardWords] = {
+    "ThisCard": CardWords(phrase="this card"),
+    # chosen when the card resolves (choose_on_resolve)
+    "ChosenCards": CardWords(phrase="the chosen card", many="the chosen cards"),
+    "HandPile": CardWords("hand"),
+    "DrawPile": CardWords("draw"),
+    "DiscardPile": CardWords("discard"),
+    "ExhaustPile": CardWords("exhaust"),
+    "AllPiles": CardWords(where="hand and piles", inside="in"),
+    "CutCards": CardWords("cut"),
+}
+
+
+# -- sort keys ---------------------------------------------------------------------------------
+#: What the first and last element of a sorted collection have: (lowest, highest). Sorting by a
+#: status says its name ("the most Burn").
+SUPERLATIVES: dict[str, tuple[str, str]] = {
+    "hp": ("the lowest health", "the highest health"),
+    "max_hp": ("the lowest maximum health", "the highest maximum health"),
+    "armor": ("the least armor", "the most armor"),
+    "tier": ("the lowest tier", "the highest tier"),
+    "hp_percent": ("the lowest health percentage", "the highest health percentage"),
+    "cost": ("the lowest cost", "the highest cost"),
+}
+
+
+# -- actions -----------------------------------------------------------------------------------
+class Speaker(Protocol):
+    """What an action's words need from the describer."""
+
+    @property
+    def their(self) -> str:
+        """Whose piles: "your" on a card, "their" elsewhere."""
+        ...
+
+    def amount(self, node: Node, noun: str) -> str:
+        """ "6 damage", or "damage equal to its Burn" for ``"amount": "stacks"``."""
+        ...
+
+    def status_name(self, status_id: str) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One way to say an action. ``form``: "to" (verb body prep units: "deal 6 damage to"),
+    "give" (verb units body: "give an ally 5 armor"), "object" (verb units body: "revive X
+    with 10 health"), "plain" (verb body: the units are the Host, or there are none).
+    ``body``: this use's own body, where ``{body}`` is the action's and ``{target}`` the
+    units'."""
+
+    verb: str
+    form: str
+    prep: str = "to"
+    body: str = "{body}"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionWords:
+    """How card text says an action. ``body`` says what it does from its fields ("6
+    damage"); ``other``: on the units or cards it acts on; ``itself``: on the Host alone
+    ("Gain 5 armor."); ``ally``: on units of the Host's side ("Give another ally 2 Strength.");
+    ``attacker``: on the attacker, in a reaction; ``player``: it acts on the player (draw,
+    energy), named outside the player's own cards ("The player draws ...")."""
+
+    body: Callable[[Speaker, Node], str]
+    other: Verb
+    itself: Verb | None = None
+    ally: Verb | None = None
+    attacker: Verb | None = None
+    player: bool = False
+
+
+def _amount(noun: str) -> Callable[[Speaker, Node], str]:
+    return lambda speaker, node: speaker.amount(node, noun)
+
+
+def _status(speaker: Speaker, node: Node) -> str:
+    return f"{node.fields['stacks']} {speaker.status_name(str(node.fields['status']))}"
+
+
+def _removed(speaker: Speaker, node: Node) -> str:
+    stacks = node.fields.get("stacks")
+    name = speaker.status_name(str(node.fields["status"]))
+    return f"all {name}" if stacks is None else f"{stacks} {name}"
+
+
+def _moved(speaker: Speaker, node: Node) -> str:
+    pile, position = str(node.fields["to"]), node.fields.get("position")
+    where = f"{speaker.their} {PILE_WORDS[pile].name}"
+    if pile == "draw" and position != "bottom":
+        return f"on top of {where}"
+    if position == "bottom" and pile != "hand":
+        return f"at the bottom of {where}"
+    return f"into {where}"
+
+
+def _drawn(speaker: Speaker, node: Node) -> str:
+    count = int(node.fields["count"])
+    return f"{count} {'card' if count == 1 else 'cards'} from {speaker.their} draw pile"
+
+
+def _nothing(speaker: Speaker, node: Node) -> str:
+    return ""
+
+
+def _fixed(text: str) -> Callable[[Speaker, Node], str]:
+    return lambda speaker, node: text
+
+
+_PLAIN = "plain"
+ACTION_WORDS: dict[str, ActionWords] = {
+    "DealDamage": ActionWords(
+        _amount("damage"),
+        Verb("deal", "to"),
+        itself=Verb("take", _PLAIN),
+        attacker=Verb("deal", "to", "back to"),
+    ),
+    "GainArmor": ActionWords(_amount("armor"), Verb("give", "give"), Verb("gain", _PLAIN)),
+    "Heal": ActionWords(_amount("health"), Verb("restore", "to"), Verb("restore", _PLAIN)),
+    "ApplyStatus": ActionWords(
+        _status, Verb("apply", "to"), Verb("gain", _PLAIN), ally=Verb("give", "give")
+    ),
+    "RemoveStatus": ActionWords(
+        _removed,
+        Verb("remove", "to", "from"),
+        Verb("remove", _PLAIN, body="{body} from {target}"),
+    ),
+    "Revive": ActionWords(
+        lambda speaker, node: f"with {node.fields['hp']} health",
+        Verb("revive", "object"),
+        Verb("revive", _PLAIN),
+    ),
+    "Withdraw": ActionWords(
+        _fixed("from the field"), Verb("withdraw", "object"), Verb("withdraw", _PLAIN)
+    ),
+    "Deploy": ActionWords(
+        _nothing, Verb("deploy", "object"), Verb("enter", _PLAIN, body="the field")
+    ),
+    "MoveCard": ActionWords(_moved, Verb("put", "give")),
+    "Discard": ActionWords(_nothing, Verb("discard", "object")),
+    "Exhaust": ActionWords(_nothing, Verb("exhaust", "object")),
+    "Negate": ActionWords(_nothing, Verb("negate", "object")),
+    "Draw": ActionWords(_drawn, Verb("draw", _PLAIN), player=True),
+    "GainEnergy": ActionWords(
+        lambda speaker, node: f"{node.fields['amount']} energy", Verb("gain", _PLAIN), player=True
+    ),
+}
+
+
+# -- coverage ----------------------------------------------------------------------------------
+def missing_words(
+    modes: Iterable[StrEnum] = TargetMode,
+    node_types: Mapping[str, NodeType] = NODE_TYPES,
+    unit_sources: Mapping[str, UnitSourceSpec] = UNIT_SOURCES,
+    card_sources: Mapping[str, CardSourceSpec] = CARD_SOURCES,
+) -> list[str]:
+    """Every target mode, action node type, unit or card source and pile that has no words
+    here (and every card source row naming a place it is not in). Empty when the tables are
+    whole."""
+    worded = {mode.value for mode in MODE_WORDS}
+    out = [f"target mode {mode.value}" for mode in modes if mode.value not in worded]
+    out += [
+        f"action {name}"
+        for name, spec in node_types.items()
+        if spec.role is Role.ACTION and name not in ACTION_WORDS
+    ]
+    out += [f"unit source {name}" for name in unit_sources if name not in UNIT_SOURCE_WORDS]
+    out += [f"pile {pile.value}" for pile in PILES if pile.value not in PILE_WORDS]
+    for name, card_spec in card_sources.items():
+        words = CARD_SOURCE_WORDS.get(name)
+        if words is None:
+            out.append(f"card source {name}")
+        elif words.place is not None and (
+            words.place not in card_spec.places or words.place not in PILE_WORDS
+        ):
+            out.append(f"card source {name} (place {words.place})")
+    return out

@@ -1,0 +1,127 @@
+"""``pybridge build --bundle``: the native bridge with its own Python, for players' machines.
+
+A bundle is one platform folder of the addon (``bin/linux.x86_64/``) that runs where no
+Python is installed::
+
+    libpybridge.so            the bridge (C ABI and GDExtension); run path $ORIGIN
+    libpython3.11.so.1.0      a private copy of this interpreter's libpython
+    pybridge_python/          the interpreter's home, its only module search path:
+        python311.zip         the standard-library modules the runtime needs (pybridge.ffi.stdlib)
+        pybridge.zip          the shipped part of this package (pybridge.payload)
+        lib-dynload/          the extension modules among them, and cffi's backend
+
+At start the library configures an isolated interpreter on exactly these files, found from
+its own location (see ``pybridge.c``). Copied libraries lose the run paths of the building
+machine (:mod:`pybridge.ffi.elf`), and all are stripped of symbols they do not export when
+``strip`` exists, which takes libpython from about 23 MB to 6 MB.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sysconfig
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..payload import PACKAGE_ROOT, payload_zip
+from . import build as ffi_build
+from .elf import drop_run_paths
+from .stdlib import cffi_backend, select, trace, write_stdlib_zip
+
+#: The battle the stdlib trace plays (any battle with the demo's card and unit ids).
+TRACE_BATTLE = PACKAGE_ROOT / "examples" / "demo_battle.json"
+
+
+@dataclass
+class BundleReport:
+    """What a bundle holds: every file with its size, and the standard modules chosen."""
+
+    folder: Path
+    files: dict[str, int] = field(default_factory=dict)  # path in the folder -> bytes
+    stdlib_modules: list[str] = field(default_factory=list)
+    stripped: bool = False
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(self.files.values())
+
+
+def libpython() -> Path:
+    """This interpreter's shared libpython, by the name the library links against."""
+    libdir, soname = sysconfig.get_config_var("LIBDIR"), sysconfig.get_config_var("INSTSONAME")
+    if not sysconfig.get_config_var("Py_ENABLE_SHARED") or not libdir or not soname:
+        raise ffi_build.BuildError(
+            "a bundle needs a Python built with a shared libpython (Py_ENABLE_SHARED=1)"
+        )
+    path = Path(str(libdir)) / str(soname)
+    if not path.is_file():
+        raise ffi_build.BuildError(f"this Python's libpython is missing: {path}")
+    if not _running_on(path):
+        # Its built-in modules may then differ from the library's, and the trace, which
+        # skips built-in modules, could not tell what a bundle needs.
+        raise ffi_build.BuildError(
+            f"this Python does not run on its shared libpython ({path}); build the bundle "
+            "with one that does, such as a pyenv build (Debian's python3 links its own "
+            "statically)"
+        )
+    return path
+
+
+def _running_on(library: Path) -> bool:
+    """Is ``library`` loaded in this process? (Unknown without /proc: assume so.)"""
+    maps = Path("/proc/self/maps")
+    if not maps.is_file():
+        return True
+    loaded = {line.split()[-1] for line in maps.read_text().splitlines() if "libpython" in line}
+    return any(Path(name).resolve() == library.resolve() for name in loaded)
+
+
+def _copy(source: Path, target: Path, strip: str | None, *, own_run_path: bool = False) -> None:
+    """Copy a shared object, stripped of what it does not export when ``strip`` is given,
+    and without the building machine's run paths (``own_run_path``: keep ours, $ORIGIN)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    target.chmod(0o755)
+    if strip is not None:
+        result = subprocess.run([strip, "--strip-unneeded", str(target)],
+                                capture_output=True, text=True, timeout=120)  # fmt: skip
+        if result.returncode != 0:
+            raise ffi_build.BuildError(f"strip {target.name} failed: {result.stderr.strip()}")
+    if not own_run_path:
+        drop_run_paths(target)
+
+
+def write_bundle(folder: Path) -> BundleReport:
+    """Write a bundle into the empty (or new) ``folder``; returns what it holds."""
+    strip = shutil.which("strip")
+    folder.mkdir(parents=True, exist_ok=True)
+    home = folder / ffi_build.BUNDLE_HOME
+    home.mkdir(exist_ok=True)
+    report = BundleReport(folder, stripped=strip is not None)
+
+    with tempfile.TemporaryDirectory(prefix="pybridge-bundle-") as tmp:
+        built = ffi_build.build(Path(tmp), bundled=True)
+        _copy(built, folder / ffi_build.LIBRARY_NAME, strip, own_run_path=True)
+    _copy(libpython(), folder / libpython().name, strip)
+
+    (home / ffi_build.PAYLOAD_ZIP).write_bytes(payload_zip(with_bytecode=True))
+    battle = json.loads(TRACE_BATTLE.read_text("utf-8"))
+    chosen = select(trace(home / ffi_build.PAYLOAD_ZIP, battle))
+    write_stdlib_zip(home / ffi_build.STDLIB_ZIP, chosen.sources)
+    extensions = home / ffi_build.EXTENSIONS_DIR
+    extensions.mkdir(exist_ok=True)
+    backend = cffi_backend()
+    chosen.extensions[backend.name] = backend
+    for name, source in chosen.extensions.items():
+        _copy(source, extensions / name, strip)
+
+    report.stdlib_modules = chosen.modules
+    report.files = {
+        path.relative_to(folder).as_posix(): path.stat().st_size
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+    return report

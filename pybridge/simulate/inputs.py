@@ -1,0 +1,183 @@
+"""What a simulation runs on: a card library and encounters (battle documents), read from
+files and checked card by card, so that one broken card or encounter is named precisely and
+the rest still runs.
+
+A :class:`SimulationSpec` holds the documents themselves (plain JSON data), which is what
+worker processes and cluster workers receive; each loads them once (see
+:func:`prototypes_of`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..runtime import LIBRARY_FORMAT, Battle, CardDef, FormatError, load_battle, load_library
+
+_INDEX = re.compile(r"^cards\[0\]\.?")
+
+
+class InputError(ValueError):
+    """A file that cannot be used at all (unreadable, not JSON, not a card library)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something the simulation could not use, named by encounter, card and battle seed
+    where they apply. The run goes on without it; the results list it."""
+
+    message: str
+    encounter: str | None = None
+    card: str | None = None
+    seed: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"encounter": self.encounter, "card": self.card, "seed": self.seed,
+                "message": self.message}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Problem:
+        return cls(str(data["message"]), data.get("encounter"), data.get("card"),
+                   data.get("seed"))  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterSource:
+    id: str
+    origin: str  # the file it came from, as given
+    document: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSpec:
+    """The card documents of a library (each checked on its own) and the encounters."""
+
+    library_cards: tuple[dict[str, Any], ...]
+    encounters: tuple[EncounterSource, ...]
+    library_origin: str | None = None
+    digest: str = field(default="", compare=False)
+
+    @classmethod
+    def of(cls, library_cards: list[dict[str, Any]], encounters: list[EncounterSource],
+           library_origin: str | None = None) -> SimulationSpec:  # fmt: skip
+        text = json.dumps([library_cards, [(e.id, e.document) for e in encounters]],
+                          sort_keys=True, separators=(",", ":"))  # fmt: skip
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return cls(tuple(library_cards), tuple(encounters), library_origin, digest)
+
+
+def read_json(path: Path, what: str) -> Any:
+    try:
+        return json.loads(path.read_text("utf-8"))
+    except OSError as exc:
+        raise InputError(f"{what} {str(path)!r}: cannot read it ({exc.strerror})") from exc
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"{what} {str(path)!r}: not JSON ({exc})") from exc
+
+
+def read_library(path: Path) -> list[dict[str, Any]]:
+    """The card documents of a ``pybridge/cards@1`` library (checked later, one by one)."""
+    document = read_json(path, "card library")
+    if not isinstance(document, dict) or document.get("format") != LIBRARY_FORMAT:
+        raise InputError(f"card library {str(path)!r}: expected a JSON object with "
+                         f"\"format\": \"{LIBRARY_FORMAT}\"")  # fmt: skip
+    cards = document.get("cards")
+    if not isinstance(cards, list):
+        raise InputError(f'card library {str(path)!r}: expected a list of cards in "cards"')
+    return [card if isinstance(card, dict) else {"card": card} for card in cards]
+
+
+def encounter_files(paths: list[Path]) -> list[Path]:
+    """The given files, with every ``*.json`` of a given directory in name order."""
+    found: list[Path] = []
+    for path in paths:
+        found.extend(sorted(path.glob("*.json")) if path.is_dir() else [path])
+    return found
+
+
+def read_encounters(paths: list[Path]) -> list[EncounterSource]:
+    """One encounter per battle document; its id is the file name without ``.json``."""
+    encounters: list[EncounterSource] = []
+    seen: dict[str, str] = {}
+    for path in encounter_files(paths):
+        encounter_id = path.stem
+        if encounter_id in seen:
+            raise InputError(f"encounter {encounter_id!r}: both {seen[encounter_id]!r} and "
+                             f"{str(path)!r} have this name")  # fmt: skip
+        seen[encounter_id] = str(path)
+        document = read_json(path, f"encounter {encounter_id!r}:")
+        if not isinstance(document, dict):
+            raise InputError(f"encounter {encounter_id!r} ({str(path)!r}): expected a battle "
+                             "document (a JSON object)")  # fmt: skip
+        encounters.append(EncounterSource(encounter_id, str(path), document))
+    if not encounters:
+        raise InputError("no encounters: give battle documents or directories holding them")
+    return encounters
+
+
+def _card_id(document: dict[str, Any]) -> str | None:
+    value = document.get("id")
+    return value if isinstance(value, str) else None
+
+
+def check_library(spec: SimulationSpec) -> tuple[dict[str, CardDef], dict[str, Problem]]:
+    """Load the library card by card: the good cards, and a problem per broken card id (or
+    per position, for a card without an id)."""
+    library: dict[str, CardDef] = {}
+    broken: dict[str, Problem] = {}
+    origin = spec.library_origin or "the library"
+    for index, document in enumerate(spec.library_cards):
+        card_id = _card_id(document)
+        key = card_id or f"cards[{index}]"
+        try:
+            (card,) = load_library({"format": LIBRARY_FORMAT, "cards": [document]}).values()
+        except FormatError as exc:
+            where = _INDEX.sub("", exc.where)
+            detail = f"{where}: {exc.message}" if where else exc.message
+            broken[key] = Problem(f"card library {origin!r}: card {key!r} (cards[{index}]) is "
+                                  f"broken: {detail}", card=card_id)  # fmt: skip
+            continue
+        if card.id in library or card.id in broken:
+            broken[card.id] = Problem(f"card library {origin!r}: card {card.id!r} (cards"
+                                      f"[{index}]) is defined twice", card=card.id)  # fmt: skip
+            library.pop(card.id, None)
+            continue
+        library[card.id] = card
+    return library, broken
+
+
+def load_encounter(source: EncounterSource, library: dict[str, CardDef],
+                   broken: dict[str, Problem]) -> Battle | Problem:  # fmt: skip
+    """The encounter's battle, or the problem naming the encounter and the card."""
+    try:
+        return load_battle(source.document, library)
+    except FormatError as exc:
+        card = exc.value if isinstance(exc.value, str) and exc.where.endswith(".card") else None
+        message = f"encounter {source.id!r} ({source.origin}): {exc}"
+        if card is not None and card in broken:
+            message += f" (the library's card {card!r} is broken, see above)"
+        return Problem(message, encounter=source.id, card=card)
+
+
+def prototypes_of(spec: SimulationSpec) -> tuple[dict[str, Battle], list[Problem]]:
+    """Every encounter that loads, by id, and the problems of the library and the rest."""
+    library, broken = check_library(spec)
+    problems = list(broken.values())
+    battles: dict[str, Battle] = {}
+    for source in spec.encounters:
+        loaded = load_encounter(source, library, broken)
+        if isinstance(loaded, Problem):
+            problems.append(loaded)
+        else:
+            battles[source.id] = loaded
+    return battles, problems
+
+
+def read_spec(library: Path | None, encounters: list[Path]) -> SimulationSpec:
+    cards = read_library(library) if library is not None else []
+    return SimulationSpec.of(cards, read_encounters(encounters),
+                             None if library is None else str(library))  # fmt: skip

@@ -1,0 +1,263 @@
+"""Player policies: who decides the party's plays in a simulated battle.
+
+A policy is any object with a ``moves(battle, rng)`` method (see :class:`Policy`) that gives
+the plays it would make now, in order of preference: ``(card instance id, target)`` pairs,
+the target being ``None`` (cards without a unit choice), a unit id, or a list of unit ids
+(cards that choose several). The engine plays the first one the runtime accepts (the
+runtime's own check is the only legality check) and asks again; when no move is left the
+turn ends and the enemies act on their telegraphed intents.
+
+Two are built in: ``random`` (a uniformly random playable card, aimed at a uniformly random
+candidate, until nothing is playable) and ``greedy`` (one ply: every legal play is tried on
+a copy with :func:`pybridge.runtime.preview`, and the one whose events score best is
+played). A user's own policy is named on the command line as ``module:attribute``; it is
+imported by that name, which the user typed: card data never names code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol, cast, runtime_checkable
+
+from ..runtime import (
+    Battle,
+    CardInstance,
+    Event,
+    Pcg32,
+    Pile,
+    PlayError,
+    Team,
+    preview,
+    targets,
+)
+from ..runtime.modes import candidates
+from ..runtime.play import needed_targets, source_of
+
+#: What a policy plays: a card instance id and its target (None, a unit id, or unit ids).
+Target = str | list[str] | None
+Move = tuple[str, Target]
+#: At most this many target combinations are looked at for a card that chooses several.
+MAX_COMBINATIONS = 20
+_HAND = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """The interface of a player policy.
+
+    ``moves`` is called before every play with the live battle and the policy's own PRNG
+    (seeded per battle, so runs repeat exactly; do not use :mod:`random`). It returns (or
+    yields, lazily) the plays to try, best first; the engine plays the first one the
+    runtime accepts, skipping refused ones, and calls ``moves`` again. Nothing to try ends
+    the turn. It must not change the battle: look ahead with
+    :func:`pybridge.runtime.preview`, which works on a copy. A fresh object plays each
+    battle when the policy is a class, so it may keep state within a battle."""
+
+    def moves(self, battle: Battle, rng: Pcg32) -> Iterable[Move]: ...
+
+
+class PolicyError(ValueError):
+    """A policy spec that names nothing usable."""
+
+
+def aim_options(battle: Battle, card_id: str) -> list[Target]:
+    """Every target a card in hand may be given now (by the runtime's own candidates):
+    ``[None]`` for a card without a unit choice, each candidate for a single target, and up
+    to :data:`MAX_COMBINATIONS` combinations for a card that chooses several. Empty when
+    the card cannot be played."""
+    info = targets(battle, card_id)
+    if not info.playable:
+        return []
+    if not (info.requires_target or info.choose_on_resolve):
+        return [None]
+    pool = info.candidates if info.requires_target else info.range
+    card = battle.cards[card_id].card
+    count = needed_targets(card, len(pool), battle.rules)
+    if card.target_count == 1 or count == 1:
+        return list(pool)
+    combinations = itertools.islice(itertools.combinations(pool, count), MAX_COMBINATIONS)
+    return [list(chosen) for chosen in combinations]
+
+
+def legal_moves(battle: Battle) -> list[Move]:
+    """Every legal play now, in hand order (what a custom policy usually starts from)."""
+    if battle.result is not None:
+        return []
+    return [(card_id, target) for card_id in battle.piles[Pile.HAND]
+            for target in aim_options(battle, card_id)]  # fmt: skip
+
+
+class RandomPolicy:
+    """A uniformly random playable card at a uniformly random candidate; the turn ends when
+    nothing is playable.
+
+    It does not list every legal play first: it offers the cards of the hand in a random
+    order (drawn without replacement, lazily), each aimed at a random candidate, and the
+    engine's play is the check. The first card the runtime accepts is uniform over the
+    playable cards, and a decision costs one or two checks instead of aiming every card.
+    Cards whose cost exceeds the energy left are passed over without asking (the runtime
+    would refuse them): the check stays the runtime's, this only saves asking."""
+
+    name = "random"
+
+    def __init__(self) -> None:
+        self._battle: Battle | None = None
+        self._cards: dict[str, tuple[CardInstance, int, bool]] = {}
+
+    def _cards_of(self, battle: Battle) -> dict[str, tuple[CardInstance, int, bool]]:
+        """Each card instance with its cost and whether it is aimed, worked out once per
+        battle (a mode's facts are a table lookup, asked for almost every card tried)."""
+        if battle is not self._battle:
+            self._battle = battle
+            self._cards = {cid: (card, card.card.cost, card.card.target.requires_target)
+                           for cid, card in battle.cards.items()}  # fmt: skip
+        return self._cards
+
+    def moves(self, battle: Battle, rng: Pcg32) -> Iterator[Move]:
+        cards, energy, below = self._cards_of(battle), battle.energy, rng.below
+        # Cards that cost more than the energy left are passed over without asking (the
+        # runtime would refuse them) and without spending a draw.
+        hand = [cid for cid in battle.piles[_HAND] if cards[cid][1] <= energy]
+        while hand:
+            left = len(hand)
+            index = below(left) if left > 1 else 0  # a draw only where there is a choice
+            card_id = hand[index]
+            hand[index] = hand[-1]
+            hand.pop()
+            card, _cost, aimed = cards[card_id]
+            if not aimed:  # no choice, or the runtime picks (Random modes)
+                yield card_id, None
+                continue
+            definition = card.card
+            try:
+                pool = candidates(battle, source_of(battle, card), definition.target, definition)
+            except PlayError:  # its member is down: not playable
+                continue
+            if not pool:  # as targets() says: not playable without a valid target
+                continue
+            count = needed_targets(definition, len(pool), battle.rules)
+            if count == 1:
+                yield card_id, pool[below(len(pool)) if len(pool) > 1 else 0].id
+            else:
+                yield card_id, [unit.id for unit in rng.sample(pool, count)]
+
+
+#: How much the greedy policy values each thing a play does (per point, per stack, per unit).
+ENEMY_HP = 1.0
+ENEMY_ARMOR = 0.5
+KILL = 10.0
+PARTY_HP = 1.0
+PARTY_ARMOR = 0.6
+PARTY_DEATH = 25.0
+STATUS_STACK = 2.0
+REVIVE = 10.0
+ENERGY = 2.0
+CARD_TO_HAND = 1.5
+COST = 0.1
+
+
+def score_events(battle: Battle, events: list[Event]) -> float:
+    """What the greedy policy sees in a play's events: damage and kills on the enemies,
+    healing and armor on the party, statuses (debuffs on enemies and buffs on the party
+    alike), revivals, energy and cards drawn; minus what the party lost."""
+    score = 0.0
+    index = battle._index
+    for event in events:
+        kind = event["type"]
+        unit = index.get(event.get("unit") or "")
+        ours = unit is not None and unit.team is Team.PLAYER
+        if kind == "damage":
+            armor = event["armor_before"] - event["armor_after"]
+            hp = event["hp_before"] - event["hp_after"]
+            if ours:
+                score -= PARTY_HP * hp + PARTY_ARMOR * armor
+            else:
+                score += ENEMY_HP * hp + ENEMY_ARMOR * armor
+        elif kind == "unit_died":
+            score += -PARTY_DEATH if ours else KILL
+        elif kind == "heal" and ours:
+            score += PARTY_HP * event["amount"]
+        elif kind == "armor" and ours:
+            score += PARTY_ARMOR * event["amount"]
+        elif kind == "status":
+            score += STATUS_STACK * abs(event["stacks"])
+        elif kind == "revived":
+            score += REVIVE + PARTY_HP * event["hp"]
+        elif kind == "energy":
+            score += ENERGY * (event["energy_after"] - event["energy_before"])
+        elif kind == "card_moved" and event.get("node") is not None and event["to"] == "hand":
+            score += CARD_TO_HAND
+        elif kind == "card_played":
+            score -= COST * (event["energy_before"] - event["energy_after"])
+    return score
+
+
+class GreedyPolicy:
+    """One ply: preview every legal play and make the best one while it scores above zero.
+
+    Previews run on copies with the battle's PRNG state copied too, so a random target is
+    previewed exactly as it will fall: greedy sees one move ahead, perfectly."""
+
+    name = "greedy"
+
+    def moves(self, battle: Battle, rng: Pcg32) -> list[Move]:
+        best: list[Move] = []
+        best_score = 0.0
+        for move in legal_moves(battle):
+            score = score_events(battle, preview(battle, *move))
+            if score > best_score:
+                best, best_score = [move], score
+        return best
+
+
+class _FunctionPolicy:
+    """A plain function ``(battle, rng) -> moves`` used as a policy."""
+
+    def __init__(self, function: Callable[[Battle, Pcg32], Iterable[Move]], name: str) -> None:
+        self.function, self.name = function, name
+
+    def moves(self, battle: Battle, rng: Pcg32) -> Iterable[Move]:
+        return self.function(battle, rng)
+
+
+BUILT_IN: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
+
+
+def policy_factory(spec: str) -> Callable[[], Policy]:
+    """What makes a fresh policy for each battle, from ``random``, ``greedy`` or
+    ``module:attribute`` naming a Policy class (built with no arguments), a Policy object
+    (shared: it must keep no state between battles), or a function ``(battle, rng) ->
+    moves``. Raises :class:`PolicyError`."""
+    if spec in BUILT_IN:
+        return BUILT_IN[spec]
+    module_name, colon, attribute = spec.partition(":")
+    if not colon or not module_name or not attribute:
+        raise PolicyError(f"policy {spec!r}: expected one of {', '.join(BUILT_IN)} or "
+                          "module:attribute")  # fmt: skip
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise PolicyError(f"policy {spec!r}: cannot import {module_name!r} ({exc})") from exc
+    try:
+        found = getattr(module, attribute)
+    except AttributeError:
+        raise PolicyError(f"policy {spec!r}: {module_name!r} has no {attribute!r}") from None
+    if isinstance(found, type):
+        if not callable(getattr(found, "moves", None)):
+            raise PolicyError(f"policy {spec!r}: class {attribute!r} has no moves method")
+        return cast(Callable[[], Policy], found)
+    if isinstance(found, Policy):
+        shared: Policy = found
+        return lambda: shared
+    if callable(found):
+        function_policy = _FunctionPolicy(found, spec)
+        return lambda: function_policy
+    raise PolicyError(f"policy {spec!r}: expected a class or object with a moves(battle, rng) "
+                      "method, or a function (battle, rng) -> moves")  # fmt: skip
+
+
+def load_policy(spec: str) -> Policy:
+    """One policy object for ``spec`` (see :func:`policy_factory`)."""
+    return policy_factory(spec)()
