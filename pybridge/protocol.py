@@ -32,10 +32,11 @@ from .runtime import (
     targets,
 )
 from .runtime.affects import affected_units
-from .runtime.cut import activate, cut_view, pass_priority, resolve_all, respond_move
+from .runtime.cut import activate, awaiting, cut_view, pass_priority, resolve_all, respond_move
 from .runtime.errors import LONE_SURROGATE
 from .runtime.forecast import forecast_intents
 from .runtime.narrate import narrate_all, preview_marks
+from .runtime.picking import pick
 from .runtime.schema import vocabulary
 from .runtime.turns import end_turn, start_battle
 
@@ -142,6 +143,7 @@ class Protocol:
             "resolve": self._resolve,
             "cut": self._cut,
             "schema": self._schema,
+            "pick": self._pick,
         }
         self._vocabulary: Encoded | None = None
 
@@ -330,7 +332,14 @@ class Protocol:
         return self._commit(request, lambda battle: resolve_all(battle, choices))
 
     def _cut(self, request: dict[str, Any]) -> Result:
-        return {"cut": cut_view(self._session(request))}
+        battle = self._session(request)
+        return {"cut": cut_view(battle), "awaiting": awaiting(battle)}
+
+    def _pick(self, request: dict[str, Any]) -> Result:
+        # Reads only: what a choice made one unit (or card) at a time may take next.
+        battle = self._session(request)
+        chosen = request.get("chosen", [])
+        return pick(battle, chosen, request.get("card"), request.get("entry")).to_json()
 
     def _end_turn(self, request: dict[str, Any]) -> Encoded:
         return self._commit(request, end_turn)

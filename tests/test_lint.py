@@ -561,3 +561,29 @@ def test_every_mode_source_and_action_is_checked_and_described_without_failing()
         assert {d.code for d in lint_card(definition)} <= set(CODES)
         text = describe_card(definition)
         assert text and editor_terms(text) == [], (definition.behavior.to_json(), text)
+
+
+def test_a_library_is_checked_card_by_card_and_a_refusal_names_its_node() -> None:
+    """One broken card hides nothing: the loader's refusal sits on its card, node and field,
+    and every other card is checked in full (what an editor shows while a card is broken)."""
+    cards = json.loads(json.dumps(demo_battle()["cards"]))
+    hit = cards[0]["behavior"]["nodes"][0]
+    hit["sourse"] = hit.pop("source")
+    cards[1]["behavior"]["nodes"][0]["source"] = "Opponent"  # Meteor Strike reads one enemy
+    cards.append(dict(cards[2]))  # a second "defend"
+    found = lint_document({"format": "pybridge/cards@1", "cards": cards})
+    where = [(d.code, d.kind, d.id, d.node, d.field, d.path) for d in found]
+    assert (
+        "PB002",
+        "card",
+        "strike",
+        "hit",
+        "sourse",
+        "cards[0].behavior.nodes[0].sourse",
+    ) in where
+    assert ("PB101", "card", "meteor_strike", "hit", "source",
+            "cards[1].behavior.nodes[0].source") in where  # fmt: skip
+    assert ("PB002", "card", "defend", None, "id", f"cards[{len(cards) - 1}].id") in where
+    assert [d.code for d in found].count("PB002") == 2
+    broken = lint_document({"format": "pybridge/cards@1", "cards": "none"})
+    assert [(d.code, d.kind, d.path) for d in broken] == [("PB002", "document", "cards")]

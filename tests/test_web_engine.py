@@ -140,9 +140,10 @@ def test_package_zip_imports_the_protocol(tmp_path):
     (tmp_path / "pybridge.zip").write_bytes(package_zip())
     names = zipfile.ZipFile(tmp_path / "pybridge.zip").namelist()
     assert "pybridge/protocol.py" in names and "pybridge/runtime/__init__.py" in names
+    assert "pybridge/service.py" in names and not any("/bench/" in n for n in names)
     assert not any("__pycache__" in n for n in names)
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]); import pybridge.protocol as p; "
+        "import sys; sys.path.insert(0, sys.argv[1]); import pybridge.service as p; "
         "assert p.__file__.startswith(sys.argv[1]), p.__file__; "
         'print(p.call(\'{"op":"version","id":7}\'))'
     )
@@ -177,7 +178,7 @@ def test_the_shell_filled_as_the_export_fills_it():
     assert "<!-- head -->" in page and "const GODOT_THREADS_ENABLED = false;" in page
     assert f"const GODOT_CONFIG = {json.dumps(config)};" in page
     for piece in (
-        'const ENTRY_MODULE = "pybridge.protocol";',  # the one name of the door into Python
+        'const ENTRY_MODULE = "pybridge.service";',  # the one name of the door into Python
         'pyodide: "pyodide/", package: "pybridge.zip"',
         "loadPyodide({ indexURL: base })",
         "window.pybridge_call = (request) => call(String(request));",

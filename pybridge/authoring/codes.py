@@ -6,6 +6,7 @@ A code never changes meaning or severity; docs/lint.md lists them all.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -166,20 +167,46 @@ class Scope:
         )
 
 
-def refused(file: str | None, where: str, message: str) -> Diagnostic:
-    """The one diagnostic of a document the loader refuses, at the loader's JSON path."""
-    return Diagnostic(
-        "PB002",
-        Severity.ERROR,
-        message,
-        "fix the field the loader names; nothing in this document was checked until it loads",
-        file,
-        "document",
-        None,
-        None,
-        None,
-        where,
-    )
+def refused(file: str | None, where: str, message: str, document: object = None,
+            fix: str = "fix the field the loader names; nothing in this document was checked "
+            "until it loads") -> Diagnostic:  # fmt: skip
+    """A diagnostic for what the loader refuses, at the loader's JSON path. When the path
+    leads into a card, move or status of ``document``, it names that definition, the node and
+    the field by their ids, so an editor can put it where it belongs."""
+    kind, ident, node, field = _located(document, where)
+    return Diagnostic("PB002", Severity.ERROR, message, fix, file, kind, ident, node, field,
+                      where)  # fmt: skip
+
+
+_DEFINITION = re.compile(r"^(cards|moves|statuses)\[(\d+)\](?:\.(.*))?$")
+_NODE = re.compile(r"^(behavior|hooks\.\w+)\.nodes\[(\d+)\](?:\.(.*))?$")
+_KINDS = {"cards": "card", "moves": "move", "statuses": "status"}
+
+
+def _located(document: object, where: str) -> tuple[str, str | None, str | None, str | None]:
+    """(kind, definition id, node id, field) of a loader path in ``document``."""
+    found = _DEFINITION.match(where)
+    entries = document.get(found.group(1)) if found and isinstance(document, Mapping) else None
+    if found is None or not isinstance(entries, list) or int(found.group(2)) >= len(entries):
+        return "document", None, None, None
+    definition = entries[int(found.group(2))]
+    ident = definition.get("id") if isinstance(definition, Mapping) else None
+    rest = found.group(3)
+    in_node = _NODE.match(rest or "")
+    if in_node is None or not isinstance(definition, Mapping):
+        return _KINDS[found.group(1)], _text(ident), None, rest
+    holder: Any = definition
+    for key in in_node.group(1).split("."):
+        holder = holder.get(key) if isinstance(holder, Mapping) else None
+    nodes = holder.get("nodes") if isinstance(holder, Mapping) else None
+    index = int(in_node.group(2))
+    raw = nodes[index] if isinstance(nodes, list) and index < len(nodes) else None
+    node_id = raw.get("id") if isinstance(raw, Mapping) else None
+    return _KINDS[found.group(1)], _text(ident), _text(node_id), in_node.group(3)
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def indexed(

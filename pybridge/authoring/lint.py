@@ -26,10 +26,12 @@ of a Behavior against its Host and mode in :mod:`.checks`, the checks of the tex
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from ..runtime.document import LIBRARY_FORMAT, load_battle, load_library
+from ..runtime.document import LIBRARY_FORMAT, MAX_CARDS, load_battle, load_library, parse_card
 from ..runtime.errors import TargetingError
 from ..runtime.model import CardDef, MoveDef, StatusDef
+from ..runtime.reader import Reader
 from .analysis import Host, Subject, numbers_of
 from .checks import Checker
 from .codes import CODES, Code, Diagnostic, Scope, Severity, indexed, ordered, refused, summary
@@ -140,19 +142,17 @@ def lint_status(
 
 
 def lint_document(document: object, file: str | None = None) -> list[Diagnostic]:
-    """Check a battle or card library document. A document the loader refuses becomes one
-    PB002 diagnostic naming the loader's JSON path and message."""
-    is_library = isinstance(document, Mapping) and document.get("format") == LIBRARY_FORMAT
+    """Check a battle or card library document. A battle the loader refuses becomes one PB002
+    diagnostic naming the loader's JSON path and message (and the card, node and field it
+    leads to). A library is checked card by card: a card the loader refuses is one PB002 at
+    its card, node and field, and every other card is checked in full."""
     try:
-        if is_library:
-            library = load_library(document)
-            statuses: dict[str, StatusDef] = {}
-            moves: dict[str, MoveDef] = {}
-        else:
-            battle = load_battle(document)
-            library, statuses, moves = battle.library, battle.statuses, battle.moves
+        if isinstance(document, Mapping) and document.get("format") == LIBRARY_FORMAT:
+            return _lint_library(document, file)
+        battle = load_battle(document)
+        library, statuses, moves = battle.library, battle.statuses, battle.moves
     except TargetingError as exc:
-        return [refused(file, exc.where, exc.message)]
+        return [refused(file, exc.where, exc.message, document)]
     except (RecursionError, ValueError, TypeError, KeyError) as exc:
         return [refused(file, "", f"{type(exc).__name__}: {exc}")]
     assert isinstance(document, Mapping)
@@ -164,4 +164,30 @@ def lint_document(document: object, file: str | None = None) -> list[Diagnostic]
         out.extend(lint_status(status, known, file=file, path=f"statuses[{index}]"))
     for index, move in indexed(document, "moves", moves):
         out.extend(lint_move(move, known, file=file, path=f"moves[{index}]"))
+    return out
+
+
+#: The fix of a library card the loader refuses: the library's other cards are still checked.
+_CARD_REFUSED = "fix the field the loader names; the card's other checks run once it loads"
+
+
+def _lint_library(document: Mapping[str, Any], file: str | None) -> list[Diagnostic]:
+    """Each card of a library on its own, so one broken card hides nothing else."""
+    try:  # the library's own shape (format, the cards list), without its cards
+        load_library({**document, "cards": []})
+        cards = Reader(document).field("cards").elements(MAX_CARDS)
+    except TargetingError as exc:
+        return [refused(file, exc.where, exc.message, document)]
+    out: list[Diagnostic] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(cards):
+        try:
+            card = parse_card(entry)
+            if card.id in seen:
+                raise entry.field("id").fail("duplicate card id")
+        except TargetingError as exc:
+            out.append(refused(file, exc.where, exc.message, document, _CARD_REFUSED))
+            continue
+        seen.add(card.id)
+        out.extend(lint_card(card, None, file=file, path=f"cards[{index}]"))
     return out

@@ -470,6 +470,16 @@ def cut_view(battle: Battle) -> list[dict[str, object]]:
     return view
 
 
+def awaiting(battle: Battle) -> str | None:
+    """Whose answer the top entry of the Cut waits for: ``enemy`` while the enemies have not
+    had their chance to respond to the player's entry (a ``pass`` gives it), else ``player``
+    (respond with ``activate``, or ``pass`` to let it resolve); None on an empty Cut."""
+    if not battle.cut:
+        return None
+    top = battle.cut[-1]
+    return "enemy" if top.side is _PLAYER and not top.answered else "player"
+
+
 # -- plays -----------------------------------------------------------------------------------
 def play(battle: Battle, card_id: object, target: object = None) -> list[Event]:
     """Activate a card and resolve it at once. Refused while the Cut holds effects.

@@ -1,0 +1,83 @@
+"""Choosing several targets one at a time (``pick``), and whose move it is on the Cut
+(``awaiting``): what a UI asks so that distinctness and turn order stay the runtime's rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from .builders import action, battle_doc, card, party, unit
+from .protocol_support import Session
+from .test_law_resolution import ATTACK, DIG, SKILL, hiding_orc
+
+TWIN = card("twin", "SingleEnemy", action("DealDamage", amount=2, source="Target"),
+            target_count=2)  # fmt: skip
+UPTO = card("upto", "SingleAlly", action("Heal", amount=3, source="Target"), target_count=3,
+            up_to=True)  # fmt: skip
+
+
+def session(rules: str = "soft") -> Session:
+    return Session(battle_doc([TWIN, UPTO], units=party(), hand=["twin", "upto"], rules=rules))
+
+
+def test_each_pick_narrows_the_candidates_and_a_unit_is_never_chosen_twice() -> None:
+    s = session()
+    first = s.ok("pick", card="h1", chosen=[])
+    assert first["candidates"] == ["goblin", "orc", "troll"] and first["chooses"] == "units"
+    assert (first["needed"], first["count"], first["can_confirm"]) == (2, 2, False)
+    second = s.ok("pick", card="h1", chosen=["orc"])
+    assert second["candidates"] == ["goblin", "troll"] and not second["can_confirm"]
+    done = s.ok("pick", card="h1", chosen=["orc", "troll"])
+    assert done["candidates"] == [] and done["can_confirm"] and done["complete"]
+    s.refused("pick", "not_a_candidate", "chosen", card="h1", chosen=["orc", "orc"])
+    s.refused("pick", "not_a_candidate", "chosen", card="h1", chosen=["hero"])
+    s.refused("pick", "not_a_candidate", "chosen", card="h1", chosen=["orc", "troll", "goblin"])
+    s.refused("pick", "not_a_candidate", "chosen", card="h1", chosen="orc")
+    played = s.ok("play", card="h1", target=done["chosen"])
+    assert [e["unit"] for e in played["events"] if e["type"] == "damage"] == ["orc", "troll"]
+
+
+def test_an_up_to_card_can_be_confirmed_after_one_pick() -> None:
+    s = session()
+    picked = s.ok("pick", card="h2", chosen=["monk"])
+    assert picked["can_confirm"] and not picked["complete"] and picked["needed"] == 1
+    assert "monk" not in picked["candidates"] and "hero" in picked["candidates"]
+
+
+def test_under_soft_rules_a_multi_target_card_needs_only_what_exists() -> None:
+    units = [unit("hero", "player"), unit("orc")]
+    s = Session(battle_doc([TWIN], units=units, hand=["twin"]))
+    assert s.ok("pick", card="h1", chosen=[])["needed"] == 1
+    strict = Session(battle_doc([TWIN], units=units, hand=["twin"], rules="strict"))
+    assert strict.ok("pick", card="h1", chosen=[])["needed"] == 2
+
+
+def test_a_late_choice_on_the_cut_is_picked_from_its_candidates() -> None:
+    units = [unit("hero", "player"), unit("orc")]
+    draw = ["salve", "blade", "blade"]
+    s = Session(battle_doc([DIG, ATTACK, SKILL], units=units, hand=["dig"], draw=draw,
+                           rules="strict"))  # fmt: skip
+    s.ok("activate", card="h1")
+    picked = s.ok("pick", entry="e1", chosen=[])
+    assert (picked["chooses"], picked["candidates"], picked["entry"]) == ("cards", ["d2", "d3"],
+                                                                          "e1")  # fmt: skip
+    s.refused("pick", "not_a_candidate", "chosen", entry="e1", chosen=["d1"])  # a skill
+    s.refused("pick", "cut", "entry", entry="e9", chosen=[])
+
+
+def test_a_card_without_a_choice_and_a_locked_entry_have_nothing_to_pick() -> None:
+    none = card("quake", "AllEnemies", action("DealDamage", amount=1, source="AllOpponents"))
+    s = Session(battle_doc([none, TWIN], units=party(), hand=["quake", "twin"], rules="strict"))
+    s.refused("pick", "target_not_allowed", "card", card="h1", chosen=[])
+    s.ok("activate", card="h2", target=["orc", "troll"])
+    s.refused("pick", "target_not_allowed", "entry", entry="e1", chosen=[])
+
+
+@pytest.mark.parametrize("rules", ["soft", "strict"])
+def test_the_cut_says_whose_answer_the_top_entry_waits_for(rules: str) -> None:
+    s = hiding_orc(rules)
+    assert s.ok("cut")["awaiting"] is None
+    s.ok("activate", card="h1")  # the late Strike: the enemies have not answered yet
+    assert s.ok("cut")["awaiting"] == "enemy"
+    s.ok("pass")  # the orc answers by hiding: its entry is on top, the player may answer it
+    cut = s.ok("cut")
+    assert [e["side"] for e in cut["cut"]] == ["player", "enemy"] and cut["awaiting"] == "player"
