@@ -2,17 +2,21 @@ extends Control
 ## The demo battle screen: the party of three against three enemies, the hand, energy, End Turn,
 ## a log of what happened, enemy intents, statuses and a win or lose screen.
 ##
-## Targeting itself is the addon's [BattleView]; this script adds the rest of the screen and
+## Targeting itself is the addon's [PyBridgeBattleView]; this script adds the rest of the screen and
 ## prints one machine-readable line per thing a test or a tool may want to know, each
 ## [code]PYBRIDGE <kind> <json>[/code]:
 ## [br]- [code]ready[/code]: the battle is open; its transport, units, hand and [code]layout[/code].
 ## [br]- [code]layout[/code]: screen points of every unit and card, End Turn, Restart, an empty
-## spot and a spot in the play area (viewport pixels).
+## spot, a spot in the play area and each unit's status chips (viewport pixels).
 ## [br]- [code]highlight[/code]: [code]{"card", "units"}[/code], the unit ids lit now.
 ## [br]- [code]aim[/code], [code]target[/code], [code]cancelled[/code], [code]refused[/code]: the
 ## aim at a card started, got a target, ended without a play, or was refused.
 ## [br]- [code]played[/code], [code]turn[/code]: the runtime's exact response to the play or
 ## end_turn request (events and state).
+## [br]- [code]step[/code]: a step of the enemy turn's playback ([code]line[/code], the log
+## line it shows, and [code]ms[/code], when); [code]settled[/code]: the playback ended and
+## the new state shows.
+## [br]- [code]tooltip[/code]: the tooltip shown now ([code]title[/code], [code]text[/code]).
 ## [br]- [code]intents[/code]: what each enemy's intent bubble shows now (the runtime's
 ## forecast: [code]title[/code], [code]label[/code] and the [code]effects[/code] behind them).
 ## [br]- [code]result[/code]: the battle ended; [code]error[/code]: a request failed.
@@ -25,9 +29,18 @@ const CHECKOUT_BATTLE_FILE := "../pybridge/examples/demo_battle.json"
 const LINE_PREFIX := "PYBRIDGE"
 ## Log colours by the kinds of line the runtime's narrator writes.
 const LOG_COLORS := {
-	"play": "ffe08a", "damage": "ff9c8a", "heal": "8af0a8", "buff": "b9c8ff",
-	"death": "ff6b6b", "enemy": "ffb07a", "turn": "9fd8ff", "result": "ffd54a",
-	"cut": "f0c8ff", "fail": "ff8fb0", "info": "b8b3c9", "error": "ff6b8a",
+	"play": "ffe08a",
+	"damage": "ff9c8a",
+	"heal": "8af0a8",
+	"buff": "b9c8ff",
+	"death": "ff6b6b",
+	"enemy": "ffb07a",
+	"turn": "9fd8ff",
+	"result": "ffd54a",
+	"cut": "f0c8ff",
+	"fail": "ff8fb0",
+	"info": "b8b3c9",
+	"error": "ff6b8a",
 }
 const PARTY_COLOR := Color("3d8fd1")
 const ENEMY_COLOR := Color("d0583a")
@@ -36,7 +49,7 @@ var _battle_text: String = ""
 var _toast_tween: Tween = null
 
 @onready var _bridge: PyBridgeClient = $Bridge
-@onready var _battle: BattleView = $Battle
+@onready var _battle: PyBridgeBattleView = $Battle
 @onready var _field: Control = $Battle/Field
 @onready var _party_area: Control = $Battle/Field/PartyArea
 @onready var _enemy_area: Control = $Battle/Field/EnemyArea
@@ -71,9 +84,17 @@ func _ready() -> void:
 	_battle.card_refused.connect(_on_card_refused)
 	_battle.card_played.connect(_on_card_played)
 	_battle.turn_ended.connect(_on_turn_ended)
+	_battle.turn_step_shown.connect(_on_turn_step_shown)
+	_battle.turn_settled.connect(
+		func(state: Dictionary) -> void:
+			_say("settled", {"turn": state.get("turn"), "layout": _layout_points()})
+	)
+	_battle.tooltip_changed.connect(
+		func(title: String, text: String) -> void: _say("tooltip", {"title": title, "text": text})
+	)
 	_battle_text = _read_battle_document()
 	if _battle_text.is_empty():
-		_log_line("The battle document %s is missing." % BATTLE_FILE, "error")
+		_log_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
 		_say("error", {"code": "missing_battle", "message": BATTLE_FILE})
 		return
 	_open()
@@ -82,23 +103,35 @@ func _ready() -> void:
 func _draw() -> void:
 	var w := size.x
 	var h := size.y
-	draw_polygon(PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
-			PackedColorArray([Color("1d1738"), Color("241a33"), Color("0d0a14"), Color("0b0d18")]))
+	draw_polygon(
+		PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
+		PackedColorArray([Color("1d1738"), Color("241a33"), Color("0d0a14"), Color("0b0d18")])
+	)
 	var floor_top := 380.0
-	draw_polygon(PackedVector2Array([Vector2(0, floor_top), Vector2(1000, floor_top),
-			Vector2(1000, 452), Vector2(0, 452)]),
-			PackedColorArray([Color("231d3a"), Color("2b1f36"), Color("141019"), Color("11131d")]))
+	draw_polygon(
+		PackedVector2Array(
+			[Vector2(0, floor_top), Vector2(1000, floor_top), Vector2(1000, 452), Vector2(0, 452)]
+		),
+		PackedColorArray([Color("231d3a"), Color("2b1f36"), Color("141019"), Color("11131d")])
+	)
 	draw_rect(Rect2(0, 52, w, 2), Color(1, 1, 1, 0.06))
 	var font := get_theme_default_font()
-	_draw_team_label(font, _party_area, "YOUR PARTY", PARTY_COLOR)
-	_draw_team_label(font, _enemy_area, "ENEMIES", ENEMY_COLOR)
+	_draw_team_label(font, _party_area, tr("YOUR PARTY"), PARTY_COLOR)
+	_draw_team_label(font, _enemy_area, tr("ENEMIES"), ENEMY_COLOR)
 	var gap := _gap_point()
-	var versus := "VS"
+	var versus := tr("VS")
 	var vs_width := font.get_string_size(versus, HORIZONTAL_ALIGNMENT_LEFT, -1, 40).x
-	draw_string(font, gap + Vector2(-vs_width * 0.5, 14), versus, HORIZONTAL_ALIGNMENT_LEFT, -1,
-			40, Color(1, 1, 1, 0.08))
+	draw_string(
+		font,
+		gap + Vector2(-vs_width * 0.5, 14),
+		versus,
+		HORIZONTAL_ALIGNMENT_LEFT,
+		-1,
+		40,
+		Color(1, 1, 1, 0.08)
+	)
 	for id: String in _battle.unit_views:
-		var view: UnitView = _battle.unit_views[id]
+		var view: Control = _battle.unit_views[id]
 		var foot := view.get_global_rect()
 		var center := Vector2(foot.get_center().x, foot.position.y + 196)
 		draw_set_transform(center, 0.0, Vector2(1.0, 0.22))
@@ -130,34 +163,47 @@ func _read_battle_document() -> String:
 
 
 func _on_battle_opened(state: Dictionary) -> void:
-	var version := _bridge.version()
-	_log_line("Rules by pybridge %s over the %s transport." % [version.get("version", "?"),
-			_bridge.transport_name()], "info")
+	var version: Dictionary = await _bridge.ask("version")
+	_log_line(
+		(
+			tr("Rules by pybridge %s over the %s transport.")
+			% [version.get("version", "?"), _bridge.transport_name()]
+		),
+		"info"
+	)
 	var party: Array[String] = []
 	var enemies: Array[String] = []
 	for unit: Variant in state.get("units", []):
 		(party if str(unit.get("team")) == "player" else enemies).append(str(unit.get("name")))
-	_log_line("%s face %s." % [_join_names(party), _join_names(enemies)], "turn")
-	_log_line("Drag a card onto a glowing unit, or click a card and then its target.", "info")
-	_say("ready", {
-		"transport": _bridge.transport_name(),
-		"session": _bridge.session,
-		"viewport": _xy(get_viewport_rect().size),
-		"window": _xy(Vector2(DisplayServer.window_get_size())),
-		"turn": state.get("turn"),
-		"energy": state.get("energy"),
-		"units": _units_summary(state),
-		"hand": _hand_ids(state),
-		"layout": _layout_points(),
-	})
+	_log_line(tr("%s face %s.") % [_join_names(party), _join_names(enemies)], "turn")
+	_log_line(tr("Drag a card onto a glowing unit, or click a card and then its target."), "info")
+	_say(
+		"ready",
+		{
+			"transport": _bridge.transport_name(),
+			"session": _bridge.session,
+			"viewport": _xy(get_viewport_rect().size),
+			"window": _xy(Vector2(DisplayServer.window_get_size())),
+			"turn": state.get("turn"),
+			"energy": state.get("energy"),
+			"units": _units_summary(state),
+			"hand": _hand_ids(state),
+			"layout": _layout_points(),
+		}
+	)
 
 
 func _on_state_changed(state: Dictionary) -> void:
 	var piles: Dictionary = state.get("piles", {})
-	_turn_label.text = "Turn %d" % int(state.get("turn", 1))
-	_pile_label.text = "Draw %d  ·  Discard %d  ·  Exhaust %d" % [
-		(piles.get("draw", []) as Array).size(), (piles.get("discard", []) as Array).size(),
-		(piles.get("exhaust", []) as Array).size()]
+	_turn_label.text = tr("Turn %d") % int(state.get("turn", 1))
+	_pile_label.text = (
+		tr("Draw %d  ·  Discard %d  ·  Exhaust %d")
+		% [
+			(piles.get("draw", []) as Array).size(),
+			(piles.get("discard", []) as Array).size(),
+			(piles.get("exhaust", []) as Array).size()
+		]
+	)
 	_energy_orb.set("energy", int(state.get("energy", 0)))
 	_energy_orb.set("max_energy", int(state.get("max_energy", 3)))
 	var result: Variant = state.get("result")
@@ -168,10 +214,13 @@ func _on_state_changed(state: Dictionary) -> void:
 	queue_redraw()
 	var shown := {}
 	for id: String in _battle.unit_views:
-		var view: UnitView = _battle.unit_views[id]
-		if not view.intent.is_empty():
-			shown[id] = {"title": view.intent.get("title"), "label": view.intent.get("label"),
-					"effects": view.intent.get("effects", [])}
+		var view := _battle.unit_views[id] as PyBridgeUnitView
+		if view != null and not view.intent.is_empty():
+			shown[id] = {
+				"title": view.intent.get("title"),
+				"label": view.intent.get("label"),
+				"effects": view.intent.get("effects", [])
+			}
 	_say("intents", shown)
 
 
@@ -189,17 +238,20 @@ func _on_target_selected(card_id: String, unit_id: String) -> void:
 
 
 func _on_aim_cancelled(card_id: String) -> void:
-	_say("cancelled", {
-		"card": card_id,
-		"energy": _battle.state.get("energy"),
-		"hand": _hand_ids(_battle.state),
-	})
+	_say(
+		"cancelled",
+		{
+			"card": card_id,
+			"energy": _battle.state.get("energy"),
+			"hand": _hand_ids(_battle.state),
+		}
+	)
 
 
 func _on_card_refused(card_id: String, reason: String) -> void:
 	_say("refused", {"card": card_id, "reason": reason})
 	var card_name := str(_battle.names().get("cards", {}).get(card_id, card_id))
-	_show_toast("%s can't be played: %s" % [card_name, reason])
+	_show_toast(tr("%s can't be played: %s") % [card_name, reason])
 
 
 func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -> void:
@@ -207,14 +259,19 @@ func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -
 	_log_lines(result.get("log", []))
 
 
-func _on_turn_ended(result: Dictionary) -> void:
+func _on_turn_ended(_result: Dictionary) -> void:
 	_say_raw("turn", _bridge.last_response_of("end_turn"))
-	_log_lines(result.get("log", []))
+
+
+func _on_turn_step_shown(line: Dictionary, _events: Array) -> void:
+	if not line.is_empty():
+		_log_lines([line])
+	_say("step", {"line": line.get("text", ""), "ms": Time.get_ticks_msec()})
 
 
 func _on_request_failed(code: String, message: String) -> void:
 	_say("error", {"code": code, "message": message})
-	_log_line("The runtime refused: %s" % message, "error")
+	_log_line(tr("The runtime refused: %s") % message, "error")
 
 
 func _on_end_turn_pressed() -> void:
@@ -223,14 +280,17 @@ func _on_end_turn_pressed() -> void:
 
 func _show_result(result: String) -> void:
 	var won := result == "victory"
-	_result_label.text = "Victory!" if won else "Defeat"
-	_result_label.add_theme_color_override("font_color", Color("ffd54a") if won
-			else Color("ff6b6b"))
-	_detail_label.text = "All enemies are defeated." if won else "Your party has fallen."
+	_result_label.text = tr("Victory!") if won else tr("Defeat")
+	_result_label.add_theme_color_override(
+		"font_color", Color("ffd54a") if won else Color("ff6b6b")
+	)
+	_detail_label.text = tr("All enemies are defeated.") if won else tr("Your party has fallen.")
 	_overlay.show()
 	await get_tree().process_frame
-	_say("result", {"result": result,
-			"play_again": _xy(_play_again_button.get_global_rect().get_center())})
+	_say(
+		"result",
+		{"result": result, "play_again": _xy(_play_again_button.get_global_rect().get_center())}
+	)
 
 
 func _show_toast(text: String) -> void:
@@ -246,8 +306,9 @@ func _show_toast(text: String) -> void:
 func _log_lines(lines: Array) -> void:
 	for line: Variant in lines:
 		if line is Dictionary:
-			_log_line(str(line.get("text", "")), str(line.get("kind", "info")),
-					int(line.get("indent", 0)))
+			_log_line(
+				str(line.get("text", "")), str(line.get("kind", "info")), int(line.get("indent", 0))
+			)
 
 
 func _log_line(text: String, kind: String, indent: int = 0) -> void:
@@ -272,6 +333,18 @@ func _layout_points() -> Dictionary:
 	points["restart"] = _xy(_restart_button.get_global_rect().get_center())
 	points["empty"] = _xy(_gap_point())
 	points["play"] = _xy(_gap_point())
+	var chips := {}
+	for id: String in _battle.unit_views:
+		var view := _battle.unit_views[id] as PyBridgeUnitView
+		if view == null:
+			continue
+		for chip in view.status_chips():
+			if not chips.has(id):
+				chips[id] = {}
+			chips[id][chip["id"]] = _xy(
+				view.get_global_transform() * (chip["rect"] as Rect2).get_center()
+			)
+	points["statuses"] = chips
 	return points
 
 
@@ -286,16 +359,20 @@ func _draw_team_label(font: Font, area: Control, text: String, color: Color) -> 
 	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, 15).x
 	var at := Vector2(rect.get_center().x - width * 0.5, rect.position.y + 2)
 	draw_rect(Rect2(rect.position.x + 20, at.y - 5, rect.size.x - 40, 2), Color(color, 0.35))
-	draw_string(font, at + Vector2(0, 16), text, HORIZONTAL_ALIGNMENT_LEFT, -1, 15,
-			color.lightened(0.25))
+	draw_string(
+		font, at + Vector2(0, 16), text, HORIZONTAL_ALIGNMENT_LEFT, -1, 15, color.lightened(0.25)
+	)
 
 
 func _units_summary(state: Dictionary) -> Dictionary:
 	var units := {}
 	for unit: Variant in state.get("units", []):
 		units[str(unit.get("id"))] = {
-			"team": unit.get("team"), "hp": unit.get("hp"), "max_hp": unit.get("max_hp"),
-			"armor": unit.get("armor"), "statuses": unit.get("statuses", {}),
+			"team": unit.get("team"),
+			"hp": unit.get("hp"),
+			"max_hp": unit.get("max_hp"),
+			"armor": unit.get("armor"),
+			"statuses": unit.get("statuses", {}),
 		}
 	return units
 
@@ -310,7 +387,7 @@ func _hand_ids(state: Dictionary) -> Array[String]:
 func _join_names(names: Array[String]) -> String:
 	if names.size() <= 1:
 		return "".join(names)
-	return ", ".join(names.slice(0, names.size() - 1)) + " and " + names[names.size() - 1]
+	return tr("%s and %s") % [", ".join(names.slice(0, names.size() - 1)), names[names.size() - 1]]
 
 
 func _xy(point: Vector2) -> Array:

@@ -31,6 +31,7 @@ from .runtime import (
     preview,
     targets,
 )
+from .runtime.affects import affected_units
 from .runtime.cut import activate, awaiting, cut_view, pass_priority, resolve_all, respond_move
 from .runtime.errors import LONE_SURROGATE
 from .runtime.forecast import forecast_intents
@@ -295,8 +296,13 @@ class Protocol:
 
     def _targets(self, request: dict[str, Any]) -> Result:
         # Reads only: conditions are data nodes, and the PRNG a RandomElements condition
-        # draws from is put back (runtime.play.unmet_condition), even after a fault.
-        return targets(self._session(request), request.get("card")).to_json()
+        # draws from is put back (runtime.play.unmet_condition), even after a fault; what a
+        # play would affect is previewed on a copy.
+        battle = self._session(request)
+        info = targets(battle, request.get("card"))
+        answer = info.to_json()
+        answer["affects"] = list(affected_units(battle, info))
+        return answer
 
     def _preview(self, request: dict[str, Any]) -> Result:
         # The runtime checks on the battle (reading only) and plays on its own copy.

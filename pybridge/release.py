@@ -27,7 +27,8 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DISTRIBUTION = "pybridge-targeting"
 ADDON = "addons/pybridge_targeting/"
 #: What the Asset Library zip must hold, in the addon folder.
-ADDON_FILES = ("plugin.cfg", "plugin.gd", "bridge.gd", "LICENSE", "README.md",
+ADDON_FILES = ("plugin.cfg", "plugin.gd", "pybridge_client.gd", "pybridge_battle_view.gd",
+               "pybridge_default_theme.tres", "LICENSE", "README.md",
                "web/pybridge_shell.html", "web_export_plugin.gd")  # fmt: skip
 #: What ``pybridge build`` writes into the addon: never part of a release.
 BUILT = re.compile(r"^addons/pybridge_targeting/(bin/|web/runtime/|pybridge\.gdextension$)")

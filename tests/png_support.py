@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import struct
 import zlib
 from pathlib import Path
@@ -50,3 +51,24 @@ def brightness(path: Path) -> float:
     """The mean of every channel of every pixel, 0..255."""
     _, _, pixels = read_png(path)
     return sum(pixels) / len(pixels)
+
+
+@functools.lru_cache(maxsize=4)
+def _decoded(path: str, mtime_ns: int) -> tuple[int, int, bytes]:
+    """:func:`read_png` of a file, decoded once while it does not change (it is slow)."""
+    return read_png(Path(path))
+
+
+def colour_pixels(path: Path, box: tuple[int, int, int, int], rgb: tuple[int, int, int],
+                  tolerance: int) -> int:  # fmt: skip
+    """Pixels within ``box`` (left, top, right, bottom) whose colour is ``rgb`` give or take
+    ``tolerance`` per channel."""
+    width, _, pixels = _decoded(str(path), path.stat().st_mtime_ns)
+    left, top, right, bottom = box
+    count = 0
+    for y in range(top, bottom):
+        for x in range(left, right):
+            i = (y * width + x) * 3
+            if all(abs(pixels[i + k] - rgb[k]) <= tolerance for k in range(3)):
+                count += 1
+    return count

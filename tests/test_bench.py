@@ -309,6 +309,7 @@ def _distinct_values(cls: type) -> dict[str, Any]:
         "statuses": {"burn": 1}, "tags": ("t",), "tier": 3, "moves": ("m",),
         "intent": Intent("m", "x"), "zone": Zone.RESERVE, "side": Team.ENEMY, "source": "s",
         "card": "c", "move": "m", "targets": ("a",), "collected": ("b",), "answered": True,
+        "art": "res://art/u.png",
     }  # fmt: skip
     return {f.name: values[f.name] for f in dataclasses.fields(cls)}
 

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import queue
-import shutil
+import re
 import signal
 import socket
 import subprocess
 import sys
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,14 +32,13 @@ from pybridge.demo import BATTLE_RES, DEMO_PROJECT, FILL_WINDOW, demo_mounts, pr
 from pybridge.examples import demo_battle
 from pybridge.pack import read_pack
 from pybridge.protocol import Protocol
-from pybridge.web import WEB_DIR, Site, StaticHandler, prepare_site, serve
+from pybridge.web import Site, StaticHandler, prepare_site
 
-from .png_support import brightness, read_png
+from .engine_session import ARTIFACTS, HEIGHT, WIDTH, EngineSession, engine_session
+from .png_support import brightness, colour_pixels, read_png
 from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
-ARTIFACTS = REPO / "artifacts"
-WIDTH, HEIGHT = 1280, 720
 PREFIX = "PYBRIDGE "
 DRAG_STEPS = 3  # pointer moves per drag: each costs an engine frame, slow in software WebGL
 ARROW_CARDS = ("h1", "h4", "h5", "h9")  # Single Enemy, Single Ally, Other Ally, Any Unit
@@ -91,48 +87,8 @@ def sha256(value: Any) -> str:
 # -- the browser side -----------------------------------------------------------------------
 
 
-class Demo:
+class Demo(EngineSession):
     """The running demo: send mouse and key actions, read what the engine printed."""
-
-    def __init__(
-        self, process: subprocess.Popen[str], answers: queue.Queue[str], report: Path
-    ) -> None:
-        self.process = process
-        self.answers = answers
-        self.report = report
-        self.lines: list[str] = []
-        self.errors: list[str] = []
-        self._next = 1
-
-    def receive(self, timeout: float = 180.0) -> dict[str, Any]:
-        try:
-            text = self.answers.get(timeout=timeout)
-        except queue.Empty:
-            pytest.fail(f"the driver said nothing for {timeout} s")
-        if not text:
-            self.process.wait(timeout=60)
-            found = json.loads(self.report.read_text()) if self.report.exists() else {}
-            pytest.fail(
-                f"the driver exited: {found.get('failure')}\n"
-                f"printed: {found.get('printed', [])[-10:]}\nerrors: {found.get('errors')}"
-            )
-        answer: dict[str, Any] = json.loads(text)
-        self.lines += answer.get("printed", [])
-        self.errors += answer.get("errors", [])
-        return answer
-
-    def do(self, *actions: dict[str, Any]) -> None:
-        """Run ``actions`` in the page (see web/drive.mjs); fail on a failed wait."""
-        command = {"id": self._next, "actions": list(actions)}
-        self._next += 1
-        assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(command) + "\n")
-        self.process.stdin.flush()
-        answer = self.receive()
-        assert answer["ok"], f"{answer['failure']}\nlast lines: {self.lines[-8:]}"
-
-    def mark(self) -> int:
-        return len(self.lines)
 
     def said(self, kind: str, since: int = 0) -> list[dict[str, Any]]:
         """The JSON of every ``PYBRIDGE <kind>`` line printed at or after index ``since``."""
@@ -148,10 +104,11 @@ class Demo:
     @property
     def layout(self) -> dict[str, Any]:
         for text in reversed(self.lines):
-            for kind in ("layout", "ready"):
+            for kind in ("layout", "ready", "settled"):
                 if text.startswith(f"{PREFIX}{kind} "):
                     found: dict[str, Any] = json.loads(text[len(PREFIX) + len(kind) + 1 :])
-                    return found if kind == "layout" else found["layout"]
+                    found = found if kind == "layout" else found["layout"]
+                    return found
         raise AssertionError("the demo printed no layout")
 
     def card(self, card_id: str) -> Point:
@@ -178,6 +135,17 @@ class Demo:
         self.do({"drag": [*start, *end, DRAG_STEPS]})
         return self.wait_for(kind, since)
 
+    def end_turn(self, skip: bool = True) -> dict[str, Any]:
+        """Click End Turn; skip the playback (Space) unless told not to; wait until the new
+        state shows. The runtime's response (the ``turn`` line)."""
+        since = self.mark()
+        self.do({"click": list(self.point("end_turn"))})
+        response = self.wait_for("turn", since)
+        if skip:
+            self.do({"key": "Space"})
+        self.wait_for("settled", since)
+        return response
+
     def hover(self, card_id: str) -> list[str]:
         """Point at a card; the unit ids it lit."""
         since = self.mark()
@@ -193,66 +161,14 @@ def demo_browser_ready() -> None:
     require_browser()
 
 
-def _pump(stream: Any, answers: queue.Queue[str]) -> None:
-    for text in stream:
-        answers.put(text)
-    answers.put("")
-
-
 @contextmanager
 def booted(
     site: Site, work: Path, log_name: str, handler: type[StaticHandler] = StaticHandler
 ) -> Iterator[Demo]:
     """Serve ``site`` (with ``handler``) and boot it in Chromium; yields a driver once the
     ready line is out."""
-    started = time.monotonic()
-    label = log_name.removesuffix("_log.txt").replace("_", " ")  # demo e2e, workshop e2e...
-    ARTIFACTS.mkdir(exist_ok=True)
-    with serve(site.root, handler=handler) as url:
-        config = {
-            "url": url,
-            "chromium": shutil.which("chromium"),
-            "user_data_dir": str(work / "profile"),
-            "report": str(work / "report.json"),
-            "sentinel": f"{PREFIX}ready ",
-            "timeout_ms": 120_000,
-            "width": WIDTH,
-            "height": HEIGHT,
-            "interactive": True,
-            "fail_on_script_error": True,
-        }
-        (work / "drive.json").write_text(json.dumps(config))
-        with (work / "driver.log").open("w") as log:
-            process = subprocess.Popen(
-                [
-                    shutil.which("node") or "node",
-                    str(WEB_DIR / "drive.mjs"),
-                    str(work / "drive.json"),
-                ],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=log,
-                text=True,
-                cwd=WEB_DIR,
-            )
-            answers: queue.Queue[str] = queue.Queue()
-            threading.Thread(target=_pump, args=(process.stdout, answers), daemon=True).start()
-            driver = Demo(process, answers, work / "report.json")
-            try:
-                driver.receive(timeout=240)
-                booted = time.monotonic() - started
-                print(f"\n{label}: built, served and booted to the ready line in {booted:.1f} s")
-                yield driver
-            finally:
-                assert process.stdin is not None
-                process.stdin.close()
-                try:
-                    process.wait(timeout=60)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
-                (ARTIFACTS / log_name).write_text("\n".join(driver.lines) + "\n")
-                print(f"{label}: whole module {time.monotonic() - started:.1f} s")
+    with engine_session(site, work, f"{PREFIX}ready ", log_name, Demo, handler) as driver:
+        yield driver
 
 
 @pytest.fixture(scope="module")
@@ -292,10 +208,14 @@ def test_the_pack_holds_the_addon_and_the_battle_document(demo_browser_ready, tm
     site = prepare_demo_site(tmp_path / "site")
     files = read_pack(site.root / "index.pck")
     assert files[BATTLE_RES] == (REPO / "pybridge/examples/demo_battle.json").read_bytes()
-    for name in ("plugin.cfg", "plugin.gd", "bridge.gd", "aim_arrow.gd", "battle_view.gd"):
+    for name in ("plugin.cfg", "plugin.gd", "pybridge_default_theme.tres"):
         assert f"res://addons/pybridge_targeting/{name}" in files
-    assert site.pack.classes["BattleView"] == "res://addons/pybridge_targeting/battle_view.gd"
-    assert site.pack.classes["PyBridgeClient"] == "res://addons/pybridge_targeting/bridge.gd"
+    addon_classes = {c: p for c, p in site.pack.classes.items() if "/addons/" in p}
+    assert len(addon_classes) >= 15
+    for name, path in addon_classes.items():  # one prefix; files named after their classes
+        assert name.startswith("PyBridge"), name
+        snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name.removeprefix("PyBridge")).lower()
+        assert path == f"res://addons/pybridge_targeting/pybridge_{snake}.gd", (name, path)
     assert '"canvasResizePolicy": 2' in (site.root / "index.html").read_text()
 
 
@@ -400,8 +320,9 @@ def test_highlights_are_exactly_the_runtime_targets(demo):
     desktop = Desktop()
     for card in demo_battle()["piles"]["hand"]:
         info = desktop.targets(card["id"])
-        want = info["candidates"] if info["requires_target"] else info["range"]
-        assert demo.hover(card["id"]) == want, card["id"]
+        want = info["candidates"] if info["requires_target"] else info["affects"]
+        assert demo.hover(card["id"]) == (want if info["playable"] else []), card["id"]
+    assert demo.hover("h11") == ["goblin"]  # Execute (mode None) lights the enemy it hits
     for card_id in ARROW_CARDS:
         info = desktop.targets(card_id)
         assert info["requires_target"] and info["candidates"]
@@ -479,6 +400,74 @@ def test_screenshots_of_the_arrow_and_the_highlights(demo):
     assert arrow_pixels(arrow_shot, hover_shot, left, right) > 2000
 
 
+def test_an_invalid_target_is_marked_over_its_portrait(demo):
+    demo.restart()
+    shot = ARTIFACTS / "demo_invalid_target.png"
+    since = demo.mark()
+    demo.do(
+        {"down": list(demo.card("h1"))},  # Strike: enemies only
+        {"move": list(demo.point("empty"))},
+        {"move": list(demo.unit("knight"))},
+        {"wait_ms": 250},
+        {"screenshot": str(shot)},
+        {"up": list(demo.point("empty"))},
+        {"wait_for": f"{PREFIX}cancelled ", "from": since},
+    )
+    # The cross in the invalid colour (ff4d7a) covers the middle of the Knight's portrait.
+    x, y = demo.unit("knight")
+    assert colour_pixels(shot, (x - 15, y - 15, x + 15, y + 15), (255, 77, 122), 40) > 200
+
+
+def test_a_card_that_costs_too_much_lights_nothing_and_says_why(demo):
+    demo.restart()
+    demo.drag(demo.card("h2"), demo.point("play"), "played")  # Meteor Strike: 1 energy left
+    assert demo.hover("h12") == []  # Resurrect costs 2
+    since = demo.mark()
+    demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_unaffordable.png")})
+    assert demo.said("highlight", since) == []
+
+
+def test_tooltips_explain_cards_keywords_and_statuses(demo):
+    demo.restart()
+    since = demo.mark()
+    demo.do({"move": list(demo.card("h12"))})
+    card = demo.wait_for("tooltip", since)
+    assert card["title"] == "Resurrect"
+    assert card["text"].startswith("Revive the first fallen ally with 10 health.")
+    keywords = Desktop().call("schema")["keywords"]
+    assert f"Exhaust: {keywords['Exhaust']}" in card["text"]
+    demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_card_tooltip.png")})
+    since = demo.mark()
+    demo.do({"move": demo.layout["statuses"]["orc"]["thorns"]})
+    status = demo.wait_for("tooltip", since)
+    thorns = next(s for s in demo_battle()["statuses"] if s["id"] == "thorns")
+    assert status == {"title": thorns["name"], "text": thorns["text"]}
+    demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_status_tooltip.png")})
+
+
+def test_the_enemy_turn_plays_back_step_by_step_and_a_key_skips_it(demo):
+    demo.restart()
+    since = demo.mark()
+    demo.do({"click": list(demo.point("end_turn"))})
+    response = demo.wait_for("turn", since)
+    demo.do({"wait_ms": 700}, {"screenshot": str(ARTIFACTS / "demo_enemy_turn.png")})
+    demo.wait_for("settled", since)
+    played = demo.said("step", since)
+    assert [step["line"] for step in played] == log_texts(response)
+    assert any(e["type"] == "enemy_acts" for e in response["result"]["events"])
+    # The next turn, skipped: Space as soon as the runtime answered shows the rest at once.
+    since = demo.mark()
+    demo.do({"click": list(demo.point("end_turn"))})
+    response = demo.wait_for("turn", since)
+    demo.do({"key": "Space"})
+    demo.wait_for("settled", since)
+    skipped = demo.said("step", since)
+    assert [step["line"] for step in skipped] == log_texts(response)
+    took, took_skipped = (steps[-1]["ms"] - steps[0]["ms"] for steps in (played, skipped))
+    print(f"\nenemy turn: played back in {took} ms, skipped in {took_skipped} ms")
+    assert took >= 1000 and took_skipped < took / 2
+
+
 def test_replay_in_pyodide_matches_desktop_cpython(demo):
     """A fixed script of plays and turn ends gives the same events in both Pythons."""
     script: list[tuple[str, str | None]] = [
@@ -497,9 +486,7 @@ def test_replay_in_pyodide_matches_desktop_cpython(demo):
     browser: list[Any] = []
     for step, target in script:
         if step == "end_turn":
-            since = demo.mark()
-            demo.do({"click": list(demo.point("end_turn"))})
-            response = demo.wait_for("turn", since)
+            response = demo.end_turn()
         else:
             end = demo.unit(target) if target else demo.point("play")
             response = demo.drag(demo.card(step), end, "played")
@@ -527,9 +514,7 @@ def test_every_intent_number_shown_is_what_the_enemy_then_does(demo):
         if play is not None:
             demo.drag(demo.card(play[0]), demo.unit(play[1]), "played")
         shown = demo.said("intents")[-1]
-        since = demo.mark()
-        demo.do({"click": list(demo.point("end_turn"))})
-        response = demo.wait_for("turn", since)
+        response = demo.end_turn()
         happened = what_happened(response["result"]["events"])
         for unit, bubble in shown.items():
             numbers = forecast_effects({"effects": bubble["effects"]})
@@ -593,6 +578,10 @@ def gold_pixels(path: Path, left: int, right: int) -> int:
 def demo_unit(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
     found: dict[str, Any] = next(u for u in state["units"] if u["id"] == unit_id)
     return {"armor": 0, **found}
+
+
+def log_texts(response: dict[str, Any]) -> list[str]:
+    return [line["text"] for line in response["result"]["log"]]
 
 
 def arrow_pixels(aimed: Path, plain: Path, left: int, right: int) -> int:

@@ -121,6 +121,15 @@ def mutate(path: str, value: Any) -> dict[str, Any]:
         ("units[3].id", "slime", "units[3].id", 'duplicate unit id, got "slime"'),
         ("units[3].statuses", {"burn": 0}, "units[3].statuses.burn", "1..1000000000, got 0"),
         ("units[3].tags", ["a", "a"], "units[3].tags[1]", "duplicate entry"),
+        ("units[0].art", "art/knight.png", "units[0].art", "a res:// path"),
+        ("units[0].art", "res://../secrets.png", "units[0].art", "'..' part"),
+        ("units[0].art", "res://art//knight.png", "units[0].art", "no empty"),
+        ("units[0].art", "res://art/knight.gd", "units[0].art", 'got "res://art/knight.gd"'),
+        ("units[0].art", "res://art/kn\u00eff.png", "units[0].art", "ASCII letters"),
+        ("units[0].art", "res://" + "a" * 300 + ".png", "units[0].art", "at most 256"),
+        ("units[0].art", 7, "units[0].art", "expected a string, got 7"),
+        ("cards[0].art", "user://strike.png", "cards[0].art", "a res:// path"),
+        ("cards[0].art", "res://art/strike", "cards[0].art", "png, jpg"),
         ("units[0].name", None, "units[0].name", "missing required field"),
         ("active_player", "slime", "active_player", 'the id of a player unit, got "slime"'),
         ("active_player", "ghost", "active_player", 'got "ghost"'),
@@ -283,3 +292,20 @@ def test_a_clone_is_canonically_identical_and_independent() -> None:
     copy.units[0].statuses["burn"] = 1
     assert canonical_json(copy) != canonical_json(b)
     assert b.units[0].statuses == {} and b.piles != copy.piles
+
+
+def test_art_paths_are_kept_through_save_and_load_and_never_change_a_play() -> None:
+    plain = format_md_example()
+    dressed = copy.deepcopy(plain)
+    dressed["units"][0]["art"] = "res://art/knight portrait.png"
+    dressed["cards"][0]["art"] = "res://art/cards/strike.webp"
+    battle = load_battle(dressed)
+    text = canonical_json(battle)
+    saved = json.loads(text)
+    assert saved["units"][0]["art"] == "res://art/knight portrait.png"
+    assert saved["cards"][1]["art"] == "res://art/cards/strike.webp"  # cards are sorted by id
+    assert "art" not in saved["units"][1] and "art" not in saved["cards"][0]
+    assert canonical_json(load_battle(saved)) == text
+    assert battle.clone().units[0].art == "res://art/knight portrait.png"
+    # The rules never read it: the same plays give the same events.
+    assert play(battle, "c1", "slime") == play(load_battle(plain), "c1", "slime")

@@ -164,9 +164,31 @@ def test_every_change_answers_with_the_narrators_log() -> None:
     battle = load_battle(played["state"])
     assert played["log"] == narrate_all(battle, played["events"])
     assert played["log"][0] == {"text": "Knight plays Strike at Orc Brute.", "kind": "play",
-                                "indent": 0}  # fmt: skip
+                                "indent": 0, "event": 0}  # fmt: skip
     kinds = {line["kind"] for line in played["log"]}
     assert {"play", "damage", "enemy"} <= kinds  # the Thorns strike back
+
+
+def test_each_log_line_names_the_event_it_tells() -> None:
+    """A host plays a turn back line by line: each line's ``event`` is the index of the event
+    it words, in order; the summed-up draw points at the first card drawn."""
+    from pybridge.runtime.narrate import narrate
+
+    battle = demo(seed=3)
+    events = end_turn(battle)
+    lines = narrate_all(battle, events)
+    indices = [line["event"] for line in lines]
+    assert indices == sorted(indices) and len(set(indices)) == len(indices)
+    draws = [line for line in lines if line["text"].startswith("You draw ")]
+    assert len(draws) == 1
+    first = draws[0]["event"]
+    assert (events[first]["from"], events[first]["to"]) == ("draw", "hand")
+    assert events[first - 1].get("to") != "hand"  # no earlier card of the same draw
+    for line in lines:
+        if line not in draws:
+            told = narrate(battle, events[line["event"]])
+            assert told is not None and told["text"] == line["text"], line
+    assert {events[i]["type"] for i in indices} >= {"turn_ended", "enemy_acts", "turn_started"}
 
 
 def test_preview_marks_are_what_the_play_does_to_each_unit() -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import configparser
 import json
 import re
-import shutil
 import struct
 import subprocess
 import sys
@@ -32,7 +31,6 @@ from pybridge.web import (
     PYODIDE_FILES,
     SHELL,
     SHELL_RES,
-    WEB_DIR,
     WebSetupError,
     _Handler,
     export_config,
@@ -45,6 +43,7 @@ from pybridge.web import (
 
 from .addon_support import copy_addon
 from .png_support import read_png
+from .web_support import drive as drive_page
 from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
@@ -264,29 +263,8 @@ def browser_ready() -> None:
 
 
 def drive(site_url: str, work: Path, **options: Any) -> dict[str, Any]:
-    """Run web/drive.mjs on ``site_url``; returns its JSON report."""
-    config = {
-        "url": site_url,
-        "chromium": shutil.which("chromium"),
-        "user_data_dir": str(work / "profile"),
-        "report": str(work / "report.json"),
-        "sentinel": SENTINEL,
-        "timeout_ms": 120_000,
-        **options,
-    }
-    (work / "drive.json").write_text(json.dumps(config))
-    node = shutil.which("node") or "node"
-    run = subprocess.run(
-        [node, str(WEB_DIR / "drive.mjs"), str(work / "drive.json")],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        cwd=WEB_DIR,
-    )
-    if not (work / "report.json").exists():
-        pytest.fail(f"drive.mjs wrote no report (exit {run.returncode}):\n{run.stderr[-4000:]}")
-    report: dict[str, Any] = json.loads((work / "report.json").read_text())
-    return report
+    """Run web/drive.mjs on ``site_url`` until the tiny project is done; its JSON report."""
+    return drive_page(site_url, work, SENTINEL, **options)
 
 
 class _SlowPackage(_Handler):

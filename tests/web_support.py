@@ -6,9 +6,12 @@ developer's machine the tests skip with the command to run.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,3 +43,29 @@ def require_browser() -> None:
         if ON_CI:
             pytest.fail(message)
         pytest.skip(message)
+
+
+def drive(site_url: str, work: Path, sentinel: str, **options: Any) -> dict[str, Any]:
+    """Run web/drive.mjs once on ``site_url`` until the engine prints ``sentinel`` (then its
+    ``actions`` and ``screenshot``); returns its JSON report."""
+    config = {
+        "url": site_url,
+        "chromium": shutil.which("chromium"),
+        "user_data_dir": str(work / "profile"),
+        "report": str(work / "report.json"),
+        "sentinel": sentinel,
+        "timeout_ms": 120_000,
+        **options,
+    }
+    (work / "drive.json").write_text(json.dumps(config))
+    run = subprocess.run(
+        [shutil.which("node") or "node", str(WEB_DIR / "drive.mjs"), str(work / "drive.json")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=WEB_DIR,
+    )
+    if not (work / "report.json").exists():
+        pytest.fail(f"drive.mjs wrote no report (exit {run.returncode}):\n{run.stderr[-4000:]}")
+    report: dict[str, Any] = json.loads((work / "report.json").read_text())
+    return report

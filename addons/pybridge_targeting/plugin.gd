@@ -1,18 +1,21 @@
 @tool
 extends EditorPlugin
 ## Registers the addon while it is enabled: the [code]Bridge[/code] autoload (a
-## [PyBridgeClient]), the Web export plugin that puts Python beside an exported page, the card
-## Workshop ([PyBridgeWorkshop]) as a main-screen tab beside 2D, 3D and Script, and the Card
-## Libraries dock ([PyBridgeLibraryDock]) listing what the runtime's checks say about every
-## library of the project.
+## [PyBridgeClient]), the Web export plugin that puts Python beside an exported page, the
+## battle view's input actions with their default events (see [PyBridgeBattleInput]), written
+## into the project so they show in Project Settings > Input Map to be rebound (an action the
+## project already has is left as it is), the card Workshop ([PyBridgeWorkshop]) as a
+## main-screen tab beside 2D, 3D and Script, and the Card Libraries dock
+## ([PyBridgeLibraryDock]) listing what the runtime's checks say about every library of the
+## project.
 ##
 ## The Workshop opens and saves the project's library files in [code]res://[/code]; closing
 ## the editor with unsaved cards asks first. The nodes themselves ([PyBridgeClient],
-## [BattleView], [AimArrow], [UnitView], [CardView]) are global classes and need no
-## registration.
+## [PyBridgeBattleView], [PyBridgeAimArrow], [PyBridgeUnitView], [PyBridgeCardView]) are
+## global classes and need no registration.
 
 const AUTOLOAD_NAME := "Bridge"
-const AUTOLOAD_PATH := "res://addons/pybridge_targeting/bridge.gd"
+const AUTOLOAD_PATH := "res://addons/pybridge_targeting/pybridge_client.gd"
 const WebExportPlugin := preload("res://addons/pybridge_targeting/web_export_plugin.gd")
 const WORKSHOP_SCENE := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop.tscn")
 const WORKSHOP_ICON := preload("res://addons/pybridge_targeting/icons/workshop.svg")
@@ -53,6 +56,15 @@ func _exit_tree() -> void:
 func _enable_plugin() -> void:
 	if not ProjectSettings.has_setting("autoload/" + AUTOLOAD_NAME):
 		add_autoload_singleton(AUTOLOAD_NAME, AUTOLOAD_PATH)
+	var bindings := PyBridgeBattleInput.default_bindings()
+	var added := false
+	for action: StringName in bindings:
+		var setting := "input/" + action
+		if not ProjectSettings.has_setting(setting):
+			ProjectSettings.set_setting(setting, {"deadzone": 0.5, "events": bindings[action]})
+			added = true
+	if added:
+		ProjectSettings.save()
 
 
 func _disable_plugin() -> void:

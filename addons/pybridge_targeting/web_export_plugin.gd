@@ -31,8 +31,15 @@ func _export_end() -> void:
 		return
 	var source := ProjectSettings.globalize_path(RUNTIME_DIR)
 	if not DirAccess.dir_exists_absolute(source):
-		push_error(("PyBridge: %s is missing, so the exported page cannot start Python: run "
-				+ "`pybridge build --web --project <this project>`, then export again") % RUNTIME_DIR)
+		push_error(
+			(
+				(
+					"PyBridge: %s is missing, so the exported page cannot start Python: run "
+					+ "`pybridge build --web --project <this project>`, then export again"
+				)
+				% RUNTIME_DIR
+			)
+		)
 		return
 	_copy_tree(source, _export_dir)
 

@@ -18,11 +18,13 @@ static func build() -> Theme:
 	theme.set_color("font_outline_color", "ResultLabel", Color(0, 0, 0, 0.9))
 	theme.set_constant("outline_size", "ResultLabel", 8)
 
-	theme.set_stylebox("panel", "PanelContainer", _box(Color(0.08, 0.07, 0.13, 0.92),
-			Color("3b3560"), 12, 12))
+	theme.set_stylebox(
+		"panel", "PanelContainer", _box(Color(0.08, 0.07, 0.13, 0.92), Color("3b3560"), 12, 12)
+	)
 	theme.set_type_variation("ResultPanel", "PanelContainer")
-	theme.set_stylebox("panel", "ResultPanel", _box(Color(0.1, 0.08, 0.16, 0.97),
-			Color("ffd54a"), 18, 28))
+	theme.set_stylebox(
+		"panel", "ResultPanel", _box(Color(0.1, 0.08, 0.16, 0.97), Color("ffd54a"), 18, 28)
+	)
 	theme.set_font_size("normal_font_size", "RichTextLabel", 14)
 	theme.set_color("default_color", "RichTextLabel", Color("e6e1f0"))
 	theme.set_constant("line_separation", "RichTextLabel", 3)
@@ -33,20 +35,21 @@ static func build() -> Theme:
 	return theme
 
 
-static func _variation(theme: Theme, name: String, base: String, font_size: int,
-		color: Color) -> void:
+static func _variation(
+	theme: Theme, name: String, base: String, font_size: int, color: Color
+) -> void:
 	theme.set_type_variation(name, base)
 	theme.set_font_size("font_size", name, font_size)
 	theme.set_color("font_color", name, color)
 
 
-static func _buttons(theme: Theme, type: String, fill: Color, border: Color,
-		font_size: int) -> void:
+static func _buttons(
+	theme: Theme, type: String, fill: Color, border: Color, font_size: int
+) -> void:
 	theme.set_stylebox("normal", type, _box(fill, border, 10, 8))
 	theme.set_stylebox("hover", type, _box(fill.lightened(0.15), border.lightened(0.2), 10, 8))
 	theme.set_stylebox("pressed", type, _box(fill.darkened(0.2), border, 10, 8))
-	theme.set_stylebox("disabled", type, _box(Color(0.2, 0.2, 0.24), Color(0.35, 0.35, 0.4),
-			10, 8))
+	theme.set_stylebox("disabled", type, _box(Color(0.2, 0.2, 0.24), Color(0.35, 0.35, 0.4), 10, 8))
 	theme.set_stylebox("focus", type, StyleBoxEmpty.new())
 	theme.set_font_size("font_size", type, font_size)
 	theme.set_color("font_color", type, Color("fff6e6"))

@@ -27,10 +27,14 @@ func _draw() -> void:
 	draw_circle(center + Vector2(-radius * 0.3, -radius * 0.4), radius * 0.22, Color(1, 1, 1, 0.3))
 	_centered(font, "%d/%d" % [energy, max_energy], center + Vector2(0, 9), 26)
 	var label_at := Vector2(center.x + radius + 12.0, center.y + 6.0)
-	draw_string_outline(font, label_at, "ENERGY", HORIZONTAL_ALIGNMENT_LEFT, -1, 15, 4,
-			Color(0, 0, 0, 0.8))
-	draw_string(font, label_at, "ENERGY", HORIZONTAL_ALIGNMENT_LEFT, -1, 15, Color("ffe0a8"))
+	var label := tr("ENERGY")
+	draw_string_outline(
+		font, label_at, label, HORIZONTAL_ALIGNMENT_LEFT, -1, 15, 4, Color(0, 0, 0, 0.8)
+	)
+	draw_string(font, label_at, label, HORIZONTAL_ALIGNMENT_LEFT, -1, 15, Color("ffe0a8"))
 
 
 func _centered(font: Font, text: String, at: Vector2, font_size: int) -> void:
-	ViewDrawing.centered_text(self, font, text, at, font_size, Color.WHITE, 5, Color(0, 0, 0, 0.8))
+	PyBridgeViewDrawing.centered_text(
+		self, font, text, at, font_size, Color.WHITE, 5, Color(0, 0, 0, 0.8)
+	)

@@ -47,6 +47,10 @@ MAX_DEFINITIONS = 500
 #: can ever carry more than this many and a saved battle always loads back.
 MAX_STATUS_IDS = 500
 MAX_TEXT = 2_000
+#: ``art`` fields: a path inside the game's resources, to a file a host loads as a texture.
+ART_PREFIX = "res://"
+MAX_ART_PATH = 256
+ART_EXTENSIONS = ("png", "jpg", "jpeg", "webp", "svg", "bmp", "tga", "tres", "res")
 _U64 = (1 << 64) - 1
 #: What activation names a Cut entry: ``e`` and its number (``next_entry`` when it was made).
 _ENTRY_ID = re.compile(r"e[1-9][0-9]*")
@@ -54,7 +58,7 @@ _ENTRY_ID = re.compile(r"e[1-9][0-9]*")
 _CARD_KEYS = frozenset(
     {"id", "name", "type", "rarity", "cost", "keywords", "tags", "target", "behavior", "text",
      "playable_if", "target_count", "up_to", "target_filter", "choose_on_resolve",
-     "card_targets", "on_lost_target", "owner"}
+     "card_targets", "on_lost_target", "owner", "art"}
 )  # fmt: skip
 _STATUS_KEYS = frozenset(
     {"id", "name", "text", "hooks", "damage_dealt", "damage_taken", "decay_on", "decay",
@@ -64,7 +68,7 @@ _MOVE_KEYS = frozenset({"id", "name", "target", "behavior", "text", "weight", "r
 _CUT_ZONES = (*(p.value for p in PILES), "cut")
 _UNIT_KEYS = frozenset(
     {"id", "name", "team", "hp", "max_hp", "armor", "statuses", "tags", "tier", "moves",
-     "intent", "zone"}
+     "intent", "zone", "art"}
 )  # fmt: skip
 _BATTLE_KEYS = frozenset(
     {"format", "seed", "rng", "turn", "energy", "max_energy", "draw_per_turn", "reshuffle",
@@ -81,6 +85,28 @@ def _behavior(r: Reader, field: str = "behavior", allow_stacks: bool = False) ->
 
 def _text(r: Reader) -> str:
     return r.field("text", "").text(MAX_TEXT, allow_empty=True)
+
+
+def _art(r: Reader) -> str | None:
+    """An optional ``art`` field: a ``res://`` path to an image a host draws (never read by
+    the rules). Only a plain path to an image or texture file is taken."""
+    art_r = r.field("art", None)
+    if art_r.value is None:
+        return None
+    path = art_r.text(MAX_ART_PATH)
+    inner = path.removeprefix(ART_PREFIX)
+    parts = inner.split("/")
+    if (
+        not path.startswith(ART_PREFIX)
+        or not all(c.isascii() and (c.isalnum() or c in "_-./ ") for c in inner)
+        or any(part in ("", ".", "..") for part in parts)
+        or parts[-1].rpartition(".")[2].lower() not in ART_EXTENSIONS
+    ):
+        raise art_r.fail(
+            f"expected a res:// path to a {', '.join(ART_EXTENSIONS)} file (ASCII letters, "
+            "digits, '_', '-', '.', ' ' and '/'; no empty, '.' or '..' part)"
+        )
+    return path
 
 
 # -- cards --------------------------------------------------------------------------------
@@ -134,6 +160,7 @@ def parse_card(r: Reader) -> CardDef:
         card_targets=card_targets,
         on_lost_target=None if lost_r.value is None else lost_r.choice(("fail", "skip")),
         owner=None if r.field("owner", None).value is None else r.field("owner").ident(),
+        art=_art(r),
     )
 
 
@@ -183,6 +210,8 @@ def card_to_json(card: CardDef) -> dict[str, object]:
         out["on_lost_target"] = card.on_lost_target
     if card.owner is not None:
         out["owner"] = card.owner
+    if card.art is not None:
+        out["art"] = card.art
     return out
 
 
@@ -309,11 +338,12 @@ def parse_unit(r: Reader, moves: Mapping[str, MoveDef]) -> Unit:
         moves=move_ids,
         intent=intent,
         zone=r.field("zone", "field").choice({z.value: z for z in Zone}),
+        art=_art(r),
     )
 
 
 def unit_to_json(unit: Unit) -> dict[str, object]:
-    return {
+    out: dict[str, object] = {
         "id": unit.id, "name": unit.name, "team": unit.team.value, "hp": unit.hp,
         "max_hp": unit.max_hp, "armor": unit.armor, "statuses": dict(sorted(unit.statuses.items())),
         "tags": list(unit.tags), "tier": unit.tier, "moves": list(unit.moves),
@@ -321,6 +351,9 @@ def unit_to_json(unit: Unit) -> dict[str, object]:
         else {"move": unit.intent.move, "target": unit.intent.target},
         "zone": unit.zone.value,
     }  # fmt: skip
+    if unit.art is not None:
+        out["art"] = unit.art
+    return out
 
 
 # -- battles ------------------------------------------------------------------------------

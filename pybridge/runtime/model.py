@@ -96,6 +96,8 @@ class Unit:
     moves: tuple[str, ...] = ()
     intent: Intent | None = None
     zone: Zone = Zone.FIELD
+    #: A ``res://`` path to the unit's portrait, for hosts to draw (the rules never read it).
+    art: str | None = None
 
     @property
     def alive(self) -> bool:
@@ -117,7 +119,7 @@ class Unit:
         several times more; a test checks that every field is copied."""
         return Unit(self.id, self.name, self.team, self.hp, self.max_hp, self.armor,
                     dict(self.statuses), self.tags, self.tier, self.moves, self.intent,
-                    self.zone)  # fmt: skip
+                    self.zone, self.art)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +153,8 @@ class CardDef:
     on_lost_target: str | None = None
     #: The party member who plays the card when an instance names none (a unit id).
     owner: str | None = None
+    #: A ``res://`` path to the card's art, for hosts to draw (the rules never read it).
+    art: str | None = None
     # Caches of what the target mode's facts say, read on every play: whether the player
     # aims (``_arrow``), whether the runtime picks at random, :attr:`single_target`, and the
     # compiled ``target_filter``.

@@ -3,8 +3,10 @@
 Every host shows these lines (the protocol sends them with every change as ``log``); none
 words events itself. A line is ``{"text", "kind", "indent"}``: ``kind`` says what sort of
 line it is, for a host to colour (:data:`LINE_KINDS`), and ``indent`` is 1 for what happens
-inside a play or a turn. Every event type of :data:`.events.EVENTS` has an entry in
-:data:`NARRATION`: a function, or None for bookkeeping nobody needs to read.
+inside a play or a turn. :func:`narrate_all` adds ``event``: the index of the event the line
+tells, so a host can play a turn back line by line with what each line changes. Every event
+type of :data:`.events.EVENTS` has an entry in :data:`NARRATION`: a function, or None for
+bookkeeping nobody needs to read.
 """
 
 from __future__ import annotations
@@ -245,23 +247,30 @@ def _turn_draw(event: Event) -> bool:
 
 def narrate_all(battle: Battle, events: Iterable[Event]) -> list[Line]:
     """The log lines for a list of events; the cards a new turn draws are summed up in one.
-    Names are read from ``battle`` (units and cards stay in a battle once in it)."""
+    Each line's ``event`` is the index in ``events`` of the event it tells (the first drawn
+    card's for the summed-up draw). Names are read from ``battle`` (units and cards stay in a
+    battle once in it)."""
     lines: list[Line] = []
-    drawn = 0
+    drawn = first_drawn = 0
 
     def flush() -> None:
         nonlocal drawn
         if drawn:
-            lines.append(_line(f"You draw {drawn} card{'s' if drawn != 1 else ''}.", "info"))
+            line = _line(f"You draw {drawn} card{'s' if drawn != 1 else ''}.", "info")
+            line["event"] = first_drawn
+            lines.append(line)
             drawn = 0
 
-    for event in events:
+    for index, event in enumerate(events):
         if _turn_draw(event):
+            if not drawn:
+                first_drawn = index
             drawn += 1
             continue
         flush()
         line = narrate(battle, event)
         if line is not None:
+            line["event"] = index
             lines.append(line)
     flush()
     return lines

@@ -4,7 +4,7 @@ extends VBoxContainer
 ## A small test battle around the card being edited, as the runtime's [code]sandbox[/code]
 ## builds it (the card alone in the hand, a party with a fallen and a reserve member, enemies
 ## of different HP, armor and statuses, the library's cards in the draw pile), shown with the
-## addon's own [BattleView]: aim it with the arrow, see the highlights and previews, play it
+## addon's own [PyBridgeBattleView]: aim it with the arrow, see the highlights and previews, play it
 ## and read the battle log.
 
 ## The designer left the sandbox.
@@ -33,7 +33,7 @@ const LOG_COLORS := {
 }
 
 ## The battle view.
-var view: BattleView = null
+var view: PyBridgeBattleView = null
 ## The battle log.
 var log_view: RichTextLabel = null
 ## The heading (the card's name and how to play it).
@@ -106,7 +106,7 @@ func open(card: Dictionary, library: Dictionary) -> bool:
 	var state := {}
 	if not made.is_empty():
 		view.live_in_editor = true
-		if view.open_battle(made.get("battle", {})):
+		if await view.open_battle(made.get("battle", {})):
 			state = view.state
 	var error := "" if not state.is_empty() else str(_bridge.last_error.get("message", ""))
 	_error.visible = not error.is_empty()
@@ -138,12 +138,15 @@ func layout_points() -> Dictionary:
 	return points
 
 
-func _battle_view() -> BattleView:
-	var battle := BattleView.new()
+func _battle_view() -> PyBridgeBattleView:
+	var battle := PyBridgeBattleView.new()
 	battle.bridge = _bridge
 	battle.open_on_ready = false
-	battle.unit_size = Vector2(108, 230)
-	battle.unit_gap = 6
+	# Eight units side by side: narrower unit views, closer together.
+	var sizes := Theme.new()
+	sizes.set_constant(&"width", &"PyBridgeUnitView", 108)
+	sizes.set_constant(&"unit_gap", &"PyBridgeBattleView", 6)
+	battle.theme = sizes
 	battle.live_in_editor = true
 	var backdrop := Panel.new()
 	backdrop.mouse_filter = Control.MOUSE_FILTER_IGNORE

@@ -1,5 +1,5 @@
 @tool
-@icon("res://addons/pybridge_targeting/icons/bridge.svg")
+@icon("res://addons/pybridge_targeting/icons/pybridge_client.svg")
 class_name PyBridgeClient
 extends Node
 ## Speaks the pybridge JSON protocol to the Python targeting runtime.
@@ -9,30 +9,45 @@ extends Node
 ## [code]pybridge_call[/code] function through [JavaScriptBridge] (web exports that load Python
 ## with Pyodide), or a [code]pybridge serve --stdio[/code] child process.
 ## [br][br]
+## [b]Two ways to ask.[/b] The asynchronous API works on every transport and never holds up a
+## frame: [method send] queues a request and returns its ticket, the answer arrives as
+## [signal response_received]; [method ask] is the same as a coroutine
+## ([code]var result := await bridge.ask("targets", {...})[/code]). Over stdio the request is
+## written and its answer awaited on a worker thread ([PyBridgeStdioWorker]). The synchronous
+## API ([method request] and the helpers [method targets], [method play]...) answers at once
+## and is served by the extension and web transports, whose calls take microseconds; over
+## stdio it would wait on another process, so it fails with [code]would_block[/code] instead.
+## [br][br]
 ## Every helper returns the response's [code]result[/code], or an empty [Dictionary] when the
 ## request failed. A failure never crashes the game: it is emitted as [signal request_failed],
 ## reported with [method @GlobalScope.push_error] and kept in [member last_error].
 
 ## A request failed. [param code] is the protocol's error code ([code]not_a_candidate[/code],
 ## [code]not_enough_energy[/code], ...) or [code]transport_unavailable[/code] /
-## [code]bad_response[/code] when no runtime answered properly.
+## [code]bad_response[/code] / [code]would_block[/code] when no runtime answered properly.
 signal request_failed(code: String, message: String)
 ## A request succeeded; [param op] is the operation and [param result] its result.
 signal request_succeeded(op: String, result: Dictionary)
+## The answer to the request [method send] numbered [param ticket]: [param result] on
+## success, else empty with [param error] ([code]{code, message, where}[/code]). Always
+## emitted on the main thread, after [method send] returned.
+signal response_received(ticket: int, op: String, result: Dictionary, error: Dictionary)
 
 ## How requests reach the runtime.
 enum Transport {
-	AUTO, ## Pick the first available: extension, web, stdio.
-	EXTENSION, ## The [code]PyBridge[/code] GDExtension class.
-	WEB, ## [code]window.pybridge_call[/code] through [JavaScriptBridge].
-	STDIO, ## A [code]pybridge serve --stdio[/code] child process.
-	NONE, ## Nothing reachable.
+	AUTO,  ## Pick the first available: extension, web, stdio.
+	EXTENSION,  ## The [code]PyBridge[/code] GDExtension class.
+	WEB,  ## [code]window.pybridge_call[/code] through [JavaScriptBridge].
+	STDIO,  ## A [code]pybridge serve --stdio[/code] child process (asynchronous only).
+	NONE,  ## Nothing reachable.
 }
 
 ## The GDExtension class that embeds Python.
 const EXTENSION_CLASS := &"PyBridge"
 ## The page function a web export defines (see pybridge/web.py).
 const WEB_FUNCTION := "pybridge_call"
+## The error code of a synchronous request over a transport that answers later.
+const WOULD_BLOCK := "would_block"
 
 ## The transport to use. [constant AUTO] tries them in order.
 @export var preferred_transport: Transport = Transport.AUTO
@@ -51,12 +66,15 @@ var session: String = ""
 var last_error: Dictionary = {}
 ## The exact text of the last response (numbers keep their integer spelling).
 var last_response_text: String = ""
+## The worker that serves the stdio transport (null on the others).
+var stdio_worker: PyBridgeStdioWorker = null
 
 var _extension: Object = null
 var _last_by_op: Dictionary = {}
-var _pipe: FileAccess = null
+var _pipe: Object = null
 var _pid: int = -1
 var _next_id: int = 1
+var _waiting: Dictionary = {}
 
 
 ## [param value] with every whole float turned into an int, recursively. Godot's JSON parser
@@ -98,14 +116,34 @@ func connect_transport() -> Transport:
 	return transport
 
 
-## Closes the stdio child and frees the extension object; the next request reconnects.
-func disconnect_transport() -> void:
-	if _pipe != null:
-		_pipe.close()
+## Talks to a runtime over [param pipe], any object with [code]store_line[/code],
+## [code]flush[/code] and [code]get_line[/code] (a socket wrapper, a test double), the way
+## the stdio transport does: asynchronously, on a worker thread when [param threaded] (else
+## each [method PyBridgeStdioWorker.serve_next] call answers one request).
+func connect_pipe(pipe: Object, threaded: bool = true) -> bool:
+	disconnect_transport()
+	_pipe = pipe
+	stdio_worker = PyBridgeStdioWorker.new(pipe, _answered)
+	if threaded and not stdio_worker.start():
+		stdio_worker = null
 		_pipe = null
+		return false
+	transport = Transport.STDIO
+	return true
+
+
+## Closes the stdio child and frees the extension object; the next request reconnects.
+## Requests still waiting are answered with [code]transport_unavailable[/code].
+func disconnect_transport() -> void:
 	if _pid > 0:
 		OS.kill(_pid)
 		_pid = -1
+	if stdio_worker != null:
+		stdio_worker.stop()
+		stdio_worker = null
+	if _pipe != null and _pipe.has_method(&"close"):
+		_pipe.call(&"close")
+	_pipe = null
 	if _extension != null and not (_extension is RefCounted):
 		_extension.free()
 	_extension = null
@@ -118,8 +156,78 @@ func transport_name() -> String:
 	return String(Transport.find_key(connect_transport())).to_lower()
 
 
+## Whether the transport answers later (stdio): then only [method send] and [method ask]
+## are served.
+func is_async() -> bool:
+	return connect_transport() == Transport.STDIO
+
+
+## How many [method send] requests wait for their answer.
+func waiting() -> int:
+	return _waiting.size()
+
+
+# -- the asynchronous API -----------------------------------------------------------------
+
+
+## Sends [code]{"op": op, ...fields}[/code] and returns at once with the request's ticket;
+## the answer comes as [signal response_received] with that ticket. Served by every
+## transport.
+func send(op: String, fields: Dictionary = {}) -> int:
+	var ticket := _take_id()
+	return _send_text(ticket, op, _request_text(op, fields, ticket))
+
+
+## [method send] as a coroutine: [code]await bridge.ask(op, fields)[/code] gives the result
+## ([code]{}[/code] on failure, see [signal request_failed]). Over the extension and web
+## transports it answers without waiting a frame.
+func ask(op: String, fields: Dictionary = {}) -> Dictionary:
+	if not is_async():
+		return request(op, fields)
+	return await _await_ticket(send(op, fields))
+
+
+## Asks every request of [param requests] ([code][[op, fields], ...][/code]) at once and gives
+## their results in the same order, as a coroutine (over stdio they are all queued before the
+## first answer is awaited).
+func ask_all(requests: Array) -> Array[Dictionary]:
+	var results: Array[Dictionary] = []
+	if not is_async():
+		for item: Array in requests:
+			results.append(request(item[0], item[1]))
+		return results
+	var tickets: Array[int] = []
+	for item: Array in requests:
+		tickets.append(send(item[0], item[1]))
+	var answers := {}
+	while answers.size() < tickets.size():
+		var answer: Array = await response_received
+		if int(answer[0]) in tickets:
+			answers[int(answer[0])] = answer[2]
+	for ticket in tickets:
+		results.append(answers[ticket])
+	return results
+
+
+## Opens the battle document [param battle_json] (its exact text) as this client's session,
+## as a coroutine; gives its state, or [code]{}[/code] when the runtime refused it.
+func ask_open(battle_json: String) -> Dictionary:
+	if not is_async():
+		return open_battle_json(battle_json)
+	if not session.is_empty():
+		close_battle()
+	var ticket := _take_id()
+	_send_text(ticket, "open", _open_text(battle_json, ticket))
+	var result: Dictionary = await _await_ticket(ticket)
+	session = str(result.get("session", ""))
+	return result.get("state", {})
+
+
+# -- the synchronous API (extension and web transports) ------------------------------------
+
+
 ## Sends one raw request text and returns the raw response text ([code]""[/code] when no
-## transport answered).
+## transport answered; a [code]would_block[/code] error over stdio).
 func call_json(request_json: String) -> String:
 	match connect_transport():
 		Transport.EXTENSION:
@@ -132,21 +240,30 @@ func call_json(request_json: String) -> String:
 			var reply: Variant = JavaScriptBridge.eval("%s(%s)" % [WEB_FUNCTION, literal], true)
 			return reply if reply is String else ""
 		Transport.STDIO:
-			_pipe.store_line(request_json)
-			_pipe.flush()
-			return _pipe.get_line()
+			return JSON.stringify(
+				{
+					"ok": false,
+					"id": null,
+					"error":
+					{
+						"code": WOULD_BLOCK,
+						"where": "",
+						"message":
+						(
+							"the stdio transport answers later: use send() or "
+							+ "ask(), which never hold up a frame"
+						)
+					}
+				}
+			)
 	return ""
 
 
 ## Sends [code]{"op": op, ...fields}[/code] and returns the result, or [code]{}[/code] on
 ## failure (see [signal request_failed]).
 func request(op: String, fields: Dictionary = {}) -> Dictionary:
-	var message := fields.duplicate()
-	message["op"] = op
-	message["id"] = _next_id
-	_next_id += 1
-	last_response_text = call_json(JSON.stringify(integral(message)))
-	return _receive(op)
+	last_response_text = call_json(_request_text(op, fields, _take_id()))
+	return _receive(op, last_response_text)
 
 
 ## The exact text of the last response to [param op] ([code]""[/code] before the first), e.g.
@@ -170,18 +287,19 @@ func open_battle(battle: Dictionary) -> Dictionary:
 func open_battle_json(battle_json: String) -> Dictionary:
 	if not session.is_empty():
 		close_battle()
-	var id := _next_id
-	_next_id += 1
-	last_response_text = call_json('{"op":"open","id":%d,"battle":%s}' % [id, battle_json])
-	var result := _receive("open")
+	last_response_text = call_json(_open_text(battle_json, _take_id()))
+	var result := _receive("open", last_response_text)
 	session = str(result.get("session", ""))
 	return result.get("state", {})
 
 
-## Closes this client's session.
+## Closes this client's session (without waiting for the answer over stdio).
 func close_battle() -> void:
 	if not session.is_empty():
-		request("close", {"session": session})
+		if is_async():
+			send("close", {"session": session})
+		else:
+			request("close", {"session": session})
 		session = ""
 
 
@@ -191,7 +309,7 @@ func state() -> Dictionary:
 
 
 ## What [param card_id] may target: mode and its facts, requires_target, candidates, range,
-## playable, reason.
+## affects (what it lights), playable, reason.
 func targets(card_id: String) -> Dictionary:
 	return request("targets", {"session": session, "card": card_id})
 
@@ -200,14 +318,11 @@ func targets(card_id: String) -> Dictionary:
 ## [code]{"events", "marks"}[/code], the marks being the runtime's words per unit id
 ## ([code][{"text", "kind"}][/code]).
 func preview(card_id: String, target_id: String = "") -> Dictionary:
-	var fields := {"session": session, "card": card_id}
-	if not target_id.is_empty():
-		fields["target"] = target_id
-	return request("preview", fields)
+	return request("preview", _card_fields(card_id, target_id))
 
 
 ## The runtime's whole vocabulary (target modes and their facts, sources, node types with
-## their fields and ports, events...): what menus, palettes and forms are built from.
+## their fields and ports, events, keywords with their text...).
 func schema() -> Dictionary:
 	return request("schema")
 
@@ -233,10 +348,7 @@ func describe_definition(definition: Dictionary) -> Dictionary:
 ## [code]{"events", "log", "state"}[/code] ([code]log[/code]: the runtime's battle-log lines),
 ## or [code]{}[/code] when the runtime refused the play.
 func play(card_id: String, target_id: String = "") -> Dictionary:
-	var fields := {"session": session, "card": card_id}
-	if not target_id.is_empty():
-		fields["target"] = target_id
-	return request("play", fields)
+	return request("play", _card_fields(card_id, target_id))
 
 
 ## Ends the turn (the enemies act, if the battle has moves); returns
@@ -245,21 +357,82 @@ func end_turn() -> Dictionary:
 	return request("end_turn", {"session": session})
 
 
-func _receive(op: String) -> Dictionary:
-	_last_by_op[op] = last_response_text
-	if last_response_text.is_empty():
-		return _fail("transport_unavailable", "no pybridge runtime answered (transport: %s)"
-				% transport_name(), "")
-	var response: Variant = JSON.parse_string(last_response_text)
+# -- internals ------------------------------------------------------------------------------
+
+
+func _take_id() -> int:
+	var id := _next_id
+	_next_id += 1
+	return id
+
+
+func _request_text(op: String, fields: Dictionary, id: int) -> String:
+	var message := fields.duplicate()
+	message["op"] = op
+	message["id"] = id
+	return JSON.stringify(integral(message))
+
+
+func _open_text(battle_json: String, id: int) -> String:
+	return '{"op":"open","id":%d,"battle":%s}' % [id, battle_json]
+
+
+func _card_fields(card_id: String, target_id: String) -> Dictionary:
+	var fields := {"session": session, "card": card_id}
+	if not target_id.is_empty():
+		fields["target"] = target_id
+	return fields
+
+
+func _send_text(ticket: int, op: String, text: String) -> int:
+	_waiting[ticket] = op
+	if is_async():
+		stdio_worker.push(ticket, text)
+	else:
+		_answered.call_deferred(ticket, call_json(text))
+	return ticket
+
+
+func _await_ticket(ticket: int) -> Dictionary:
+	while true:
+		var answer: Array = await response_received
+		if int(answer[0]) == ticket:
+			return answer[2]
+	return {}
+
+
+func _answered(ticket: int, text: String) -> void:
+	var op := str(_waiting.get(ticket, ""))
+	_waiting.erase(ticket)
+	last_response_text = text
+	var result := _receive(op, text)
+	response_received.emit(ticket, op, result, last_error.duplicate())
+
+
+func _receive(op: String, text: String) -> Dictionary:
+	_last_by_op[op] = text
+	if text.is_empty():
+		return _fail(
+			"transport_unavailable",
+			"no pybridge runtime answered (transport: %s)" % transport_name(),
+			""
+		)
+	var response: Variant = JSON.parse_string(text)
 	if not response is Dictionary:
-		return _fail("bad_response", "the runtime sent a reply that is not a JSON object: %s"
-				% last_response_text.left(200), "")
+		return _fail(
+			"bad_response",
+			"the runtime sent a reply that is not a JSON object: %s" % text.left(200),
+			""
+		)
 	if not response.get("ok", false):
 		var error: Dictionary = {}
 		if response.get("error") is Dictionary:
 			error = response["error"]
-		return _fail(str(error.get("code", "unknown_error")), str(error.get("message", "")),
-				str(error.get("where", "")))
+		return _fail(
+			str(error.get("code", "unknown_error")),
+			str(error.get("message", "")),
+			str(error.get("where", ""))
+		)
 	last_error = {}
 	var result: Dictionary = {}
 	if response.get("result") is Dictionary:
@@ -283,12 +456,17 @@ func _connect_extension() -> bool:
 	if _extension != null and _extension.has_method(&"call_json"):
 		# The library may load while its embedded Python cannot start: then it answers every
 		# request with an error, and the next transport gets its chance.
-		var probe: Variant = JSON.parse_string(str(_extension.call(&"call_json",
-				'{"op":"version","id":0}')))
+		var probe: Variant = JSON.parse_string(
+			str(_extension.call(&"call_json", '{"op":"version","id":0}'))
+		)
 		if probe is Dictionary and probe.get("ok", false):
 			return true
-		push_warning("pybridge: the PyBridge extension is loaded but its runtime does not "
-				+ "answer; trying the next transport")
+		push_warning(
+			(
+				"pybridge: the PyBridge extension is loaded but its runtime does not "
+				+ "answer; trying the next transport"
+			)
+		)
 	if _extension != null and not (_extension is RefCounted):
 		_extension.free()
 	_extension = null
@@ -309,4 +487,9 @@ func _connect_stdio() -> bool:
 		return false
 	_pipe = child["stdio"]
 	_pid = int(child.get("pid", -1))
+	stdio_worker = PyBridgeStdioWorker.new(_pipe, _answered)
+	if not stdio_worker.start():
+		push_warning("pybridge: no threads in this build: the stdio transport is not served")
+		disconnect_transport()
+		return false
 	return true

@@ -1,21 +1,22 @@
 @tool
-class_name BattleAim
+class_name PyBridgeBattleAim
 extends RefCounted
-## Where the player is in choosing a play, for a [BattleView]: the pointer and keys move it
-## from state to state; the view draws it.
+## Where the player is in choosing a play, for a [PyBridgeBattleView]: the pointer and the
+## input actions ([PyBridgeBattleInput]) move it from state to state; the view draws it.
 ##
-## Idle: the hovered card lights what it reaches. Pressed on a card: a click (the card stays
+## Idle: the hovered card lights what it affects. Pressed on a card: a click (the card stays
 ## chosen, [constant ARMED]) or the start of a drag ([constant DRAGGING]). Armed or dragging,
 ## the play goes to the unit (arrow modes) or the play area (the rest) that the pointer is
-## released or clicked on; Tab cycles the candidates, Enter confirms, Escape cancels.
-## Whether a card needs a unit, and which units it may take, is the runtime's answer.
+## released or clicked on; the target actions cycle the candidates, confirm plays, cancel
+## puts the card back. Whether a card needs a unit, and which units it may take, is the
+## runtime's answer ([method PyBridgeBattleView.targets_of]).
 
 ## The states of the aim.
 enum State {
-	IDLE, ## Nothing chosen.
-	PRESSED, ## The mouse went down on a card and has not moved far yet.
-	DRAGGING, ## A card is being dragged.
-	ARMED, ## A card was clicked (or picked by key) and waits for its target.
+	IDLE,  ## Nothing chosen.
+	PRESSED,  ## The button went down on a card and the pointer has not moved far yet.
+	DRAGGING,  ## A card is being dragged.
+	ARMED,  ## A card was clicked (or picked by key) and waits for its target.
 }
 
 ## How far the pointer may move while pressed and still count as a click.
@@ -24,29 +25,35 @@ const CLICK_DISTANCE := 12.0
 ## The state now.
 var state: State = State.IDLE
 ## The card being aimed, or null.
-var card: CardView = null
+var card: PyBridgeHandSlot = null
 ## The card under the pointer, or null.
-var hovered: CardView = null
+var hovered: PyBridgeHandSlot = null
 ## The pointer, global coordinates.
 var pointer: Vector2 = Vector2.ZERO
-## The candidate Tab chose (an index into the card's candidates), or -1 for the pointer.
+## The candidate the keys chose (an index into the card's candidates), or -1 for the pointer.
 var keyboard_target: int = -1
 
 var _press_point: Vector2 = Vector2.ZERO
-var _view: BattleView = null
+var _view: PyBridgeBattleView = null
 
 
-func _init(view: BattleView) -> void:
+func _init(view: PyBridgeBattleView) -> void:
 	_view = view
 
 
-## The unit the aim points at now: the candidate Tab chose, else the one under the pointer.
+## The candidates of the aimed card (empty when none is aimed).
+func candidates() -> Array:
+	return [] if card == null else _view.targets_of(card.card_id).get("candidates", [])
+
+
+## The unit the aim points at now: the candidate the keys chose, else the one under the
+## pointer.
 func aimed_unit() -> String:
 	if card == null:
 		return ""
-	var candidates: Array = _view.targets_of(card.card_id).get("candidates", [])
-	if keyboard_target >= 0 and keyboard_target < candidates.size():
-		return str(candidates[keyboard_target])
+	var choices := candidates()
+	if keyboard_target >= 0 and keyboard_target < choices.size():
+		return str(choices[keyboard_target])
 	return _view.unit_at(pointer)
 
 
@@ -71,7 +78,7 @@ func pointer_moved(point: Vector2) -> void:
 			_view.show_aim()
 
 
-## The left button went down at [param point]; true when the aim took the press.
+## The select button went down at [param point]; true when the aim took the press.
 func pointer_pressed(point: Vector2) -> bool:
 	pointer = point
 	var under := _view.card_at(point)
@@ -92,7 +99,7 @@ func pointer_pressed(point: Vector2) -> bool:
 	return false
 
 
-## The left button went up at [param point].
+## The select button went up at [param point].
 func pointer_released(point: Vector2) -> void:
 	pointer = point
 	match state:
@@ -104,13 +111,14 @@ func pointer_released(point: Vector2) -> void:
 			release_at(point)
 
 
-## Starts aiming [param chosen] from [param point]; false (and [signal BattleView.card_refused])
-## when the runtime says it cannot be played now.
-func begin(chosen: CardView, point: Vector2) -> bool:
+## Starts aiming [param chosen] from [param point]; false (and
+## [signal PyBridgeBattleView.card_refused]) when the runtime says it cannot be played now.
+func begin(chosen: PyBridgeHandSlot, point: Vector2) -> bool:
 	var info := _view.targets_of(chosen.card_id)
 	if not bool(info.get("playable", false)):
-		_view.card_refused.emit(chosen.card_id,
-				str(info.get("reason", "it cannot be played now")))
+		_view.card_refused.emit(
+			chosen.card_id, str(info.get("reason", _view.tr("it cannot be played now")))
+		)
 		return false
 	card = chosen
 	state = State.PRESSED
@@ -123,7 +131,7 @@ func begin(chosen: CardView, point: Vector2) -> bool:
 
 ## Picks [param chosen] as if it had been clicked (keys and scripts); the first candidate is
 ## chosen for an arrow mode.
-func select(chosen: CardView) -> bool:
+func select(chosen: PyBridgeHandSlot) -> bool:
 	if card != null:
 		cancel()
 	if not begin(chosen, chosen.base_rect().get_center()):
@@ -135,7 +143,25 @@ func select(chosen: CardView) -> bool:
 	return true
 
 
-## Ends the aim without a play ([signal BattleView.aim_cancelled]).
+## Picks the card [param offset] places from [param from] in the hand (the first card when
+## [param from] is null).
+func pick_relative(from: PyBridgeHandSlot, offset: int) -> void:
+	var slots := _view.hand_slots
+	if slots.is_empty():
+		return
+	var index := 0
+	if from != null and from in slots:
+		index = posmod(slots.find(from) + offset, slots.size())
+	select(slots[index])
+
+
+## Picks the card at [param index] of the hand (the number keys), if there is one.
+func pick_index(index: int) -> void:
+	if index >= 0 and index < _view.hand_slots.size():
+		select(_view.hand_slots[index])
+
+
+## Ends the aim without a play ([signal PyBridgeBattleView.aim_cancelled]).
 func cancel() -> void:
 	if card == null:
 		return
@@ -155,84 +181,58 @@ func finish() -> void:
 
 
 ## Plays the aimed card where [param point] is, if that is somewhere it can go; otherwise
-## cancels. True when a play was made.
+## cancels. True when a play was sent.
 func release_at(point: Vector2) -> bool:
 	var card_id := card.card_id
-	var info := _view.targets_of(card_id)
 	if needs_unit():
 		var unit := _view.unit_at(point)
-		if unit != "" and unit in info.get("candidates", []):
+		if unit != "" and unit in candidates():
 			_view.target_selected.emit(card_id, unit)
-			return _view.play_card(card_id, unit)
+			_view.play_card(card_id, unit)
+			return true
 	elif _view.in_play_area(point):
-		return _view.play_card(card_id)
+		_view.play_card(card_id)
+		return true
 	cancel()
 	return false
 
 
 ## Plays the aimed card at the aimed unit (or, without a target, at once).
 func confirm() -> void:
+	var card_id := card.card_id
 	if not needs_unit():
-		_view.play_card(card.card_id)
+		_view.play_card(card_id)
 		return
 	var target := aimed_unit()
-	if target != "" and target in _view.targets_of(card.card_id).get("candidates", []):
-		var card_id := card.card_id
+	if target != "" and target in candidates():
 		_view.target_selected.emit(card_id, target)
 		_view.play_card(card_id, target)
 
 
-## Moves the keyboard choice [param offset] candidates on (Tab, Shift+Tab).
+## Moves the keyboard choice [param offset] candidates on.
 func cycle_target(offset: int) -> void:
-	var candidates: Array = _view.targets_of(card.card_id).get("candidates", [])
-	if candidates.is_empty():
+	var choices := candidates()
+	if choices.is_empty():
 		return
 	if keyboard_target < 0:
-		var under := candidates.find(_view.unit_at(pointer))
-		keyboard_target = under if under >= 0 else (0 if offset > 0 else candidates.size() - 1)
+		var under := choices.find(_view.unit_at(pointer))
+		keyboard_target = under if under >= 0 else (0 if offset > 0 else choices.size() - 1)
 	else:
-		keyboard_target = posmod(keyboard_target + offset, candidates.size())
+		keyboard_target = posmod(keyboard_target + offset, choices.size())
 	if state != State.DRAGGING:
 		state = State.ARMED
 	_view.show_aim()
 
 
-## Handles a key; true when it was one of the aim's.
-func key_pressed(key: InputEventKey) -> bool:
-	var code := key.keycode
-	var cards := _view.card_views
-	if code == KEY_ESCAPE and state != State.IDLE:
-		cancel()
-	elif code == KEY_TAB:
-		if card == null:
-			_pick(hovered.card_id if hovered != null else "", 0)
-		else:
-			cycle_target(-1 if key.shift_pressed else 1)
-	elif code in [KEY_ENTER, KEY_KP_ENTER] and card != null:
-		confirm()
-	elif code in [KEY_LEFT, KEY_RIGHT]:
-		_pick(card.card_id if card != null else "", -1 if code == KEY_LEFT else 1)
-	elif code >= KEY_0 and code <= KEY_9 and not cards.is_empty():
-		var index := 9 if code == KEY_0 else code - KEY_1
-		if index < cards.size():
-			select(cards[index])
-	else:
-		return false
-	return true
+## Forgets the cards of a hand that is gone (a new state): the aim and hover are dropped.
+func forget_hand() -> void:
+	card = null
+	hovered = null
+	state = State.IDLE
+	keyboard_target = -1
 
 
-func _pick(from_id: String, offset: int) -> void:
-	var cards := _view.card_views
-	if cards.is_empty():
-		return
-	var index := 0
-	for i in cards.size():
-		if cards[i].card_id == from_id:
-			index = posmod(i + offset, cards.size())
-	select(cards[index])
-
-
-func _hover(under: CardView) -> void:
+func _hover(under: PyBridgeHandSlot) -> void:
 	if under != hovered:
 		hovered = under
 		_view.hover_changed()

@@ -1,39 +1,44 @@
 @tool
-@icon("res://addons/pybridge_targeting/icons/aim_arrow.svg")
-class_name AimArrow
+@icon("res://addons/pybridge_targeting/icons/pybridge_aim_arrow.svg")
+class_name PyBridgeAimArrow
 extends Node2D
 ## A curved aiming arrow from a card to the pointer, with an arrow head.
 ##
 ## The body is a quadratic Bezier curve sampled into a polyline that thickens towards the
 ## head; the curve bows upwards like a thrown arc. Its colour says what the arrow points at:
 ## a valid target, an invalid unit, or empty space. Points are in global (canvas) coordinates.
+## [br][br]
+## [PyBridgeBattleView] makes one and styles it with the theme items of the type
+## [code]PyBridgeAimArrow[/code] ([method apply_theme]).
 
 ## What the arrow is pointing at.
 enum Look {
-	EMPTY, ## Empty space: releasing cancels.
-	VALID, ## A valid target: releasing plays the card.
-	INVALID, ## A unit that is not a valid target.
+	EMPTY,  ## Empty space: releasing cancels.
+	VALID,  ## A valid target: releasing plays the card.
+	INVALID,  ## A unit that is not a valid target.
 }
 
-## Colour over a valid target.
-@export var valid_color: Color = Color("ffd54a")
-## Colour over a unit that is not a valid target.
-@export var invalid_color: Color = Color("ff5a5a")
-## Colour over empty space.
-@export var empty_color: Color = Color("dfe6f5")
-## The dark edge drawn under the arrow so it reads on any background.
-@export var outline_color: Color = Color(0.05, 0.04, 0.1, 0.7)
-## Width of the body at the head end, in pixels.
-@export_range(2.0, 32.0) var width: float = 10.0
-## Length of the head.
-@export_range(8.0, 80.0) var head_length: float = 30.0
-## Width of the head at its base.
-@export_range(8.0, 80.0) var head_width: float = 34.0
-## How high the curve arcs, as a fraction of the distance it spans.
-@export_range(0.0, 1.0) var bend: float = 0.3
-## Straight segments the curve is sampled into.
-@export_range(4, 96) var segments: int = 32
+## The theme type of the items [method apply_theme] reads.
+const THEME_TYPE := &"PyBridgeAimArrow"
 
+## Colour over a valid target.
+var valid_color: Color = Color("ffd54a")
+## Colour over a unit that is not a valid target.
+var invalid_color: Color = Color("ff5a5a")
+## Colour over empty space.
+var empty_color: Color = Color("dfe6f5")
+## The dark edge drawn under the arrow so it reads on any background.
+var outline_color: Color = Color(0.05, 0.04, 0.1, 0.7)
+## Width of the body at the head end, in pixels.
+var width: float = 10.0
+## Length of the head.
+var head_length: float = 30.0
+## Width of the head at its base.
+var head_width: float = 34.0
+## How high the curve arcs, as a fraction of the distance it spans.
+var bend: float = 0.3
+## Straight segments the curve is sampled into.
+var segments: int = 32
 ## Where the arrow starts (the card), global coordinates.
 var start_point: Vector2 = Vector2.ZERO
 ## Where the arrow head points (the pointer or the snapped target), global coordinates.
@@ -65,22 +70,41 @@ func _draw() -> void:
 	# Outline first, then the body as a chain of segments that thicken towards the head.
 	for i in stem.size() - 1:
 		draw_line(stem[i], stem[i + 1], outline_color, widths[i] + 5.0, true)
-	var outline_head := PackedVector2Array([
-		tip + direction * 4.0, base + side * 1.22 - direction * 3.0,
-		base - side * 1.22 - direction * 3.0])
+	var outline_head := PackedVector2Array(
+		[
+			tip + direction * 4.0,
+			base + side * 1.22 - direction * 3.0,
+			base - side * 1.22 - direction * 3.0
+		]
+	)
 	draw_colored_polygon(outline_head, outline_color)
 	for i in stem.size() - 1:
 		var shade := color.darkened(0.4 * (1.0 - float(i) / maxf(1.0, stem.size() - 2.0)))
 		draw_line(stem[i], stem[i + 1], shade, widths[i], true)
 		draw_circle(stem[i + 1], widths[i] * 0.5, shade)
 	draw_colored_polygon(head, color)
-	draw_polyline(PackedVector2Array([head[0], head[1], head[2], head[0]]),
-			color.lightened(0.45), 1.5, true)
+	draw_polyline(
+		PackedVector2Array([head[0], head[1], head[2], head[0]]), color.lightened(0.45), 1.5, true
+	)
 	var origin := to_local(start_point)
 	draw_circle(origin, width * 0.9, outline_color)
 	draw_circle(origin, width * 0.6, color)
 	if look == Look.VALID:
 		draw_arc(tip, head_length * 0.6, 0.0, TAU, 40, Color(color, 0.8), 3.0, true)
+
+
+## Takes its colours and sizes from the theme items [param control] sees
+## ([code]valid[/code], [code]invalid[/code], [code]empty[/code], [code]outline[/code];
+## [code]width[/code], [code]head_length[/code], [code]head_width[/code]).
+func apply_theme(control: Control) -> void:
+	valid_color = PyBridgeViewTheme.color(control, &"valid", THEME_TYPE)
+	invalid_color = PyBridgeViewTheme.color(control, &"invalid", THEME_TYPE)
+	empty_color = PyBridgeViewTheme.color(control, &"empty", THEME_TYPE)
+	outline_color = PyBridgeViewTheme.color(control, &"outline", THEME_TYPE)
+	width = PyBridgeViewTheme.constant(control, &"width", THEME_TYPE)
+	head_length = PyBridgeViewTheme.constant(control, &"head_length", THEME_TYPE)
+	head_width = PyBridgeViewTheme.constant(control, &"head_width", THEME_TYPE)
+	queue_redraw()
 
 
 ## Shows the arrow from [param from_point] to [param to_point] with [param new_look].

@@ -1,0 +1,169 @@
+@tool
+class_name PyBridgeBattleData
+extends RefCounted
+## What the views are given, read from a battle state and the runtime's answers: the
+## dictionaries [code]show_unit[/code] and [code]show_card[/code] take, display names, and
+## the words of a card's tooltip. It reads; it decides nothing.
+
+## The state it reads.
+var state: Dictionary = {}
+## Keyword -> the text a player reads about it (the runtime's [code]schema[/code]).
+var keywords: Dictionary = {}
+## The game's art for [code](kind, id, data)[/code] ([code]kind[/code] is [code]"unit"[/code]
+## or [code]"card"[/code]): a [Texture2D], or null for the data's own [code]art[/code] path.
+var art_for: Callable
+
+var _names: Dictionary = {}
+var _statuses: Dictionary = {}
+var _definitions: Dictionary = {}
+
+
+func _init(
+	from: Dictionary = {}, keyword_texts: Dictionary = {}, art: Callable = Callable()
+) -> void:
+	state = from
+	keywords = keyword_texts
+	art_for = art
+	_names = names_from_state(from)
+	for definition: Variant in from.get("statuses", []):
+		if definition is Dictionary:
+			_statuses[str(definition.get("id"))] = definition
+	for definition: Variant in from.get("cards", []):
+		if definition is Dictionary:
+			_definitions[str(definition.get("id"))] = definition
+
+
+## Display names from a battle state: [code]{"units", "cards", "statuses", "moves"}[/code],
+## each id -> name (card instance ids map to their card's name).
+static func names_from_state(from: Dictionary) -> Dictionary:
+	var cards := {}
+	var definitions := _names_of(from.get("cards", []))
+	for pile: Variant in from.get("piles", {}).values():
+		for instance: Variant in pile:
+			var definition := str(instance.get("card", ""))
+			cards[str(instance.get("id"))] = str(definitions.get(definition, definition))
+	return {
+		"units": _names_of(from.get("units", [])),
+		"cards": cards,
+		"statuses": _names_of(from.get("statuses", [])),
+		"moves": _names_of(from.get("moves", [])),
+	}
+
+
+## The display names of this state (see [method names_from_state]).
+func names() -> Dictionary:
+	return _names
+
+
+## What a unit view's [code]show_unit[/code] is given for [param unit] (a unit of the state):
+## [code]id[/code], [code]name[/code], [code]team[/code], [code]hp[/code], [code]max_hp[/code],
+## [code]armor[/code], [code]alive[/code], [code]zone[/code], [code]statuses[/code]
+## ([code][{"id", "name", "stacks", "text"}][/code], from the state's status definitions),
+## [code]intent[/code] (the runtime's forecast, or empty), [code]art[/code] and
+## [code]unit[/code] (the state's own unit).
+func unit_data(unit: Dictionary) -> Dictionary:
+	var id := str(unit.get("id", ""))
+	var statuses: Array[Dictionary] = []
+	var carried: Dictionary = unit.get("statuses", {}) if unit.get("statuses") is Dictionary else {}
+	var ids := carried.keys()
+	ids.sort()
+	for status: Variant in ids:
+		var definition: Dictionary = _statuses.get(str(status), {})
+		statuses.append(
+			{
+				"id": str(status),
+				"stacks": int(carried[status]),
+				"name": str(definition.get("name", str(status).capitalize())),
+				"text": str(definition.get("text", ""))
+			}
+		)
+	var intent := {}
+	if unit.get("intent") is Dictionary and unit["intent"].get("forecast") is Dictionary:
+		intent = unit["intent"]["forecast"]
+	var hp := int(unit.get("hp", 0))
+	return {
+		"id": id,
+		"name": str(unit.get("name", id)),
+		"team": str(unit.get("team", "")),
+		"hp": hp,
+		"max_hp": int(unit.get("max_hp", 1)),
+		"armor": int(unit.get("armor", 0)),
+		"alive": hp > 0,
+		"zone": str(unit.get("zone", "field")),
+		"statuses": statuses,
+		"intent": intent,
+		"art": _art("unit", id, unit),
+		"unit": unit
+	}
+
+
+## What a card view's [code]show_card[/code] is given for [param instance] (a card instance
+## of the hand) with [param info], the runtime's [code]targets[/code] answer for it: see
+## [method PyBridgeCardView.show_card].
+func card_data(instance: Dictionary, info: Dictionary) -> Dictionary:
+	var id := str(instance.get("id", ""))
+	var card_id := str(instance.get("card", ""))
+	var definition: Dictionary = _definitions.get(card_id, {})
+	var owner_id := str(info.get("source", state.get("active_player", "")))
+	if instance.get("owner") != null:
+		owner_id = str(instance["owner"])
+	var facts: Dictionary = info.get("facts", {})
+	var reason: Variant = info.get("reason")
+	return {
+		"id": id,
+		"card": card_id,
+		"name": str(definition.get("name", card_id)),
+		"text": str(definition.get("text", "")),
+		"cost": int(definition.get("cost", 0)),
+		"type": str(definition.get("type", "skill")),
+		"rarity": str(definition.get("rarity", "common")),
+		"keywords": definition.get("keywords", []),
+		"owner": str(_names["units"].get(owner_id, owner_id)),
+		"playable": bool(info.get("playable", false)),
+		"reason": "" if reason == null else str(reason),
+		"mode_label": str(facts.get("label", "")),
+		"facts": facts,
+		"art": _art("card", card_id, definition),
+		"definition": definition,
+		"targets": info
+	}
+
+
+## The hand's card instance [param card_id] of the state (empty when it is not in the hand).
+func hand_instance(card_id: String) -> Dictionary:
+	for instance: Variant in state.get("piles", {}).get("hand", []):
+		if instance is Dictionary and str(instance.get("id")) == card_id:
+			return instance
+	return {}
+
+
+## A card's tooltip from its [method card_data]: [code]{"title", "text", "note"}[/code], the
+## whole text with each keyword's meaning, and why it cannot be played now.
+func card_tip(data: Dictionary) -> Dictionary:
+	var parts := PackedStringArray([str(data.get("text", ""))])
+	for keyword: Variant in data.get("keywords", []):
+		var about := str(keywords.get(str(keyword), ""))
+		if about.is_empty():
+			parts.append(tr(str(keyword)))
+		else:
+			parts.append(tr("%s: %s") % [tr(str(keyword)), tr(about)])
+	var note := ""
+	if not bool(data.get("playable", true)):
+		note = tr("Cannot be played now: %s") % str(data.get("reason", ""))
+	return {
+		"title": str(data.get("name", "")), "text": "\n".join(parts).strip_edges(), "note": note
+	}
+
+
+func _art(kind: String, id: String, data: Dictionary) -> Texture2D:
+	var given: Variant = art_for.call(kind, id, data) if art_for.is_valid() else null
+	return PyBridgeArt.pick(given, data.get("art"))
+
+
+static func _names_of(definitions: Variant) -> Dictionary:
+	var found := {}
+	if definitions is Array:
+		for definition: Variant in definitions:
+			if definition is Dictionary:
+				found[str(definition.get("id"))] = str(definition.get("name", definition.get("id")))
+	return found

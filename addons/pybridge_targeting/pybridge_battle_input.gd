@@ -1,0 +1,145 @@
+@tool
+class_name PyBridgeBattleInput
+extends RefCounted
+## The battle view's input actions and their default bindings, and the one place that turns
+## an [InputEvent] into aiming.
+##
+## The view reads input in [method Node._unhandled_input], so the game's GUI (focus
+## navigation, buttons, text fields) and its own shortcuts see every event first. Every key
+## and button is an [InputMap] action the game may rebind in its Project Settings; the
+## defaults below are added at run time for any action the project does not define (the
+## plugin also writes them into the project when it is enabled, so they show in the Input
+## Map). Pointer motion is read as it comes (it is not an action).
+
+## Press on a card, release on a target (left mouse button).
+const SELECT := &"pybridge_select"
+## Put the aimed card back (Escape, right mouse button).
+const CANCEL := &"pybridge_cancel"
+## Play the aimed card at the chosen target (Enter, keypad Enter).
+const CONFIRM := &"pybridge_confirm"
+## The next candidate (Tab).
+const NEXT_TARGET := &"pybridge_next_target"
+## The previous candidate (Shift+Tab).
+const PREVIOUS_TARGET := &"pybridge_previous_target"
+## Aim the next card of the hand (Right).
+const NEXT_CARD := &"pybridge_next_card"
+## Aim the previous card of the hand (Left).
+const PREVIOUS_CARD := &"pybridge_previous_card"
+## Show the rest of the enemy turn at once (Space; a click, Enter or Escape do too).
+const SKIP := &"pybridge_skip"
+## [code]pybridge_card_1[/code] .. [code]pybridge_card_10[/code]: aim the n-th card (1-9, 0).
+const CARD_PREFIX := "pybridge_card_"
+## How many cards have an action of their own.
+const CARD_KEYS := 10
+
+var _view: PyBridgeBattleView = null
+
+
+func _init(view: PyBridgeBattleView) -> void:
+	_view = view
+
+
+## Every action with its default events: action name -> [code]Array[InputEvent][/code].
+static func default_bindings() -> Dictionary:
+	var bindings := {
+		SELECT: [_mouse(MOUSE_BUTTON_LEFT)],
+		CANCEL: [_key(KEY_ESCAPE), _mouse(MOUSE_BUTTON_RIGHT)],
+		CONFIRM: [_key(KEY_ENTER), _key(KEY_KP_ENTER)],
+		NEXT_TARGET: [_key(KEY_TAB)],
+		PREVIOUS_TARGET: [_key(KEY_TAB, true)],
+		NEXT_CARD: [_key(KEY_RIGHT)],
+		PREVIOUS_CARD: [_key(KEY_LEFT)],
+		SKIP: [_key(KEY_SPACE)],
+	}
+	for n in range(1, CARD_KEYS + 1):
+		bindings[StringName(CARD_PREFIX + str(n))] = [_key(KEY_0 + n % 10)]
+	return bindings
+
+
+## Adds every action the [InputMap] lacks, with its default events; returns the names added.
+## An action the project defines is left as the project has it.
+static func register_defaults() -> PackedStringArray:
+	var added := PackedStringArray()
+	var bindings := default_bindings()
+	for action: StringName in bindings:
+		if InputMap.has_action(action):
+			continue
+		InputMap.add_action(action)
+		for event: InputEvent in bindings[action]:
+			InputMap.action_add_event(action, event)
+		added.append(action)
+	return added
+
+
+## Handles [param event]; true when it was the battle's (the caller marks it handled).
+func handle(event: InputEvent) -> bool:
+	if event is InputEventMouseMotion:
+		var point := (event as InputEventMouseMotion).position
+		_view.aim.pointer_moved(point)
+		_view.pointer_moved(point)
+		return false
+	if _view.is_playing_back():
+		var skips := [SKIP, SELECT, CONFIRM, CANCEL].any(
+			func(action: StringName) -> bool: return _pressed(event, action)
+		)
+		if skips:
+			_view.skip_playback()
+		return skips
+	if _view.is_busy():
+		return false
+	return _pointer(event) or _keys(event)
+
+
+# The select button (a press on a card, a release on a target) and cancel.
+func _pointer(event: InputEvent) -> bool:
+	var aim := _view.aim
+	var point := aim.pointer
+	if event is InputEventMouse:
+		point = (event as InputEventMouse).position
+	if _pressed(event, SELECT):
+		return aim.pointer_pressed(point)
+	if event.is_action_released(SELECT):
+		aim.pointer_released(point)
+	elif _pressed(event, CANCEL) and aim.state != PyBridgeBattleAim.State.IDLE:
+		aim.cancel()
+		return true
+	return false
+
+
+# Picking cards and targets, and confirming, by key.
+func _keys(event: InputEvent) -> bool:
+	var aim := _view.aim
+	var handled := true
+	if _pressed(event, PREVIOUS_TARGET, true) or _pressed(event, NEXT_TARGET):
+		if aim.card == null:
+			aim.pick_relative(aim.hovered, 0)
+		else:
+			aim.cycle_target(-1 if _pressed(event, PREVIOUS_TARGET, true) else 1)
+	elif _pressed(event, CONFIRM) and aim.card != null:
+		aim.confirm()
+	elif _pressed(event, NEXT_CARD) or _pressed(event, PREVIOUS_CARD):
+		aim.pick_relative(aim.card, 1 if _pressed(event, NEXT_CARD) else -1)
+	else:
+		handled = false
+		for n in range(1, CARD_KEYS + 1):
+			if _pressed(event, StringName(CARD_PREFIX + str(n))):
+				aim.pick_index(n - 1)
+				handled = true
+	return handled
+
+
+static func _pressed(event: InputEvent, action: StringName, exact: bool = false) -> bool:
+	return InputMap.has_action(action) and event.is_action_pressed(action, false, exact)
+
+
+static func _key(code: Key, shift: bool = false) -> InputEventKey:
+	var key := InputEventKey.new()
+	key.keycode = code
+	key.shift_pressed = shift
+	return key
+
+
+static func _mouse(button: MouseButton) -> InputEventMouseButton:
+	var press := InputEventMouseButton.new()
+	press.button_index = button
+	return press

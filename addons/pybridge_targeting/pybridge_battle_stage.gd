@@ -1,0 +1,262 @@
+@tool
+class_name PyBridgeBattleStage
+extends RefCounted
+## The views a [PyBridgeBattleView] shows and where they are: one unit view per unit in the
+## party and enemy areas, one card view per card of the hand, made from the game's scenes
+## (or the built-in views), kept in step with the state and laid out by
+## [PyBridgeBattleLayout].
+
+## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
+var unit_views: Dictionary = {}
+## The hand, left to right.
+var hand_slots: Array[PyBridgeHandSlot] = []
+
+var _view: PyBridgeBattleView = null
+var _reported: PackedStringArray = []
+var _lunges: Array[Tween] = []
+
+
+func _init(view: PyBridgeBattleView) -> void:
+	_view = view
+
+
+## Calls [param method] on [param view] when the view has it (the optional parts of a view's
+## interface).
+static func tell(view: Object, method: StringName, arguments: Array = []) -> void:
+	if view != null and view.has_method(method):
+		view.callv(method, arguments)
+
+
+## Frees every view (a new battle).
+func clear() -> void:
+	for id: String in unit_views:
+		(unit_views[id] as Node).queue_free()
+	unit_views.clear()
+	for slot in hand_slots:
+		slot.view.queue_free()
+	hand_slots.clear()
+
+
+## Makes, updates and drops unit views to match the units of [param data]'s state.
+func sync_units(data: PyBridgeBattleData) -> void:
+	var seen := {}
+	for unit: Variant in data.state.get("units", []):
+		var id := str(unit.get("id"))
+		seen[id] = true
+		var view: Control = unit_views.get(id)
+		if view == null:
+			view = _new_view(_view.unit_scene, &"show_unit", PyBridgeUnitView)
+			view.name = "Unit_" + id.validate_node_name()
+			_area_of(unit).add_child(view)
+			unit_views[id] = view
+		view.call(&"show_unit", data.unit_data(unit))
+	for id: String in unit_views.keys():
+		if not seen.has(id):
+			(unit_views[id] as Node).queue_free()
+			unit_views.erase(id)
+
+
+## Makes, updates and drops card views to match the hand of [param data]'s state; their
+## playability is the view's [method PyBridgeBattleView.targets_of]. Returns the slots dropped.
+func sync_hand(data: PyBridgeBattleData) -> Array[PyBridgeHandSlot]:
+	var kept: Array[PyBridgeHandSlot] = []
+	for instance: Variant in data.state.get("piles", {}).get("hand", []):
+		var id := str(instance.get("id"))
+		var slot := hand_slot(id)
+		if slot == null:
+			var view := _new_view(_view.card_scene, &"show_card", PyBridgeCardView)
+			view.name = "Card_" + id.validate_node_name()
+			_view.hand_area.add_child(view)
+			# The built-in views size themselves from the theme when they enter the tree.
+			var card_size := (
+				view.size if view.size != Vector2.ZERO else view.get_combined_minimum_size()
+			)
+			slot = PyBridgeHandSlot.new(id, view, card_size)
+		slot.view.call(&"show_card", data.card_data(instance, _view.targets_of(id)))
+		kept.append(slot)
+	var dropped: Array[PyBridgeHandSlot] = []
+	for slot in hand_slots:
+		if not slot in kept:
+			slot.view.queue_free()
+			dropped.append(slot)
+	hand_slots = kept
+	return dropped
+
+
+## The hand slot of [param card_id], or null.
+func hand_slot(card_id: String) -> PyBridgeHandSlot:
+	for slot in hand_slots:
+		if slot.card_id == card_id:
+			return slot
+	return null
+
+
+## Puts every unit in a row of its area, in the order of [param units] (the state's).
+func layout_units(units: Array) -> void:
+	var rows := {}
+	for unit: Variant in units:
+		var id := str(unit.get("id"))
+		if unit_views.has(id):
+			var area := _area_of(unit)
+			if not rows.has(area):
+				rows[area] = []
+			rows[area].append(id)
+	var gap := float(PyBridgeViewTheme.constant(_view, &"unit_gap", _view.THEME_TYPE))
+	for area: Control in rows:
+		var ids: Array = rows[area]
+		var unit_size := (unit_views[ids[0]] as Control).size
+		var points := PyBridgeBattleLayout.unit_row(area, ids.size(), unit_size, gap)
+		for i in ids.size():
+			(unit_views[ids[i]] as Control).position = points[i]
+
+
+## Lays the hand out: [param raised] cards rise and grow, [param skipped] (a card dragged
+## along with the pointer) is left where it is.
+func layout_hand(raised: Array, skipped: PyBridgeHandSlot) -> void:
+	if hand_slots.is_empty():
+		return
+	var area := _view.hand_area
+	var own := _view.THEME_TYPE
+	var card_type := PyBridgeCardView.THEME_TYPE
+	var row := PyBridgeBattleLayout.hand_row(
+		hand_slots.size(),
+		hand_slots[0].card_size,
+		area.size.x,
+		area.size.y,
+		PyBridgeViewTheme.constant(_view, &"card_gap", own),
+		PyBridgeViewTheme.constant(_view, &"min_card_percent", own) / 100.0,
+		PyBridgeViewTheme.constant(_view, &"hand_margin", own)
+	)
+	var rise := float(PyBridgeViewTheme.constant(_view, &"raised_offset", card_type))
+	var raised_scale := PyBridgeViewTheme.constant(_view, &"raised_percent", card_type) / 100.0
+	for i in hand_slots.size():
+		var slot := hand_slots[i]
+		if slot == skipped:
+			continue
+		var up := slot in raised
+		slot.place(row["points"][i], row["scale"], up, rise, raised_scale, area.size.x)
+		tell(slot.view, &"set_visible_width", [slot.card_size.x if up else row["visible"][i]])
+
+
+## The hand card under [param point] (global): the later card wins where two overlap, and a
+## card of [param raised] also owns the space above it that it is raised into.
+func card_at(point: Vector2, raised: Array) -> PyBridgeHandSlot:
+	for i in range(hand_slots.size() - 1, -1, -1):
+		var slot := hand_slots[i]
+		var rect := slot.base_rect()
+		if slot in raised:
+			# It owns its column up to its raised top, not its neighbours' columns.
+			rect = rect.grow_side(
+				SIDE_TOP, maxf(0.0, rect.position.y - slot.shown_rect().position.y)
+			)
+		if rect.has_point(point):
+			return slot
+	return null
+
+
+## The id of the unit under [param point] (global), or [code]""[/code].
+func unit_at(point: Vector2) -> String:
+	for id: String in unit_views:
+		if (unit_views[id] as Control).get_global_rect().has_point(point):
+			return id
+	return ""
+
+
+## Shows [param look] on the unit [param target_id] and no look on every other unit.
+func mark_target(target_id: String, look: PyBridgeUnitView.TargetLook) -> void:
+	for id: String in unit_views:
+		var shown := look if id == target_id else PyBridgeUnitView.TargetLook.NONE
+		tell(unit_views[id], &"set_target_look", [shown])
+
+
+## Shows the preview marks [param per_unit] (unit id -> [code][{"text", "kind"}][/code]) on
+## every unit (none on a unit without an entry).
+func show_marks(per_unit: Dictionary) -> void:
+	for id: String in unit_views:
+		var lines: Array[Dictionary] = []
+		lines.assign(per_unit.get(id, []))
+		tell(unit_views[id], &"set_preview", [lines])
+
+
+## What a tooltip says about [param point] (global) over a unit: its view's
+## [code]tooltip_at()[/code] ([code]{"title", "text", "rect"}[/code]), or empty.
+func tip_at(point: Vector2) -> Dictionary:
+	var id := unit_at(point)
+	if id == "" or not (unit_views[id] as Object).has_method(&"tooltip_at"):
+		return {}
+	var tip: Dictionary = unit_views[id].call(&"tooltip_at", point)
+	if not tip.is_empty() and not tip.get("rect") is Rect2:
+		tip["rect"] = Rect2(point - Vector2(14, 14), Vector2(28, 28))
+	return tip
+
+
+## Moves [param unit_id]'s view a step towards [param target_id]'s and back.
+func lunge(unit_id: String, target_id: String) -> void:
+	var view: Control = unit_views.get(unit_id)
+	if view == null:
+		return
+	var toward := Vector2.DOWN
+	var target: Control = unit_views.get(target_id)
+	if target != null and target != view:
+		toward = (center_of(target) - center_of(view)).normalized()
+	var home := view.position
+	var tween := view.create_tween()
+	tween.tween_property(view, "position", home + toward * 28.0, 0.12).set_trans(Tween.TRANS_QUAD)
+	tween.tween_property(view, "position", home, 0.2).set_trans(Tween.TRANS_QUAD)
+	_lunges.append(tween)
+
+
+## Stops every lunge (the views are laid out again).
+func stop_lunges() -> void:
+	for tween in _lunges:
+		tween.kill()
+	_lunges.clear()
+
+
+## Screen points: [code]{"units": {id: [x, y]}, "cards": {id: [x, y]}}[/code] (see
+## [method PyBridgeBattleView.layout_points]).
+func layout_points() -> Dictionary:
+	var units := {}
+	for id: String in unit_views:
+		units[id] = PyBridgeBattleLayout.xy(center_of(unit_views[id]))
+	return {"units": units, "cards": PyBridgeBattleLayout.card_points(hand_slots)}
+
+
+## Where a click lands on [param view] (a unit): its [code]center_point()[/code], else its
+## centre (global).
+static func center_of(view: Control) -> Vector2:
+	if view.has_method(&"center_point"):
+		return view.call(&"center_point")
+	return view.get_global_rect().get_center()
+
+
+## Where the aiming arrow's head snaps to on [param view] (a unit): its
+## [code]target_point()[/code], else the middle of its top (global).
+static func target_point_of(view: Control) -> Vector2:
+	if view.has_method(&"target_point"):
+		return view.call(&"target_point")
+	var rect := view.get_global_rect()
+	return Vector2(rect.get_center().x, rect.position.y + 12.0)
+
+
+func _area_of(unit: Variant) -> Control:
+	return _view.party_area if str(unit.get("team")) == "player" else _view.enemy_area
+
+
+func _new_view(scene: PackedScene, needed: StringName, built_in: GDScript) -> Control:
+	if scene != null:
+		var made := scene.instantiate()
+		if made is Control and made.has_method(needed):
+			return made
+		push_error(
+			(
+				(
+					"PyBridgeBattleView: the scene %s has no Control root with %s(); using the "
+					% [scene.resource_path, needed]
+				)
+				+ "built-in view"
+			)
+		)
+		if made != null:
+			made.free()
+	return built_in.new()

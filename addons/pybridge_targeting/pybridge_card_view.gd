@@ -1,0 +1,339 @@
+@tool
+@icon("res://addons/pybridge_targeting/icons/pybridge_card_view.svg")
+class_name PyBridgeCardView
+extends Control
+## The built-in card of the hand: cost, name, art, target mode, rules text and who plays it.
+##
+## This is the default of [member PyBridgeBattleView.card_scene]; a game's own card scene
+## takes its place by offering the same small interface (see the addon guide):
+## [br]- [method show_card] (required): the card to show, as a [Dictionary].
+## [br]- [method set_selected] (optional): whether it is the card being aimed.
+## [br]- [method set_visible_width] (optional): how much of it the next card leaves uncovered.
+## [br]The battle view places, raises, scales and moves the card; the card only draws.
+## Colours, sizes and fonts are the theme items of the type [code]PyBridgeCardView[/code]
+## (see [PyBridgeViewTheme]); [code]frame_<type>[/code] and [code]rarity_<rarity>[/code]
+## colours are looked up by the card's own type and rarity.
+
+## The theme type of every item this view reads.
+const THEME_TYPE := &"PyBridgeCardView"
+## The [code]reach[/code] fact of a mode that reaches only the card's player.
+const SELF_REACH := "self"
+## Where the title starts: right of the cost orb.
+const TITLE_LEFT := 30.0
+## Space kept free right of the title.
+const TITLE_RIGHT_MARGIN := 5.0
+
+## The card instance id ([code]"h1"[/code]).
+var card_id: String = ""
+## What [method show_card] was given last.
+var card: Dictionary = {}
+## Whether it is the card being aimed.
+var selected: bool = false
+## How wide the uncovered part of the card is (its whole width unless the hand overlaps).
+var visible_width: float = INF
+
+var _bold: Font = null
+var _title: Dictionary = {}
+
+
+func _ready() -> void:
+	mouse_filter = Control.MOUSE_FILTER_IGNORE
+	if size == Vector2.ZERO:
+		size = card_size()
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_THEME_CHANGED:
+		_bold = null
+		_title = {}
+		queue_redraw()
+
+
+func _draw() -> void:
+	var w := size.x
+	var h := size.y
+	var radius := float(_constant(&"corner_radius"))
+	var kind := str(card.get("type", "skill"))
+	var frame := PyBridgeViewTheme.color_or(self, "frame_" + kind, &"frame_other", THEME_TYPE)
+	if selected:
+		_round_rect(
+			Rect2(Vector2(-6, -6), size + Vector2(12, 12)),
+			Color(_color(&"selected"), 0.4),
+			radius + 6.0
+		)
+	_round_rect(Rect2(Vector2(3, 5), size), _color(&"shadow"), radius)
+	_round_rect(
+		Rect2(Vector2.ZERO, size),
+		frame.darkened(0.4),
+		radius,
+		_rarity_color(),
+		float(_constant(&"border"))
+	)
+	var art_rect := Rect2(6, 31, w - 12, _constant(&"art_height"))
+	var art: Variant = card.get("art")
+	if art is Texture2D:
+		PyBridgeViewDrawing.fill_texture(self, art, art_rect)
+	else:
+		_round_rect(art_rect, frame.lightened(0.1), 6)
+		_draw_mode_glyph(art_rect)
+	var band_top := art_rect.end.y + 4.0
+	_round_rect(Rect2(3, band_top, w - 6, 17), _color(&"band"), 0)
+	_centered(
+		_font(),
+		tr(str(card.get("mode_label", ""))).to_upper(),
+		Vector2(w * 0.5, band_top + 13.0),
+		_font_size(&"mode_size"),
+		_color(&"mode_label")
+	)
+	_draw_title()
+	_draw_text(Rect2(7, band_top + 21.0, w - 14, h - band_top - 36.0))
+	_centered(
+		_font(),
+		str(card.get("owner", "")),
+		Vector2(w * 0.5, h - 7),
+		_font_size(&"owner_size"),
+		_color(&"owner")
+	)
+	_draw_cost()
+	if not bool(card.get("playable", true)):
+		_round_rect(Rect2(Vector2.ZERO, size), _color(&"unplayable_shade"), radius)
+
+
+## Shows [param data], the card as the battle view describes it: [code]id[/code],
+## [code]card[/code] (its definition id), [code]name[/code], [code]text[/code],
+## [code]cost[/code], [code]type[/code], [code]rarity[/code], [code]keywords[/code],
+## [code]owner[/code] (who plays it), [code]playable[/code], [code]reason[/code] (why not),
+## [code]mode_label[/code] and [code]facts[/code] (of its target mode), [code]art[/code]
+## (a [Texture2D] or null), [code]definition[/code] and [code]targets[/code] (the runtime's
+## own answers).
+func show_card(data: Dictionary) -> void:
+	card = data
+	card_id = str(data.get("id", ""))
+	_title = {}
+	queue_redraw()
+
+
+## Marks the card as the one being aimed.
+func set_selected(on: bool) -> void:
+	if selected != on:
+		selected = on
+		queue_redraw()
+
+
+## The card's uncovered width in the hand: the title fits in it.
+func set_visible_width(width: float) -> void:
+	if not is_equal_approx(visible_width, width):
+		visible_width = width
+		_title = {}
+		queue_redraw()
+
+
+## The card's size from the theme ([code]width[/code] and [code]height[/code] constants).
+func card_size() -> Vector2:
+	return Vector2(_constant(&"width"), _constant(&"height"))
+
+
+## Where the title is drawn (local), at its font size.
+func title_rect() -> Rect2:
+	return _title_layout().get("rect", Rect2())
+
+
+## The title's lines as drawn (one, or two when the name does not fit on one).
+func title_lines() -> PackedStringArray:
+	return _title_layout().get("lines", PackedStringArray())
+
+
+func _draw_title() -> void:
+	var layout := _title_layout()
+	var lines: PackedStringArray = layout["lines"]
+	var font_size: int = layout["size"]
+	var rect: Rect2 = layout["rect"]
+	var line_height := _bold_font().get_height(font_size)
+	var y := rect.position.y + _bold_font().get_ascent(font_size)
+	for line in lines:
+		var at := Vector2(rect.position.x, y)
+		draw_string_outline(
+			_bold_font(), at, line, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, 3, _color(&"outline")
+		)
+		draw_string(
+			_bold_font(), at, line, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, _color(&"title")
+		)
+		y += line_height
+
+
+func _title_layout() -> Dictionary:
+	if not _title.is_empty():
+		return _title
+	var text := str(card.get("name", card_id))
+	var room := minf(size.x, visible_width) - TITLE_LEFT - TITLE_RIGHT_MARGIN
+	var top := 4.0
+	var band := 26.0
+	var font := _bold_font()
+	var largest := _font_size(&"title_size")
+	var smallest := mini(_font_size(&"title_min_size"), largest)
+	var lines := PackedStringArray([text])
+	var chosen := smallest
+	var fitted := false
+	# One line at the largest size that fits, else two lines split at a space, else the
+	# smallest size (the hover tooltip shows the whole name).
+	for font_size in range(largest, smallest - 1, -1):
+		if _widest(font, [text], font_size) <= room:
+			chosen = font_size
+			fitted = true
+			break
+	if not fitted and " " in text:
+		var halves := _halves(text)
+		for font_size in range(mini(largest, 13), smallest - 1, -1):
+			if (
+				_widest(font, halves, font_size) <= room
+				and font.get_height(font_size) * 2.0 <= band + 2.0
+			):
+				lines = halves
+				chosen = font_size
+				fitted = true
+				break
+	var width := _widest(font, lines, chosen)
+	var height := font.get_height(chosen) * lines.size()
+	var y := top + maxf(0.0, (band - height) * 0.5)
+	_title = {
+		"lines": lines, "size": chosen, "fits": fitted, "rect": Rect2(TITLE_LEFT, y, width, height)
+	}
+	return _title
+
+
+func _draw_text(area: Rect2) -> void:
+	var text := str(card.get("text", ""))
+	if text.is_empty() or area.size.y <= 0.0:
+		return
+	var font := _font()
+	var chosen := _font_size(&"text_min_size")
+	for font_size in range(_font_size(&"text_size"), chosen - 1, -1):
+		var needed := (
+			font
+			. get_multiline_string_size(text, HORIZONTAL_ALIGNMENT_CENTER, area.size.x, font_size)
+			. y
+		)
+		if needed <= area.size.y:
+			chosen = font_size
+			break
+	var max_lines := maxi(1, int(area.size.y / font.get_height(chosen)))
+	draw_multiline_string(
+		font,
+		area.position + Vector2(0, font.get_ascent(chosen)),
+		text,
+		HORIZONTAL_ALIGNMENT_CENTER,
+		area.size.x,
+		chosen,
+		max_lines,
+		_color(&"text")
+	)
+
+
+func _draw_cost() -> void:
+	var orb := Vector2(15, 15)
+	var playable := bool(card.get("playable", true))
+	draw_circle(orb, 16, Color(0, 0, 0, 0.6))
+	draw_circle(orb, 14, _color(&"cost") if playable else _color(&"cost_unplayable"))
+	draw_circle(orb + Vector2(-4, -4), 5, Color(1, 1, 1, 0.25))
+	_centered(
+		_bold_font(),
+		str(int(card.get("cost", 0))),
+		orb + Vector2(0, 6.5),
+		_font_size(&"cost_size"),
+		Color.WHITE
+	)
+
+
+func _draw_mode_glyph(area: Rect2) -> void:
+	var facts: Dictionary = card.get("facts", {})
+	var c := area.get_center()
+	var ink := _color(&"art_ink")
+	# The glyph follows what the mode asks of the player: aim, a whole side, the card's
+	# player, a random pick, or nothing.
+	if bool(facts.get("requires_target", false)):
+		draw_arc(c, 13, 0, TAU, 32, ink, 2.5, true)
+		draw_arc(c, 5, 0, TAU, 20, ink, 2.5, true)
+		for d: Vector2 in [Vector2.UP, Vector2.DOWN, Vector2.LEFT, Vector2.RIGHT]:
+			draw_line(c + d * 9, c + d * 18, ink, 2.5, true)
+	elif bool(facts.get("area", false)):
+		for dx: float in [-22.0, 0.0, 22.0]:
+			draw_circle(c + Vector2(dx, 0), 7, ink)
+	elif bool(facts.get("random", false)):
+		_round_rect(Rect2(c - Vector2(15, 15), Vector2(30, 30)), Color(1, 1, 1, 0), 6, ink, 2.5)
+		for d: Vector2 in [Vector2(-7, -7), Vector2(7, 7), Vector2.ZERO]:
+			draw_circle(c + d, 3, ink)
+	elif str(facts.get("reach", "")) == SELF_REACH:
+		var shield := PackedVector2Array(
+			[
+				c + Vector2(-13, -14),
+				c + Vector2(13, -14),
+				c + Vector2(13, 3),
+				c + Vector2(0, 16),
+				c + Vector2(-13, 3)
+			]
+		)
+		draw_colored_polygon(shield, ink)
+	else:
+		draw_circle(c, 10, Color(ink, 0.5))
+
+
+func _rarity_color() -> Color:
+	var rarity := str(card.get("rarity", "common"))
+	return PyBridgeViewTheme.color_or(self, "rarity_" + rarity, &"rarity_common", THEME_TYPE)
+
+
+func _halves(text: String) -> PackedStringArray:
+	# Split at the space nearest the middle.
+	var best := -1
+	for i in text.length():
+		if (
+			text[i] == " "
+			and (best < 0 or absi(i - text.length() / 2) < absi(best - text.length() / 2))
+		):
+			best = i
+	return PackedStringArray([text.left(best), text.substr(best + 1)])
+
+
+func _widest(font: Font, lines: Array, font_size: int) -> float:
+	var widest := 0.0
+	for line: String in lines:
+		widest = maxf(
+			widest, font.get_string_size(line, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
+		)
+	return widest
+
+
+func _font() -> Font:
+	return PyBridgeViewTheme.font(self, &"font", THEME_TYPE)
+
+
+func _bold_font() -> Font:
+	if _bold == null:
+		_bold = PyBridgeViewTheme.font(self, &"bold_font", THEME_TYPE)
+	return _bold
+
+
+func _color(item: StringName) -> Color:
+	return PyBridgeViewTheme.color(self, item, THEME_TYPE)
+
+
+func _constant(item: StringName) -> int:
+	return PyBridgeViewTheme.constant(self, item, THEME_TYPE)
+
+
+func _font_size(item: StringName) -> int:
+	return PyBridgeViewTheme.font_size(self, item, THEME_TYPE)
+
+
+func _centered(font: Font, text: String, at: Vector2, font_size: int, color: Color) -> void:
+	PyBridgeViewDrawing.centered_text(self, font, text, at, font_size, color, 3, _color(&"outline"))
+
+
+func _round_rect(
+	rect: Rect2,
+	fill: Color,
+	radius: float,
+	border: Color = Color(0, 0, 0, 0),
+	border_width: float = 0.0
+) -> void:
+	PyBridgeViewDrawing.round_rect(self, rect, fill, radius, border, border_width)

@@ -1,0 +1,138 @@
+@tool
+class_name PyBridgeTurnPlayback
+extends RefCounted
+## Plays a turn's events back step by step on a [PyBridgeBattleView]: one step per line of
+## the runtime's log, each showing what its events did to the units, an acting enemy
+## lunging at its target, then a pause. [method skip] shows the rest at once.
+##
+## Nothing is computed here: a step's units take the numbers its events report
+## ([code]hp_after[/code], [code]armor_after[/code], a status's [code]total[/code]), and each
+## log line names the event it tells ([code]event[/code]). The view settles on the
+## response's final state afterwards.
+
+## Seconds a step that changes something stays on screen.
+var step_seconds: float = 0.45
+## Seconds a step that only tells something (a turn starts, cards are drawn) stays.
+var quiet_seconds: float = 0.18
+## The steps: [code][{"line", "events"}][/code].
+var steps: Array[Dictionary] = []
+## The index of the step shown now (-1 before the first).
+var current: int = -1
+## Whether [method skip] was called.
+var skipped: bool = false
+
+var _view: PyBridgeBattleView = null
+
+
+func _init(view: PyBridgeBattleView, result: Dictionary) -> void:
+	_view = view
+	steps = steps_of(result)
+
+
+## The steps of [param result] (an [code]end_turn[/code] or [code]play[/code] answer): each
+## log line with the events from the one it tells up to the next line's. Events before the
+## first line go with the first; without a log, one step holds every event.
+static func steps_of(result: Dictionary) -> Array[Dictionary]:
+	var events: Array = result.get("events", [])
+	var lines: Array = result.get("log", [])
+	var found: Array[Dictionary] = []
+	for i in lines.size():
+		var line: Dictionary = lines[i]
+		var start := 0 if i == 0 else int(line.get("event", 0))
+		var stop := events.size()
+		if i + 1 < lines.size():
+			stop = clampi(int(lines[i + 1].get("event", stop)), start, events.size())
+		found.append({"line": line, "events": events.slice(start, stop)})
+	if found.is_empty() and not events.is_empty():
+		found.append({"line": {}, "events": events})
+	return found
+
+
+## Applies what [param events] report to [param units] (unit id -> a unit of the state,
+## changed in place) and returns the ids of the units that changed.
+static func apply(units: Dictionary, events: Array) -> PackedStringArray:
+	var changed := PackedStringArray()
+	for event: Dictionary in events:
+		var id := str(event.get("unit", ""))
+		if not units.has(id):
+			continue
+		var unit: Dictionary = units[id]
+		match str(event.get("type", "")):
+			"damage":
+				unit["hp"] = event.get("hp_after", unit.get("hp"))
+				unit["armor"] = event.get("armor_after", unit.get("armor"))
+			"heal":
+				unit["hp"] = event.get("hp_after", unit.get("hp"))
+			"armor":
+				unit["armor"] = event.get("armor_after", unit.get("armor"))
+			"status":
+				_set_stacks(unit, str(event.get("status")), event.get("total", 0))
+			"status_decayed":
+				_set_stacks(unit, str(event.get("status")), event.get("stacks_after", 0))
+			"revived":
+				unit["hp"] = event.get("hp", unit.get("hp"))
+				unit["armor"] = 0
+				unit["statuses"] = {}
+			"enemy_acts":
+				unit["intent"] = null  # its telegraphed move is spent
+			"withdrawn":
+				unit["zone"] = "reserve"
+			"deployed":
+				unit["zone"] = "field"
+			_:
+				continue
+		if not id in changed:
+			changed.append(id)
+	return changed
+
+
+## The enemy acting in [param events] and its target: [code][unit, target][/code], or empty.
+static func actor_of(events: Array) -> Array:
+	for event: Dictionary in events:
+		if str(event.get("type", "")) == "enemy_acts":
+			return [str(event.get("unit", "")), str(event.get("target", ""))]
+	return []
+
+
+## Plays every step (a coroutine); returns when the last one was shown or after a skip.
+func run() -> void:
+	var units := {}
+	for unit: Dictionary in _view.state.get("units", []):
+		units[str(unit.get("id"))] = unit.duplicate(true)
+	for i in steps.size():
+		current = i
+		var step := steps[i]
+		var changed := apply(units, step["events"])
+		for id in changed:
+			_view.show_unit_data(units[id])
+		_view.turn_step_shown.emit(step["line"], step["events"])
+		if skipped:
+			continue
+		var actor := actor_of(step["events"])
+		if not actor.is_empty():
+			_view.lunge(actor[0], actor[1])
+		await _pause(
+			step_seconds if not changed.is_empty() or not actor.is_empty() else quiet_seconds
+		)
+
+
+## Shows the remaining steps at once.
+func skip() -> void:
+	skipped = true
+
+
+func _pause(seconds: float) -> void:
+	# Wall-clock time: a frame's delta is smoothed and says less than a slow frame took.
+	var until := Time.get_ticks_msec() + int(seconds * 1000.0)
+	while Time.get_ticks_msec() < until and not skipped and _view.is_inside_tree():
+		await _view.get_tree().process_frame
+
+
+static func _set_stacks(unit: Dictionary, status: String, stacks: Variant) -> void:
+	# The number as the runtime sent it (JSON numbers arrive as floats).
+	var statuses: Dictionary = unit.get("statuses", {}).duplicate()
+	if float(stacks) > 0.0:
+		statuses[status] = stacks
+	else:
+		statuses.erase(status)
+	unit["statuses"] = statuses

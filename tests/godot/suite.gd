@@ -1,0 +1,82 @@
+extends Control
+## What every test suite extends: checks that record failures (GDScript has no exceptions)
+## and helpers the suites share. The runner gives each test a fresh suite node in the tree,
+## full-screen, so views added under it lay out and draw as in a game.
+
+## The demo battle, mounted by tests/test_gdscript.py.
+const BATTLE_FILE := "res://battle/demo_battle.json"
+
+## What went wrong in this test, one line each.
+var failures: Array[String] = []
+## How many checks ran.
+var checks: int = 0
+
+
+func _init() -> void:
+	set_anchors_preset(Control.PRESET_FULL_RECT)
+	size = Vector2(1280, 720)
+	mouse_filter = Control.MOUSE_FILTER_IGNORE
+
+
+## Records a failure with [param message] unless [param condition] holds.
+func check(condition: bool, message: String) -> bool:
+	checks += 1
+	if not condition:
+		failures.append(message)
+	return condition
+
+
+## Records a failure unless [param actual] equals [param expected].
+func check_eq(actual: Variant, expected: Variant, message: String) -> bool:
+	return check(
+		typeof(actual) == typeof(expected) and actual == expected,
+		"%s: expected %s, got %s" % [message, var_to_str(expected), var_to_str(actual)]
+	)
+
+
+## The demo battle document, as a Dictionary.
+func demo_battle() -> Dictionary:
+	return JSON.parse_string(FileAccess.get_file_as_string(BATTLE_FILE))
+
+
+## A client on the page's runtime (the web transport), in the tree.
+func web_client() -> PyBridgeClient:
+	var client := PyBridgeClient.new()
+	client.push_errors = false
+	add_child(client)
+	return client
+
+
+## Waits [param count] frames.
+func frames(count: int = 1) -> void:
+	for i in count:
+		await get_tree().process_frame
+
+
+## A battle view with its three areas laid out like the demo's, on [param client], in the
+## tree; its battle is not opened yet.
+func battle_view(client: PyBridgeClient) -> PyBridgeBattleView:
+	var view := PyBridgeBattleView.new()
+	view.bridge = client
+	view.open_on_ready = false
+	view.size = Vector2(1280, 668)
+	view.position = Vector2(0, 52)
+	var field := Control.new()
+	field.size = Vector2(1000, 400)
+	field.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	view.add_child(field)
+	view.party_area = _area(field, Vector2(16, 36), Vector2(460, 340))
+	view.enemy_area = _area(field, Vector2(524, 36), Vector2(460, 340))
+	view.hand_area = _area(view, Vector2(12, 478), Vector2(1256, 190))
+	view.play_area = field
+	add_child(view)
+	return view
+
+
+func _area(parent: Control, at: Vector2, area_size: Vector2) -> Control:
+	var area := Control.new()
+	area.position = at
+	area.size = area_size
+	area.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	parent.add_child(area)
+	return area

@@ -1,0 +1,123 @@
+"""The addon guide's steps, followed on a fresh project folder in the real Godot 4.6 engine.
+
+docs/addon-guide.md prints every file of its project in a code block whose info string names
+the file (```` ```gdscript res://my_card.gd ````). This module writes those blocks, and
+nothing else, into an empty folder; mounts the addon and the battle document the guide has
+the reader copy; packs the folder and boots it once in headless Chromium; then looks at the
+screen: the guide's own card scene and Theme must be what shows, and aiming must play.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pybridge.demo import ADDON_DIR, ADDON_RES, BATTLE_FILE, FILL_WINDOW
+from pybridge.web import prepare_site
+
+from .engine_session import ARTIFACTS, HEIGHT, WIDTH, EngineSession, engine_session
+from .png_support import colour_pixels, read_png
+from .web_support import require_browser
+
+REPO = Path(__file__).resolve().parent.parent
+GUIDE = REPO / "docs" / "addon-guide.md"
+OPENED = "battle opened: "
+_BLOCK = re.compile(r"^```\w+ (res://\S+)\n(.*?)^```$", re.M | re.S)
+#: Colours the guide's Theme gives: the card panel, the aimed card's border, the arrow.
+CARD_GREEN = (20, 77, 51)
+ARROW_GREEN = (115, 255, 140)
+
+
+def guide_files() -> dict[str, str]:
+    """The guide's project: ``res://`` path -> the text of its block."""
+    return dict(_BLOCK.findall(GUIDE.read_text("utf-8")))
+
+
+def write_project(root: Path) -> Path:
+    for res, text in guide_files().items():
+        path = root / res.removeprefix("res://")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+    return root
+
+
+def test_the_guide_prints_a_whole_project() -> None:
+    files = guide_files()
+    assert set(files) == {
+        "res://project.godot",
+        "res://main.tscn",
+        "res://main.gd",
+        "res://my_card.gd",
+        "res://my_card.tscn",
+        "res://my_theme.tres",
+    }
+    scene = files["res://main.tscn"]
+    for res in re.findall(r'path="(res://[^"]+)"', scene):
+        assert res in files or res.startswith(ADDON_RES), res
+    assert 'battle_file = "res://battle.json"' in scene
+    # Every class the guide names exists in the addon, spelled as the addon spells it.
+    addon = "\n".join(p.read_text("utf-8") for p in ADDON_DIR.glob("*.gd"))
+    for name in set(re.findall(r"\bPyBridge[A-Z]\w+", GUIDE.read_text("utf-8"))):
+        assert f"class_name {name}\n" in addon, name
+
+
+def test_the_guides_gdscript_passes_the_linter(tmp_path: Path) -> None:
+    project = write_project(tmp_path / "fresh")
+    scripts = [str(p) for p in sorted(project.glob("*.gd"))]
+    tools = Path(sys.executable).parent
+    for tool in (["gdlint"], ["gdformat", "--check"]):
+        run = subprocess.run([str(tools / tool[0]), *tool[1:], *scripts],
+                             capture_output=True, text=True, cwd=REPO)  # fmt: skip
+        assert run.returncode == 0, run.stdout + run.stderr
+
+
+@pytest.fixture(scope="module")
+def guide(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EngineSession]:
+    """The guide's project, packed with the addon and the battle and booted once."""
+    require_browser()
+    work = tmp_path_factory.mktemp("addon_guide")
+    project = write_project(work / "fresh")
+    mounts = {ADDON_RES: ADDON_DIR, "res://battle.json": BATTLE_FILE}
+    site = prepare_site(work / "site", project, mounts, canvas_resize_policy=FILL_WINDOW)
+    with engine_session(site, work, OPENED, "addon_guide_log.txt", EngineSession) as session:
+        yield session
+
+
+def test_the_custom_card_scene_and_theme_show_and_aiming_plays(guide: EngineSession) -> None:
+    layout: dict[str, Any] = json.loads(guide.after(OPENED)[0])
+    cards, units = layout["cards"], layout["units"]
+    assert len(cards) == 12 and len(units) == 6
+    opened = ARTIFACTS / "addon_guide.png"
+    aimed = ARTIFACTS / "addon_guide_aim.png"
+    guide.do({"wait_ms": 200}, {"screenshot": str(opened)})
+    # The hand is the guide's card scene in the guide's Theme: its green panel, everywhere.
+    for x, y in cards.values():
+        assert colour_pixels(opened, (x - 6, y - 6, x + 6, y + 6), CARD_GREEN, 14) > 20, (x, y)
+    # Strike dragged onto the Goblin: the arrow in the Theme's green, then the play.
+    since = guide.mark()
+    strike, goblin = cards["h1"], units["goblin"]
+    guide.do(
+        {"down": strike},
+        {"move": [(strike[0] + goblin[0]) // 2, (strike[1] + goblin[1]) // 2]},
+        {"move": goblin},
+        {"wait_ms": 250},
+        {"screenshot": str(aimed)},
+        {"up": goblin},
+        {"wait_for": "played ", "from": since},
+    )
+    assert guide.after("played ", since) == ["h1 at goblin"]
+    assert "Knight plays Strike at Goblin." in guide.lines[since:]
+    left, right = strike[0] + 60, goblin[0] - 60
+    assert colour_pixels(aimed, (left, 0, right, HEIGHT), ARROW_GREEN, 40) > 1500
+    assert read_png(aimed)[:2] == (WIDTH, HEIGHT)
+
+
+def test_the_engine_reported_no_errors(guide: EngineSession) -> None:
+    assert [e for e in guide.errors if "ERROR" in e] == []
