@@ -2,9 +2,10 @@
 real-engine tests follow, and what each law moment of the play-through is.
 
 A step is ``(op, card, targets, choice)``: ``activate`` a card of the hand at ``targets`` (the
-units it locks, none for a card without an arrow), ``pass`` (with ``choice``, the answer of an
-entry that chooses as it resolves) or ``end_turn``. The player's Respond and the enemies'
-answers are not steps: the enemies answer on ``pass``, with the runtime's own AI.
+units it locks, none for a card without an arrow), ``respond`` (the same activation, as the
+answer to the enemy's entry on top of the Cut: a UI's Respond), ``pass`` (with ``choice``, the
+answer of an entry that chooses as it resolves) or ``end_turn``. The enemies' answers are not
+steps: they answer on ``pass``, with the runtime's own AI.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ def activate(card: str, *targets: str) -> Step:
     return Step("activate", card, targets)
 
 
+def respond(card: str, *targets: str) -> Step:
+    return Step("respond", card, targets)
+
+
 PASS = Step("pass")
 END_TURN = Step("end_turn")
 
@@ -39,13 +44,16 @@ TURN_1 = [
     activate("c5"), Step("pass", choice=("c3",)),
     END_TURN,
 ]  # fmt: skip
-#: Turn 2: the Twin Shot fails whole when the Rival wards the Hound; the Called Shot chooses
-#: the Rival as it resolves (the Hound is warded); a Strike and an "up to three" Suppressing
-#: Fire confirmed with one target finish the Rival.
+#: Turn 2: the Rival wards the Hound in answer to the Twin Shot; the player responds with a
+#: Strike at the Rival, which the Rival answers with a second ward. The second ward resolves,
+#: the Strike hits, the first ward fails (the Hound it targets is protected now) and the Twin
+#: Shot fails whole (the Rival, still a legal target, takes nothing). The Called Shot chooses
+#: the Rival as it resolves (the Hound is warded); an "up to three" Suppressing Fire confirmed
+#: with one target finishes the Rival.
 TURN_2 = [
-    activate("d1", "vex", "hound"), PASS, PASS, PASS,
+    activate("d1", "vex", "hound"), PASS,
+    respond("d3", "vex"), PASS, PASS, PASS, PASS, PASS,
     activate("d2"), Step("pass", choice=("vex",)),
-    activate("d3", "vex"), PASS,
     activate("d4", "vex"), PASS,
     END_TURN,
 ]  # fmt: skip
@@ -56,7 +64,7 @@ DUEL = [*TURN_1, *TURN_2, *TURN_3]
 
 def request_of(step: Step, entry: str | None = None) -> tuple[str, dict[str, Any]]:
     """The protocol request a step makes (``entry``: the Cut entry its choice answers)."""
-    if step.op == "activate":
+    if step.op in ("activate", "respond"):
         fields: dict[str, Any] = {"card": step.card}
         if step.targets:
             fields["target"] = list(step.targets)

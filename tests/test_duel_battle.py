@@ -75,24 +75,30 @@ def test_salvage_chooses_an_attack_of_the_discard_pile_as_it_resolves() -> None:
     assert "c3" in [c["id"] for c in resolved["state"]["piles"]["hand"]]
 
 
-def test_turn_two_a_two_target_effect_fails_whole_and_a_late_choice_is_made() -> None:
+def test_turn_two_a_response_a_ward_that_fails_and_a_two_target_effect_failing_whole() -> None:
     s = Session(duel_battle())
     play_through(s, TURN_1)
-    results = play_through(s, TURN_2[:4])
-    twin = results[3]
+    results = play_through(s, TURN_2[:8])
+    assert of(results[1], "enemy_responds")[0]["move"] == "aegis"
+    assert results[2]["log"][-1]["text"] == "You respond with Strike at Rival Vex."
+    assert of(results[3], "enemy_responds")[0]["move"] == "aegis"  # the AI answers again
+    assert of(results[5], "damage")[0]["unit"] == "vex"  # the Strike resolves first
+    first_ward, twin = results[6], results[7]
+    assert of(first_ward, "target_lost")[0]["reason"] == "protected"  # the enemy's fails too
+    assert of(first_ward, "effect_failed")[0]["move"] == "aegis"
     assert of(twin, "target_lost") == [
         {"type": "target_lost", "entry": "e8", "unit": "hound", "reason": "protected"}]  # fmt: skip
     assert "damage" not in types(twin["events"])  # the Rival, still a legal target, takes nothing
     s.ok("activate", card="d2")
     assert s.cut()[0]["late_choice"]["candidates"] == ["vex"]  # the Hound is warded
-    assert s.ok("pick", entry="e10", chosen=[])["candidates"] == ["vex"]
-    results = play_through(s, TURN_2[5:])
+    assert s.ok("pick", entry="e12", chosen=[])["candidates"] == ["vex"]
+    results = play_through(s, TURN_2[9:10])
     assert of(results[0], "targets_chosen")[0]["units"] == ["vex"]
 
 
 def test_suppressing_fire_is_an_up_to_card_confirmed_with_one_target() -> None:
     s = Session(duel_battle())
-    play_through(s, [*TURN_1, *TURN_2[:8]])
+    play_through(s, [*TURN_1, *TURN_2[:10]])
     picked = s.ok("pick", card="d4", chosen=["vex"])
     assert (picked["can_confirm"], picked["complete"], picked["candidates"]) == (True, False, [])
 

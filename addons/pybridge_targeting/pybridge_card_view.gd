@@ -80,7 +80,7 @@ func _draw() -> void:
 	_round_rect(Rect2(3, band_top, w - 6, 17), _color(&"band"), 0)
 	_centered(
 		_font(),
-		tr(str(card.get("mode_label", ""))).to_upper(),
+		mode_text().to_upper(),
 		Vector2(w * 0.5, band_top + 13.0),
 		_font_size(&"mode_size"),
 		_color(&"mode_label")
@@ -111,6 +111,20 @@ func show_card(data: Dictionary) -> void:
 	card_id = str(data.get("id", ""))
 	_title = {}
 	queue_redraw()
+
+
+## The card's target mode as its band shows it: the mode's label, with how many units it
+## takes when that is more than one (the runtime's [code]count[/code] and
+## [code]up_to[/code]).
+func mode_text() -> String:
+	var label := tr(str(card.get("mode_label", "")))
+	var info: Dictionary = card.get("targets", {})
+	var count := int(info.get("count", 1))
+	if bool(info.get("up_to", false)):
+		return label + " " + tr("up to %d") % count
+	if count > 1:
+		return label + " ×%d" % count
+	return label
 
 
 ## Marks the card as the one being aimed.

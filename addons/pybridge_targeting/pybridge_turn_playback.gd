@@ -1,9 +1,10 @@
 @tool
 class_name PyBridgeTurnPlayback
 extends RefCounted
-## Plays a turn's events back step by step on a [PyBridgeBattleView]: one step per line of
-## the runtime's log, each showing what its events did to the units, an acting enemy
-## lunging at its target, then a pause. [method skip] shows the rest at once.
+## Plays a turn's events (or an entry resolving on the Cut) back step by step on a
+## [PyBridgeBattleView]: one step per line of the runtime's log, each showing what its events
+## did to the units, an acting enemy lunging at its target, then a pause. [method skip] shows
+## the rest at once.
 ##
 ## Nothing is computed here: a step's units take the numbers its events report
 ## ([code]hp_after[/code], [code]armor_after[/code], a status's [code]total[/code]), and each
@@ -14,6 +15,9 @@ extends RefCounted
 var step_seconds: float = 0.45
 ## Seconds a step that only tells something (a turn starts, cards are drawn) stays.
 var quiet_seconds: float = 0.18
+## Seconds a step that shows something of the Cut (an entry resolving, the range it
+## collects again, a lost target) stays.
+var cut_seconds: float = 0.9
 ## The steps: [code][{"line", "events"}][/code].
 var steps: Array[Dictionary] = []
 ## The index of the step shown now (-1 before the first).
@@ -105,15 +109,14 @@ func run() -> void:
 		var changed := apply(units, step["events"])
 		for id in changed:
 			_view.show_unit_data(units[id])
-		_view.turn_step_shown.emit(step["line"], step["events"])
+		var marked := _view.show_step(step["line"], step["events"])
 		if skipped:
 			continue
 		var actor := actor_of(step["events"])
 		if not actor.is_empty():
 			_view.lunge(actor[0], actor[1])
-		await _pause(
-			step_seconds if not changed.is_empty() or not actor.is_empty() else quiet_seconds
-		)
+		var telling := not changed.is_empty() or not actor.is_empty()
+		await _pause(cut_seconds if marked else (step_seconds if telling else quiet_seconds))
 
 
 ## Shows the remaining steps at once.
