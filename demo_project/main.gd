@@ -27,21 +27,6 @@ const BATTLE_FILE := "res://battle/demo_battle.json"
 const CHECKOUT_BATTLE_FILE := "../pybridge/examples/demo_battle.json"
 ## Every machine-readable line starts with this word.
 const LINE_PREFIX := "PYBRIDGE"
-## Log colours by the kinds of line the runtime's narrator writes.
-const LOG_COLORS := {
-	"play": "ffe08a",
-	"damage": "ff9c8a",
-	"heal": "8af0a8",
-	"buff": "b9c8ff",
-	"death": "ff6b6b",
-	"enemy": "ffb07a",
-	"turn": "9fd8ff",
-	"result": "ffd54a",
-	"cut": "f0c8ff",
-	"fail": "ff8fb0",
-	"info": "b8b3c9",
-	"error": "ff6b8a",
-}
 const PARTY_COLOR := Color("3d8fd1")
 const ENEMY_COLOR := Color("d0583a")
 
@@ -56,7 +41,7 @@ var _toast_tween: Tween = null
 @onready var _turn_label: Label = $TopBar/TurnLabel
 @onready var _pile_label: Label = $TopBar/PileLabel
 @onready var _restart_button: Button = $TopBar/RestartButton
-@onready var _log: RichTextLabel = $LogPanel/Rows/Log
+@onready var _log: PyBridgeBattleLog = $LogPanel/Rows/Log
 @onready var _energy_orb: Control = $EnergyOrb
 @onready var _end_turn_button: Button = $EndTurnButton
 @onready var _toast: Label = $Toast
@@ -94,7 +79,7 @@ func _ready() -> void:
 	)
 	_battle_text = _read_battle_document()
 	if _battle_text.is_empty():
-		_log_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
+		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
 		_say("error", {"code": "missing_battle", "message": BATTLE_FILE})
 		return
 	_open()
@@ -164,7 +149,7 @@ func _read_battle_document() -> String:
 
 func _on_battle_opened(state: Dictionary) -> void:
 	var version: Dictionary = await _bridge.ask("version")
-	_log_line(
+	_log.add_line(
 		(
 			tr("Rules by pybridge %s over the %s transport.")
 			% [version.get("version", "?"), _bridge.transport_name()]
@@ -175,8 +160,10 @@ func _on_battle_opened(state: Dictionary) -> void:
 	var enemies: Array[String] = []
 	for unit: Variant in state.get("units", []):
 		(party if str(unit.get("team")) == "player" else enemies).append(str(unit.get("name")))
-	_log_line(tr("%s face %s.") % [_join_names(party), _join_names(enemies)], "turn")
-	_log_line(tr("Drag a card onto a glowing unit, or click a card and then its target."), "info")
+	_log.add_line(tr("%s face %s.") % [_join_names(party), _join_names(enemies)], "turn")
+	_log.add_line(
+		tr("Drag a card onto a glowing unit, or click a card and then its target."), "info"
+	)
 	_say(
 		"ready",
 		{
@@ -256,7 +243,7 @@ func _on_card_refused(card_id: String, reason: String) -> void:
 
 func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -> void:
 	_say_raw("played", _bridge.last_response_of("play"))
-	_log_lines(result.get("log", []))
+	_log.add_lines(result.get("log", []))
 
 
 func _on_turn_ended(_result: Dictionary) -> void:
@@ -265,13 +252,13 @@ func _on_turn_ended(_result: Dictionary) -> void:
 
 func _on_turn_step_shown(line: Dictionary, _events: Array) -> void:
 	if not line.is_empty():
-		_log_lines([line])
+		_log.add_lines([line])
 	_say("step", {"line": line.get("text", ""), "ms": Time.get_ticks_msec()})
 
 
 func _on_request_failed(code: String, message: String) -> void:
 	_say("error", {"code": code, "message": message})
-	_log_line(tr("The runtime refused: %s") % message, "error")
+	_log.add_line(tr("The runtime refused: %s") % message, "error")
 
 
 func _on_end_turn_pressed() -> void:
@@ -301,22 +288,6 @@ func _show_toast(text: String) -> void:
 	_toast_tween = create_tween()
 	_toast_tween.tween_interval(1.6)
 	_toast_tween.tween_property(_toast, "modulate:a", 0.0, 0.6)
-
-
-func _log_lines(lines: Array) -> void:
-	for line: Variant in lines:
-		if line is Dictionary:
-			_log_line(
-				str(line.get("text", "")), str(line.get("kind", "info")), int(line.get("indent", 0))
-			)
-
-
-func _log_line(text: String, kind: String, indent: int = 0) -> void:
-	var color: String = LOG_COLORS.get(kind, "e6e1f0")
-	var line := "[color=#%s]%s[/color]" % [color, text.replace("[", "[lb]")]
-	if indent > 0:
-		line = "[indent]%s[/indent]" % line
-	_log.append_text(line + "\n")
 
 
 func _say(kind: String, data: Variant) -> void:
