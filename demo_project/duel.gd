@@ -34,7 +34,7 @@ var _toast_tween: Tween = null
 @onready var _turn_label: Label = $TopBar/TurnLabel
 @onready var _menu_button: Button = $TopBar/MenuButton
 @onready var _restart_button: Button = $TopBar/RestartButton
-@onready var _log: RichTextLabel = $LogPanel/Log
+@onready var _log: PyBridgeBattleLog = $LogPanel/Log
 @onready var _energy_label: Label = $EnergyLabel
 @onready var _end_turn_button: Button = $EndTurnButton
 @onready var _toast: Label = $Toast
@@ -61,9 +61,7 @@ func _ready() -> void:
 	_connect_battle()
 	_battle_text = _read_battle_document()
 	if _battle_text.is_empty():
-		DemoBattleLog.add_line(
-			_log, tr("The battle document %s is missing.") % BATTLE_FILE, "error"
-		)
+		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
 		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
 		return
 	_open()
@@ -160,9 +158,9 @@ func _read_battle_document() -> String:
 
 
 func _on_battle_opened(state: Dictionary) -> void:
-	DemoBattleLog.add_line(_log, tr("The duel begins. Every play goes on the Cut."), "turn")
-	DemoBattleLog.add_line(
-		_log, tr("Play a card, then Pass (Space): the rival may answer before it resolves."), "info"
+	_log.add_line(tr("The duel begins. Every play goes on the Cut."), "turn")
+	_log.add_line(
+		tr("Play a card, then Pass (Space): the rival may answer before it resolves."), "info"
 	)
 	(
 		DemoLines
@@ -194,13 +192,13 @@ func _on_state_changed(state: Dictionary) -> void:
 
 
 func _on_card_activated(_card_id: String, _targets: PackedStringArray, result: Dictionary) -> void:
-	DemoBattleLog.add_lines(_log, result.get("log", []))
+	_log.add_lines(result.get("log", []))
 	DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
 
 
 func _on_step_shown(line: Dictionary, events: Array) -> void:
 	if not line.is_empty():
-		DemoBattleLog.add_lines(_log, [line])
+		_log.add_lines([line])
 	DemoLines.say(
 		"step",
 		{
@@ -220,7 +218,7 @@ func _on_refused(op: String, reason: String) -> void:
 
 func _on_request_failed(code: String, message: String) -> void:
 	DemoLines.say("error", {"code": code, "message": message})
-	DemoBattleLog.add_line(_log, tr("The runtime refused: %s") % message, "error")
+	_log.add_line(tr("The runtime refused: %s") % message, "error")
 
 
 func _say_cut() -> void:

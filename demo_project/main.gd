@@ -42,7 +42,7 @@ var _toast_tween: Tween = null
 @onready var _pile_label: Label = $TopBar/PileLabel
 @onready var _restart_button: Button = $TopBar/RestartButton
 @onready var _menu_button: Button = $TopBar/MenuButton
-@onready var _log: RichTextLabel = $LogPanel/Rows/Log
+@onready var _log: PyBridgeBattleLog = $LogPanel/Rows/Log
 @onready var _energy_orb: Control = $EnergyOrb
 @onready var _end_turn_button: Button = $EndTurnButton
 @onready var _toast: Label = $Toast
@@ -86,9 +86,7 @@ func _ready() -> void:
 	)
 	_battle_text = _read_battle_document()
 	if _battle_text.is_empty():
-		DemoBattleLog.add_line(
-			_log, tr("The battle document %s is missing.") % BATTLE_FILE, "error"
-		)
+		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
 		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
 		return
 	_open()
@@ -158,8 +156,7 @@ func _read_battle_document() -> String:
 
 func _on_battle_opened(state: Dictionary) -> void:
 	var version: Dictionary = await _bridge.ask("version")
-	DemoBattleLog.add_line(
-		_log,
+	_log.add_line(
 		(
 			tr("Rules by pybridge %s over the %s transport.")
 			% [version.get("version", "?"), _bridge.transport_name()]
@@ -170,11 +167,9 @@ func _on_battle_opened(state: Dictionary) -> void:
 	var enemies: Array[String] = []
 	for unit: Variant in state.get("units", []):
 		(party if str(unit.get("team")) == "player" else enemies).append(str(unit.get("name")))
-	DemoBattleLog.add_line(
-		_log, tr("%s face %s.") % [_join_names(party), _join_names(enemies)], "turn"
-	)
-	DemoBattleLog.add_line(
-		_log, tr("Drag a card onto a glowing unit, or click a card and then its target."), "info"
+	_log.add_line(tr("%s face %s.") % [_join_names(party), _join_names(enemies)], "turn")
+	_log.add_line(
+		tr("Drag a card onto a glowing unit, or click a card and then its target."), "info"
 	)
 	(
 		DemoLines
@@ -261,7 +256,7 @@ func _on_card_refused(card_id: String, reason: String) -> void:
 
 func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -> void:
 	DemoLines.say_raw("played", _bridge.last_response_of("play"))
-	DemoBattleLog.add_lines(_log, result.get("log", []))
+	_log.add_lines(result.get("log", []))
 
 
 func _on_turn_ended(_result: Dictionary) -> void:
@@ -270,13 +265,13 @@ func _on_turn_ended(_result: Dictionary) -> void:
 
 func _on_turn_step_shown(line: Dictionary, _events: Array) -> void:
 	if not line.is_empty():
-		DemoBattleLog.add_lines(_log, [line])
+		_log.add_lines([line])
 	DemoLines.say("step", {"line": line.get("text", ""), "ms": Time.get_ticks_msec()})
 
 
 func _on_request_failed(code: String, message: String) -> void:
 	DemoLines.say("error", {"code": code, "message": message})
-	DemoBattleLog.add_line(_log, tr("The runtime refused: %s") % message, "error")
+	_log.add_line(tr("The runtime refused: %s") % message, "error")
 
 
 func _on_end_turn_pressed() -> void:

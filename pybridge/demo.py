@@ -16,7 +16,14 @@ import sys
 from pathlib import Path
 
 from .pack import PackError
-from .web import PACKAGE_ROOT, Site, WebSetupError, prepare_site, serve_until_interrupted
+from .web import (
+    PACKAGE_ROOT,
+    Site,
+    WebSetupError,
+    add_site_arguments,
+    prepare_site,
+    serve_until_interrupted,
+)
 
 REPO_ROOT = PACKAGE_ROOT.parent
 DEMO_PROJECT = REPO_ROOT / "demo_project"
@@ -66,14 +73,5 @@ def add_demo_command(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     cmd = subparsers.add_parser(
         "demo", help="build the demo battle for the Godot web engine and serve it on 127.0.0.1"
     )
-    cmd.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})"
-    )
-    cmd.add_argument("--no-serve", action="store_true", help="build the site, then exit")
-    cmd.add_argument(
-        "--site",
-        default=str(DEFAULT_SITE),
-        metavar="DIR",
-        help="where to build the site (default: build/demo_site in the checkout)",
-    )
+    add_site_arguments(cmd, DEFAULT_PORT, DEFAULT_SITE)
     cmd.set_defaults(run=_cmd_demo)

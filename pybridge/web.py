@@ -15,6 +15,7 @@ what the engine prints lands in ``window.godot_output`` and ``window.godot_error
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
@@ -247,3 +248,13 @@ def serve_until_interrupted(
     except KeyboardInterrupt:
         print(f"pybridge {command}: stopped")
     return 0
+
+
+def add_site_arguments(cmd: argparse.ArgumentParser, port: int, site: Path) -> None:
+    """The options every command that builds and serves a site takes: ``--port``,
+    ``--no-serve`` and ``--site``."""
+    cmd.add_argument("--port", type=int, default=port, help=f"port to serve on (default {port})")
+    cmd.add_argument("--no-serve", action="store_true", help="build the site, then exit")
+    cmd.add_argument("--site", default=str(site), metavar="DIR",
+                     help=f"where to build the site (default: {site.parent.name}/{site.name} "
+                     "in the checkout)")  # fmt: skip

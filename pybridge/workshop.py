@@ -38,6 +38,7 @@ from .web import (
     Site,
     StaticHandler,
     WebSetupError,
+    add_site_arguments,
     prepare_site,
     serve_until_interrupted,
 )
@@ -223,14 +224,5 @@ def add_workshop_command(subparsers: argparse._SubParsersAction[argparse.Argumen
         help="edit a card library in the Workshop, in the Godot web engine served on 127.0.0.1",
     )
     cmd.add_argument("library", metavar="LIBRARY", help="the card library file to edit and save")
-    cmd.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})"
-    )
-    cmd.add_argument("--no-serve", action="store_true", help="build the site, then exit")
-    cmd.add_argument(
-        "--site",
-        default=str(DEFAULT_SITE),
-        metavar="DIR",
-        help="where to build the site (default: build/workshop_site in the checkout)",
-    )
+    add_site_arguments(cmd, DEFAULT_PORT, DEFAULT_SITE)
     cmd.set_defaults(run=_cmd_workshop)

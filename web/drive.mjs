@@ -66,8 +66,13 @@ async function act(page, step) {
   else if (step.wait_for) await printed(page, step.wait_for, step.from ?? 0, step.timeout_ms);
   else if (step.key) await page.keyboard.press(step.key);
   else if (step.loading_at !== undefined) {
-    await page.waitForFunction((percent) => window.pybridge_state === "loading"
-      && (window.pybridge_progress ?? 0) >= percent, step.loading_at, { timeout, polling: 10 });
+    // The fill eases to its width, so wait for the drawn width, not only the number.
+    await page.waitForFunction((percent) => {
+      const fill = document.getElementById("pybridge-fill");
+      const bar = fill?.parentElement?.getBoundingClientRect().width ?? 0;
+      return window.pybridge_state === "loading" && (window.pybridge_progress ?? 0) >= percent
+        && bar > 0 && fill.getBoundingClientRect().width >= bar * percent / 100;
+    }, step.loading_at, { timeout, polling: 10 });
   }
   else if (step.screenshot) await page.screenshot({ path: step.screenshot });
   else throw new Error(`unknown action ${JSON.stringify(step)}`);

@@ -185,3 +185,33 @@ static func _mouse(button: MouseButton) -> InputEventMouseButton:
 	var press := InputEventMouseButton.new()
 	press.button_index = button
 	return press
+
+
+## The ancestors of [param view] that stop the mouse ([constant Control.MOUSE_FILTER_STOP]):
+## the view reads the pointer in [method Node._unhandled_input], which a stopping Control
+## above it never lets the pointer reach. Set their Mouse Filter to Pass or Ignore.
+static func mouse_blockers(view: Control) -> Array[Control]:
+	var found: Array[Control] = []
+	var node := view.get_parent()
+	while node != null:
+		var control := node as Control
+		if control != null and control.mouse_filter == Control.MOUSE_FILTER_STOP:
+			found.append(control)
+		node = node.get_parent()
+	return found
+
+
+## The warning a view gives for [method mouse_blockers] ([code]""[/code] when there are none).
+static func blocked_mouse_warning(view: Control) -> String:
+	var names := PackedStringArray()
+	for control in mouse_blockers(view):
+		names.append(str(control.name))
+	if names.is_empty():
+		return ""
+	return (
+		(
+			"%s above the battle view stop the mouse (Mouse Filter: Stop), so the pointer never "
+			+ "reaches the view: set their Mouse Filter to Pass or Ignore."
+		)
+		% ", ".join(names)
+	)

@@ -234,6 +234,9 @@ func _ready() -> void:
 		push_error("PyBridgeBattleView: assign party_area, enemy_area and hand_area")
 		return
 	resized.connect(_layout)
+	var blocked := PyBridgeBattleInput.blocked_mouse_warning(self)
+	if not blocked.is_empty():
+		push_warning("PyBridgeBattleView: " + blocked)
 	if open_on_ready and not battle_file.is_empty():
 		# After the parents' _ready(), so that they have connected to battle_opened.
 		open_battle_file.call_deferred(battle_file)
@@ -270,6 +273,9 @@ func _get_configuration_warnings() -> PackedStringArray:
 		)
 	elif not battle_file.is_empty() and not FileAccess.file_exists(battle_file):
 		warnings.append("'battle_file' %s does not exist." % battle_file)
+	var blocked := PyBridgeBattleInput.blocked_mouse_warning(self)
+	if not blocked.is_empty():
+		warnings.append(blocked)
 	return warnings
 
 

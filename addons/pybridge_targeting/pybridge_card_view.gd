@@ -32,7 +32,7 @@ var selected: bool = false
 ## How wide the uncovered part of the card is (its whole width unless the hand overlaps).
 var visible_width: float = INF
 
-var _bold: Font = null
+var _look: PyBridgeViewTheme.Lookup = null
 var _title: Dictionary = {}
 
 
@@ -42,9 +42,13 @@ func _ready() -> void:
 		size = card_size()
 
 
+func _init() -> void:
+	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
+
+
 func _notification(what: int) -> void:
 	if what == NOTIFICATION_THEME_CHANGED:
-		_bold = null
+		_look.forget()
 		_title = {}
 		queue_redraw()
 
@@ -52,24 +56,24 @@ func _notification(what: int) -> void:
 func _draw() -> void:
 	var w := size.x
 	var h := size.y
-	var radius := float(_constant(&"corner_radius"))
+	var radius := float(_look.constant(&"corner_radius"))
 	var kind := str(card.get("type", "skill"))
 	var frame := PyBridgeViewTheme.color_or(self, "frame_" + kind, &"frame_other", THEME_TYPE)
 	if selected:
 		_round_rect(
 			Rect2(Vector2(-6, -6), size + Vector2(12, 12)),
-			Color(_color(&"selected"), 0.4),
+			Color(_look.color(&"selected"), 0.4),
 			radius + 6.0
 		)
-	_round_rect(Rect2(Vector2(3, 5), size), _color(&"shadow"), radius)
+	_round_rect(Rect2(Vector2(3, 5), size), _look.color(&"shadow"), radius)
 	_round_rect(
 		Rect2(Vector2.ZERO, size),
 		frame.darkened(0.4),
 		radius,
 		_rarity_color(),
-		float(_constant(&"border"))
+		float(_look.constant(&"border"))
 	)
-	var art_rect := Rect2(6, 31, w - 12, _constant(&"art_height"))
+	var art_rect := Rect2(6, 31, w - 12, _look.constant(&"art_height"))
 	var art: Variant = card.get("art")
 	if art is Texture2D:
 		PyBridgeViewDrawing.fill_texture(self, art, art_rect)
@@ -77,26 +81,26 @@ func _draw() -> void:
 		_round_rect(art_rect, frame.lightened(0.1), 6)
 		_draw_mode_glyph(art_rect)
 	var band_top := art_rect.end.y + 4.0
-	_round_rect(Rect2(3, band_top, w - 6, 17), _color(&"band"), 0)
+	_round_rect(Rect2(3, band_top, w - 6, 17), _look.color(&"band"), 0)
 	_centered(
-		_font(),
+		_look.font(),
 		mode_text().to_upper(),
 		Vector2(w * 0.5, band_top + 13.0),
-		_font_size(&"mode_size"),
-		_color(&"mode_label")
+		_look.font_size(&"mode_size"),
+		_look.color(&"mode_label")
 	)
 	_draw_title()
 	_draw_text(Rect2(7, band_top + 21.0, w - 14, h - band_top - 36.0))
 	_centered(
-		_font(),
+		_look.font(),
 		str(card.get("owner", "")),
 		Vector2(w * 0.5, h - 7),
-		_font_size(&"owner_size"),
-		_color(&"owner")
+		_look.font_size(&"owner_size"),
+		_look.color(&"owner")
 	)
 	_draw_cost()
 	if not bool(card.get("playable", true)):
-		_round_rect(Rect2(Vector2.ZERO, size), _color(&"unplayable_shade"), radius)
+		_round_rect(Rect2(Vector2.ZERO, size), _look.color(&"unplayable_shade"), radius)
 
 
 ## Shows [param data], the card as the battle view describes it: [code]id[/code],
@@ -144,7 +148,7 @@ func set_visible_width(width: float) -> void:
 
 ## The card's size from the theme ([code]width[/code] and [code]height[/code] constants).
 func card_size() -> Vector2:
-	return Vector2(_constant(&"width"), _constant(&"height"))
+	return Vector2(_look.constant(&"width"), _look.constant(&"height"))
 
 
 ## Where the title is drawn (local), at its font size.
@@ -162,15 +166,28 @@ func _draw_title() -> void:
 	var lines: PackedStringArray = layout["lines"]
 	var font_size: int = layout["size"]
 	var rect: Rect2 = layout["rect"]
-	var line_height := _bold_font().get_height(font_size)
-	var y := rect.position.y + _bold_font().get_ascent(font_size)
+	var line_height := _look.bold_font().get_height(font_size)
+	var y := rect.position.y + _look.bold_font().get_ascent(font_size)
 	for line in lines:
 		var at := Vector2(rect.position.x, y)
 		draw_string_outline(
-			_bold_font(), at, line, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, 3, _color(&"outline")
+			_look.bold_font(),
+			at,
+			line,
+			HORIZONTAL_ALIGNMENT_LEFT,
+			-1,
+			font_size,
+			3,
+			_look.color(&"outline")
 		)
 		draw_string(
-			_bold_font(), at, line, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, _color(&"title")
+			_look.bold_font(),
+			at,
+			line,
+			HORIZONTAL_ALIGNMENT_LEFT,
+			-1,
+			font_size,
+			_look.color(&"title")
 		)
 		y += line_height
 
@@ -182,9 +199,9 @@ func _title_layout() -> Dictionary:
 	var room := minf(size.x, visible_width) - TITLE_LEFT - TITLE_RIGHT_MARGIN
 	var top := 4.0
 	var band := 26.0
-	var font := _bold_font()
-	var largest := _font_size(&"title_size")
-	var smallest := mini(_font_size(&"title_min_size"), largest)
+	var font := _look.bold_font()
+	var largest := _look.font_size(&"title_size")
+	var smallest := mini(_look.font_size(&"title_min_size"), largest)
 	var lines := PackedStringArray([text])
 	var chosen := smallest
 	var fitted := false
@@ -219,9 +236,9 @@ func _draw_text(area: Rect2) -> void:
 	var text := str(card.get("text", ""))
 	if text.is_empty() or area.size.y <= 0.0:
 		return
-	var font := _font()
-	var chosen := _font_size(&"text_min_size")
-	for font_size in range(_font_size(&"text_size"), chosen - 1, -1):
+	var font := _look.font()
+	var chosen := _look.font_size(&"text_min_size")
+	for font_size in range(_look.font_size(&"text_size"), chosen - 1, -1):
 		var needed := (
 			font
 			. get_multiline_string_size(text, HORIZONTAL_ALIGNMENT_CENTER, area.size.x, font_size)
@@ -239,7 +256,7 @@ func _draw_text(area: Rect2) -> void:
 		area.size.x,
 		chosen,
 		max_lines,
-		_color(&"text")
+		_look.color(&"text")
 	)
 
 
@@ -247,13 +264,13 @@ func _draw_cost() -> void:
 	var orb := Vector2(15, 15)
 	var playable := bool(card.get("playable", true))
 	draw_circle(orb, 16, Color(0, 0, 0, 0.6))
-	draw_circle(orb, 14, _color(&"cost") if playable else _color(&"cost_unplayable"))
+	draw_circle(orb, 14, _look.color(&"cost") if playable else _look.color(&"cost_unplayable"))
 	draw_circle(orb + Vector2(-4, -4), 5, Color(1, 1, 1, 0.25))
 	_centered(
-		_bold_font(),
+		_look.bold_font(),
 		str(int(card.get("cost", 0))),
 		orb + Vector2(0, 6.5),
-		_font_size(&"cost_size"),
+		_look.font_size(&"cost_size"),
 		Color.WHITE
 	)
 
@@ -261,7 +278,7 @@ func _draw_cost() -> void:
 func _draw_mode_glyph(area: Rect2) -> void:
 	var facts: Dictionary = card.get("facts", {})
 	var c := area.get_center()
-	var ink := _color(&"art_ink")
+	var ink := _look.color(&"art_ink")
 	# The glyph follows what the mode asks of the player: aim, a whole side, the card's
 	# player, a random pick, or nothing.
 	if bool(facts.get("requires_target", false)):
@@ -317,30 +334,10 @@ func _widest(font: Font, lines: Array, font_size: int) -> float:
 	return widest
 
 
-func _font() -> Font:
-	return PyBridgeViewTheme.font(self, &"font", THEME_TYPE)
-
-
-func _bold_font() -> Font:
-	if _bold == null:
-		_bold = PyBridgeViewTheme.font(self, &"bold_font", THEME_TYPE)
-	return _bold
-
-
-func _color(item: StringName) -> Color:
-	return PyBridgeViewTheme.color(self, item, THEME_TYPE)
-
-
-func _constant(item: StringName) -> int:
-	return PyBridgeViewTheme.constant(self, item, THEME_TYPE)
-
-
-func _font_size(item: StringName) -> int:
-	return PyBridgeViewTheme.font_size(self, item, THEME_TYPE)
-
-
 func _centered(font: Font, text: String, at: Vector2, font_size: int, color: Color) -> void:
-	PyBridgeViewDrawing.centered_text(self, font, text, at, font_size, color, 3, _color(&"outline"))
+	PyBridgeViewDrawing.centered_text(
+		self, font, text, at, font_size, color, 3, _look.color(&"outline")
+	)
 
 
 func _round_rect(

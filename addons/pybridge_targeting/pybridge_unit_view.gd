@@ -48,7 +48,7 @@ var preview_lines: Array[Dictionary] = []
 
 var _flash: float = 0.0
 var _floaters: Array[Dictionary] = []
-var _bold: Font = null
+var _look: PyBridgeViewTheme.Lookup = null
 
 
 func _ready() -> void:
@@ -58,9 +58,13 @@ func _ready() -> void:
 	set_process(false)
 
 
+func _init() -> void:
+	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
+
+
 func _notification(what: int) -> void:
 	if what == NOTIFICATION_THEME_CHANGED:
-		_bold = null
+		_look.forget()
 		queue_redraw()
 
 
@@ -81,13 +85,13 @@ func _draw() -> void:
 	var alive := is_alive()
 	var portrait := portrait_rect()
 	var team_color := (
-		_color(&"party") if str(unit.get("team", "")) == "player" else _color(&"enemy")
+		_look.color(&"party") if str(unit.get("team", "")) == "player" else _look.color(&"enemy")
 	)
-	var radius := float(_constant(&"corner_radius"))
+	var radius := float(_look.constant(&"corner_radius"))
 	_draw_intent()
 	if highlighted or target_look != TargetLook.NONE:
 		_draw_ring(ring_rect())
-	var fill := team_color if alive else _color(&"fallen")
+	var fill := team_color if alive else _look.color(&"fallen")
 	var art: Variant = unit.get("art")
 	if art is Texture2D:
 		PyBridgeViewDrawing.fill_texture(self, art, portrait)
@@ -101,39 +105,39 @@ func _draw() -> void:
 			radius
 		)
 		_centered(
-			_bold_font(),
+			_look.bold_font(),
 			_initials(str(unit.get("name", unit_id))),
 			Vector2(w * 0.5, portrait.get_center().y + 15),
-			_font_size(&"initials_size"),
-			Color(_color(&"text"), 0.92 if alive else 0.4)
+			_look.font_size(&"initials_size"),
+			Color(_look.color(&"text"), 0.92 if alive else 0.4)
 		)
 	_round_rect(portrait, Color(1, 1, 1, 0.0), radius, Color(fill.lightened(0.35), 0.9), 2.0)
 	if _flash > 0.0:
-		_round_rect(portrait, Color(_color(&"hit_flash"), _flash * 0.55), radius)
+		_round_rect(portrait, Color(_look.color(&"hit_flash"), _flash * 0.55), radius)
 	if alive and is_in_reserve():
 		_round_rect(portrait, Color(0, 0, 0, 0.6), radius)
 		_centered(
-			_bold_font(),
+			_look.bold_font(),
 			tr("IN RESERVE"),
 			Vector2(w * 0.5, portrait.end.y - 10),
-			_font_size(&"defeated_size"),
-			Color(_color(&"text"), 0.8)
+			_look.font_size(&"defeated_size"),
+			Color(_look.color(&"text"), 0.8)
 		)
 	if not alive:
 		_centered(
-			_bold_font(),
+			_look.bold_font(),
 			tr("DEFEATED"),
 			Vector2(w * 0.5, portrait.end.y - 10),
-			_font_size(&"defeated_size"),
-			_color(&"defeated")
+			_look.font_size(&"defeated_size"),
+			_look.color(&"defeated")
 		)
 	var name_y := portrait.end.y + 24.0
 	_centered(
-		_bold_font(),
+		_look.bold_font(),
 		str(unit.get("name", unit_id)),
 		Vector2(w * 0.5, name_y),
-		_font_size(&"name_size"),
-		_color(&"text") if alive else Color(_color(&"text"), 0.5)
+		_look.font_size(&"name_size"),
+		_look.color(&"text") if alive else Color(_look.color(&"text"), 0.5)
 	)
 	_draw_hp(Rect2(16, name_y + 8.0, w - 24, 20))
 	for chip in status_chips():
@@ -145,10 +149,10 @@ func _draw() -> void:
 		var floater := _floaters[i]
 		var age := float(floater["age"])
 		_centered(
-			_bold_font(),
+			_look.bold_font(),
 			str(floater["text"]),
 			floater_point(i, age),
-			_font_size(&"floater_size"),
+			_look.font_size(&"floater_size"),
 			Color(floater["color"], clampf(1.4 - age * 1.3, 0.0, 1.0))
 		)
 
@@ -168,7 +172,7 @@ func show_unit(data: Dictionary) -> void:
 	var new_hp := int(data.get("hp", 0))
 	if old_hp >= 0 and new_hp != old_hp:
 		var change := new_hp - old_hp
-		var color := _color(&"floater_loss") if change < 0 else _color(&"floater_gain")
+		var color := _look.color(&"floater_loss") if change < 0 else _look.color(&"floater_gain")
 		_floaters.append({"text": "%+d" % change, "color": color, "age": 0.0})
 		if _floaters.size() > MAX_FLOATERS:
 			_floaters.pop_front()
@@ -209,7 +213,7 @@ func is_in_reserve() -> bool:
 
 ## The unit's size from the theme ([code]width[/code] and [code]height[/code] constants).
 func unit_size() -> Vector2:
-	return Vector2(_constant(&"width"), _constant(&"height"))
+	return Vector2(_look.constant(&"width"), _look.constant(&"height"))
 
 
 ## Where the aiming arrow's head snaps to: the top of the portrait, global coordinates.
@@ -224,7 +228,9 @@ func center_point() -> Vector2:
 
 ## The portrait (local).
 func portrait_rect() -> Rect2:
-	return Rect2(10, _constant(&"portrait_top"), size.x - 20, _constant(&"portrait_height"))
+	return Rect2(
+		10, _look.constant(&"portrait_top"), size.x - 20, _look.constant(&"portrait_height")
+	)
 
 
 ## The ring drawn round a lit unit (local).
@@ -237,7 +243,7 @@ func ring_rect() -> Rect2:
 func intent_rect() -> Rect2:
 	if intent.is_empty() or not is_alive():
 		return Rect2()
-	return Rect2(6, 0, size.x - 12, _constant(&"bubble_height") + 7)
+	return Rect2(6, 0, size.x - 12, _look.constant(&"bubble_height") + 7)
 
 
 ## Where the [param index]-th floating number is drawn (its baseline centre, local) at
@@ -258,8 +264,8 @@ func floater_count() -> int:
 
 ## The box a floating number drawn at [param point] covers (local).
 func floater_box(point: Vector2, text: String = "-88") -> Rect2:
-	var font_size := _font_size(&"floater_size")
-	var font := _bold_font()
+	var font_size := _look.font_size(&"floater_size")
+	var font := _look.bold_font()
 	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x + 8.0
 	var ascent := font.get_ascent(font_size) + 4.0
 	return Rect2(
@@ -273,8 +279,8 @@ func status_chips() -> Array[Dictionary]:
 	var statuses: Array = unit.get("statuses", [])
 	if statuses.is_empty():
 		return chips
-	var font := _font()
-	var font_size := _font_size(&"status_size")
+	var font := _look.font()
+	var font_size := _look.font_size(&"status_size")
 	var rows: Array[Array] = [[]]
 	var row_width := 0.0
 	for status: Dictionary in statuses:
@@ -333,13 +339,13 @@ func tooltip_at(global_point: Vector2) -> Dictionary:
 
 
 func _draw_ring(frame: Rect2) -> void:
-	var color := _color(&"highlight")
+	var color := _look.color(&"highlight")
 	var thickness := 4.0
 	if target_look == TargetLook.VALID:
 		color = color.lightened(0.3)
 		thickness = 6.0
 	elif target_look == TargetLook.INVALID:
-		color = _color(&"invalid")
+		color = _look.color(&"invalid")
 	_round_rect(frame.grow(4), Color(color, 0.16), 16)
 	_round_rect(frame, Color(0, 0, 0, 0), 14, color, thickness)
 
@@ -348,8 +354,8 @@ func _draw_invalid_mark(portrait: Rect2) -> void:
 	# Over the portrait, so it shows: a dark-edged cross in the invalid colour.
 	var c := portrait.get_center()
 	var arm := minf(portrait.size.x, portrait.size.y) * 0.3
-	var color := _color(&"invalid")
-	_round_rect(portrait, Color(color, 0.18), float(_constant(&"corner_radius")))
+	var color := _look.color(&"invalid")
+	_round_rect(portrait, Color(color, 0.18), float(_look.constant(&"corner_radius")))
 	for pass_width: float in [14.0, 8.0]:
 		var ink := Color(0, 0, 0, 0.75) if pass_width > 10.0 else color
 		draw_line(c + Vector2(-arm, -arm), c + Vector2(arm, arm), ink, pass_width, true)
@@ -361,11 +367,13 @@ func _draw_intent() -> void:
 	if box.has_area() == false:
 		return
 	var w := size.x
-	var bubble := _constant(&"bubble_height")
+	var bubble := _look.constant(&"bubble_height")
 	var edge := PyBridgeViewTheme.color_or(
 		self, "intent_" + str(intent.get("kind", "")), &"intent_other", THEME_TYPE
 	)
-	_round_rect(Rect2(box.position, Vector2(box.size.x, bubble)), _color(&"bubble"), 8, edge, 2.0)
+	_round_rect(
+		Rect2(box.position, Vector2(box.size.x, bubble)), _look.color(&"bubble"), 8, edge, 2.0
+	)
 	# A small tail pointing down at the unit.
 	draw_colored_polygon(
 		PackedVector2Array(
@@ -378,39 +386,39 @@ func _draw_intent() -> void:
 		edge
 	)
 	_centered(
-		_bold_font(),
+		_look.bold_font(),
 		str(intent.get("title", "")),
 		Vector2(w * 0.5, 17),
-		_font_size(&"intent_title_size"),
+		_look.font_size(&"intent_title_size"),
 		edge.lightened(0.3)
 	)
 	_centered(
-		_font(),
+		_look.font(),
 		str(intent.get("detail", "")),
 		Vector2(w * 0.5, 32),
-		_font_size(&"intent_detail_size"),
-		Color(_color(&"text"), 0.85)
+		_look.font_size(&"intent_detail_size"),
+		Color(_look.color(&"text"), 0.85)
 	)
 
 
 func _draw_hp(bar: Rect2) -> void:
 	var hp := int(unit.get("hp", 0))
 	var max_hp := maxi(1, int(unit.get("max_hp", 1)))
-	_round_rect(bar, _color(&"hp_back"), 6, Color(0, 0, 0, 0.8), 1.5)
+	_round_rect(bar, _look.color(&"hp_back"), 6, Color(0, 0, 0, 0.8), 1.5)
 	var ratio := clampf(float(hp) / max_hp, 0.0, 1.0)
 	if ratio > 0.0:
-		var fill := _color(&"hp_low") if ratio < 0.35 else _color(&"hp_fill")
+		var fill := _look.color(&"hp_low") if ratio < 0.35 else _look.color(&"hp_fill")
 		_round_rect(
 			Rect2(bar.position + Vector2(2, 2), Vector2((bar.size.x - 4) * ratio, bar.size.y - 4)),
 			fill,
 			5
 		)
 	_centered(
-		_font(),
+		_look.font(),
 		"%d / %d" % [hp, max_hp],
 		bar.get_center() + Vector2(0, 5),
-		_font_size(&"hp_size"),
-		_color(&"text")
+		_look.font_size(&"hp_size"),
+		_look.color(&"text")
 	)
 	var armor := int(unit.get("armor", 0))
 	if armor > 0:
@@ -424,24 +432,30 @@ func _draw_hp(bar: Rect2) -> void:
 				c + Vector2(-13, 2)
 			]
 		)
-		draw_colored_polygon(shield, _color(&"armor"))
-		draw_polyline(shield + PackedVector2Array([shield[0]]), _color(&"armor_edge"), 2.0, true)
+		draw_colored_polygon(shield, _look.color(&"armor"))
+		draw_polyline(
+			shield + PackedVector2Array([shield[0]]), _look.color(&"armor_edge"), 2.0, true
+		)
 		_centered(
-			_bold_font(), str(armor), c + Vector2(0, 5), _font_size(&"hp_size") + 1, Color.WHITE
+			_look.bold_font(),
+			str(armor),
+			c + Vector2(0, 5),
+			_look.font_size(&"hp_size") + 1,
+			Color.WHITE
 		)
 
 
 func _draw_chip(chip: Dictionary) -> void:
 	var rect: Rect2 = chip["rect"]
-	_round_rect(rect, _color(&"status_fill"), 9, _color(&"status_edge"), 1.0)
+	_round_rect(rect, _look.color(&"status_fill"), 9, _look.color(&"status_edge"), 1.0)
 	draw_string(
-		_font(),
+		_look.font(),
 		Vector2(rect.position.x + 6, rect.position.y + 13.5),
 		str(chip["label"]),
 		HORIZONTAL_ALIGNMENT_LEFT,
 		-1,
-		_font_size(&"status_size"),
-		_color(&"status_text")
+		_look.font_size(&"status_size"),
+		_look.color(&"status_text")
 	)
 
 
@@ -453,7 +467,7 @@ func _draw_preview(portrait: Rect2) -> void:
 	var box := Rect2(
 		portrait.position.x - 4, portrait.end.y - height + 6, portrait.size.x + 8, height
 	)
-	_round_rect(box, _color(&"preview_back"), 10, Color(1, 1, 1, 0.35), 1.5)
+	_round_rect(box, _look.color(&"preview_back"), 10, Color(1, 1, 1, 0.35), 1.5)
 	var y := box.position.y + 25.0
 	for line in preview_lines:
 		var text := str(line.get("text", ""))
@@ -461,9 +475,11 @@ func _draw_preview(portrait: Rect2) -> void:
 			self, "mark_" + str(line.get("kind", "info")), &"mark_info", THEME_TYPE
 		)
 		var big := text.length() <= 10
-		var font_size := _font_size(&"preview_size") if big else _font_size(&"preview_small_size")
+		var font_size := (
+			_look.font_size(&"preview_size") if big else _look.font_size(&"preview_small_size")
+		)
 		_centered(
-			_bold_font(), text, Vector2(size.x * 0.5, y - (2 if big else 5)), font_size, color
+			_look.bold_font(), text, Vector2(size.x * 0.5, y - (2 if big else 5)), font_size, color
 		)
 		y += 26.0
 
@@ -473,28 +489,6 @@ func _initials(text: String) -> String:
 	if words.size() >= 2:
 		return (words[0].left(1) + words[1].left(1)).to_upper()
 	return text.left(2).capitalize()
-
-
-func _font() -> Font:
-	return PyBridgeViewTheme.font(self, &"font", THEME_TYPE)
-
-
-func _bold_font() -> Font:
-	if _bold == null:
-		_bold = PyBridgeViewTheme.font(self, &"bold_font", THEME_TYPE)
-	return _bold
-
-
-func _color(item: StringName) -> Color:
-	return PyBridgeViewTheme.color(self, item, THEME_TYPE)
-
-
-func _constant(item: StringName) -> int:
-	return PyBridgeViewTheme.constant(self, item, THEME_TYPE)
-
-
-func _font_size(item: StringName) -> int:
-	return PyBridgeViewTheme.font_size(self, item, THEME_TYPE)
 
 
 func _centered(font: Font, text: String, at: Vector2, font_size: int, color: Color) -> void:

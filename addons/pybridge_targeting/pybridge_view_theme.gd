@@ -101,3 +101,37 @@ static func _defining_theme(
 	if project != null and item in project.get_theme_item_list(data_type, type):
 		return project
 	return null
+
+
+## The lookups of one view's own theme type: its fonts (the bold one kept until
+## [method forget], as a view does when its theme changes), colours, constants and sizes.
+class Lookup:
+	extends RefCounted
+
+	var _control: Control
+	var _type: StringName
+	var _bold: Font = null
+
+	func _init(control: Control, type: StringName) -> void:
+		_control = control
+		_type = type
+
+	func font() -> Font:
+		return PyBridgeViewTheme.font(_control, &"font", _type)
+
+	func bold_font() -> Font:
+		if _bold == null:
+			_bold = PyBridgeViewTheme.font(_control, &"bold_font", _type)
+		return _bold
+
+	func color(item: StringName) -> Color:
+		return PyBridgeViewTheme.color(_control, item, _type)
+
+	func constant(item: StringName) -> int:
+		return PyBridgeViewTheme.constant(_control, item, _type)
+
+	func font_size(item: StringName) -> int:
+		return PyBridgeViewTheme.font_size(_control, item, _type)
+
+	func forget() -> void:
+		_bold = null

@@ -125,3 +125,19 @@ func _mouse_button(at: Vector2, down: bool) -> InputEventMouseButton:
 	event.position = at
 	event.global_position = at
 	return event
+
+
+func test_a_control_above_the_view_that_stops_the_mouse_is_named_in_a_warning() -> void:
+	var holder := Control.new()
+	holder.name = "GameRoot"
+	add_child(holder)
+	var view := PyBridgeBattleView.new()
+	holder.add_child(view)
+	check(
+		"GameRoot" in PyBridgeBattleInput.blocked_mouse_warning(view),
+		"a root Control left at Stop is named"
+	)
+	check("GameRoot" in "\n".join(view._get_configuration_warnings()), "in the editor too")
+	holder.mouse_filter = Control.MOUSE_FILTER_PASS
+	check_eq(PyBridgeBattleInput.blocked_mouse_warning(view), "", "Pass lets the pointer through")
+	holder.queue_free()

@@ -17,25 +17,10 @@ signal played(result: Dictionary)
 ## The battle's backdrop.
 const BACKDROP_COLOR := Color(0.09, 0.075, 0.14)
 ## Log colours by the kinds of line the runtime's narrator writes (unknown kinds: white).
-const LOG_COLORS := {
-	"play": "ffe08a",
-	"damage": "ff9c8a",
-	"heal": "8af0a8",
-	"buff": "b9c8ff",
-	"death": "ff6b6b",
-	"enemy": "ffb07a",
-	"turn": "9fd8ff",
-	"result": "ffd54a",
-	"cut": "f0c8ff",
-	"fail": "ff8fb0",
-	"info": "b8b3c9",
-	"error": "ff6b8a",
-}
-
 ## The battle view.
 var view: PyBridgeBattleView = null
 ## The battle log.
-var log_view: RichTextLabel = null
+var log_view: PyBridgeBattleLog = null
 ## The heading (the card's name and how to play it).
 var heading: Label = null
 ## Restart and Back.
@@ -73,9 +58,7 @@ func _init(bridge: PyBridgeClient) -> void:
 	var log_heading := Label.new()
 	log_heading.text = "Battle log"
 	side.add_child(log_heading)
-	log_view = RichTextLabel.new()
-	log_view.bbcode_enabled = true
-	log_view.scroll_following = true
+	log_view = PyBridgeBattleLog.new()
 	log_view.size_flags_vertical = Control.SIZE_EXPAND_FILL
 	side.add_child(log_view)
 	body.add_child(side)
@@ -114,7 +97,7 @@ func open(card: Dictionary, library: Dictionary) -> bool:
 	if not error.is_empty():
 		heading.text = "Sandbox: %s does not load." % str(card.get("name", card.get("id", "?")))
 	if error.is_empty():
-		_log(
+		log_view.add_line(
 			(
 				"%s is in the hand of %s, with energy to spare."
 				% [card.get("name", "The card"), _owner_name(state)]
@@ -205,22 +188,10 @@ func _owner_name(state: Dictionary) -> String:
 
 
 func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -> void:
-	for line: Variant in result.get("log", []):
-		if line is Dictionary:
-			_log(
-				str(line.get("text", "")), str(line.get("kind", "info")), int(line.get("indent", 0))
-			)
-	_log("Restart to play it again.", "info")
+	log_view.add_lines(result.get("log", []))
+	log_view.add_line("Restart to play it again.", "info")
 	played.emit(result)
 
 
 func _on_card_refused(_card_id: String, reason: String) -> void:
-	_log("It cannot be played: %s" % reason, "error")
-
-
-func _log(text: String, kind: String, indent: int = 0) -> void:
-	var color: String = LOG_COLORS.get(kind, "e6e1f0")
-	var line := "[color=#%s]%s[/color]" % [color, text.replace("[", "[lb]")]
-	if indent > 0:
-		line = "[indent]%s[/indent]" % line
-	log_view.append_text(line + "\n")
+	log_view.add_line("It cannot be played: %s" % reason, "error")

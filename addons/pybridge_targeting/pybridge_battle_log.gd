@@ -1,0 +1,53 @@
+@tool
+@icon("res://addons/pybridge_targeting/icons/pybridge_battle_view.svg")
+class_name PyBridgeBattleLog
+extends RichTextLabel
+## A battle log: shows the lines the runtime's narrator writes ([code]log[/code] in every
+## change's answer: [code]{"text", "kind", "indent"}[/code]), coloured by their kind.
+##
+## The words are the runtime's; this only draws them. A game adds its own lines (a hint, an
+## error) with [method add_line], in any of the kinds or its own.
+
+## Colour of each kind of line (the protocol's [code]log_kinds[/code], and [code]error[/code]);
+## a kind missing here gets [member default_color].
+@export var kind_colors: Dictionary = {
+	"play": Color("ffe08a"),
+	"damage": Color("ff9c8a"),
+	"heal": Color("8af0a8"),
+	"buff": Color("b9c8ff"),
+	"death": Color("ff6b6b"),
+	"enemy": Color("ffb07a"),
+	"turn": Color("9fd8ff"),
+	"result": Color("ffd54a"),
+	"cut": Color("f0c8ff"),
+	"fail": Color("ff8fb0"),
+	"info": Color("b8b3c9"),
+	"error": Color("ff6b8a"),
+}
+## The colour of a kind [member kind_colors] does not name.
+@export var default_color: Color = Color("e6e1f0")
+
+
+func _init() -> void:
+	bbcode_enabled = true
+	scroll_following = true
+	focus_mode = Control.FOCUS_NONE
+
+
+## Adds the runtime's log [param lines] ([code]{"text", "kind", "indent"}[/code] each).
+func add_lines(lines: Array) -> void:
+	for line: Variant in lines:
+		if line is Dictionary:
+			add_line(
+				str(line.get("text", "")), str(line.get("kind", "info")), int(line.get("indent", 0))
+			)
+
+
+## Adds one line of [param kind], indented when [param indent] is above zero. The text is
+## shown as written (no BBCode in it is interpreted).
+func add_line(text: String, kind: String, indent: int = 0) -> void:
+	var color: Color = kind_colors.get(kind, default_color)
+	var line := "[color=#%s]%s[/color]" % [color.to_html(false), text.replace("[", "[lb]")]
+	if indent > 0:
+		line = "[indent]%s[/indent]" % line
+	append_text(line + "\n")
