@@ -106,7 +106,9 @@ func _connect_battle() -> void:
 	_battle.aim_cancelled.connect(
 		func(card_id: String) -> void: DemoLines.say("cancelled", {"card": card_id})
 	)
-	_battle.card_refused.connect(_on_refused.bind("activate"))
+	_battle.card_refused.connect(
+		func(card_id: String, why: String) -> void: _on_refused("activate", why, card_id)
+	)
 	_battle.request_refused.connect(func(op: String, why: String) -> void: _on_refused(op, why))
 	_battle.card_activated.connect(_on_card_activated)
 	_battle.passed.connect(
@@ -211,8 +213,8 @@ func _on_step_shown(line: Dictionary, events: Array) -> void:
 	)
 
 
-func _on_refused(op: String, reason: String) -> void:
-	DemoLines.say("refused", {"op": op, "reason": reason})
+func _on_refused(op: String, reason: String, card_id: String = "") -> void:
+	DemoLines.say("refused", {"op": op, "reason": reason, "card": card_id})
 	_show_toast(tr("Not now: %s") % reason)
 
 

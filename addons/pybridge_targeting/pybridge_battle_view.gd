@@ -210,21 +210,7 @@ func _ready() -> void:
 		return
 	PyBridgeBattleInput.register_defaults()
 	display.build()
-	target_marks = PyBridgeTargetMarks.new(self)
-	target_marks.name = "TargetMarks"
-	target_marks.set_anchors_preset(Control.PRESET_FULL_RECT)
-	add_child(target_marks)
-	choice_prompt = PyBridgeChoicePrompt.new()
-	choice_prompt.name = "ChoicePrompt"
-	choice_prompt.confirm_pressed.connect(aim.confirm_choice)
-	choice_prompt.cancel_pressed.connect(aim.cancel)
-	add_child(choice_prompt)
-	pile_picker = PyBridgePilePicker.new(self)
-	pile_picker.name = "PilePicker"
-	add_child(pile_picker)
-	if cut_view != null:
-		cut_view.pass_pressed.connect(pass_priority)
-		cut_view.respond_pressed.connect(respond)
+	PyBridgeBattleSetup.add_overlays(self)
 	if bridge == null:
 		bridge = get_node_or_null("/root/Bridge") as PyBridgeClient
 	if bridge == null:
@@ -249,34 +235,7 @@ func _notification(what: int) -> void:
 
 
 func _get_configuration_warnings() -> PackedStringArray:
-	var warnings := PackedStringArray()
-	if bridge == null and not ProjectSettings.has_setting("autoload/Bridge"):
-		warnings.append(
-			(
-				"No bridge: assign a PyBridgeClient node to 'bridge', or enable the "
-				+ "PyBridge Targeting plugin, which adds the Bridge autoload."
-			)
-		)
-	if party_area == null or enemy_area == null or hand_area == null:
-		warnings.append(
-			(
-				"Assign 'party_area', 'enemy_area' and 'hand_area': the Controls the "
-				+ "units and the hand are laid out in."
-			)
-		)
-	if open_on_ready and battle_file.is_empty():
-		warnings.append(
-			(
-				"'open_on_ready' is on but 'battle_file' is empty: set a battle "
-				+ "document, or turn it off and call open_battle() yourself."
-			)
-		)
-	elif not battle_file.is_empty() and not FileAccess.file_exists(battle_file):
-		warnings.append("'battle_file' %s does not exist." % battle_file)
-	var blocked := PyBridgeBattleInput.blocked_mouse_warning(self)
-	if not blocked.is_empty():
-		warnings.append(blocked)
-	return warnings
+	return PyBridgeBattleSetup.warnings(self)
 
 
 func _unhandled_input(event: InputEvent) -> void:

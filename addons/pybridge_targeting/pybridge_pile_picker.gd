@@ -31,6 +31,7 @@ var cancel_button: Button = Button.new()
 var _view: PyBridgeBattleView = null
 var _title: Label = Label.new()
 var _grid: GridContainer = GridContainer.new()
+var _center: Vector2 = Vector2.ZERO
 
 
 func _init(view: PyBridgeBattleView = null) -> void:
@@ -54,6 +55,8 @@ func _init(view: PyBridgeBattleView = null) -> void:
 		buttons.add_child(button)
 	confirm_button.pressed.connect(confirm)
 	cancel_button.pressed.connect(cancel)
+	# The cards' sizes reach the panel a frame later: it fits and centres itself again then.
+	minimum_size_changed.connect(_fit)
 
 
 func _gui_input(event: InputEvent) -> void:
@@ -82,9 +85,9 @@ func open(new_choice: PyBridgeChoice, title: String, listed: Array, center: Vect
 	focused = _first_candidate()
 	_title.set_meta(&"card", title)
 	visible = true
+	_center = center
 	_refresh()
-	reset_size()
-	global_position = (center - size * 0.5).round()
+	_fit()
 
 
 ## Closes the picker without a choice.
@@ -194,6 +197,12 @@ func _close(confirmed: bool) -> void:
 		_view.choice_ended.emit(done, confirmed)
 
 
+func _fit() -> void:
+	if visible:
+		reset_size()
+		global_position = (_center - size * 0.5).round()
+
+
 func _refresh() -> void:
 	if choice == null:
 		return
@@ -219,7 +228,13 @@ func _refresh() -> void:
 
 func _slot(data: Dictionary) -> Control:
 	var view := _view.new_card_view()
-	var card_size: Vector2 = view.size if view.size != Vector2.ZERO else view.custom_minimum_size
+	# A built-in card sizes itself from the theme only as it enters the tree: ask it now.
+	var card_size: Vector2 = view.size
+	if card_size == Vector2.ZERO and view.has_method(&"card_size"):
+		card_size = view.call(&"card_size")
+	if card_size == Vector2.ZERO:
+		card_size = view.get_combined_minimum_size()
+	view.size = card_size
 	var slot := Control.new()
 	slot.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	slot.custom_minimum_size = card_size * card_scale
