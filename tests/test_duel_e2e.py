@@ -278,7 +278,10 @@ def test_the_start_screen_leads_to_both_scenes_by_mouse_and_by_key(demo: Demo) -
 
 
 def test_a_duel_by_mouse_alone_shows_every_rule_as_the_runtime_decides_it(demo: Demo) -> None:
-    demo.restart()
+    since = demo.mark()
+    demo.do({"click": list(demo.point("menu"))})  # back to the start screen, and in by mouse
+    demo.wait_for("menu", since)
+    assert demo.enter("duel")["scene"] == "duel"
     player = Player(demo, by_keys=False)
     twin = player.twin
     for index, step in enumerate(DUEL):
@@ -302,9 +305,12 @@ def test_a_duel_by_mouse_alone_shows_every_rule_as_the_runtime_decides_it(demo: 
     assert not any(text.startswith(f"{PREFIX}error ") for text in demo.lines)
 
 
-def test_a_duel_by_keyboard_alone_from_play_again_to_victory(demo: Demo) -> None:
+def test_a_duel_by_keyboard_alone_from_the_start_screen_to_victory(demo: Demo) -> None:
     since = demo.mark()
-    demo.do({"key": "Enter"})  # Play again has the focus on the victory screen
+    demo.do({"key": "Tab"}, {"key": "Enter"})  # from Play again to Menu, on the victory screen
+    demo.wait_for("menu", since)
+    since = demo.mark()
+    demo.do({"key": "2"})
     ready = demo.wait_for("ready", since)
     assert ready["scene"] == "duel" and ready["turn"] == 1
     player = Player(demo, by_keys=True)

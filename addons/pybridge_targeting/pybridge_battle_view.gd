@@ -411,17 +411,8 @@ func end_turn() -> bool:
 func play_back(result: Dictionary) -> void:
 	_busy += 1
 	_playback = PyBridgeTurnPlayback.new(self, result)
-	_playback.step_seconds = step_seconds
-	_playback.quiet_seconds = step_seconds * 0.4
-	_playback.cut_seconds = cut_step_seconds
-	if not play_back_turns:
-		_playback.skip()
-	display.set_lit("", PackedStringArray())
-	display.refresh_tooltip()
-	hand_area.modulate.a = 0.4
-	await _playback.run()
+	await _playback.play()
 	_playback = null
-	hand_area.modulate.a = 1.0
 	await apply_state(result.get("state", {}))
 	_busy -= 1
 

@@ -31,6 +31,10 @@ var _view: PyBridgeBattleView = null
 func _init(view: PyBridgeBattleView, result: Dictionary) -> void:
 	_view = view
 	steps = steps_of(result)
+	step_seconds = view.step_seconds
+	quiet_seconds = view.step_seconds * 0.4
+	cut_seconds = view.cut_step_seconds
+	skipped = not view.play_back_turns
 
 
 ## The steps of [param result] (an [code]end_turn[/code] or [code]play[/code] answer): each
@@ -96,6 +100,16 @@ static func actor_of(events: Array) -> Array:
 		if str(event.get("type", "")) == "enemy_acts":
 			return [str(event.get("unit", "")), str(event.get("target", ""))]
 	return []
+
+
+## Plays every step with nothing lit and the hand dimmed (a coroutine); returns when the
+## last step was shown or after a skip.
+func play() -> void:
+	_view.display.set_lit("", PackedStringArray())
+	_view.display.refresh_tooltip()
+	_view.hand_area.modulate.a = 0.4
+	await run()
+	_view.hand_area.modulate.a = 1.0
 
 
 ## Plays every step (a coroutine); returns when the last one was shown or after a skip.
