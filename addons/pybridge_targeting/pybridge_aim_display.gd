@@ -178,8 +178,11 @@ func refresh_choice() -> void:
 	marks.show_picks(choice.chosen if choice != null else PackedStringArray())
 	if choice != null and (choice.count > 1 or choice.late):
 		var play := _view.play_rect()
-		var at := Vector2(play.get_center().x, play.end.y - 28.0)
-		_view.choice_prompt.show_choice(choice, _view.cut_flow.choice_title(choice), at)
+		var prompt := _view.choice_prompt
+		prompt.show_choice(
+			choice, _view.cut_flow.choice_title(choice), Vector2(play.get_center().x, play.end.y)
+		)
+		_beside_held_card(prompt, play)
 	else:
 		_view.choice_prompt.show_choice(null, "", Vector2.ZERO)
 
@@ -237,3 +240,20 @@ func _arrow_origin() -> Vector2:
 		if row.has_area():
 			return Vector2(row.position.x, row.get_center().y)
 	return _view.choice_prompt.get_global_rect().get_center()
+
+
+# Moves [param prompt] (on the bottom edge of [param play]) aside when the card being aimed,
+# raised out of the hand, lies under it: to the side with more room.
+func _beside_held_card(prompt: Control, play: Rect2) -> void:
+	var held := _view.aim.card
+	if held == null:
+		return
+	var card := held.view.get_global_rect()
+	var box := prompt.get_global_rect()
+	if not box.grow(8.0).intersects(card):
+		return
+	var half := box.size.x * 0.5 + 12.0
+	var right := card.end.x - play.position.x < play.end.x - card.position.x
+	var x := card.end.x + half if right else card.position.x - half
+	x = clampf(x, play.position.x + half, play.end.x - half)
+	prompt.global_position.x = roundf(x - box.size.x * 0.5)

@@ -43,6 +43,7 @@ var respond_button: Button = Button.new()
 ## The Pass button.
 var pass_button: Button = Button.new()
 
+var _look: PyBridgeViewTheme.Lookup = null
 var _names: Dictionary = {}
 var _restyling: bool = false
 var _ranges: Dictionary = {}
@@ -55,7 +56,9 @@ var _past: VBoxContainer = VBoxContainer.new()
 
 
 func _init() -> void:
+	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
 	custom_minimum_size = Vector2(300, 200)
+	clip_contents = true
 	var rows := VBoxContainer.new()
 	rows.add_theme_constant_override(&"separation", 6)
 	add_child(rows)
@@ -72,12 +75,22 @@ func _init() -> void:
 		head.add_child(button)
 	_awaiting.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
 	rows.add_child(_awaiting)
+	# The stack and its history scroll inside the panel: a long Cut never grows it over the
+	# screen below.
+	var scroll := ScrollContainer.new()
+	scroll.horizontal_scroll_mode = ScrollContainer.SCROLL_MODE_DISABLED
+	scroll.size_flags_vertical = Control.SIZE_EXPAND_FILL
+	rows.add_child(scroll)
+	var listed := VBoxContainer.new()
+	listed.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	listed.add_theme_constant_override(&"separation", 6)
+	scroll.add_child(listed)
 	_entries.add_theme_constant_override(&"separation", 5)
-	rows.add_child(_entries)
+	listed.add_child(_entries)
 	_past_title.text = tr("Resolved")
-	rows.add_child(_past_title)
+	listed.add_child(_past_title)
 	_past.add_theme_constant_override(&"separation", 3)
-	rows.add_child(_past)
+	listed.add_child(_past)
 	respond_button.pressed.connect(func() -> void: respond_pressed.emit())
 	pass_button.pressed.connect(func() -> void: pass_pressed.emit())
 
@@ -222,7 +235,7 @@ func _row(entry: Dictionary) -> Control:
 	box.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	var frame := _box(Color(side_color.darkened(0.7), 0.95), side_color, 2)
 	if id == resolving:
-		frame = _box(Color(side_color.darkened(0.5), 1.0), _color(&"resolving"), 4)
+		frame = _box(Color(side_color.darkened(0.5), 1.0), _look.color(&"resolving"), 4)
 	box.add_theme_stylebox_override(&"panel", frame)
 	var line := HBoxContainer.new()
 	line.add_theme_constant_override(&"separation", 8)
@@ -323,21 +336,21 @@ func _button_state(button: Button) -> Dictionary:
 
 
 func _restyle() -> void:
-	add_theme_stylebox_override(&"panel", _box(_color(&"background"), Color(1, 1, 1, 0.12), 1))
-	_title.add_theme_font_size_override(&"font_size", _font_size(&"title_size"))
-	_title.add_theme_color_override(&"font_color", _color(&"resolving"))
-	_past_title.add_theme_font_size_override(&"font_size", _font_size(&"detail_size"))
-	_past_title.add_theme_color_override(&"font_color", _color(&"dim_text"))
-	_awaiting.add_theme_font_size_override(&"font_size", _font_size(&"detail_size"))
-	_awaiting.add_theme_color_override(&"font_color", _color(&"text"))
+	add_theme_stylebox_override(&"panel", _box(_look.color(&"background"), Color(1, 1, 1, 0.12), 1))
+	_title.add_theme_font_size_override(&"font_size", _look.font_size(&"title_size"))
+	_title.add_theme_color_override(&"font_color", _look.color(&"resolving"))
+	_past_title.add_theme_font_size_override(&"font_size", _look.font_size(&"detail_size"))
+	_past_title.add_theme_color_override(&"font_color", _look.color(&"dim_text"))
+	_awaiting.add_theme_font_size_override(&"font_size", _look.font_size(&"detail_size"))
+	_awaiting.add_theme_color_override(&"font_color", _look.color(&"text"))
 
 
 func _label(text: String, color: StringName, font_size: StringName) -> Label:
 	var label := Label.new()
 	label.text = text
 	label.mouse_filter = Control.MOUSE_FILTER_IGNORE
-	label.add_theme_color_override(&"font_color", _color(color))
-	label.add_theme_font_size_override(&"font_size", _font_size(font_size))
+	label.add_theme_color_override(&"font_color", _look.color(color))
+	label.add_theme_font_size_override(&"font_size", _look.font_size(font_size))
 	return label
 
 
@@ -353,12 +366,4 @@ func _box(fill: Color, border: Color, width: int) -> StyleBoxFlat:
 
 
 func _side_color(side: String) -> Color:
-	return _color(&"enemy") if side == "enemy" else _color(&"player")
-
-
-func _color(item: StringName) -> Color:
-	return PyBridgeViewTheme.color(self, item, THEME_TYPE)
-
-
-func _font_size(item: StringName) -> int:
-	return PyBridgeViewTheme.font_size(self, item, THEME_TYPE)
+	return _look.color(&"enemy") if side == "enemy" else _look.color(&"player")

@@ -12,6 +12,9 @@ extends PanelContainer
 ## [signal PyBridgeBattleView.choice_ended]; Cancel closes it without a choice. The cards
 ## are shown by the battle view's card scene, at [member card_scale].
 
+## The theme type of its items.
+const THEME_TYPE := &"PyBridgePilePicker"
+
 ## The scale the cards are shown at.
 @export_range(0.4, 1.2) var card_scale: float = 0.8
 ## How many cards a row holds.
@@ -32,6 +35,7 @@ var _view: PyBridgeBattleView = null
 var _title: Label = Label.new()
 var _grid: GridContainer = GridContainer.new()
 var _center: Vector2 = Vector2.ZERO
+var _restyling: bool = false
 
 
 func _init(view: PyBridgeBattleView = null) -> void:
@@ -57,6 +61,22 @@ func _init(view: PyBridgeBattleView = null) -> void:
 	cancel_button.pressed.connect(cancel)
 	# The cards' sizes reach the panel a frame later: it fits and centres itself again then.
 	minimum_size_changed.connect(_fit)
+
+
+func _notification(what: int) -> void:
+	# An opaque panel (the theme's [code]background[/code] and [code]border[/code] colours of
+	# the type PyBridgePilePicker): the cards read clearly over the field. Setting it notifies
+	# a theme change again.
+	if what == NOTIFICATION_THEME_CHANGED and not _restyling:
+		_restyling = true
+		var box := StyleBoxFlat.new()
+		box.bg_color = PyBridgeViewTheme.color(self, &"background", THEME_TYPE)
+		box.border_color = PyBridgeViewTheme.color(self, &"border", THEME_TYPE)
+		box.set_border_width_all(2)
+		box.set_corner_radius_all(10)
+		box.set_content_margin_all(12)
+		add_theme_stylebox_override(&"panel", box)
+		_restyling = false
 
 
 func _gui_input(event: InputEvent) -> void:
@@ -237,7 +257,7 @@ func _slot(data: Dictionary) -> Control:
 	view.size = card_size
 	var slot := Control.new()
 	slot.mouse_filter = Control.MOUSE_FILTER_IGNORE
-	slot.custom_minimum_size = card_size * card_scale
+	slot.custom_minimum_size = (card_size * card_scale).round()
 	view.scale = Vector2.ONE * card_scale
 	slot.add_child(view)
 	view.call(&"show_card", data)

@@ -30,11 +30,13 @@ var cut_marks: Array[Dictionary] = []
 ## The entry resolving now ([code]""[/code]: none): its markers are drawn larger.
 var resolving: String = ""
 
+var _look: PyBridgeViewTheme.Lookup = null
 var _view: PyBridgeBattleView = null
 var _entries: Dictionary = {}
 
 
 func _init(view: PyBridgeBattleView = null) -> void:
+	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
 	_view = view
 	mouse_filter = Control.MOUSE_FILTER_IGNORE
 	z_index = 10
@@ -140,7 +142,7 @@ func _placed(mark: Dictionary, on_unit: Dictionary) -> Dictionary:
 	var key := "%s/%s" % [mark["unit"], "pick" if mark["kind"] == Kind.PICK else "cut"]
 	var index: int = on_unit.get(key, 0)
 	on_unit[key] = index + 1
-	var step := float(_constant(&"spacing"))
+	var step := float(_look.constant(&"spacing"))
 	var point := Vector2(rect.end.x - 16.0 - index * step, top + 10.0)
 	if mark["kind"] == Kind.PICK:
 		point = Vector2(rect.position.x + 20.0 + index * step, top + 10.0)
@@ -153,14 +155,14 @@ func _placed(mark: Dictionary, on_unit: Dictionary) -> Dictionary:
 
 
 func _draw_mark(at: Vector2, mark: Dictionary) -> void:
-	var radius := float(_constant(&"radius"))
+	var radius := float(_look.constant(&"radius"))
 	var kind := str(mark["kind"])
-	var fill := _color(&"pick")
+	var fill := _look.color(&"pick")
 	if kind != "pick":
-		fill = _color(&"enemy") if mark["side"] == "enemy" else _color(&"player")
+		fill = _look.color(&"enemy") if mark["side"] == "enemy" else _look.color(&"player")
 	if mark["entry"] != "" and mark["entry"] == resolving:
 		radius *= 1.3
-	var outline := _color(&"outline")
+	var outline := _look.color(&"outline")
 	var text := str(mark["label"])
 	match kind:
 		"pick":
@@ -176,12 +178,12 @@ func _draw_mark(at: Vector2, mark: Dictionary) -> void:
 			PyBridgeViewDrawing.round_rect(self, box, Color(fill, 0.55), 4.0, fill, 2.0)
 		"lost":
 			radius *= 1.6
-			var lost := _color(&"lost")
+			var lost := _look.color(&"lost")
 			draw_circle(at, radius + 3.0, outline)
 			draw_circle(at, radius, lost)
 			var arm := radius * 0.5
 			for width: float in [7.0, 4.0]:
-				var ink := outline if width > 5.0 else _color(&"text")
+				var ink := outline if width > 5.0 else _look.color(&"text")
 				draw_line(at + Vector2(-arm, -arm), at + Vector2(arm, arm), ink, width, true)
 				draw_line(at + Vector2(arm, -arm), at + Vector2(-arm, arm), ink, width, true)
 			at += Vector2(radius * 0.95, radius * 0.95)
@@ -189,10 +191,10 @@ func _draw_mark(at: Vector2, mark: Dictionary) -> void:
 			draw_circle(at, radius * 0.4, fill)
 			radius *= 0.4
 	var font := get_theme_default_font()
-	var font_size := _font_size(&"number_size")
+	var font_size := _look.font_size(&"number_size")
 	if kind == "lost":
 		font_size = int(font_size * 0.75)
-	var ink := Color("1a1428") if kind == "pick" else _color(&"text")
+	var ink := Color("1a1428") if kind == "pick" else _look.color(&"text")
 	PyBridgeViewDrawing.centered_text(
 		self, font, text, at + Vector2(0, font_size * 0.36), font_size, ink, 0, Color(0, 0, 0, 0)
 	)
@@ -200,15 +202,3 @@ func _draw_mark(at: Vector2, mark: Dictionary) -> void:
 
 func _mark(unit: String, kind: Kind, label: int, side: String, entry: String) -> Dictionary:
 	return {"unit": unit, "kind": kind, "label": label, "side": side, "entry": entry}
-
-
-func _color(item: StringName) -> Color:
-	return PyBridgeViewTheme.color(self, item, THEME_TYPE)
-
-
-func _constant(item: StringName) -> int:
-	return PyBridgeViewTheme.constant(self, item, THEME_TYPE)
-
-
-func _font_size(item: StringName) -> int:
-	return PyBridgeViewTheme.font_size(self, item, THEME_TYPE)
