@@ -162,8 +162,7 @@ class Player:
             return
         entry = self.twin.cut()["cut"][-1]["id"]
         shown = self.choice_since(since)
-        if choice_shot:
-            shot(self.demo, choice_shot)
+        path = shot(self.demo, choice_shot) if choice_shot else None
         answer = self.twin.pick([], entry=entry)
         assert shown["entry"] == entry and shown["candidates"] == answer["candidates"], shown
         if answer["chooses"] == "cards":
@@ -171,6 +170,8 @@ class Player:
             assert picker["visible"]
             legal = [card["id"] for card in picker["cards"] if card["legal"]]
             assert legal == answer["candidates"], picker
+            if path is not None:
+                check_lit_cards(path, picker["cards"])
             (card,) = step.choice
             if self.by_keys:
                 order = legal.index(card)
@@ -244,6 +245,17 @@ def check_fizzle(line: Doc, result: Doc, entries_before: list[Doc]) -> None:
     label = [e["id"] for e in entries_before].index(entry) + 1
     lost = {(e["unit"], label) for e in result["events"] if e["type"] == "target_lost"}
     assert {(m["unit"], m["label"]) for m in line["marks"] if m["kind"] == "lost"} == lost
+
+
+def check_lit_cards(path: Path, cards: list[Doc]) -> None:
+    """In the pile picker's screenshot a gold frame runs along the top of each legal card and
+    of no other."""
+    for card in cards:
+        (x, y), (width, height) = card["point"], card["size"]
+        top = y - height // 2
+        edge = (x - width // 2 + 12, top - 9, x + width // 2 - 12, top + 1)
+        gold = colour_pixels(path, edge, GOLD, 60)
+        assert (gold > 40) if card["legal"] else (gold < 10), (card, gold)
 
 
 def shot(demo: Demo, name: str) -> Path:

@@ -178,7 +178,7 @@ func card_at(point: Vector2) -> int:
 
 
 ## What it shows now: [code]{"visible", "title", "cards": [{"id", "zone", "legal", "chosen",
-## "focused", "point"}], "confirm": {"enabled", "point"}, "cancel": {"point"}}[/code]
+## "focused", "point", "size"}], "confirm": {"enabled", "point"}, "cancel": {"point"}}[/code]
 ## ([code]chosen[/code] is the card's number in the choice, 0 when it is not chosen; points
 ## global).
 func shown() -> Dictionary:
@@ -186,15 +186,19 @@ func shown() -> Dictionary:
 	for i in cards.size():
 		var id := str(cards[i]["id"])
 		var slot: Control = cards[i]["slot"]
-		listed.append(
-			{
-				"id": id,
-				"zone": cards[i]["zone"],
-				"legal": _is_candidate(i),
-				"chosen": choice.number_of(id) if choice != null else 0,
-				"focused": i == focused,
-				"point": PyBridgeBattleLayout.xy(slot.get_global_rect().get_center())
-			}
+		(
+			listed
+			. append(
+				{
+					"id": id,
+					"zone": cards[i]["zone"],
+					"legal": _is_candidate(i),
+					"chosen": choice.number_of(id) if choice != null else 0,
+					"focused": i == focused,
+					"point": PyBridgeBattleLayout.xy(slot.get_global_rect().get_center()),
+					"size": PyBridgeBattleLayout.xy(slot.get_global_rect().size),
+				}
+			)
 		)
 	return {
 		"visible": visible,
