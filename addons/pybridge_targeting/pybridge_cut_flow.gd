@@ -86,6 +86,9 @@ func choose(choice: PyBridgeChoice) -> Variant:
 	if choice.chooses == "cards":
 		open_pile_picker(choice)
 	else:
+		if _view.is_inside_tree():
+			# The Cut view lays its new rows out first: the arrow starts at the entry's row.
+			await _view.get_tree().process_frame
 		_view.aim.choose_units(choice)
 	while true:
 		var ended: Array = await _view.choice_ended
