@@ -256,7 +256,13 @@ func _say_choice(choice: PyBridgeChoice) -> void:
 				"count": choice.count,
 				"can_confirm": choice.can_confirm,
 				"lit": _battle.lit_units,
+				"arrow":
+				{
+					"visible": _battle.display.arrow.visible,
+					"from": DemoLines.xy(_battle.display.arrow.start_point),
+				},
 				"marks": _battle.target_marks.marks(),
+				"entries": _cut.shown()["entries"],
 				"prompt": _battle.choice_prompt.shown(),
 				"picker": _battle.pile_picker.shown(),
 			}

@@ -181,6 +181,11 @@ class Player:
                 self.demo.do({"click": point})
         else:
             assert shown["lit"] == answer["candidates"]
+            # The arrow starts at the left edge of the Cut entry that chooses.
+            (row,) = [e for e in shown["entries"] if e["id"] == entry]
+            start = shown["arrow"]["from"]
+            assert shown["arrow"]["visible"] and abs(start[1] - row["point"][1]) < 12, (start, row)
+            assert row["point"][0] - 200 < start[0] < row["point"][0], (start, row)
             for unit in step.choice:
                 self.pick_unit(unit, answer["candidates"])
 
