@@ -410,4 +410,5 @@ def check_nothing_to_target(player: Player) -> None:
     demo.do({"click": list(demo.card("c6"))})
     refused = demo.wait_for("refused", since)
     assert refused["reason"] == "no legal target"
-    demo.do({"move": list(demo.point("play"))})
+    # The refusal's toast fades before the next screenshots.
+    demo.do({"move": list(demo.point("play"))}, {"wait_ms": 2600})
