@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .fuzz_seeds import law_battle, seed_requests, strict_battle
+from .fuzz_seeds import fuzzer_battles, seed_requests
 
 #: The last stdout line of a worker: what it did, as JSON.
 SUMMARY_PREFIX = "pybridge-fuzz-summary "
@@ -107,6 +107,9 @@ DICTIONARY = (
     *(f'"{op}"' for op in OPS),
     '"s1"',
     '"s2"',
+    '"s3"',
+    '"s4"',
+    '"s5"',
     '"h1"',
     '"h2"',
     '"e1"',
@@ -248,7 +251,7 @@ class Harness:
         lib.pybridge_free.restype = None
         lib.pybridge_free.argtypes = [ctypes.c_void_p]
         self.lib = lib
-        self.battles = [demo_battle(), strict_battle(), law_battle()]
+        self.battles = fuzzer_battles(demo_battle())
         self.sessions = [self.open(battle) for battle in self.battles]
 
     def call(self, request: bytes | None) -> str:
