@@ -134,7 +134,7 @@ class Player:
             self.demo.wait_for("aim", since)  # Respond aims the first card that can answer
         info = self.twin.targets(step.card)
         since = self.demo.mark()
-        self.pick_card(step.card)
+        self.pick_card(step.card, hover_first=step.op == "activate")
         if not info["requires_target"]:
             self.key("Enter") if self.by_keys else self.click("play")
             return
@@ -189,12 +189,18 @@ class Player:
             for unit in step.choice:
                 self.pick_unit(unit, answer["candidates"])
 
-    def pick_card(self, card: str) -> None:
+    def pick_card(self, card: str, hover_first: bool = False) -> None:
         if self.by_keys:
             number = self.twin.hand().index(card) + 1
             self.key(str(number % 10))
-        else:
-            self.demo.do({"click": list(self.demo.card(card))})
+            return
+        point = list(self.demo.card(card))
+        if hover_first:  # the pointer finds the card where the layout says it is
+            since = self.demo.mark()
+            self.demo.do({"move": point})
+            lit = self.demo.wait_for("highlight", since)
+            assert lit["card"] == card, (lit, self.demo.layout["cards"])
+        self.demo.do({"click": point})
 
     def pick_unit(self, unit: str, candidates: list[str]) -> None:
         if self.by_keys:  # the first candidate is aimed: Tab moves on
