@@ -25,8 +25,8 @@ extends Control
 const BATTLE_FILE := "res://battle/demo_battle.json"
 ## The same document in a source checkout, relative to this project (desktop editor runs).
 const CHECKOUT_BATTLE_FILE := "../pybridge/examples/demo_battle.json"
-## Every machine-readable line starts with this word.
-const LINE_PREFIX := "PYBRIDGE"
+## The start screen, where Menu goes back to.
+const START_SCENE := "res://start.tscn"
 const PARTY_COLOR := Color("3d8fd1")
 const ENEMY_COLOR := Color("d0583a")
 
@@ -41,6 +41,7 @@ var _toast_tween: Tween = null
 @onready var _turn_label: Label = $TopBar/TurnLabel
 @onready var _pile_label: Label = $TopBar/PileLabel
 @onready var _restart_button: Button = $TopBar/RestartButton
+@onready var _menu_button: Button = $TopBar/MenuButton
 @onready var _log: PyBridgeBattleLog = $LogPanel/Rows/Log
 @onready var _energy_orb: Control = $EnergyOrb
 @onready var _end_turn_button: Button = $EndTurnButton
@@ -50,6 +51,7 @@ var _toast_tween: Tween = null
 @onready var _result_label: Label = $Overlay/Root/Box/Rows/Result
 @onready var _detail_label: Label = $Overlay/Root/Box/Rows/Detail
 @onready var _play_again_button: Button = $Overlay/Root/Box/Rows/PlayAgainButton
+@onready var _overlay_menu_button: Button = $Overlay/Root/Box/Rows/MenuButton
 
 
 func _ready() -> void:
@@ -57,13 +59,17 @@ func _ready() -> void:
 	_overlay_root.theme = theme  # a CanvasLayer does not pass the theme on
 	_restart_button.pressed.connect(_open)
 	_play_again_button.pressed.connect(_open)
+	for menu: Button in [_menu_button, _overlay_menu_button]:
+		menu.pressed.connect(func() -> void: get_tree().change_scene_to_file(START_SCENE))
 	_end_turn_button.pressed.connect(_on_end_turn_pressed)
 	_bridge.request_failed.connect(_on_request_failed)
 	_battle.battle_opened.connect(_on_battle_opened)
 	_battle.state_changed.connect(_on_state_changed)
 	_battle.layout_changed.connect(_on_layout_changed)
 	_battle.highlight_changed.connect(_on_highlight_changed)
-	_battle.aim_started.connect(func(card_id: String) -> void: _say("aim", {"card": card_id}))
+	_battle.aim_started.connect(
+		func(card_id: String) -> void: DemoLines.say("aim", {"card": card_id})
+	)
 	_battle.target_selected.connect(_on_target_selected)
 	_battle.aim_cancelled.connect(_on_aim_cancelled)
 	_battle.card_refused.connect(_on_card_refused)
@@ -72,15 +78,16 @@ func _ready() -> void:
 	_battle.turn_step_shown.connect(_on_turn_step_shown)
 	_battle.turn_settled.connect(
 		func(state: Dictionary) -> void:
-			_say("settled", {"turn": state.get("turn"), "layout": _layout_points()})
+			DemoLines.say("settled", {"turn": state.get("turn"), "layout": _layout_points()})
 	)
 	_battle.tooltip_changed.connect(
-		func(title: String, text: String) -> void: _say("tooltip", {"title": title, "text": text})
+		func(title: String, text: String) -> void:
+			DemoLines.say("tooltip", {"title": title, "text": text})
 	)
 	_battle_text = _read_battle_document()
 	if _battle_text.is_empty():
 		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
-		_say("error", {"code": "missing_battle", "message": BATTLE_FILE})
+		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
 		return
 	_open()
 
@@ -164,19 +171,22 @@ func _on_battle_opened(state: Dictionary) -> void:
 	_log.add_line(
 		tr("Drag a card onto a glowing unit, or click a card and then its target."), "info"
 	)
-	_say(
-		"ready",
-		{
-			"transport": _bridge.transport_name(),
-			"session": _bridge.session,
-			"viewport": _xy(get_viewport_rect().size),
-			"window": _xy(Vector2(DisplayServer.window_get_size())),
-			"turn": state.get("turn"),
-			"energy": state.get("energy"),
-			"units": _units_summary(state),
-			"hand": _hand_ids(state),
-			"layout": _layout_points(),
-		}
+	(
+		DemoLines
+		. say(
+			"ready",
+			{
+				"transport": _bridge.transport_name(),
+				"session": _bridge.session,
+				"viewport": DemoLines.xy(get_viewport_rect().size),
+				"window": DemoLines.xy(Vector2(DisplayServer.window_get_size())),
+				"turn": state.get("turn"),
+				"energy": state.get("energy"),
+				"units": _units_summary(state),
+				"hand": _hand_ids(state),
+				"layout": _layout_points(),
+			}
+		)
 	)
 
 
@@ -208,56 +218,59 @@ func _on_state_changed(state: Dictionary) -> void:
 				"label": view.intent.get("label"),
 				"effects": view.intent.get("effects", [])
 			}
-	_say("intents", shown)
+	DemoLines.say("intents", shown)
 
 
 func _on_layout_changed() -> void:
 	queue_redraw()
-	_say("layout", _layout_points())
+	DemoLines.say("layout", _layout_points())
 
 
 func _on_highlight_changed(card_id: String, unit_ids: PackedStringArray) -> void:
-	_say("highlight", {"card": card_id, "units": unit_ids})
+	DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
 
 
 func _on_target_selected(card_id: String, unit_id: String) -> void:
-	_say("target", {"card": card_id, "unit": unit_id})
+	DemoLines.say("target", {"card": card_id, "unit": unit_id})
 
 
 func _on_aim_cancelled(card_id: String) -> void:
-	_say(
-		"cancelled",
-		{
-			"card": card_id,
-			"energy": _battle.state.get("energy"),
-			"hand": _hand_ids(_battle.state),
-		}
+	(
+		DemoLines
+		. say(
+			"cancelled",
+			{
+				"card": card_id,
+				"energy": _battle.state.get("energy"),
+				"hand": _hand_ids(_battle.state),
+			}
+		)
 	)
 
 
 func _on_card_refused(card_id: String, reason: String) -> void:
-	_say("refused", {"card": card_id, "reason": reason})
+	DemoLines.say("refused", {"card": card_id, "reason": reason})
 	var card_name := str(_battle.names().get("cards", {}).get(card_id, card_id))
 	_show_toast(tr("%s can't be played: %s") % [card_name, reason])
 
 
 func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -> void:
-	_say_raw("played", _bridge.last_response_of("play"))
+	DemoLines.say_raw("played", _bridge.last_response_of("play"))
 	_log.add_lines(result.get("log", []))
 
 
 func _on_turn_ended(_result: Dictionary) -> void:
-	_say_raw("turn", _bridge.last_response_of("end_turn"))
+	DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
 
 
 func _on_turn_step_shown(line: Dictionary, _events: Array) -> void:
 	if not line.is_empty():
 		_log.add_lines([line])
-	_say("step", {"line": line.get("text", ""), "ms": Time.get_ticks_msec()})
+	DemoLines.say("step", {"line": line.get("text", ""), "ms": Time.get_ticks_msec()})
 
 
 func _on_request_failed(code: String, message: String) -> void:
-	_say("error", {"code": code, "message": message})
+	DemoLines.say("error", {"code": code, "message": message})
 	_log.add_line(tr("The runtime refused: %s") % message, "error")
 
 
@@ -274,9 +287,12 @@ func _show_result(result: String) -> void:
 	_detail_label.text = tr("All enemies are defeated.") if won else tr("Your party has fallen.")
 	_overlay.show()
 	await get_tree().process_frame
-	_say(
+	DemoLines.say(
 		"result",
-		{"result": result, "play_again": _xy(_play_again_button.get_global_rect().get_center())}
+		{
+			"result": result,
+			"play_again": DemoLines.xy(_play_again_button.get_global_rect().get_center())
+		}
 	)
 
 
@@ -290,20 +306,13 @@ func _show_toast(text: String) -> void:
 	_toast_tween.tween_property(_toast, "modulate:a", 0.0, 0.6)
 
 
-func _say(kind: String, data: Variant) -> void:
-	print("%s %s %s" % [LINE_PREFIX, kind, JSON.stringify(PyBridgeClient.integral(data))])
-
-
-func _say_raw(kind: String, raw_json: String) -> void:
-	print("%s %s %s" % [LINE_PREFIX, kind, raw_json])
-
-
 func _layout_points() -> Dictionary:
 	var points := _battle.layout_points()
-	points["end_turn"] = _xy(_end_turn_button.get_global_rect().get_center())
-	points["restart"] = _xy(_restart_button.get_global_rect().get_center())
-	points["empty"] = _xy(_gap_point())
-	points["play"] = _xy(_gap_point())
+	points["end_turn"] = DemoLines.xy(_end_turn_button.get_global_rect().get_center())
+	points["restart"] = DemoLines.xy(_restart_button.get_global_rect().get_center())
+	points["menu"] = DemoLines.xy(_menu_button.get_global_rect().get_center())
+	points["empty"] = DemoLines.xy(_gap_point())
+	points["play"] = DemoLines.xy(_gap_point())
 	var chips := {}
 	for id: String in _battle.unit_views:
 		var view := _battle.unit_views[id] as PyBridgeUnitView
@@ -312,7 +321,7 @@ func _layout_points() -> Dictionary:
 		for chip in view.status_chips():
 			if not chips.has(id):
 				chips[id] = {}
-			chips[id][chip["id"]] = _xy(
+			chips[id][chip["id"]] = DemoLines.xy(
 				view.get_global_transform() * (chip["rect"] as Rect2).get_center()
 			)
 	points["statuses"] = chips
@@ -359,7 +368,3 @@ func _join_names(names: Array[String]) -> String:
 	if names.size() <= 1:
 		return "".join(names)
 	return tr("%s and %s") % [", ".join(names.slice(0, names.size() - 1)), names[names.size() - 1]]
-
-
-func _xy(point: Vector2) -> Array:
-	return [roundi(point.x), roundi(point.y)]

@@ -31,6 +31,8 @@ ADDON_DIR = REPO_ROOT / "addons" / "pybridge_targeting"
 ADDON_RES = "res://addons/pybridge_targeting"
 BATTLE_FILE = PACKAGE_ROOT / "examples" / "demo_battle.json"
 BATTLE_RES = "res://battle/demo_battle.json"
+DUEL_FILE = PACKAGE_ROOT / "examples" / "duel_battle.json"
+DUEL_RES = "res://battle/duel_battle.json"
 DEFAULT_SITE = REPO_ROOT / "build" / "demo_site"
 DEFAULT_PORT = 8060
 #: The demo's window: the page fills the browser window and the project stretches to it.
@@ -38,13 +40,14 @@ FILL_WINDOW = 2
 
 
 def demo_mounts() -> dict[str, Path]:
-    """What the pack mounts into the demo project: the addon and the battle document."""
-    return {ADDON_RES: ADDON_DIR, BATTLE_RES: BATTLE_FILE}
+    """What the pack mounts into the demo project: the addon and the two battle documents."""
+    return {ADDON_RES: ADDON_DIR, BATTLE_RES: BATTLE_FILE, DUEL_RES: DUEL_FILE}
 
 
 def prepare_demo_site(root: Path = DEFAULT_SITE, *, modules: Path | None = None) -> Site:
     """Build the demo's web site in ``root``: page, engine, ``index.pck``, Pyodide, package."""
-    for needed in (DEMO_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg", BATTLE_FILE):
+    for needed in (DEMO_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg", BATTLE_FILE,
+                   DUEL_FILE):  # fmt: skip
         if not needed.is_file():
             raise PackError(f"{needed} is missing: `pybridge demo` needs a source checkout")
     return prepare_site(

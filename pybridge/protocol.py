@@ -32,13 +32,21 @@ from .runtime import (
     targets,
 )
 from .runtime.affects import affected_units
-from .runtime.cut import activate, awaiting, cut_view, pass_priority, resolve_all, respond_move
+from .runtime.cut import (
+    activate,
+    awaiting,
+    cut_view,
+    pass_priority,
+    player_moves,
+    resolve_all,
+    respond_move,
+)
 from .runtime.errors import LONE_SURROGATE
 from .runtime.forecast import forecast_intents
 from .runtime.narrate import narrate_all, preview_marks
 from .runtime.picking import pick
 from .runtime.schema import vocabulary
-from .runtime.turns import end_turn, start_battle
+from .runtime.turns import end_turn, end_turn_refused, start_battle
 
 PROTOCOL_VERSION = 1
 MAX_REQUEST_BYTES = 4 * 1024 * 1024
@@ -333,7 +341,8 @@ class Protocol:
 
     def _cut(self, request: dict[str, Any]) -> Result:
         battle = self._session(request)
-        return {"cut": cut_view(battle), "awaiting": awaiting(battle)}
+        return {"cut": cut_view(battle), "awaiting": awaiting(battle),
+                **player_moves(battle, end_turn_refused(battle))}  # fmt: skip
 
     def _pick(self, request: dict[str, Any]) -> Result:
         # Reads only: what a choice made one unit (or card) at a time may take next.

@@ -12,7 +12,6 @@ fixture runs that script and a missing piece is a failure; elsewhere it is a ski
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import signal
@@ -21,139 +20,33 @@ import subprocess
 import sys
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pybridge.cli import main
-from pybridge.demo import BATTLE_RES, DEMO_PROJECT, FILL_WINDOW, demo_mounts, prepare_demo_site
+from pybridge.demo import (
+    ADDON_RES,
+    BATTLE_RES,
+    DEMO_PROJECT,
+    DUEL_FILE,
+    DUEL_RES,
+    FILL_WINDOW,
+    demo_mounts,
+    prepare_demo_site,
+)
 from pybridge.examples import demo_battle
 from pybridge.pack import read_pack
-from pybridge.protocol import Protocol
-from pybridge.web import Site, StaticHandler, prepare_site
+from pybridge.web import prepare_site
 
-from .engine_session import ARTIFACTS, HEIGHT, WIDTH, EngineSession, engine_session
+from .demo_support import DRAG_STEPS, PREFIX, Demo, Desktop, booted_demo, canonical, sha256
+from .engine_session import ARTIFACTS, HEIGHT, WIDTH
 from .png_support import brightness, colour_pixels, read_png
 from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
-PREFIX = "PYBRIDGE "
-DRAG_STEPS = 3  # pointer moves per drag: each costs an engine frame, slow in software WebGL
 ARROW_CARDS = ("h1", "h4", "h5", "h9")  # Single Enemy, Single Ally, Other Ally, Any Unit
-
-Point = tuple[int, int]
-
-
-# -- the desktop side -----------------------------------------------------------------------
-
-
-class Desktop:
-    """The demo battle in this process's CPython, through the same JSON protocol."""
-
-    def __init__(self) -> None:
-        self.protocol = Protocol()
-        opened = self.call("open", battle=demo_battle())
-        self.session: str = opened["session"]
-
-    def call(self, op: str, **fields: Any) -> dict[str, Any]:
-        response = json.loads(self.protocol.call(json.dumps({"op": op, **fields})))
-        assert response["ok"], response
-        result: dict[str, Any] = response["result"]
-        return result
-
-    def targets(self, card: str) -> dict[str, Any]:
-        return self.call("targets", session=self.session, card=card)
-
-    def play(self, card: str, target: str | None = None) -> dict[str, Any]:
-        fields: dict[str, Any] = {"session": self.session, "card": card}
-        if target is not None:
-            fields["target"] = target
-        return self.call("play", **fields)
-
-    def end_turn(self) -> dict[str, Any]:
-        return self.call("end_turn", session=self.session)
-
-
-def canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def sha256(value: Any) -> str:
-    return hashlib.sha256(canonical(value).encode()).hexdigest()
-
-
-# -- the browser side -----------------------------------------------------------------------
-
-
-class Demo(EngineSession):
-    """The running demo: send mouse and key actions, read what the engine printed."""
-
-    def said(self, kind: str, since: int = 0) -> list[dict[str, Any]]:
-        """The JSON of every ``PYBRIDGE <kind>`` line printed at or after index ``since``."""
-        head = f"{PREFIX}{kind} "
-        return [json.loads(t[len(head) :]) for t in self.lines[since:] if t.startswith(head)]
-
-    def wait_for(self, kind: str, since: int) -> dict[str, Any]:
-        self.do({"wait_for": f"{PREFIX}{kind} ", "from": since})
-        found = self.said(kind, since)
-        assert found, f"no {kind} line after {since}: {self.lines[since:]}"
-        return found[-1]
-
-    @property
-    def layout(self) -> dict[str, Any]:
-        for text in reversed(self.lines):
-            for kind in ("layout", "ready", "settled"):
-                if text.startswith(f"{PREFIX}{kind} "):
-                    found: dict[str, Any] = json.loads(text[len(PREFIX) + len(kind) + 1 :])
-                    found = found if kind == "layout" else found["layout"]
-                    return found
-        raise AssertionError("the demo printed no layout")
-
-    def card(self, card_id: str) -> Point:
-        x, y = self.layout["cards"][card_id]
-        return x, y
-
-    def unit(self, unit_id: str) -> Point:
-        x, y = self.layout["units"][unit_id]
-        return x, y
-
-    def point(self, name: str) -> Point:
-        x, y = self.layout[name]
-        return x, y
-
-    def restart(self) -> dict[str, Any]:
-        """A fresh battle: click Restart and wait for the new ready line."""
-        since = self.mark()
-        self.do({"click": list(self.point("restart"))})
-        return self.wait_for("ready", since)
-
-    def drag(self, start: Point, end: Point, kind: str) -> dict[str, Any]:
-        """Drag from ``start`` to ``end``; the JSON of the ``kind`` line it caused."""
-        since = self.mark()
-        self.do({"drag": [*start, *end, DRAG_STEPS]})
-        return self.wait_for(kind, since)
-
-    def end_turn(self, skip: bool = True) -> dict[str, Any]:
-        """Click End Turn; skip the playback (Space) unless told not to; wait until the new
-        state shows. The runtime's response (the ``turn`` line)."""
-        since = self.mark()
-        self.do({"click": list(self.point("end_turn"))})
-        response = self.wait_for("turn", since)
-        if skip:
-            self.do({"key": "Space"})
-        self.wait_for("settled", since)
-        return response
-
-    def hover(self, card_id: str) -> list[str]:
-        """Point at a card; the unit ids it lit."""
-        since = self.mark()
-        self.do({"move": list(self.card(card_id))})
-        lit = self.wait_for("highlight", since)
-        assert lit["card"] == card_id, lit
-        units: list[str] = lit["units"]
-        return units
 
 
 @pytest.fixture(scope="module")
@@ -161,21 +54,11 @@ def demo_browser_ready() -> None:
     require_browser()
 
 
-@contextmanager
-def booted(
-    site: Site, work: Path, log_name: str, handler: type[StaticHandler] = StaticHandler
-) -> Iterator[Demo]:
-    """Serve ``site`` (with ``handler``) and boot it in Chromium; yields a driver once the
-    ready line is out."""
-    with engine_session(site, work, f"{PREFIX}ready ", log_name, Demo, handler) as driver:
-        yield driver
-
-
 @pytest.fixture(scope="module")
 def demo(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     """Boot the demo once for the module; yields a driver that is ready to take actions."""
     work = tmp_path_factory.mktemp("demo_e2e")
-    with booted(prepare_demo_site(work / "site"), work, "demo_e2e_log.txt") as driver:
+    with booted_demo(prepare_demo_site(work / "site"), work, "demo_e2e_log.txt", "party") as driver:
         yield driver
 
 
@@ -197,7 +80,7 @@ def nearly_won(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactor
     battle.write_text(json.dumps(one_blow_from_victory()))
     site = prepare_site(work / "site", DEMO_PROJECT, {**demo_mounts(), BATTLE_RES: battle},
                         canvas_resize_policy=FILL_WINDOW)  # fmt: skip
-    with booted(site, work, "demo_won_log.txt") as driver:
+    with booted_demo(site, work, "demo_won_log.txt", "party") as driver:
         yield driver
 
 
@@ -208,6 +91,7 @@ def test_the_pack_holds_the_addon_and_the_battle_document(demo_browser_ready, tm
     site = prepare_demo_site(tmp_path / "site")
     files = read_pack(site.root / "index.pck")
     assert files[BATTLE_RES] == (REPO / "pybridge/examples/demo_battle.json").read_bytes()
+    assert files[DUEL_RES] == DUEL_FILE.read_bytes()  # the duel is packed beside it
     for name in ("plugin.cfg", "plugin.gd", "pybridge_default_theme.tres"):
         assert f"res://addons/pybridge_targeting/{name}" in files
     addon_classes = {c: p for c, p in site.pack.classes.items() if "/addons/" in p}
@@ -217,6 +101,8 @@ def test_the_pack_holds_the_addon_and_the_battle_document(demo_browser_ready, tm
         snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name.removeprefix("PyBridge")).lower()
         folder = "workshop/" if path.split("/")[-2] == "workshop" else ""  # the card editor
         assert path == f"res://addons/pybridge_targeting/{folder}pybridge_{snake}.gd", (name, path)
+    for needed in ("pybridge_cut_view.gd", "pybridge_pile_picker.gd", "pybridge_target_marks.gd"):
+        assert f"{ADDON_RES}/{needed}" in files
     assert '"canvasResizePolicy": 2' in (site.root / "index.html").read_text()
 
 
@@ -273,7 +159,7 @@ def test_ready_line_gives_the_battle_and_the_layout(demo):
 
 def test_strike_dragged_onto_an_enemy_hits_it(demo):
     demo.restart()
-    expected = Desktop().play("h1", "orc")
+    expected = Desktop(demo_battle()).play("h1", "orc")
     since = demo.mark()
     played = demo.drag(demo.card("h1"), demo.unit("orc"), "played")
     assert demo.said("target", since) == [{"card": "h1", "unit": "orc"}]
@@ -313,12 +199,12 @@ def test_meteor_strike_hits_every_living_enemy(demo):
     for enemy in enemies:
         lost = 15 - min(enemy.get("armor", 0), 15)
         assert demo_unit(state, enemy["id"])["hp"] == enemy["hp"] - lost
-    assert canonical(events) == canonical(Desktop().play("h2")["events"])
+    assert canonical(events) == canonical(Desktop(demo_battle()).play("h2")["events"])
 
 
 def test_highlights_are_exactly_the_runtime_targets(demo):
     demo.restart()
-    desktop = Desktop()
+    desktop = Desktop(demo_battle())
     for card in demo_battle()["piles"]["hand"]:
         info = desktop.targets(card["id"])
         want = info["candidates"] if info["requires_target"] else info["affects"]
@@ -343,7 +229,7 @@ def test_highlights_are_exactly_the_runtime_targets(demo):
 
 def test_click_a_card_then_a_unit_and_the_keyboard(demo):
     demo.restart()
-    desktop = Desktop()
+    desktop = Desktop(demo_battle())
     # Click Shield Ally (Other Ally), then click the Ranger.
     since = demo.mark()
     demo.do({"click": list(demo.card("h5"))}, {"click": list(demo.unit("ranger"))})
@@ -435,7 +321,7 @@ def test_tooltips_explain_cards_keywords_and_statuses(demo):
     card = demo.wait_for("tooltip", since)
     assert card["title"] == "Resurrect"
     assert card["text"].startswith("Revive the first fallen ally with 10 health.")
-    keywords = Desktop().call("schema")["keywords"]
+    keywords = Desktop(demo_battle()).call("schema")["keywords"]
     assert f"Exhaust: {keywords['Exhaust']}" in card["text"]
     demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_card_tooltip.png")})
     since = demo.mark()
@@ -493,7 +379,7 @@ def test_replay_in_pyodide_matches_desktop_cpython(demo):
             response = demo.drag(demo.card(step), end, "played")
         assert response["ok"], response
         browser.append(response["result"]["events"])
-    desktop = Desktop()
+    desktop = Desktop(demo_battle())
     cpython = [
         desktop.end_turn()["events"] if step == "end_turn" else desktop.play(step, target)["events"]
         for step, target in script

@@ -7,7 +7,7 @@ import pytest
 
 from .builders import action, battle_doc, card, party, unit
 from .protocol_support import Session
-from .test_law_resolution import ATTACK, DIG, SKILL, hiding_orc
+from .test_law_resolution import ATTACK, DIG, HIDE, JAB, SKILL, WARD, hiding_orc
 
 TWIN = card("twin", "SingleEnemy", action("DealDamage", amount=2, source="Target"),
             target_count=2)  # fmt: skip
@@ -81,3 +81,43 @@ def test_the_cut_says_whose_answer_the_top_entry_waits_for(rules: str) -> None:
     s.ok("pass")  # the orc answers by hiding: its entry is on top, the player may answer it
     cut = s.ok("cut")
     assert [e["side"] for e in cut["cut"]] == ["player", "enemy"] and cut["awaiting"] == "player"
+
+
+def test_the_cut_says_what_the_player_may_do_by_the_operations_own_checks() -> None:
+    s = hiding_orc("strict")
+    moves = ("can_activate", "activate_reason", "can_pass", "can_end_turn")
+    assert [s.ok("cut")[k] for k in moves] == [True, None, False, True]
+    s.refused("pass", "cut", "")  # nothing to pass on: as can_pass said
+    s.ok("activate", card="h1")
+    cut = s.ok("cut")
+    assert [cut[k] for k in moves[::2]] == [False, True]
+    assert not cut["can_end_turn"]
+    refused = s.refused("activate", "cut", "card", card="h2")
+    assert refused["message"] == f"card: {cut['activate_reason']}"  # the same words
+    s.refused("end_turn", "cut", "")
+    s.ok("pass")  # the orc answers: the player may respond to its entry
+    assert [s.ok("cut")[k] for k in moves] == [True, None, True, False]
+
+
+def test_the_log_tells_the_activation_and_then_a_late_choice_as_it_resolves() -> None:
+    s = hiding_orc("soft")
+    played = s.ok("activate", card="h1")
+    assert [line["text"] for line in played["log"]][-1] == "You put Late on the Cut."
+    s.ok("pass")  # the orc hides
+    s.ok("pass")  # its ward resolves
+    resolved = s.ok("pass")  # the late Strike: nothing is left to choose under soft rules
+    kinds = [e["type"] for e in resolved["events"]]
+    assert kinds[:2] == ["resolving", "targets_chosen"], kinds
+    lines = [line["text"] for line in resolved["log"]]
+    assert lines[:2] == ["Late resolves.", "Targets: no one."], lines
+
+
+def test_a_response_is_told_in_the_second_person() -> None:
+    units = [unit("hero", "player"), unit("orc", moves=["hide"])]
+    doc = battle_doc([JAB], units=units, hand=["jab", "jab"], rules="strict",
+                     statuses=[WARD], moves=[HIDE])  # fmt: skip
+    s = Session(doc)
+    s.ok("activate", card="h1", target="orc")
+    s.ok("pass")  # the orc hides in answer
+    responded = s.ok("activate", card="h2", target="orc")
+    assert responded["log"][-1]["text"] == "You respond with Jab at Orc."

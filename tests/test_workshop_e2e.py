@@ -28,8 +28,8 @@ from pybridge.runtime import LIBRARY_FORMAT
 from pybridge.service import new_protocol
 from pybridge.workshop import library_handler, prepare_workshop_site
 
+from .demo_support import DRAG_STEPS, PREFIX, Demo, booted, canonical
 from .engine_session import ARTIFACTS
-from .test_demo_e2e import DRAG_STEPS, PREFIX, Demo, booted, canonical
 from .web_support import require_browser
 
 Point = list[int]

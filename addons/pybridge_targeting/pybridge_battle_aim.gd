@@ -5,32 +5,41 @@ extends RefCounted
 ## input actions ([PyBridgeBattleInput]) move it from state to state; the view draws it.
 ##
 ## Idle: the hovered card lights what it affects. Pressed on a card: a click (the card stays
-## chosen, [constant ARMED]) or the start of a drag ([constant DRAGGING]). Armed or dragging,
-## the play goes to the unit (arrow modes) or the play area (the rest) that the pointer is
-## released or clicked on; the target actions cycle the candidates, confirm plays, cancel
-## puts the card back. Whether a card needs a unit, and which units it may take, is the
-## runtime's answer ([method PyBridgeBattleView.targets_of]).
+## chosen, [constant ARMED]) or the start of a drag ([constant DRAGGING]). A card that takes
+## units picks them one at a time ([member choice], a [PyBridgeChoice]): released or clicked
+## on a candidate, the unit is picked and the runtime says what may be picked next; when the
+## choice is full the card is played, and an "up to" card may be confirmed early. A chosen
+## unit clicked again is taken back. Any other card goes to the play area. The target actions
+## cycle the candidates, confirm picks the aimed one (or, with none aimed, plays what is
+## chosen), undo takes the last pick back, cancel puts the card back. A late choice (a Cut
+## entry that chooses its units as it resolves) is made the same way, without a card.
+## Which units a card takes, and how many, is the runtime's answer.
 
 ## The states of the aim.
 enum State {
 	IDLE,  ## Nothing chosen.
 	PRESSED,  ## The button went down on a card and the pointer has not moved far yet.
 	DRAGGING,  ## A card is being dragged.
-	ARMED,  ## A card was clicked (or picked by key) and waits for its target.
+	ARMED,  ## A card was clicked (or picked by key), or a late choice waits for its units.
 }
 
 ## How far the pointer may move while pressed and still count as a click.
 const CLICK_DISTANCE := 12.0
+## [member keyboard_target] when the keys aim at nothing: confirm plays what is chosen.
+const NOTHING_AIMED := -2
 
 ## The state now.
 var state: State = State.IDLE
-## The card being aimed, or null.
+## The card being aimed, or null (none, or a late choice of a Cut entry).
 var card: PyBridgeHandSlot = null
+## The units being chosen, one at a time, or null when the aim chooses none.
+var choice: PyBridgeChoice = null
 ## The card under the pointer, or null.
 var hovered: PyBridgeHandSlot = null
 ## The pointer, global coordinates.
 var pointer: Vector2 = Vector2.ZERO
-## The candidate the keys chose (an index into the card's candidates), or -1 for the pointer.
+## The candidate the keys chose (an index into [method candidates]), -1 for the pointer,
+## [constant NOTHING_AIMED] for none.
 var keyboard_target: int = -1
 
 var _press_point: Vector2 = Vector2.ZERO
@@ -41,25 +50,30 @@ func _init(view: PyBridgeBattleView) -> void:
 	_view = view
 
 
-## The candidates of the aimed card (empty when none is aimed).
-func candidates() -> Array:
-	return [] if card == null else _view.targets_of(card.card_id).get("candidates", [])
+## Whether anything is being aimed (a card, or a late choice).
+func is_aiming() -> bool:
+	return card != null or choice != null
+
+
+## The units that may be picked now (empty when the aim chooses none).
+func candidates() -> PackedStringArray:
+	return choice.candidates if needs_unit() else PackedStringArray()
 
 
 ## The unit the aim points at now: the candidate the keys chose, else the one under the
 ## pointer.
 func aimed_unit() -> String:
-	if card == null:
+	if not is_aiming() or keyboard_target == NOTHING_AIMED:
 		return ""
 	var choices := candidates()
 	if keyboard_target >= 0 and keyboard_target < choices.size():
-		return str(choices[keyboard_target])
+		return choices[keyboard_target]
 	return _view.unit_at(pointer)
 
 
-## Whether the aimed card needs a unit (the runtime's [code]requires_target[/code]).
+## Whether the aim chooses units now (an arrow card, or a late choice of units).
 func needs_unit() -> bool:
-	return card != null and bool(_view.targets_of(card.card_id).get("requires_target", false))
+	return choice != null and choice.chooses == "units"
 
 
 ## The pointer moved to [param point].
@@ -72,10 +86,10 @@ func pointer_moved(point: Vector2) -> void:
 			if point.distance_to(_press_point) > CLICK_DISTANCE:
 				state = State.DRAGGING
 				keyboard_target = -1
-				_view.show_aim()
+				_view.display.show_aim()
 		State.DRAGGING, State.ARMED:
 			keyboard_target = -1
-			_view.show_aim()
+			_view.display.show_aim()
 
 
 ## The select button went down at [param point]; true when the aim took the press.
@@ -88,7 +102,9 @@ func pointer_pressed(point: Vector2) -> bool:
 				begin(under, point)
 				return true
 		State.ARMED:
-			if under == card:
+			if under != null and card == null:
+				return false  # a late choice: the hand waits
+			if under == card and under != null:
 				cancel()
 				return true
 			if under != null:
@@ -106,48 +122,64 @@ func pointer_released(point: Vector2) -> void:
 		State.PRESSED:
 			# A click: the card stays chosen until the next click picks its target.
 			state = State.ARMED
-			_view.show_aim()
+			_view.display.show_aim()
 		State.DRAGGING:
 			release_at(point)
 
 
 ## Starts aiming [param chosen] from [param point]; false (and
-## [signal PyBridgeBattleView.card_refused]) when the runtime says it cannot be played now.
+## [signal PyBridgeBattleView.card_refused]) when it cannot be played now.
 func begin(chosen: PyBridgeHandSlot, point: Vector2) -> bool:
 	var info := _view.targets_of(chosen.card_id)
-	if not bool(info.get("playable", false)):
-		_view.card_refused.emit(
-			chosen.card_id, str(info.get("reason", _view.tr("it cannot be played now")))
-		)
+	if not _view.can_play(chosen.card_id):
+		_view.card_refused.emit(chosen.card_id, _view.why_not(chosen.card_id))
 		return false
 	card = chosen
+	choice = null
+	if bool(info.get("requires_target", false)):
+		choice = PyBridgeChoice.for_card(chosen.card_id, info)
+		_ask_counts(choice)
 	state = State.PRESSED
 	_press_point = point
 	keyboard_target = -1
 	hovered = chosen
-	_view.aim_began(chosen)
+	_view.display.aim_began(chosen)
+	_view.aim_started.emit(chosen.card_id)
 	return true
 
 
 ## Picks [param chosen] as if it had been clicked (keys and scripts); the first candidate is
-## chosen for an arrow mode.
+## aimed for a card that takes units.
 func select(chosen: PyBridgeHandSlot) -> bool:
-	if card != null:
+	if is_aiming():
 		cancel()
 	if not begin(chosen, chosen.base_rect().get_center()):
 		return false
 	state = State.ARMED
 	if needs_unit():
 		keyboard_target = 0
-	_view.show_aim()
+	_view.display.show_aim()
 	return true
+
+
+## Chooses the units of [param units] (a late choice: a Cut entry's, or the choice an
+## immediate play takes as its target, for the card still aimed); the first candidate is
+## aimed for the keys.
+func choose_units(units: PyBridgeChoice) -> void:
+	choice = units
+	state = State.ARMED
+	keyboard_target = 0
+	if card == null:
+		_view.display.aim_began(null)
+	_view.choice_changed.emit(choice)
+	_view.display.show_aim()
 
 
 ## Picks the card [param offset] places from [param from] in the hand (the first card when
 ## [param from] is null).
 func pick_relative(from: PyBridgeHandSlot, offset: int) -> void:
 	var slots := _view.hand_slots
-	if slots.is_empty():
+	if slots.is_empty() or (choice != null and card == null):
 		return
 	var index := 0
 	if from != null and from in slots:
@@ -157,56 +189,79 @@ func pick_relative(from: PyBridgeHandSlot, offset: int) -> void:
 
 ## Picks the card at [param index] of the hand (the number keys), if there is one.
 func pick_index(index: int) -> void:
-	if index >= 0 and index < _view.hand_slots.size():
+	if index >= 0 and index < _view.hand_slots.size() and not (choice != null and card == null):
 		select(_view.hand_slots[index])
 
 
-## Ends the aim without a play ([signal PyBridgeBattleView.aim_cancelled]).
+## Ends the aim without a play ([signal PyBridgeBattleView.aim_cancelled] for a card,
+## [signal PyBridgeBattleView.choice_ended] for a late choice).
 func cancel() -> void:
-	if card == null:
+	if not is_aiming():
 		return
-	var card_id := card.card_id
+	var card_id := card.card_id if card != null else ""
+	var dropped := choice
 	finish()
-	_view.aim_cancelled.emit(card_id)
+	if not card_id.is_empty():
+		_view.aim_cancelled.emit(card_id)
+	if dropped != null and dropped.late:
+		_view.choice_ended.emit(dropped, false)
 
 
 ## Ends the aim (a play happened, or it was cancelled).
 func finish() -> void:
 	var was := card
 	card = null
+	choice = null
 	state = State.IDLE
 	keyboard_target = -1
 	hovered = _view.card_at(pointer)
-	_view.aim_ended(was)
+	_view.display.aim_ended(was)
 
 
-## Plays the aimed card where [param point] is, if that is somewhere it can go; otherwise
-## cancels. True when a play was sent.
+## Plays or picks where [param point] is: a candidate is picked, a chosen unit taken back,
+## a card without units released on the play area; anywhere else the aim is cancelled.
+## True when something was done there.
 func release_at(point: Vector2) -> bool:
-	var card_id := card.card_id
 	if needs_unit():
 		var unit := _view.unit_at(point)
 		if unit != "" and unit in candidates():
-			_view.target_selected.emit(card_id, unit)
-			_view.play_card(card_id, unit)
+			_pick(unit)
 			return true
-	elif _view.in_play_area(point):
-		_view.play_card(card_id)
+		if unit != "" and unit in choice.chosen:
+			_unpick(unit)
+			return true
+	elif card != null and choice == null and _view.in_play_area(point):
+		_view.cut_flow.release_card(card.card_id)
 		return true
 	cancel()
 	return false
 
 
-## Plays the aimed card at the aimed unit (or, without a target, at once).
+## Picks the aimed candidate; with none aimed, plays what is chosen when the runtime says the
+## choice can be confirmed (an "up to" card early); a card without units is played.
 func confirm() -> void:
-	var card_id := card.card_id
-	if not needs_unit():
-		_view.play_card(card_id)
+	if needs_unit():
+		var target := aimed_unit()
+		if target != "" and target in candidates():
+			_pick(target)
+		elif choice.can_confirm:
+			_finish_choice()
 		return
-	var target := aimed_unit()
-	if target != "" and target in candidates():
-		_view.target_selected.emit(card_id, target)
-		_view.play_card(card_id, target)
+	if card != null and choice == null:
+		_view.cut_flow.release_card(card.card_id)
+
+
+## Plays what is chosen now, if the runtime says the choice can be confirmed (the Confirm
+## button of the choice prompt).
+func confirm_choice() -> void:
+	if choice != null and choice.can_confirm:
+		_finish_choice()
+
+
+## Takes the last pick back.
+func undo() -> void:
+	if choice != null and not choice.chosen.is_empty():
+		_unpick("")
 
 
 ## Moves the keyboard choice [param offset] candidates on.
@@ -221,18 +276,72 @@ func cycle_target(offset: int) -> void:
 		keyboard_target = posmod(keyboard_target + offset, choices.size())
 	if state != State.DRAGGING:
 		state = State.ARMED
-	_view.show_aim()
+	_view.display.show_aim()
 
 
-## Forgets the cards of a hand that is gone (a new state): the aim and hover are dropped.
+## Forgets the cards of a hand that is gone (a new state): the aim at a card and the hover
+## are dropped (a late choice of a Cut entry stays).
 func forget_hand() -> void:
-	card = null
 	hovered = null
+	if card == null:
+		return
+	card = null
+	choice = null
 	state = State.IDLE
 	keyboard_target = -1
+
+
+# How many the choice takes is the runtime's answer (pick, before the first pick).
+func _ask_counts(asked: PyBridgeChoice) -> void:
+	await asked.refresh(_view.bridge)
+	if asked == choice:
+		_view.display.refresh_choice()
+		_view.choice_changed.emit(asked)
+
+
+func _pick(unit: String) -> void:
+	var picking := choice
+	_view.target_selected.emit(picking.source_id(), unit)
+	_view.busy_with(1)
+	var ok: bool = await picking.add(_view.bridge, unit)
+	_view.busy_with(-1)
+	if picking != choice:
+		return  # the aim moved on while the runtime answered
+	if not ok:
+		_view.card_refused.emit(picking.source_id(), str(picking.refused.get("message", "")))
+		return
+	if picking.complete:
+		_finish_choice()
+		return
+	state = State.ARMED
+	keyboard_target = NOTHING_AIMED if picking.can_confirm else 0
+	_view.choice_changed.emit(picking)
+	_view.display.show_aim()
+
+
+func _unpick(unit: String) -> void:
+	var picking := choice
+	_view.busy_with(1)
+	var ok: bool = await picking.remove(_view.bridge, unit)
+	_view.busy_with(-1)
+	if ok and picking == choice:
+		keyboard_target = 0
+		_view.choice_changed.emit(picking)
+		_view.display.show_aim()
+
+
+func _finish_choice() -> void:
+	var done := choice
+	var card_id := card.card_id if card != null else ""
+	if card != null and not done.late:
+		finish()
+		_view.play_card_at(card_id, done.chosen)
+		return
+	finish()
+	_view.choice_ended.emit(done, true)
 
 
 func _hover(under: PyBridgeHandSlot) -> void:
 	if under != hovered:
 		hovered = under
-		_view.hover_changed()
+		_view.display.refresh()

@@ -34,14 +34,19 @@ func _init(
 
 
 ## Display names from a battle state: [code]{"units", "cards", "statuses", "moves"}[/code],
-## each id -> name (card instance ids map to their card's name).
+## each id -> name (card instance ids, in the piles and on the Cut, map to their card's name).
 static func names_from_state(from: Dictionary) -> Dictionary:
 	var cards := {}
 	var definitions := _names_of(from.get("cards", []))
+	var instances: Array = []
 	for pile: Variant in from.get("piles", {}).values():
-		for instance: Variant in pile:
-			var definition := str(instance.get("card", ""))
-			cards[str(instance.get("id"))] = str(definitions.get(definition, definition))
+		instances.append_array(pile)
+	for entry: Variant in from.get("cut", []):
+		if entry is Dictionary and entry.get("card") is Dictionary:
+			instances.append(entry["card"])
+	for instance: Variant in instances:
+		var definition := str(instance.get("card", ""))
+		cards[str(instance.get("id"))] = str(definitions.get(definition, definition))
 	return {
 		"units": _names_of(from.get("units", [])),
 		"cards": cards,
@@ -135,6 +140,22 @@ func hand_instance(card_id: String) -> Dictionary:
 		if instance is Dictionary and str(instance.get("id")) == card_id:
 			return instance
 	return {}
+
+
+## The card instances of [param zone] as the state holds them: a pile ([code]hand[/code],
+## [code]draw[/code], [code]discard[/code], [code]exhaust[/code]) from its top, or
+## [code]cut[/code] (the cards waiting on the Cut, bottom first).
+func zone_instances(zone: String) -> Array[Dictionary]:
+	var found: Array[Dictionary] = []
+	if zone == "cut":
+		for entry: Variant in state.get("cut", []):
+			if entry is Dictionary and entry.get("card") is Dictionary:
+				found.append(entry["card"])
+		return found
+	for instance: Variant in state.get("piles", {}).get(zone, []):
+		if instance is Dictionary:
+			found.append(instance)
+	return found
 
 
 ## A card's tooltip from its [method card_data]: [code]{"title", "text", "note"}[/code], the

@@ -25,8 +25,17 @@ const PREVIOUS_TARGET := &"pybridge_previous_target"
 const NEXT_CARD := &"pybridge_next_card"
 ## Aim the previous card of the hand (Left).
 const PREVIOUS_CARD := &"pybridge_previous_card"
-## Show the rest of the enemy turn at once (Space; a click, Enter or Escape do too).
+## Show the rest of the enemy turn (or of an entry resolving) at once (Space; a click,
+## Enter or Escape do too).
 const SKIP := &"pybridge_skip"
+## Take the last pick of a choice back (Backspace).
+const UNDO := &"pybridge_undo"
+## Pass on the Cut: let the other side answer, or the top entry resolve (Space, P).
+const PASS := &"pybridge_pass"
+## Respond on the Cut: aim the first card that can answer now (R).
+const RESPOND := &"pybridge_respond"
+## End the turn (E).
+const END_TURN := &"pybridge_end_turn"
 ## [code]pybridge_card_1[/code] .. [code]pybridge_card_10[/code]: aim the n-th card (1-9, 0).
 const CARD_PREFIX := "pybridge_card_"
 ## How many cards have an action of their own.
@@ -50,6 +59,10 @@ static func default_bindings() -> Dictionary:
 		NEXT_CARD: [_key(KEY_RIGHT)],
 		PREVIOUS_CARD: [_key(KEY_LEFT)],
 		SKIP: [_key(KEY_SPACE)],
+		UNDO: [_key(KEY_BACKSPACE)],
+		PASS: [_key(KEY_SPACE), _key(KEY_P)],
+		RESPOND: [_key(KEY_R)],
+		END_TURN: [_key(KEY_E)],
 	}
 	for n in range(1, CARD_KEYS + 1):
 		bindings[StringName(CARD_PREFIX + str(n))] = [_key(KEY_0 + n % 10)]
@@ -71,12 +84,22 @@ static func register_defaults() -> PackedStringArray:
 	return added
 
 
+## [param text] with the first key of [param action] after it, as a button shows it
+## ([code]Pass (Space)[/code]); [param text] alone when no key is bound.
+static func with_key(text: String, action: StringName) -> String:
+	if InputMap.has_action(action):
+		for event: InputEvent in InputMap.action_get_events(action):
+			if event is InputEventKey:
+				return "%s (%s)" % [text, OS.get_keycode_string((event as InputEventKey).keycode)]
+	return text
+
+
 ## Handles [param event]; true when it was the battle's (the caller marks it handled).
 func handle(event: InputEvent) -> bool:
 	if event is InputEventMouseMotion:
 		var point := (event as InputEventMouseMotion).position
 		_view.aim.pointer_moved(point)
-		_view.pointer_moved(point)
+		_view.display.refresh_tooltip()
 		return false
 	if _view.is_playing_back():
 		var skips := [SKIP, SELECT, CONFIRM, CANCEL].any(
@@ -87,7 +110,9 @@ func handle(event: InputEvent) -> bool:
 		return skips
 	if _view.is_busy():
 		return false
-	return _pointer(event) or _keys(event)
+	if _view.pile_picker != null and _view.pile_picker.visible:
+		return _view.pile_picker.handle(event)
+	return _pointer(event) or _keys(event) or _moves(event)
 
 
 # The select button (a press on a card, a release on a target) and cancel.
@@ -115,8 +140,10 @@ func _keys(event: InputEvent) -> bool:
 			aim.pick_relative(aim.hovered, 0)
 		else:
 			aim.cycle_target(-1 if _pressed(event, PREVIOUS_TARGET, true) else 1)
-	elif _pressed(event, CONFIRM) and aim.card != null:
+	elif _pressed(event, CONFIRM) and aim.is_aiming():
 		aim.confirm()
+	elif _pressed(event, UNDO) and aim.is_aiming():
+		aim.undo()
 	elif _pressed(event, NEXT_CARD) or _pressed(event, PREVIOUS_CARD):
 		aim.pick_relative(aim.card, 1 if _pressed(event, NEXT_CARD) else -1)
 	else:
@@ -126,6 +153,21 @@ func _keys(event: InputEvent) -> bool:
 				aim.pick_index(n - 1)
 				handled = true
 	return handled
+
+
+# The Cut and the turn: pass, respond, end the turn (while nothing is aimed).
+func _moves(event: InputEvent) -> bool:
+	if _view.aim.is_aiming():
+		return false
+	if _pressed(event, PASS) and _view.cut_view != null:
+		_view.pass_priority()
+	elif _pressed(event, RESPOND) and _view.cut_view != null:
+		_view.respond()
+	elif _pressed(event, END_TURN):
+		_view.end_turn()
+	else:
+		return false
+	return true
 
 
 static func _pressed(event: InputEvent, action: StringName, exact: bool = false) -> bool:

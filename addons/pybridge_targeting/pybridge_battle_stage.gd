@@ -64,7 +64,7 @@ func sync_hand(data: PyBridgeBattleData) -> Array[PyBridgeHandSlot]:
 		var id := str(instance.get("id"))
 		var slot := hand_slot(id)
 		if slot == null:
-			var view := _new_view(_view.card_scene, &"show_card", PyBridgeCardView)
+			var view := new_card_view()
 			view.name = "Card_" + id.validate_node_name()
 			_view.hand_area.add_child(view)
 			# The built-in views size themselves from the theme when they enter the tree.
@@ -72,7 +72,7 @@ func sync_hand(data: PyBridgeBattleData) -> Array[PyBridgeHandSlot]:
 				view.size if view.size != Vector2.ZERO else view.get_combined_minimum_size()
 			)
 			slot = PyBridgeHandSlot.new(id, view, card_size)
-		slot.view.call(&"show_card", data.card_data(instance, _view.targets_of(id)))
+		slot.view.call(&"show_card", _view.card_data(id))
 		kept.append(slot)
 	var dropped: Array[PyBridgeHandSlot] = []
 	for slot in hand_slots:
@@ -81,6 +81,11 @@ func sync_hand(data: PyBridgeBattleData) -> Array[PyBridgeHandSlot]:
 			dropped.append(slot)
 	hand_slots = kept
 	return dropped
+
+
+## A new card view of the game's card scene (or the built-in card), in no tree yet.
+func new_card_view() -> Control:
+	return _new_view(_view.card_scene, &"show_card", PyBridgeCardView)
 
 
 ## The hand slot of [param card_id], or null.

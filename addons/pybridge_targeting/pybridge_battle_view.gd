@@ -15,7 +15,12 @@ extends Control
 ## [br]- Drag any other card into the [member play_area] and release it to play it.
 ## [br]- Or click a card, then click a unit (or the play area); or the keys.
 ## [br][br]
+## A card that takes several units picks them one at a time, numbered on the units
+## ([PyBridgeChoice], [PyBridgeTargetMarks]); an "up to" card may be confirmed early
+## ([PyBridgeChoicePrompt]); a card that chooses cards opens a [PyBridgePilePicker].
 ## While aiming, each unit shows what the play would do to it (the runtime's preview marks).
+## With a [member cut_view], plays go on the Cut (see [PyBridgeCutFlow]): the other side may
+## respond before they resolve, and each resolution plays back on the [PyBridgeCutView].
 ## When the turn ends, the enemy turn plays back step by step ([PyBridgeTurnPlayback]); a
 ## click or a key shows the rest at once. All legality and every word come from the runtime
 ## through [member bridge], asked with [method PyBridgeClient.ask], so no answer holds up a
@@ -52,6 +57,21 @@ signal turn_step_shown(line: Dictionary, events: Array)
 signal turn_settled(state: Dictionary)
 ## The lit units changed: [param unit_ids] for [param card_id] ([code]""[/code]: nothing lit).
 signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
+## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked;
+## [param result] holds its [code]events[/code], [code]log[/code] and new [code]state[/code].
+signal card_activated(card_id: String, target_ids: PackedStringArray, result: Dictionary)
+## The player passed on the Cut: [param result] is the runtime's answer (an enemy's
+## response, or the top entry resolving); its playback follows.
+signal passed(result: Dictionary)
+## The Cut changed: [param cut] is the runtime's [code]cut[/code] answer.
+signal cut_changed(cut: Dictionary)
+## A choice of units or cards started, or a unit or card was picked or taken back.
+signal choice_changed(choice: PyBridgeChoice)
+## A choice made as an effect resolves ended: [param confirmed], or cancelled.
+signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+## The runtime refused [param op] ([code]pass[/code], [code]end_turn[/code]...) for
+## [param reason].
+signal request_refused(op: String, reason: String)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
 signal tooltip_changed(title: String, text: String)
 
@@ -81,6 +101,9 @@ const THEME_TYPE := &"PyBridgeBattleView"
 ## Where cards without a target are released to be played; by default everything above the
 ## hand.
 @export var play_area: Control
+## Where the Cut is shown; with one, cards are activated onto the Cut (the other side may
+## respond before they resolve) and the player passes; without one, a card resolves at once.
+@export var cut_view: PyBridgeCutView
 ## Play inside the editor too (the Workshop's sandbox on the editor's main screen); otherwise
 ## the view stays inert in the editor.
 @export var live_in_editor: bool = false
@@ -107,11 +130,14 @@ const THEME_TYPE := &"PyBridgeBattleView"
 ## Card art by card definition id ([Texture2D]); it wins over the data's [code]art[/code].
 @export var card_art: Dictionary = {}
 
-@export_group("Enemy turn")
+@export_group("Playback")
 ## Play the enemy turn back step by step (else it shows at once).
 @export var play_back_turns: bool = true
 ## Seconds each step of the playback stays on screen.
 @export_range(0.05, 3.0) var step_seconds: float = 0.45
+## Seconds a step that shows something of the Cut stays (an entry resolving, the range it
+## collects again, a lost target).
+@export_range(0.05, 5.0) var cut_step_seconds: float = 0.9
 
 ## The battle state (docs/format.md), as the runtime last sent it.
 var state: Dictionary = {}
@@ -126,13 +152,36 @@ var hand_slots: Array[PyBridgeHandSlot]:
 ## Card id -> the runtime's [code]targets[/code] answer for it.
 var card_targets: Dictionary = {}
 ## The unit ids lit now.
-var lit_units: PackedStringArray = PackedStringArray()
-## The card whose units are lit ([code]""[/code] when none).
-var lit_card: String = ""
+var lit_units: PackedStringArray:
+	get:
+		return display.lit_units
+## The card whose units are lit ([code]""[/code] when none; a Cut entry's id for a late
+## choice).
+var lit_card: String:
+	get:
+		return display.lit_card
 ## Keyword -> the text a player reads about it (the runtime's [code]schema[/code]).
 var keywords: Dictionary = {}
 ## The aim: its state, the aimed and the hovered card.
 var aim: PyBridgeBattleAim = null
+## What the view draws for the aim: the arrow, the lit units, the preview marks, the tooltip.
+var display: PyBridgeAimDisplay = null
+## The Cut and the choices made one unit or card at a time (see [PyBridgeCutFlow]).
+var cut_flow: PyBridgeCutFlow = null
+## The runtime's last [code]cut[/code] answer (with a [member cut_view]).
+var cut: Dictionary:
+	get:
+		return cut_flow.cut
+## What the views are given, read from the state (see [PyBridgeBattleData]).
+var data: PyBridgeBattleData:
+	get:
+		return _data
+## The markers over the units: numbered picks, the Cut's targets, lost targets.
+var target_marks: PyBridgeTargetMarks = null
+## What a choice of units asks while it is made.
+var choice_prompt: PyBridgeChoicePrompt = null
+## The picker of a choice of cards.
+var pile_picker: PyBridgePilePicker = null
 ## The game's art hook, [code]func(kind: String, id: String, data: Dictionary) -> Texture2D[/code]
 ## ([param kind] [code]"unit"[/code] or [code]"card"[/code]); null answers fall through to
 ## [member unit_art], [member card_art] and the data.
@@ -140,12 +189,8 @@ var art_provider: Callable
 
 var _stage: PyBridgeBattleStage = null
 var _input_handler: PyBridgeBattleInput = null
-var _arrow: PyBridgeAimArrow = null
-var _tooltip: PyBridgeTooltip = null
-var _marks: PyBridgePreviewMarks = PyBridgePreviewMarks.new()
 var _playback: PyBridgeTurnPlayback = null
 var _data: PyBridgeBattleData = PyBridgeBattleData.new()
-var _zone_active: bool = false
 var _busy: int = 0
 var _generation: int = 0
 
@@ -156,19 +201,16 @@ func _init() -> void:
 	aim = PyBridgeBattleAim.new(self)
 	_stage = PyBridgeBattleStage.new(self)
 	_input_handler = PyBridgeBattleInput.new(self)
+	cut_flow = PyBridgeCutFlow.new(self)
+	display = PyBridgeAimDisplay.new(self, _stage)
 
 
 func _ready() -> void:
 	if _inert():
 		return
 	PyBridgeBattleInput.register_defaults()
-	_arrow = PyBridgeAimArrow.new()
-	_arrow.name = "AimArrow"
-	add_child(_arrow)
-	_arrow.apply_theme(self)
-	_tooltip = PyBridgeTooltip.new()
-	_tooltip.name = "Tooltip"
-	add_child(_tooltip)
+	display.build()
+	PyBridgeBattleSetup.add_overlays(self)
 	if bridge == null:
 		bridge = get_node_or_null("/root/Bridge") as PyBridgeClient
 	if bridge == null:
@@ -187,40 +229,13 @@ func _ready() -> void:
 
 
 func _notification(what: int) -> void:
-	if what == NOTIFICATION_THEME_CHANGED and _arrow != null:
-		_arrow.apply_theme(self)
+	if what == NOTIFICATION_THEME_CHANGED and display.arrow != null:
+		display.arrow.apply_theme(self)
 		_layout()
 
 
 func _get_configuration_warnings() -> PackedStringArray:
-	var warnings := PackedStringArray()
-	if bridge == null and not ProjectSettings.has_setting("autoload/Bridge"):
-		warnings.append(
-			(
-				"No bridge: assign a PyBridgeClient node to 'bridge', or enable the "
-				+ "PyBridge Targeting plugin, which adds the Bridge autoload."
-			)
-		)
-	if party_area == null or enemy_area == null or hand_area == null:
-		warnings.append(
-			(
-				"Assign 'party_area', 'enemy_area' and 'hand_area': the Controls the "
-				+ "units and the hand are laid out in."
-			)
-		)
-	if open_on_ready and battle_file.is_empty():
-		warnings.append(
-			(
-				"'open_on_ready' is on but 'battle_file' is empty: set a battle "
-				+ "document, or turn it off and call open_battle() yourself."
-			)
-		)
-	elif not battle_file.is_empty() and not FileAccess.file_exists(battle_file):
-		warnings.append("'battle_file' %s does not exist." % battle_file)
-	var blocked := PyBridgeBattleInput.blocked_mouse_warning(self)
-	if not blocked.is_empty():
-		warnings.append(blocked)
-	return warnings
+	return PyBridgeBattleSetup.warnings(self)
 
 
 func _unhandled_input(event: InputEvent) -> void:
@@ -233,27 +248,8 @@ func _unhandled_input(event: InputEvent) -> void:
 
 
 func _draw() -> void:
-	if _inert() or not _zone_active:
-		return
-	var zone := _play_rect()
-	var local := Rect2(get_global_transform().affine_inverse() * zone.position, zone.size)
-	var color := PyBridgeViewTheme.color(self, &"play_area", THEME_TYPE)
-	PyBridgeViewDrawing.round_rect(
-		self, local.grow(-6), Color(color, 0.07), 18, Color(color, 0.6), 3
-	)
-	var dragging := aim.state == PyBridgeBattleAim.State.DRAGGING
-	var text := tr("Release to play") if dragging else tr("Click here to play")
-	var font_size := PyBridgeViewTheme.font_size(self, &"play_hint_size", THEME_TYPE)
-	PyBridgeViewDrawing.centered_text(
-		self,
-		get_theme_default_font(),
-		text,
-		Vector2(local.get_center().x, local.position.y + 40),
-		font_size,
-		Color(color, 0.9),
-		0,
-		Color(0, 0, 0, 0)
-	)
+	if not _inert():
+		display.draw_zone()
 
 
 # -- opening, plays and turns (coroutines: over stdio they wait for the runtime) ------------
@@ -275,8 +271,7 @@ func open_battle_json(text: String) -> bool:
 	_busy -= 1
 	if opened.is_empty():
 		return false
-	if aim.card != null:
-		aim.finish()
+	_drop_choices()
 	_stage.clear()
 	aim.forget_hand()
 	await apply_state(opened)
@@ -308,6 +303,8 @@ func apply_state(new_state: Dictionary) -> void:
 	if over == null or str(over) == "":
 		for instance: Variant in new_state.get("piles", {}).get("hand", []):
 			asked.append(["targets", {"session": bridge.session, "card": str(instance.get("id"))}])
+	if cut_view != null:
+		asked.append(["cut", {"session": bridge.session}])
 	_busy += 1
 	var answers: Array[Dictionary] = await bridge.ask_all(asked)
 	_busy -= 1
@@ -316,39 +313,76 @@ func apply_state(new_state: Dictionary) -> void:
 	state = new_state
 	card_targets.clear()
 	for i in asked.size():
-		card_targets[asked[i][1]["card"]] = answers[i]
+		if asked[i][0] == "targets":
+			card_targets[asked[i][1]["card"]] = answers[i]
 	_data = PyBridgeBattleData.new(state, keywords, _given_art)
-	_marks.clear()
+	display.forget_previews()
 	_stage.stop_lunges()
 	_stage.sync_units(_data)
+	if cut_view != null:
+		cut_flow.cut = answers[answers.size() - 1]  # the hand's cards read it
 	if aim.hovered in _stage.sync_hand(_data):
 		aim.hovered = null
+	if cut_view != null:
+		cut_flow.show_cut(cut_flow.cut)
 	_layout()
-	_refresh_highlight()
-	_refresh_tooltip()
+	display.refresh_highlight()
+	display.refresh_tooltip()
 	state_changed.emit(state)
 
 
 ## Plays [param card_id] at [param target_id] ([code]""[/code] for modes without a target).
 func play_card(card_id: String, target_id: String = "") -> bool:
+	var ids := PackedStringArray() if target_id.is_empty() else PackedStringArray([target_id])
+	return await play_card_at(card_id, ids)
+
+
+## Plays [param card_id] at [param target_ids] (the units it takes, in picking order; none
+## for a card without an arrow; for a card that chooses as it resolves and is played at once,
+## its choice). With a [member cut_view] the card is activated onto the Cut instead
+## ([signal card_activated]); it resolves when the players pass.
+func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	if _busy > 0:
 		return false
-	if aim.card != null:
+	if aim.is_aiming():
 		aim.finish()
+	if cut_view != null:
+		return await cut_flow.activate(card_id, target_ids)
 	var fields := {"session": bridge.session, "card": card_id}
-	if not target_id.is_empty():
-		fields["target"] = target_id
+	if not target_ids.is_empty():
+		fields["target"] = Array(target_ids)
 	_busy += 1
 	var result: Dictionary = await bridge.ask("play", fields)
 	if result.is_empty():
 		_busy -= 1
 		card_refused.emit(card_id, str(bridge.last_error.get("message", tr("refused"))))
-		_refresh_highlight()
+		display.refresh_highlight()
 		return false
 	await apply_state(result.get("state", {}))
 	_busy -= 1
-	card_played.emit(card_id, target_id, result)
+	card_played.emit(card_id, target_ids[0] if not target_ids.is_empty() else "", result)
 	return true
+
+
+## Passes on the Cut (a coroutine; see [PyBridgeCutFlow]): the enemies may answer the
+## player's top entry, else the top entry resolves and plays back. False when nothing was
+## passed (the Cut is empty, a choice was cancelled, or the runtime refused).
+func pass_priority() -> bool:
+	if _busy > 0 or state.is_empty() or not bool(cut.get("can_pass", false)):
+		return false
+	aim.cancel()
+	return await cut_flow.pass_priority()
+
+
+## Responds on the Cut: aims the first card of the hand that can be played now; false when
+## none can.
+func respond() -> bool:
+	if _busy > 0 or not bool(cut.get("can_activate", false)):
+		return false
+	for slot in hand_slots:
+		if can_play(slot.card_id):
+			return select_card(slot.card_id)
+	return false
 
 
 ## Ends the turn: the runtime discards, lets the enemies act and deals a new hand; the view
@@ -356,28 +390,39 @@ func play_card(card_id: String, target_id: String = "") -> bool:
 func end_turn() -> bool:
 	if is_battle_over() or _busy > 0:
 		return false
+	if cut_view != null and not bool(cut.get("can_end_turn", true)):
+		request_refused.emit("end_turn", tr("effects wait on the Cut: pass first"))
+		return false
 	aim.cancel()
 	_busy += 1
 	var result: Dictionary = await bridge.ask("end_turn", {"session": bridge.session})
+	_busy -= 1
 	if result.is_empty():
-		_busy -= 1
+		request_refused.emit("end_turn", str(bridge.last_error.get("message", "")))
 		return false
 	turn_ended.emit(result)
-	_playback = PyBridgeTurnPlayback.new(self, result)
-	_playback.step_seconds = step_seconds
-	_playback.quiet_seconds = step_seconds * 0.4
-	if not play_back_turns:
-		_playback.skip()
-	_set_lit("", PackedStringArray())
-	_refresh_tooltip()
-	hand_area.modulate.a = 0.4
-	await _playback.run()
-	_playback = null
-	hand_area.modulate.a = 1.0
-	await apply_state(result.get("state", {}))
-	_busy -= 1
+	await play_back(result)
 	turn_settled.emit(state)
 	return true
+
+
+## Plays [param result] (an [code]end_turn[/code] or [code]pass[/code] answer) back step by
+## step (see [member play_back_turns]), then settles on its state (a coroutine).
+func play_back(result: Dictionary) -> void:
+	_busy += 1
+	_playback = PyBridgeTurnPlayback.new(self, result)
+	await _playback.play()
+	_playback = null
+	await apply_state(result.get("state", {}))
+	_busy -= 1
+
+
+## Shows one step of a playback (called by [PyBridgeTurnPlayback]); true when it showed
+## something of the Cut (an entry resolving, its range, a lost target), which stays a while.
+func show_step(line: Dictionary, events: Array) -> bool:
+	var marked := cut_flow.show_step(line, events)
+	turn_step_shown.emit(line, events)
+	return marked
 
 
 ## Shows the rest of the turn's playback at once.
@@ -424,10 +469,28 @@ func targets_of(card_id: String) -> Dictionary:
 ## runtime says a play now affects; none when it cannot be played now.
 func units_lit_by(card_id: String) -> PackedStringArray:
 	var info := targets_of(card_id)
-	if not bool(info.get("playable", false)):
+	if not can_play(card_id):
 		return PackedStringArray()
 	var key := "candidates" if bool(info.get("requires_target", false)) else "affects"
 	return PackedStringArray(info.get(key, info.get("range", [])))
+
+
+## Whether [param card_id] can be played now: the runtime's [code]targets[/code] says it is
+## playable and, with a [member cut_view], the Cut lets a card be activated.
+func can_play(card_id: String) -> bool:
+	var cut_allows := cut_view == null or bool(cut.get("can_activate", true))
+	return bool(targets_of(card_id).get("playable", false)) and cut_allows
+
+
+## Why [param card_id] cannot be played now, in the runtime's words ([code]""[/code] when it
+## can).
+func why_not(card_id: String) -> String:
+	if cut_view != null and not bool(cut.get("can_activate", true)):
+		return str(cut.get("activate_reason", ""))
+	var reason: Variant = targets_of(card_id).get("reason")
+	if can_play(card_id):
+		return ""
+	return tr("it cannot be played now") if reason == null else str(reason)
 
 
 ## The hand slot of [param card_id], or null.
@@ -454,7 +517,7 @@ func unit_at(point: Vector2) -> String:
 
 ## Whether [param point] (global) is where a card without a target is played.
 func in_play_area(point: Vector2) -> bool:
-	return _play_rect().has_point(point)
+	return play_rect().has_point(point)
 
 
 ## Screen positions for scripts and tests, in global coordinates:
@@ -479,7 +542,20 @@ func unit_data(unit: Dictionary) -> Dictionary:
 ## What a card view is given for the hand's card [param card_id] (see
 ## [method PyBridgeCardView.show_card]).
 func card_data(card_id: String) -> Dictionary:
-	return _data.card_data(_data.hand_instance(card_id), targets_of(card_id))
+	var data := _data.card_data(_data.hand_instance(card_id), targets_of(card_id))
+	data["playable"] = can_play(card_id)
+	data["reason"] = why_not(card_id)
+	return data
+
+
+## A new card view of [member card_scene] (or the built-in card), in no tree yet.
+func new_card_view() -> Control:
+	return _stage.new_card_view()
+
+
+## Counts a wait for the runtime (positive) or its end (negative): input waits meanwhile.
+func busy_with(delta: int) -> void:
+	_busy = maxi(0, _busy + delta)
 
 
 ## Shows [param unit] (a unit of the state, or one the playback changed) on its view.
@@ -497,78 +573,29 @@ func lunge(unit_id: String, target_id: String) -> void:
 # -- what the aim and the input ask the view to draw --------------------------------------
 
 
-## The aim started on [param slot] (called by [PyBridgeBattleAim]).
-func aim_began(slot: PyBridgeHandSlot) -> void:
-	slot.set_selected(true)
-	_layout_hand()
-	_refresh_highlight()
-	_refresh_tooltip()
-	aim_started.emit(slot.card_id)
+## Lays the hand out: the hovered and aimed cards raised, a dragged card left to the pointer.
+func layout_hand() -> void:
+	var dragged: PyBridgeHandSlot = null
+	if aim.state == PyBridgeBattleAim.State.DRAGGING and not aim.needs_unit():
+		dragged = aim.card  # it follows the pointer
+	_stage.layout_hand([aim.hovered, aim.card], dragged)
 
 
-## The aim at [param slot] ended (called by [PyBridgeBattleAim]).
-func aim_ended(slot: PyBridgeHandSlot) -> void:
-	if slot != null:
-		slot.set_selected(false)
-	_arrow.hide()
-	_zone_active = false
-	_marks.forget_shown()
-	queue_redraw()
-	_stage.mark_target("", PyBridgeUnitView.TargetLook.NONE)
-	_stage.show_marks({})
-	_layout_hand()
-	_refresh_highlight()
-	_refresh_tooltip()
+## Where a card without a target is played (global): [member play_area], else everything
+## above the hand.
+func play_rect() -> Rect2:
+	if play_area != null:
+		return play_area.get_global_rect()
+	var rect := get_global_rect()
+	if hand_area != null:
+		rect.size.y = hand_area.get_global_rect().position.y - rect.position.y
+	return rect
 
 
-## The hovered card changed (called by [PyBridgeBattleAim]).
-func hover_changed() -> void:
-	_layout_hand()
-	_refresh_highlight()
-	_refresh_tooltip()
-
-
-## The pointer moved to [param point] (called by [PyBridgeBattleInput]): tooltips follow.
-func pointer_moved(_point: Vector2) -> void:
-	_refresh_tooltip()
-
-
-## Draws the aim as it is now: the arrow and the unit under it, or the held card and the play
-## area, and the preview of the play (called by [PyBridgeBattleAim]).
-func show_aim() -> void:
-	var slot := aim.card
-	if slot == null:
-		return
-	var info := targets_of(slot.card_id)
-	var target := aim.aimed_unit()
-	if aim.needs_unit():
-		var valid: bool = target != "" and target in info.get("candidates", [])
-		var look := PyBridgeAimArrow.Look.EMPTY
-		var unit_look := PyBridgeUnitView.TargetLook.NONE
-		var end := aim.pointer
-		if target != "":
-			look = PyBridgeAimArrow.Look.VALID if valid else PyBridgeAimArrow.Look.INVALID
-			unit_look = (
-				PyBridgeUnitView.TargetLook.VALID if valid else PyBridgeUnitView.TargetLook.INVALID
-			)
-			if valid:
-				end = PyBridgeBattleStage.target_point_of(unit_views[target])
-		_stage.mark_target(target, unit_look)
-		if aim.state == PyBridgeBattleAim.State.PRESSED:
-			_arrow.hide()
-		else:
-			_arrow.aim(slot.arrow_origin(), end, look)
-		_show_preview(slot.card_id, target if valid else "", not valid)
-		return
-	_stage.mark_target("", PyBridgeUnitView.TargetLook.NONE)
-	_arrow.hide()
-	if aim.state == PyBridgeBattleAim.State.DRAGGING:
-		slot.follow(aim.pointer)
-		_layout_hand()
-	_zone_active = aim.state in [PyBridgeBattleAim.State.DRAGGING, PyBridgeBattleAim.State.ARMED]
-	queue_redraw()
-	var over_zone := in_play_area(aim.pointer) or aim.state == PyBridgeBattleAim.State.ARMED
-	_show_preview(slot.card_id, "", not over_zone)
+## The tooltip of the hand's card [param card_id]: its whole text, its keywords, and why it
+## cannot be played now.
+func card_tip(card_id: String) -> Dictionary:
+	return _data.card_tip(card_data(card_id))
 
 
 # -- internals ------------------------------------------------------------------------------
@@ -578,78 +605,18 @@ func _layout() -> void:
 	if state.is_empty() or party_area == null or enemy_area == null or hand_area == null:
 		return
 	_stage.layout_units(state.get("units", []))
-	_layout_hand()
+	layout_hand()
 	layout_changed.emit()
 
 
-func _layout_hand() -> void:
-	var dragged: PyBridgeHandSlot = null
-	if aim.state == PyBridgeBattleAim.State.DRAGGING and not aim.needs_unit():
-		dragged = aim.card  # it follows the pointer
-	_stage.layout_hand([aim.hovered, aim.card], dragged)
-
-
-func _show_preview(card_id: String, target_id: String, clear: bool) -> void:
-	var info := targets_of(card_id)
-	# A preview of a random pick would give the pick away; an arrow card shows one per unit.
-	var wanted := not clear and not bool(info.get("facts", {}).get("random", false))
-	if bool(info.get("requires_target", false)) and target_id.is_empty():
-		wanted = false
-	var per_unit: Variant = await _marks.shown_for(bridge, card_id, target_id, wanted)
-	if per_unit is Dictionary:
-		_stage.show_marks(per_unit)
-
-
-func _refresh_highlight() -> void:
-	var slot := aim.card if aim.card != null else aim.hovered
-	if slot == null or is_battle_over() or _playback != null:
-		_set_lit("", PackedStringArray())
-	else:
-		_set_lit(slot.card_id, units_lit_by(slot.card_id))
-
-
-func _set_lit(card_id: String, ids: PackedStringArray) -> void:
-	if card_id == lit_card and ids == lit_units:
-		return
-	lit_card = card_id
-	lit_units = ids
-	for id: String in unit_views:
-		PyBridgeBattleStage.tell(unit_views[id], &"set_highlighted", [id in ids])
-	highlight_changed.emit(card_id, ids)
-
-
-func _refresh_tooltip() -> void:
-	if _tooltip == null:
-		return
-	var tip := {}
-	if aim.state == PyBridgeBattleAim.State.IDLE and _playback == null and not state.is_empty():
-		if aim.hovered != null:
-			tip = _data.card_tip(card_data(aim.hovered.card_id))
-			tip["rect"] = aim.hovered.shown_rect()
-		else:
-			tip = _stage.tip_at(aim.pointer)
-	var title := str(tip.get("title", ""))
-	var text := str(tip.get("text", ""))
-	if tip.is_empty() and _tooltip.visible:
-		_tooltip.hide_tip()
-		tooltip_changed.emit("", "")
-	elif (
-		not tip.is_empty()
-		and not (_tooltip.visible and [title, text] == [_tooltip.title, _tooltip.text])
-	):
-		_tooltip.show_beside(
-			title, text, str(tip.get("note", "")), tip["rect"], get_viewport_rect()
-		)
-		tooltip_changed.emit(title, text)
-
-
-func _play_rect() -> Rect2:
-	if play_area != null:
-		return play_area.get_global_rect()
-	var rect := get_global_rect()
-	if hand_area != null:
-		rect.size.y = hand_area.get_global_rect().position.y - rect.position.y
-	return rect
+func _drop_choices() -> void:
+	var pending := aim.choice
+	if aim.is_aiming():
+		aim.finish()
+	if pending != null and pending.late:
+		choice_ended.emit(pending, false)
+	if pile_picker != null and pile_picker.visible:
+		pile_picker.cancel()
 
 
 func _given_art(kind: String, id: String, data: Dictionary) -> Variant:

@@ -82,12 +82,16 @@ func _draw() -> void:
 		_draw_mode_glyph(art_rect)
 	var band_top := art_rect.end.y + 4.0
 	_round_rect(Rect2(3, band_top, w - 6, 17), _look.color(&"band"), 0)
+	var band := mode_text().to_upper()
+	var band_size := _look.font_size(&"mode_size")
+	# A long band ("single enemy up to 3") shrinks to the card's width.
+	while (
+		band_size > 7
+		and _look.font().get_string_size(band, HORIZONTAL_ALIGNMENT_LEFT, -1, band_size).x > w - 12
+	):
+		band_size -= 1
 	_centered(
-		_look.font(),
-		tr(str(card.get("mode_label", ""))).to_upper(),
-		Vector2(w * 0.5, band_top + 13.0),
-		_look.font_size(&"mode_size"),
-		_look.color(&"mode_label")
+		_look.font(), band, Vector2(w * 0.5, band_top + 13.0), band_size, _look.color(&"mode_label")
 	)
 	_draw_title()
 	_draw_text(Rect2(7, band_top + 21.0, w - 14, h - band_top - 36.0))
@@ -115,6 +119,20 @@ func show_card(data: Dictionary) -> void:
 	card_id = str(data.get("id", ""))
 	_title = {}
 	queue_redraw()
+
+
+## The card's target mode as its band shows it: the mode's label, with how many units it
+## takes when that is more than one (the runtime's [code]count[/code] and
+## [code]up_to[/code]).
+func mode_text() -> String:
+	var label := tr(str(card.get("mode_label", "")))
+	var info: Dictionary = card.get("targets", {})
+	var count := int(info.get("count", 1))
+	if bool(info.get("up_to", false)):
+		return label + " " + tr("up to %d") % count
+	if count > 1:
+		return label + " ×%d" % count
+	return label
 
 
 ## Marks the card as the one being aimed.

@@ -75,6 +75,7 @@ var _pipe: Object = null
 var _pid: int = -1
 var _next_id: int = 1
 var _waiting: Dictionary = {}
+var _expected: Dictionary = {}
 
 
 ## [param value] with every whole float turned into an int, recursively. Godot's JSON parser
@@ -180,11 +181,18 @@ func send(op: String, fields: Dictionary = {}) -> int:
 
 ## [method send] as a coroutine: [code]await bridge.ask(op, fields)[/code] gives the result
 ## ([code]{}[/code] on failure, see [signal request_failed]). Over the extension and web
-## transports it answers without waiting a frame.
-func ask(op: String, fields: Dictionary = {}) -> Dictionary:
+## transports it answers without waiting a frame. A failure whose code is in
+## [param expected] is an answer the caller handles (a [code]pass[/code] that needs a
+## choice first: [code]target_required[/code]): it is kept in [member last_error] but
+## neither reported nor emitted as [signal request_failed].
+func ask(op: String, fields: Dictionary = {}, expected := PackedStringArray()) -> Dictionary:
 	if not is_async():
-		return request(op, fields)
-	return await _await_ticket(send(op, fields))
+		return request(op, fields, expected)
+	var ticket := _take_id()
+	if not expected.is_empty():
+		_expected[ticket] = expected
+	_send_text(ticket, op, _request_text(op, fields, ticket))
+	return await _await_ticket(ticket)
 
 
 ## Asks every request of [param requests] ([code][[op, fields], ...][/code]) at once and gives
@@ -260,10 +268,11 @@ func call_json(request_json: String) -> String:
 
 
 ## Sends [code]{"op": op, ...fields}[/code] and returns the result, or [code]{}[/code] on
-## failure (see [signal request_failed]).
-func request(op: String, fields: Dictionary = {}) -> Dictionary:
+## failure (see [signal request_failed]; a failure whose code is in [param expected] is kept
+## in [member last_error] only, as in [method ask]).
+func request(op: String, fields: Dictionary = {}, expected := PackedStringArray()) -> Dictionary:
 	last_response_text = call_json(_request_text(op, fields, _take_id()))
-	return _receive(op, last_response_text)
+	return _receive(op, last_response_text, expected)
 
 
 ## The exact text of the last response to [param op] ([code]""[/code] before the first), e.g.
@@ -404,12 +413,14 @@ func _await_ticket(ticket: int) -> Dictionary:
 func _answered(ticket: int, text: String) -> void:
 	var op := str(_waiting.get(ticket, ""))
 	_waiting.erase(ticket)
+	var expected: PackedStringArray = _expected.get(ticket, PackedStringArray())
+	_expected.erase(ticket)
 	last_response_text = text
-	var result := _receive(op, text)
+	var result := _receive(op, text, expected)
 	response_received.emit(ticket, op, result, last_error.duplicate())
 
 
-func _receive(op: String, text: String) -> Dictionary:
+func _receive(op: String, text: String, expected := PackedStringArray()) -> Dictionary:
 	_last_by_op[op] = text
 	if text.is_empty():
 		return _fail(
@@ -428,10 +439,9 @@ func _receive(op: String, text: String) -> Dictionary:
 		var error: Dictionary = {}
 		if response.get("error") is Dictionary:
 			error = response["error"]
+		var code := str(error.get("code", "unknown_error"))
 		return _fail(
-			str(error.get("code", "unknown_error")),
-			str(error.get("message", "")),
-			str(error.get("where", ""))
+			code, str(error.get("message", "")), str(error.get("where", "")), code in expected
 		)
 	last_error = {}
 	var result: Dictionary = {}
@@ -441,8 +451,10 @@ func _receive(op: String, text: String) -> Dictionary:
 	return result
 
 
-func _fail(code: String, message: String, where: String) -> Dictionary:
+func _fail(code: String, message: String, where: String, expected: bool = false) -> Dictionary:
 	last_error = {"code": code, "message": message, "where": where}
+	if expected:
+		return {}  # an answer the caller handles, not a failure to report
 	if push_errors:
 		push_error("pybridge: %s: %s" % [code, message])
 	request_failed.emit(code, message)

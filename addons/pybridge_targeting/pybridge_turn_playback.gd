@@ -1,9 +1,10 @@
 @tool
 class_name PyBridgeTurnPlayback
 extends RefCounted
-## Plays a turn's events back step by step on a [PyBridgeBattleView]: one step per line of
-## the runtime's log, each showing what its events did to the units, an acting enemy
-## lunging at its target, then a pause. [method skip] shows the rest at once.
+## Plays a turn's events (or an entry resolving on the Cut) back step by step on a
+## [PyBridgeBattleView]: one step per line of the runtime's log, each showing what its events
+## did to the units, an acting enemy lunging at its target, then a pause. [method skip] shows
+## the rest at once.
 ##
 ## Nothing is computed here: a step's units take the numbers its events report
 ## ([code]hp_after[/code], [code]armor_after[/code], a status's [code]total[/code]), and each
@@ -14,6 +15,9 @@ extends RefCounted
 var step_seconds: float = 0.45
 ## Seconds a step that only tells something (a turn starts, cards are drawn) stays.
 var quiet_seconds: float = 0.18
+## Seconds a step that shows something of the Cut (an entry resolving, the range it
+## collects again, a lost target) stays.
+var cut_seconds: float = 0.9
 ## The steps: [code][{"line", "events"}][/code].
 var steps: Array[Dictionary] = []
 ## The index of the step shown now (-1 before the first).
@@ -27,6 +31,10 @@ var _view: PyBridgeBattleView = null
 func _init(view: PyBridgeBattleView, result: Dictionary) -> void:
 	_view = view
 	steps = steps_of(result)
+	step_seconds = view.step_seconds
+	quiet_seconds = view.step_seconds * 0.4
+	cut_seconds = view.cut_step_seconds
+	skipped = not view.play_back_turns
 
 
 ## The steps of [param result] (an [code]end_turn[/code] or [code]play[/code] answer): each
@@ -94,6 +102,16 @@ static func actor_of(events: Array) -> Array:
 	return []
 
 
+## Plays every step with nothing lit and the hand dimmed (a coroutine); returns when the
+## last step was shown or after a skip.
+func play() -> void:
+	_view.display.set_lit("", PackedStringArray())
+	_view.display.refresh_tooltip()
+	_view.hand_area.modulate.a = 0.4
+	await run()
+	_view.hand_area.modulate.a = 1.0
+
+
 ## Plays every step (a coroutine); returns when the last one was shown or after a skip.
 func run() -> void:
 	var units := {}
@@ -105,15 +123,14 @@ func run() -> void:
 		var changed := apply(units, step["events"])
 		for id in changed:
 			_view.show_unit_data(units[id])
-		_view.turn_step_shown.emit(step["line"], step["events"])
+		var marked := _view.show_step(step["line"], step["events"])
 		if skipped:
 			continue
 		var actor := actor_of(step["events"])
 		if not actor.is_empty():
 			_view.lunge(actor[0], actor[1])
-		await _pause(
-			step_seconds if not changed.is_empty() or not actor.is_empty() else quiet_seconds
-		)
+		var telling := not changed.is_empty() or not actor.is_empty()
+		await _pause(cut_seconds if marked else (step_seconds if telling else quiet_seconds))
 
 
 ## Shows the remaining steps at once.

@@ -114,6 +114,15 @@ func _draw() -> void:
 	_round_rect(portrait, Color(1, 1, 1, 0.0), radius, Color(fill.lightened(0.35), 0.9), 2.0)
 	if _flash > 0.0:
 		_round_rect(portrait, Color(_look.color(&"hit_flash"), _flash * 0.55), radius)
+	if alive and is_in_reserve():
+		_round_rect(portrait, Color(0, 0, 0, 0.6), radius)
+		_centered(
+			_look.bold_font(),
+			tr("IN RESERVE"),
+			Vector2(w * 0.5, portrait.end.y - 10),
+			_look.font_size(&"defeated_size"),
+			Color(_look.color(&"text"), 0.8)
+		)
 	if not alive:
 		_centered(
 			_look.bold_font(),
@@ -158,6 +167,7 @@ func show_unit(data: Dictionary) -> void:
 	var old_hp := int(unit.get("hp", -1))
 	unit = data
 	unit_id = str(data.get("id", ""))
+	modulate.a = 0.6 if is_in_reserve() else 1.0
 	intent = data.get("intent", {})
 	var new_hp := int(data.get("hp", 0))
 	if old_hp >= 0 and new_hp != old_hp:
@@ -194,6 +204,11 @@ func set_preview(lines: Array[Dictionary]) -> void:
 ## Whether the unit has HP left.
 func is_alive() -> bool:
 	return int(unit.get("hp", 0)) > 0
+
+
+## Whether the unit waits off the field, in the reserve (the state's [code]zone[/code]).
+func is_in_reserve() -> bool:
+	return str(unit.get("zone", "field")) == "reserve"
 
 
 ## The unit's size from the theme ([code]width[/code] and [code]height[/code] constants).

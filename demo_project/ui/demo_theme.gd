@@ -32,6 +32,9 @@ static func build() -> Theme:
 	_buttons(theme, "Button", Color("2c2740"), Color("6a5fa0"), 16)
 	theme.set_type_variation("EndTurnButton", "Button")
 	_buttons(theme, "EndTurnButton", Color("b8652b"), Color("ffd08a"), 19)
+	theme.set_type_variation("ChoiceButton", "Button")
+	_buttons(theme, "ChoiceButton", Color("2c2740"), Color("ffd54a"), 19)
+	theme.set_stylebox("focus", "ChoiceButton", _box(Color(0, 0, 0, 0), Color("fff6e6"), 14, 8))
 	return theme
 
 

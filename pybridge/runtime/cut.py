@@ -19,7 +19,15 @@ from dataclasses import replace
 
 from .context import Context, Event, HostKind
 from .document import cut_entry_to_json
-from .errors import BattleOver, CutError, LimitReached, TargetNotAllowed, UnknownUnit, quote
+from .errors import (
+    BattleOver,
+    CutError,
+    LimitReached,
+    PlayError,
+    TargetNotAllowed,
+    UnknownUnit,
+    quote,
+)
 from .keywords import EXHAUST
 from .model import (
     MAX_CUT,
@@ -166,13 +174,37 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
     return entry_id, chosen
 
 
+def activation_refused(battle: Battle) -> PlayError | None:
+    """Why ``activate`` is refused now, whatever the card: the battle is over, your own entry
+    is on top of the Cut (pass first), or the Cut is full. None when a card may be activated:
+    on an empty Cut (a new chain) or on the enemy's entry (a response)."""
+    if battle.result is not None:
+        return BattleOver(f"the battle is over ({battle.result})", "")
+    if battle.cut and battle.cut[-1].side is _PLAYER:
+        return CutError("the top of the Cut is yours: pass to let the other side respond or "
+                        "let it resolve", "card")  # fmt: skip
+    if len(battle.cut) >= MAX_CUT:
+        return CutError(f"the Cut is full ({MAX_CUT} entries): pass or resolve before adding "
+                        "another", "card")  # fmt: skip
+    return None
+
+
+def pass_refused(battle: Battle) -> PlayError | None:
+    """Why ``pass`` (and ``resolve``) is refused now: the battle is over, or nothing waits on
+    the Cut. None when the player may pass."""
+    if battle.result is not None:
+        return BattleOver(f"the battle is over ({battle.result})", "")
+    if not battle.cut:
+        return CutError("the Cut is empty: nothing to pass on", "")
+    return None
+
+
 def activate(battle: Battle, card_id: object, target: object = None) -> list[Event]:
     """Activate a card from the hand: on an empty Cut it starts a chain; on a Cut whose top
     entry is the enemy's it is a response."""
-    if battle.cut and battle.cut[-1].side is _PLAYER:
-        raise CutError("the top of the Cut is yours: pass to let the other side respond or "
-                       "let it resolve", "card")  # fmt: skip
-    _make_room(battle, "card")
+    refused = activation_refused(battle)
+    if refused is not None:
+        raise refused
     checked = check_play(battle, card_id, target)
     ctx = Context(battle=battle, host=checked.source, this_card=checked.card.id)
     entry = activate_checked(battle, checked, ctx)
@@ -308,14 +340,17 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
     failure: dict[str, object] | None = None
     lost: AbstractSet[str] | None = None
     late = card is not None and card.choose_on_resolve
+    chosen_event: Event | None = None
     if late:  # chosen now, so nothing chosen can be lost; an empty choice may fail
-        units, failure = _choose_late(battle, entry, source, ctx, choices, strict)
+        units, failure, chosen_event = _choose_late(battle, entry, source, ctx, choices, strict)
         fresh, lost = True, _NOTHING_LOST
     if isinstance(entry, CutEntry):
         battle.cut.remove(entry)
     if announce:
         name = card.name if card is not None else battle.moves[entry.move or ""].name
         ctx.emit("resolving", entry=entry.id, card=entry.card, move=entry.move, name=name)
+    if chosen_event is not None:  # told after "resolving": the choice is made as it resolves
+        ctx.events.append(chosen_event)
     if failure is not None:
         pass
     elif fresh and not strict:
@@ -353,25 +388,24 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
 
 def _choose_late(battle: Battle, entry: Entry, source: Unit, ctx: Context,
                  choices: Choices | None, strict: bool
-                 ) -> tuple[list[Unit], dict[str, object] | None]:  # fmt: skip
+                 ) -> tuple[list[Unit], dict[str, object] | None, Event | None]:  # fmt: skip
     """The choice of a card that chooses on resolve, checked now, before anything changes:
-    the chosen units (cards go to ``ctx.chosen``), and the failure when nothing can be chosen
-    any more. Then, rather than wait for a choice that cannot be given, the effect fails
-    (strict) or resolves with nothing chosen (soft)."""
+    the chosen units (cards go to ``ctx.chosen``), the failure when nothing can be chosen
+    any more, and the event that tells the choice. Then, rather than wait for a choice that
+    cannot be given, the effect fails (strict) or resolves with nothing chosen (soft)."""
     instance = battle.cards[entry.card or ""]
     definition = instance.card
     submitted = submitted_units((choices or {}).get(entry.id))
     where = f"choices.{entry.id}"
     impossible = not submitted and nothing_to_choose(battle, instance, source)
     if impossible and strict:
-        return [], {"reason": "no_targets"}
+        return [], {"reason": "no_targets"}, None
     if definition.chooses_cards:
         ctx.chosen = () if impossible else chosen_cards(battle, instance, submitted, where)
-        ctx.emit("cards_chosen", card=entry.card, cards=list(ctx.chosen))
-        return [], None
+        return [], None, {"type": "cards_chosen", "card": entry.card, "cards": list(ctx.chosen)}
     units = [] if impossible else list(chosen_units(battle, instance, source, submitted, where))
-    ctx.emit("targets_chosen", card=entry.card, units=[u.id for u in units])
-    return units, None
+    return units, None, {"type": "targets_chosen", "card": entry.card,
+                         "units": [u.id for u in units]}  # fmt: skip
 
 
 def _failure(battle: Battle, ctx: Context, entry: Entry, source: Unit, mode: TargetMode,
@@ -446,9 +480,9 @@ def resolve_all(battle: Battle, choices: Choices | None = None) -> list[Event]:
 def pass_priority(battle: Battle, choices: Choices | None = None) -> list[Event]:
     """The player passes: the enemies may answer the top entry; if none does, it resolves.
     A choice is used when its entry resolves in this request."""
-    _not_over(battle)
-    if not battle.cut:
-        raise CutError("the Cut is empty: nothing to pass on", "")
+    refused = pass_refused(battle)
+    if refused is not None:
+        raise refused
     check_choices(battle, choices)
     responses = enemy_responses(battle)
     return responses or resolve_top(battle, choices)
@@ -468,6 +502,18 @@ def cut_view(battle: Battle) -> list[dict[str, object]]:
         shown["late_choice"] = None if late is None else late.to_json()
         view.append(shown)
     return view
+
+
+def player_moves(battle: Battle, end_turn: PlayError | None) -> dict[str, object]:
+    """What the player may do now as far as the Cut goes, for a UI to enable its controls:
+    activate a card (a new chain or a response; ``activate_reason`` says why not), pass, and
+    end the turn (``end_turn``: why :func:`.turns.end_turn` would refuse, or None). The same
+    checks the operations make."""
+    refused = activation_refused(battle)
+    return {"can_activate": refused is None,
+            "activate_reason": None if refused is None else refused.message,
+            "can_pass": pass_refused(battle) is None,
+            "can_end_turn": end_turn is None}  # fmt: skip
 
 
 def awaiting(battle: Battle) -> str | None:

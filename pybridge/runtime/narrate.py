@@ -144,7 +144,7 @@ def _failed(b: Battle, e: Event) -> Line:
 
 def _activated(b: Battle, e: Event) -> Line:
     aim = f" at {_units(b, e['targets'])}" if e.get("targets") else ""
-    how = "responds with" if e.get("responding") else "puts"
+    how = "respond with" if e.get("responding") else "put"
     tail = "" if e.get("responding") else " on the Cut"
     card = _card(b, e["card"])
     return _line(f"You {how} {card}{aim}{tail}.", "cut", 0)

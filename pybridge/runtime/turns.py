@@ -13,7 +13,7 @@ from __future__ import annotations
 from .actions import draw, move_cards
 from .context import Context, Event
 from .enemies import choose_intents, enemy_phase
-from .errors import BattleOver, CutError, LimitReached
+from .errors import BattleOver, CutError, LimitReached, PlayError
 from .keywords import RETAIN
 from .model import Battle, Pile, Team
 from .outcome import settle
@@ -21,16 +21,25 @@ from .reader import MAX_INT
 from .statuses import tick
 
 
-def end_turn(battle: Battle) -> list[Event]:
-    """End the player's turn. Refused while effects wait on the Cut: they were activated in
-    this turn and resolve in it (pass or resolve first), never against the next turn's battle."""
+def end_turn_refused(battle: Battle) -> PlayError | None:
+    """Why ``end_turn`` is refused now: the battle is over, effects wait on the Cut (they were
+    activated in this turn and resolve in it, never against the next turn's battle), or the
+    battle is at its last turn. None when the turn may end."""
     if battle.result is not None:
-        raise BattleOver(f"the battle is over ({battle.result})", "")
+        return BattleOver(f"the battle is over ({battle.result})", "")
     if battle.cut:
-        raise CutError(f"{len(battle.cut)} effect(s) wait on the Cut: pass or resolve them "
-                       "before ending the turn", "")  # fmt: skip
+        return CutError(f"{len(battle.cut)} effect(s) wait on the Cut: pass or resolve them "
+                        "before ending the turn", "")  # fmt: skip
     if battle.turn >= MAX_INT:  # one more and the saved battle would not load
-        raise LimitReached(f"the battle is at its last turn ({MAX_INT})", "")
+        return LimitReached(f"the battle is at its last turn ({MAX_INT})", "")
+    return None
+
+
+def end_turn(battle: Battle) -> list[Event]:
+    """End the player's turn. Refused while effects wait on the Cut (pass or resolve first)."""
+    refused = end_turn_refused(battle)
+    if refused is not None:
+        raise refused
     ctx = Context(battle=battle, host=battle.unit(battle.active_player) or battle.units[0])
     ctx.emit("turn_ended", turn=battle.turn)
     for step in (_player_turn_end, _enemy_turn, _next_turn):

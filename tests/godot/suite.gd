@@ -5,6 +5,8 @@ extends Control
 
 ## The demo battle, mounted by tests/test_gdscript.py.
 const BATTLE_FILE := "res://battle/demo_battle.json"
+## The demo's duel under the strict law, mounted by tests/test_gdscript.py.
+const DUEL_FILE := "res://battle/duel_battle.json"
 
 ## What went wrong in this test, one line each.
 var failures: Array[String] = []
@@ -39,6 +41,54 @@ func demo_battle() -> Dictionary:
 	return JSON.parse_string(FileAccess.get_file_as_string(BATTLE_FILE))
 
 
+## The demo's duel (strict rules, enemy answers on the Cut), as a Dictionary.
+func duel_battle() -> Dictionary:
+	return JSON.parse_string(FileAccess.get_file_as_string(DUEL_FILE))
+
+
+## A small battle of [param cards] (definitions, each in the hand once: [code]h1[/code],
+## [code]h2[/code]...) for a Hero against [param enemies] (ids), under [param rules], with
+## [param moves] and [param statuses] for the enemies.
+func small_battle(
+	cards: Array, enemies: Array, rules: String = "soft", moves: Array = [], statuses: Array = []
+) -> Dictionary:
+	var units := [{"id": "hero", "name": "Hero", "team": "player", "hp": 30, "max_hp": 30}]
+	for id: String in enemies:
+		var unit := {"id": id, "name": id.capitalize(), "team": "enemy", "hp": 20, "max_hp": 20}
+		unit["moves"] = moves.map(func(move: Dictionary) -> String: return move["id"])
+		units.append(unit)
+	var hand := []
+	for i in cards.size():
+		hand.append({"id": "h%d" % (i + 1), "card": cards[i]["id"]})
+	return {
+		"format": "pybridge/battle@1",
+		"seed": 3,
+		"rules": rules,
+		"active_player": "hero",
+		"energy": 9,
+		"max_energy": 9,
+		"units": units,
+		"cards": cards,
+		"moves": moves,
+		"statuses": statuses,
+		"piles": {"hand": hand, "draw": [], "discard": []}
+	}
+
+
+## A card definition: [param target] mode, one [param node] as its Behavior, and
+## [param extra] fields.
+func card(id: String, target: String, node: Dictionary, extra: Dictionary = {}) -> Dictionary:
+	var definition := {
+		"id": id,
+		"name": id.capitalize(),
+		"type": "attack",
+		"target": target,
+		"behavior": {"start": node["id"], "nodes": [node]}
+	}
+	definition.merge(extra)
+	return definition
+
+
 ## A client on the page's runtime (the web transport), in the tree.
 func web_client() -> PyBridgeClient:
 	var client := PyBridgeClient.new()
@@ -71,6 +121,40 @@ func battle_view(client: PyBridgeClient) -> PyBridgeBattleView:
 	view.play_area = field
 	add_child(view)
 	return view
+
+
+## A battle view whose plays go on the Cut: [method battle_view] with a [PyBridgeCutView] on
+## the right, short playback steps; its battle is not opened yet.
+func cut_battle_view(client: PyBridgeClient) -> PyBridgeBattleView:
+	var cut := PyBridgeCutView.new()
+	cut.position = Vector2(1000, 60)
+	cut.size = Vector2(270, 400)
+	add_child(cut)
+	var view := PyBridgeBattleView.new()
+	view.bridge = client
+	view.open_on_ready = false
+	view.cut_view = cut
+	view.step_seconds = 0.05
+	view.cut_step_seconds = 0.05
+	view.size = Vector2(1000, 668)
+	view.position = Vector2(0, 52)
+	var field := Control.new()
+	field.size = Vector2(1000, 460)
+	field.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	view.add_child(field)
+	view.party_area = _area(field, Vector2(16, 240), Vector2(960, 220))
+	view.enemy_area = _area(field, Vector2(16, 10), Vector2(960, 220))
+	view.hand_area = _area(view, Vector2(12, 478), Vector2(976, 190))
+	view.play_area = field
+	add_child(view)
+	return view
+
+
+## The point of [param id] in [param view]'s layout ([code]"units"[/code] or
+## [code]"cards"[/code]).
+func point_of(view: PyBridgeBattleView, kind: String, id: String) -> Vector2:
+	var at: Array = view.layout_points()[kind][id]
+	return Vector2(at[0], at[1])
 
 
 func _area(parent: Control, at: Vector2, area_size: Vector2) -> Control:

@@ -35,7 +35,7 @@ func test_hover_lights_what_a_play_affects_and_nothing_when_it_cannot_be_played(
 		func(card: String, ids: PackedStringArray) -> void: lit.append([card, ids])
 	)
 	view.aim.hovered = view.hand_slot("h12")
-	view.hover_changed()
+	view.display.refresh()
 	check_eq(lit, [["h12", PackedStringArray()]], "hovering it lights nothing")
 	var data := view.card_data("h12")
 	check_eq(data["playable"], false, "its card is shown unplayable")

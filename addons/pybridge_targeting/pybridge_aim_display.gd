@@ -1,0 +1,259 @@
+@tool
+class_name PyBridgeAimDisplay
+extends RefCounted
+## What a [PyBridgeBattleView] draws for the aim ([PyBridgeBattleAim]): the arrow and the
+## look of the unit under it, the lit units, the play area a card without a target is
+## dropped on, the preview marks of the play, the numbered picks of a choice and its prompt,
+## and the tooltip. Everything it shows is the runtime's answer, asked through the view.
+
+## The unit ids lit now.
+var lit_units: PackedStringArray = PackedStringArray()
+## The card (or Cut entry choosing as it resolves) whose units are lit ([code]""[/code]:
+## none).
+var lit_card: String = ""
+## Whether the play area is lit (a card without a target is held or armed).
+var zone_active: bool = false
+## The aiming arrow.
+var arrow: PyBridgeAimArrow = null
+## The tooltip.
+var tooltip: PyBridgeTooltip = null
+
+var _view: PyBridgeBattleView = null
+var _stage: PyBridgeBattleStage = null
+var _marks: PyBridgePreviewMarks = PyBridgePreviewMarks.new()
+
+
+func _init(view: PyBridgeBattleView, stage: PyBridgeBattleStage) -> void:
+	_view = view
+	_stage = stage
+
+
+## Makes the arrow and the tooltip, children of the view.
+func build() -> void:
+	arrow = PyBridgeAimArrow.new()
+	arrow.name = "AimArrow"
+	_view.add_child(arrow)
+	arrow.apply_theme(_view)
+	tooltip = PyBridgeTooltip.new()
+	tooltip.name = "Tooltip"
+	_view.add_child(tooltip)
+
+
+## Forgets every preview (the battle changed).
+func forget_previews() -> void:
+	_marks.clear()
+
+
+## The aim started on [param slot] (null: a late choice).
+func aim_began(slot: PyBridgeHandSlot) -> void:
+	if slot != null:
+		slot.set_selected(true)
+	refresh()
+
+
+## The aim at [param slot] ended.
+func aim_ended(slot: PyBridgeHandSlot) -> void:
+	if slot != null:
+		slot.set_selected(false)
+	arrow.hide()
+	zone_active = false
+	_marks.forget_shown()
+	_view.queue_redraw()
+	_stage.mark_target("", PyBridgeUnitView.TargetLook.NONE)
+	_stage.show_marks({})
+	refresh()
+
+
+## Lays the hand out and shows the lit units, the tooltip and the choice as the aim has them.
+func refresh() -> void:
+	_view.layout_hand()
+	refresh_highlight()
+	refresh_tooltip()
+	refresh_choice()
+
+
+## Draws the aim as it is now: the arrow and the unit under it, or the held card and the play
+## area, the units picked so far, and the preview of the play.
+func show_aim() -> void:
+	var aim := _view.aim
+	var slot := aim.card
+	refresh_choice()
+	refresh_highlight()
+	if not aim.is_aiming():
+		return
+	var target := aim.aimed_unit()
+	if aim.needs_unit():
+		var valid: bool = target != "" and target in aim.candidates()
+		var look := PyBridgeAimArrow.Look.EMPTY
+		var unit_look := PyBridgeUnitView.TargetLook.NONE
+		var end := aim.pointer
+		if target != "":
+			look = PyBridgeAimArrow.Look.VALID if valid else PyBridgeAimArrow.Look.INVALID
+			unit_look = (
+				PyBridgeUnitView.TargetLook.VALID if valid else PyBridgeUnitView.TargetLook.INVALID
+			)
+			if valid:
+				end = PyBridgeBattleStage.target_point_of(_view.unit_views[target])
+		_stage.mark_target(target, unit_look)
+		if aim.state == PyBridgeBattleAim.State.PRESSED:
+			arrow.hide()
+		else:
+			arrow.aim(_arrow_origin(), end, look)
+		if slot != null:
+			var picked := aim.choice.chosen.duplicate()
+			if valid:
+				picked.append(target)
+			_show_preview(slot.card_id, picked, not valid)
+		return
+	_stage.mark_target("", PyBridgeUnitView.TargetLook.NONE)
+	arrow.hide()
+	if slot == null:
+		return
+	if aim.state == PyBridgeBattleAim.State.DRAGGING:
+		slot.follow(aim.pointer)
+		_view.layout_hand()
+	zone_active = aim.state in [PyBridgeBattleAim.State.DRAGGING, PyBridgeBattleAim.State.ARMED]
+	_view.queue_redraw()
+	var over_zone := _view.in_play_area(aim.pointer) or aim.state == PyBridgeBattleAim.State.ARMED
+	_show_preview(slot.card_id, PackedStringArray(), not over_zone)
+
+
+## Draws the play area on the view while a card without a target is held (from the view's
+## [method CanvasItem._draw]).
+func draw_zone() -> void:
+	if not zone_active:
+		return
+	var zone := _view.play_rect()
+	var local := Rect2(_view.get_global_transform().affine_inverse() * zone.position, zone.size)
+	var own := PyBridgeBattleView.THEME_TYPE
+	var color := PyBridgeViewTheme.color(_view, &"play_area", own)
+	PyBridgeViewDrawing.round_rect(
+		_view, local.grow(-6), Color(color, 0.07), 18, Color(color, 0.6), 3
+	)
+	var dragging := _view.aim.state == PyBridgeBattleAim.State.DRAGGING
+	var text := _view.tr("Release to play") if dragging else _view.tr("Click here to play")
+	PyBridgeViewDrawing.centered_text(
+		_view,
+		_view.get_theme_default_font(),
+		text,
+		Vector2(local.get_center().x, local.position.y + 40),
+		PyBridgeViewTheme.font_size(_view, &"play_hint_size", own),
+		Color(color, 0.9),
+		0,
+		Color(0, 0, 0, 0)
+	)
+
+
+## Lights what the aim (or the hovered card) reaches: a choice's candidates, else the units
+## the card lights ([method PyBridgeBattleView.units_lit_by]).
+func refresh_highlight() -> void:
+	var aim := _view.aim
+	var slot := aim.card if aim.card != null else aim.hovered
+	if _view.is_battle_over() or _view.is_playing_back() or not (aim.needs_unit() or slot != null):
+		set_lit("", PackedStringArray())
+	elif aim.needs_unit():
+		set_lit(aim.choice.source_id(), aim.choice.candidates)
+	else:
+		set_lit(slot.card_id, _view.units_lit_by(slot.card_id))
+
+
+## Lights [param ids] for [param card_id] ([signal PyBridgeBattleView.highlight_changed]).
+func set_lit(card_id: String, ids: PackedStringArray) -> void:
+	if card_id == lit_card and ids == lit_units:
+		return
+	lit_card = card_id
+	lit_units = ids
+	for id: String in _view.unit_views:
+		PyBridgeBattleStage.tell(_view.unit_views[id], &"set_highlighted", [id in ids])
+	_view.highlight_changed.emit(card_id, ids)
+
+
+## Shows the numbered picks on the units, and the prompt of a choice that takes more than
+## one unit or is made as an effect resolves.
+func refresh_choice() -> void:
+	var marks := _view.target_marks
+	if marks == null:
+		return
+	var choice := _view.aim.choice if _view.aim.needs_unit() else null
+	marks.show_picks(choice.chosen if choice != null else PackedStringArray())
+	if choice != null and (choice.count > 1 or choice.late):
+		var play := _view.play_rect()
+		var prompt := _view.choice_prompt
+		prompt.show_choice(
+			choice, _view.cut_flow.choice_title(choice), Vector2(play.get_center().x, play.end.y)
+		)
+		_beside_held_card(prompt, play)
+	else:
+		_view.choice_prompt.show_choice(null, "", Vector2.ZERO)
+
+
+## Shows the tooltip of what the pointer is over (a card of the hand, a unit's status or
+## intent), or hides it.
+func refresh_tooltip() -> void:
+	if tooltip == null:
+		return
+	var aim := _view.aim
+	var tip := {}
+	var idle := aim.state == PyBridgeBattleAim.State.IDLE and not _view.is_playing_back()
+	if idle and not _view.state.is_empty():
+		if aim.hovered != null:
+			tip = _view.card_tip(aim.hovered.card_id)
+			tip["rect"] = aim.hovered.shown_rect()
+		else:
+			tip = _stage.tip_at(aim.pointer)
+	var title := str(tip.get("title", ""))
+	var text := str(tip.get("text", ""))
+	if tip.is_empty() and tooltip.visible:
+		tooltip.hide_tip()
+		_view.tooltip_changed.emit("", "")
+	elif (
+		not tip.is_empty()
+		and not (tooltip.visible and [title, text] == [tooltip.title, tooltip.text])
+	):
+		tooltip.show_beside(
+			title, text, str(tip.get("note", "")), tip["rect"], _view.get_viewport_rect()
+		)
+		_view.tooltip_changed.emit(title, text)
+
+
+func _show_preview(card_id: String, target_ids: PackedStringArray, clear: bool) -> void:
+	var info := _view.targets_of(card_id)
+	# A preview of a random pick would give the pick away; an arrow card shows one per unit;
+	# a card that chooses as it resolves has nothing to show before its choice.
+	var wanted := not clear and not bool(info.get("facts", {}).get("random", false))
+	if bool(info.get("requires_target", false)) and target_ids.is_empty():
+		wanted = false
+	if info.get("late_choice") is Dictionary:
+		wanted = false
+	var per_unit: Variant = await _marks.shown_for(_view.bridge, card_id, target_ids, wanted)
+	if per_unit is Dictionary:
+		_stage.show_marks(per_unit)
+
+
+# Where the arrow of a choice starts: the aimed card, else the Cut entry that chooses.
+func _arrow_origin() -> Vector2:
+	var aim := _view.aim
+	if aim.card != null:
+		return aim.card.arrow_origin()
+	if _view.cut_view != null and aim.choice != null:
+		var row := _view.cut_view.entry_rect(aim.choice.entry_id)
+		if row.has_area():
+			return Vector2(row.position.x, row.get_center().y)
+	return _view.choice_prompt.get_global_rect().get_center()
+
+
+# Moves [param prompt] (on the bottom edge of [param play]) aside when the card being aimed,
+# raised out of the hand, lies under it: to the side with more room.
+func _beside_held_card(prompt: Control, play: Rect2) -> void:
+	var held := _view.aim.card
+	if held == null:
+		return
+	var card := held.view.get_global_rect()
+	var box := prompt.get_global_rect()
+	if not box.grow(8.0).intersects(card):
+		return
+	var half := box.size.x * 0.5 + 12.0
+	var right := card.end.x - play.position.x < play.end.x - card.position.x
+	var x := card.end.x + half if right else card.position.x - half
+	x = clampf(x, play.position.x + half, play.end.x - half)
+	prompt.global_position.x = roundf(x - box.size.x * 0.5)

@@ -1,0 +1,58 @@
+@tool
+class_name PyBridgeBattleSetup
+extends RefCounted
+## Setting a [PyBridgeBattleView] up: the overlays it adds over its battle (the target
+## markers, the choice prompt, the pile picker), the Cut view's buttons wired to it, and the
+## warnings the editor shows for what is missing.
+
+
+## Adds the overlays to [param view] and connects its [member PyBridgeBattleView.cut_view].
+static func add_overlays(view: PyBridgeBattleView) -> void:
+	view.target_marks = PyBridgeTargetMarks.new(view)
+	view.target_marks.name = "TargetMarks"
+	view.target_marks.set_anchors_preset(Control.PRESET_FULL_RECT)
+	view.add_child(view.target_marks)
+	view.choice_prompt = PyBridgeChoicePrompt.new()
+	view.choice_prompt.name = "ChoicePrompt"
+	view.choice_prompt.confirm_pressed.connect(view.aim.confirm_choice)
+	view.choice_prompt.cancel_pressed.connect(view.aim.cancel)
+	view.add_child(view.choice_prompt)
+	view.pile_picker = PyBridgePilePicker.new(view)
+	view.pile_picker.name = "PilePicker"
+	view.add_child(view.pile_picker)
+	if view.cut_view != null:
+		view.cut_view.pass_pressed.connect(view.pass_priority)
+		view.cut_view.respond_pressed.connect(view.respond)
+
+
+## The editor's warnings for [param view]: no bridge, areas not assigned, no battle file to
+## open, a Control above it that stops the mouse.
+static func warnings(view: PyBridgeBattleView) -> PackedStringArray:
+	var found := PackedStringArray()
+	if view.bridge == null and not ProjectSettings.has_setting("autoload/Bridge"):
+		found.append(
+			(
+				"No bridge: assign a PyBridgeClient node to 'bridge', or enable the "
+				+ "PyBridge Targeting plugin, which adds the Bridge autoload."
+			)
+		)
+	if view.party_area == null or view.enemy_area == null or view.hand_area == null:
+		found.append(
+			(
+				"Assign 'party_area', 'enemy_area' and 'hand_area': the Controls the "
+				+ "units and the hand are laid out in."
+			)
+		)
+	if view.open_on_ready and view.battle_file.is_empty():
+		found.append(
+			(
+				"'open_on_ready' is on but 'battle_file' is empty: set a battle "
+				+ "document, or turn it off and call open_battle() yourself."
+			)
+		)
+	elif not view.battle_file.is_empty() and not FileAccess.file_exists(view.battle_file):
+		found.append("'battle_file' %s does not exist." % view.battle_file)
+	var blocked := PyBridgeBattleInput.blocked_mouse_warning(view)
+	if not blocked.is_empty():
+		found.append(blocked)
+	return found

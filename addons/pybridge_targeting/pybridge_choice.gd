@@ -1,0 +1,136 @@
+@tool
+class_name PyBridgeChoice
+extends RefCounted
+## A choice made one unit or card at a time, as the runtime's [code]pick[/code] answers it:
+## the targets of a card of the hand (several, or "up to" some), or the late choice of a card
+## that chooses as it resolves (a Cut entry's, or an immediate play's).
+##
+## After every pick [method refresh] asks the runtime what may be picked next, so which
+## units or cards are candidates, that none is chosen twice, how many the play needs and
+## whether it can be confirmed early are the runtime's answers, never this script's.
+
+## The card of the hand that chooses ([code]""[/code] for a Cut entry's late choice).
+var card_id: String = ""
+## The Cut entry that chooses as it resolves ([code]""[/code] for a card of the hand).
+var entry_id: String = ""
+## What is chosen: [code]"units"[/code] or [code]"cards"[/code].
+var chooses: String = "units"
+## Whether the choice is made as the effect resolves (a card that chooses on resolve).
+var late: bool = false
+## Where the cards of a choice of cards come from ([code]late_choice.zones[/code]).
+var zones: PackedStringArray = PackedStringArray()
+## What is chosen so far, in order.
+var chosen: PackedStringArray = PackedStringArray()
+## What may be picked next (empty once the choice is full).
+var candidates: PackedStringArray = PackedStringArray()
+## The fewest the play takes.
+var needed: int = 1
+## The most the play takes.
+var count: int = 1
+## Whether enough are chosen to confirm (an "up to" card can be confirmed early).
+var can_confirm: bool = false
+## Whether as many as the play takes are chosen.
+var complete: bool = false
+## The runtime's error when it refused the last pick ([code]{}[/code] otherwise).
+var refused: Dictionary = {}
+
+
+## The choice of targets of [param card_id] as its [code]targets[/code] answer [param info]
+## gives it before any pick: its candidates and how many it takes. A card that chooses as it
+## resolves starts from its [code]late_choice[/code].
+static func for_card(card: String, info: Dictionary) -> PyBridgeChoice:
+	var choice := PyBridgeChoice.new()
+	choice.card_id = card
+	choice.count = maxi(1, int(info.get("count", 1)))
+	var late_choice: Variant = info.get("late_choice")
+	if late_choice is Dictionary:
+		choice._late_from(late_choice)
+	else:
+		choice.candidates = PackedStringArray(info.get("candidates", []))
+	return choice
+
+
+## The late choice of the Cut entry [param entry] as the [code]cut[/code] answer's
+## [param late_choice] describes it (the runtime's [code]pick[/code] gives the rest).
+static func for_entry(entry: String, late_choice: Dictionary) -> PyBridgeChoice:
+	var choice := PyBridgeChoice.new()
+	choice.entry_id = entry
+	choice._late_from(late_choice)
+	return choice
+
+
+## The request fields that name who chooses: [code]{"card"}[/code] or [code]{"entry"}[/code].
+func chooser() -> Dictionary:
+	return {"entry": entry_id} if not entry_id.is_empty() else {"card": card_id}
+
+
+## The id of who chooses: the card or the Cut entry.
+func source_id() -> String:
+	return entry_id if not entry_id.is_empty() else card_id
+
+
+## Asks the runtime what may be picked after [member chosen] (a coroutine); false, with
+## [member refused] set, when it refused the choice (nothing then changes here).
+func refresh(bridge: PyBridgeClient) -> bool:
+	var fields := chooser()
+	fields["session"] = bridge.session
+	fields["chosen"] = Array(chosen)
+	var answer: Dictionary = await bridge.ask(
+		"pick", fields, PackedStringArray(["not_a_candidate"])
+	)
+	if answer.is_empty():
+		refused = bridge.last_error.duplicate()
+		return false
+	refused = {}
+	apply(answer)
+	return true
+
+
+## Takes the runtime's [code]pick[/code] [param answer].
+func apply(answer: Dictionary) -> void:
+	chooses = str(answer.get("chooses", chooses))
+	chosen = PackedStringArray(answer.get("chosen", chosen))
+	candidates = PackedStringArray(answer.get("candidates", []))
+	needed = int(answer.get("needed", needed))
+	count = int(answer.get("count", count))
+	can_confirm = bool(answer.get("can_confirm", false))
+	complete = bool(answer.get("complete", false))
+
+
+## Picks [param id] and asks what may be picked next (a coroutine); false when [param id] is
+## not a candidate now or the runtime refused it.
+func add(bridge: PyBridgeClient, id: String) -> bool:
+	if not id in candidates:
+		return false
+	chosen.append(id)
+	if await refresh(bridge):
+		return true
+	chosen.remove_at(chosen.size() - 1)
+	return false
+
+
+## Takes [param id] out of the choice (or, with [code]""[/code], the last pick) and asks
+## again (a coroutine); false when nothing was taken out.
+func remove(bridge: PyBridgeClient, id: String = "") -> bool:
+	var at := chosen.size() - 1 if id.is_empty() else chosen.find(id)
+	if at < 0:
+		return false
+	chosen.remove_at(at)
+	return await refresh(bridge)
+
+
+## The place of [param id] in the choice, from 1 (0 when it is not chosen).
+func number_of(id: String) -> int:
+	return chosen.find(id) + 1
+
+
+## What the choice is as a play's [code]target[/code] or a [code]choices[/code] answer.
+func answer() -> Array:
+	return Array(chosen)
+
+
+func _late_from(late_choice: Dictionary) -> void:
+	late = true
+	chooses = str(late_choice.get("chooses", "units"))
+	zones = PackedStringArray(late_choice.get("zones", []))
+	candidates = PackedStringArray(late_choice.get("candidates", []))

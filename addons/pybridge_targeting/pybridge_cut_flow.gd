@@ -1,0 +1,175 @@
+@tool
+class_name PyBridgeCutFlow
+extends RefCounted
+## The plays of a [PyBridgeBattleView] that go through the Cut, and the choices made as an
+## effect resolves: a card is activated with its targets locked ([code]activate[/code]), the
+## player passes ([code]pass[/code]: the enemies may answer, else the top entry resolves, its
+## events played back step by step on the [PyBridgeCutView] and the [PyBridgeTargetMarks]),
+## and an entry that chooses as it resolves asks the player first.
+##
+## Whether an entry needs a choice is the runtime's answer: a [code]pass[/code] refused with
+## [code]target_required[/code] at [code]choices.<entry>[/code] (which changes nothing) names
+## the entry; the choice is then made with the runtime's candidates ([code]pick[/code] with
+## [code]entry[/code]) and sent back in [code]choices[/code]. When nothing can be chosen any
+## more the runtime does not ask: the entry fails (strict) or does nothing (soft), as its
+## events and log say. The same choice, for a card played at once without the Cut, is the
+## play's target.
+
+## The runtime's last [code]cut[/code] answer (empty before the first).
+var cut: Dictionary = {}
+
+var _view: PyBridgeBattleView = null
+
+
+func _init(view: PyBridgeBattleView) -> void:
+	_view = view
+
+
+## Activates [param card_id] at [param target_ids] (its locked targets; none for a card
+## without an arrow) onto the Cut (a coroutine); false when the runtime refused it.
+func activate(card_id: String, target_ids: PackedStringArray) -> bool:
+	var bridge := _view.bridge
+	var fields := {"session": bridge.session, "card": card_id}
+	if not target_ids.is_empty():
+		fields["target"] = Array(target_ids)
+	_view.busy_with(1)
+	var result: Dictionary = await bridge.ask("activate", fields)
+	if result.is_empty():
+		_view.busy_with(-1)
+		_view.card_refused.emit(card_id, str(bridge.last_error.get("message", "")))
+		return false
+	_view.target_marks.clear_lost()
+	await _view.apply_state(result.get("state", {}))
+	_view.busy_with(-1)
+	_view.card_activated.emit(card_id, target_ids, result)
+	return true
+
+
+## The player passes (a coroutine): the enemies may answer the player's top entry, else the
+## top entry resolves and its events play back. An entry that needs a choice as it resolves
+## asks for it first; cancelling that choice passes nothing. False when nothing was passed.
+func pass_priority(choices: Dictionary = {}) -> bool:
+	var bridge := _view.bridge
+	var fields := {"session": bridge.session}
+	if not choices.is_empty():
+		fields["choices"] = choices
+	_view.busy_with(1)
+	var result: Dictionary = await bridge.ask(
+		"pass", fields, PackedStringArray(["target_required"])
+	)
+	_view.busy_with(-1)
+	if result.is_empty():
+		var error := bridge.last_error
+		var where := str(error.get("where", ""))
+		if str(error.get("code", "")) == "target_required" and where.begins_with("choices."):
+			var entry := where.trim_prefix("choices.")
+			var answer: Variant = await choose(PyBridgeChoice.for_entry(entry, _late_of(entry)))
+			if answer == null:
+				return false
+			var more := choices.duplicate()
+			more[entry] = answer
+			return await pass_priority(more)
+		_view.request_refused.emit("pass", str(error.get("message", "")))
+		return false
+	_view.target_marks.clear_lost()
+	_view.passed.emit(result)
+	await _view.play_back(result)
+	return true
+
+
+## Makes [param choice] (a coroutine): units with the aim, cards with the pile picker; the
+## answer as the runtime takes it, or null when it was cancelled (or refused).
+func choose(choice: PyBridgeChoice) -> Variant:
+	if not await choice.refresh(_view.bridge):
+		_view.request_refused.emit("pick", str(choice.refused.get("message", "")))
+		return null
+	if choice.chooses == "cards":
+		open_pile_picker(choice)
+	else:
+		if _view.is_inside_tree():
+			# The Cut view lays its new rows out first: the arrow starts at the entry's row.
+			await _view.get_tree().process_frame
+		_view.aim.choose_units(choice)
+	while true:
+		var ended: Array = await _view.choice_ended
+		if ended[0] == choice:
+			return choice.answer() if ended[1] else null
+	return null
+
+
+## Shows one step of a resolution's playback on the Cut view and the markers; true when
+## the step showed something of the Cut.
+func show_step(line: Dictionary, events: Array) -> bool:
+	var marks := _view.target_marks
+	var shown := false
+	for event: Dictionary in events:
+		var entry := str(event.get("entry", ""))
+		match str(event.get("type", "")):
+			"resolving":
+				marks.show_resolving(entry)
+			"recollected":
+				marks.show_range(entry, event.get("units", []))
+			"target_lost":
+				marks.show_lost(entry, str(event.get("unit", "")))
+			"effect_failed":
+				pass
+			_:
+				continue
+		shown = true
+	if _view.cut_view != null:
+		_view.cut_view.show_step(line, events)
+	return shown
+
+
+## Plays a card that takes no unit now, released on the play area (or confirmed): played or
+## activated at once; a card that chooses as it resolves and is played without the Cut asks
+## for its choice first (the play's target).
+func release_card(card_id: String) -> void:
+	var info := _view.targets_of(card_id)
+	if _view.cut_view == null and info.get("late_choice") is Dictionary:
+		var answer: Variant = await choose(PyBridgeChoice.for_card(card_id, info))
+		if answer != null:
+			_view.play_card_at(card_id, PackedStringArray(answer))
+		return
+	_view.play_card_at(card_id, PackedStringArray())
+
+
+## Opens the view's pile picker on [param choice], a choice of cards: the cards of its
+## places, as the state holds them.
+func open_pile_picker(choice: PyBridgeChoice) -> void:
+	var listed := []
+	for zone in choice.zones:
+		for instance in _view.data.zone_instances(zone):
+			var card_id := str(instance.get("id"))
+			var info := {"playable": card_id in choice.candidates}
+			listed.append(
+				{"id": card_id, "zone": zone, "data": _view.data.card_data(instance, info)}
+			)
+	var center := _view.play_rect().get_center()
+	_view.pile_picker.open(choice, choice_title(choice), listed, center)
+	_view.choice_changed.emit(choice)
+
+
+## The name a choice is shown under: its card's.
+func choice_title(choice: PyBridgeChoice) -> String:
+	var card_id := choice.card_id
+	for entry: Dictionary in cut.get("cut", []):
+		if str(entry.get("id")) == choice.entry_id and entry.get("card") is Dictionary:
+			card_id = str(entry["card"].get("id"))
+	return str(_view.names().get("cards", {}).get(card_id, card_id))
+
+
+## Takes the runtime's [code]cut[/code] [param answer] and shows it.
+func show_cut(answer: Dictionary) -> void:
+	cut = answer
+	_view.target_marks.show_cut(answer.get("cut", []))
+	if _view.cut_view != null:
+		_view.cut_view.show_cut(answer, _view.names())
+	_view.cut_changed.emit(answer)
+
+
+func _late_of(entry_id: String) -> Dictionary:
+	for entry: Dictionary in cut.get("cut", []):
+		if str(entry.get("id")) == entry_id and entry.get("late_choice") is Dictionary:
+			return entry["late_choice"]
+	return {}

@@ -1,0 +1,369 @@
+@tool
+@icon("res://addons/pybridge_targeting/icons/pybridge_cut_view.svg")
+class_name PyBridgeCutView
+extends PanelContainer
+## The Cut on screen: the effects waiting to resolve, the top of the stack first, whose
+## answer the top entry waits for, Respond and Pass, and what became of the entries that
+## resolved (a failed one fizzles with the runtime's reason).
+##
+## Give it to [member PyBridgeBattleView.cut_view]: the battle view then puts plays on the
+## Cut ([code]activate[/code]), shows every [code]cut[/code] answer here with
+## [method show_cut], plays each resolution back here step by step ([method show_step]) and
+## answers the buttons ([signal pass_pressed], [signal respond_pressed]). Each entry shows
+## its place on the Cut (1 at the bottom, the number [PyBridgeTargetMarks] puts on its units),
+## its card or move, who played it, the targets it locked, the range an "all ~" entry reaches
+## now, or that it chooses as it resolves. Every word about the rules is the runtime's: names
+## from the state, outcomes from its log lines. Styled by the theme items of the type
+## [code]PyBridgeCutView[/code] (colours [code]player[/code], [code]enemy[/code],
+## [code]resolving[/code], [code]failed[/code], [code]resolved[/code], [code]text[/code],
+## [code]dim_text[/code], [code]background[/code]; font sizes [code]title_size[/code],
+## [code]entry_size[/code], [code]detail_size[/code]) and the game's Label and Button styles.
+
+## The Pass button (or its action) was pressed.
+signal pass_pressed
+## The Respond button (or its action) was pressed.
+signal respond_pressed
+
+## The theme type of every item it reads.
+const THEME_TYPE := &"PyBridgeCutView"
+## How many resolved entries it remembers.
+const HISTORY := 3
+
+## The runtime's last [code]cut[/code] answer.
+var cut: Dictionary = {}
+## The entries that resolved, newest first:
+## [code][{"id", "title", "label", "side", "outcome", "lines"}][/code], [code]outcome[/code]
+## being [code]"resolving"[/code], [code]"resolved"[/code] or [code]"failed"[/code] and
+## [code]lines[/code] the runtime's log lines about it.
+var history: Array[Dictionary] = []
+## The entry resolving now, or [code]""[/code].
+var resolving: String = ""
+## The Respond button.
+var respond_button: Button = Button.new()
+## The Pass button.
+var pass_button: Button = Button.new()
+
+var _look: PyBridgeViewTheme.Lookup = null
+var _names: Dictionary = {}
+var _restyling: bool = false
+var _ranges: Dictionary = {}
+var _rows: Dictionary = {}
+var _title: Label = Label.new()
+var _awaiting: Label = Label.new()
+var _entries: VBoxContainer = VBoxContainer.new()
+var _past_title: Label = Label.new()
+var _past: VBoxContainer = VBoxContainer.new()
+
+
+func _init() -> void:
+	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
+	custom_minimum_size = Vector2(300, 200)
+	clip_contents = true
+	var rows := VBoxContainer.new()
+	rows.add_theme_constant_override(&"separation", 6)
+	add_child(rows)
+	# The title and the buttons first: the buttons keep their place as the Cut grows.
+	var head := HBoxContainer.new()
+	head.add_theme_constant_override(&"separation", 8)
+	rows.add_child(head)
+	_title.text = tr("THE CUT")
+	_title.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	head.add_child(_title)
+	for button in [respond_button, pass_button]:
+		button.focus_mode = Control.FOCUS_NONE
+		button.custom_minimum_size = Vector2(112, 38)
+		head.add_child(button)
+	_awaiting.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	rows.add_child(_awaiting)
+	# The stack and its history scroll inside the panel: a long Cut never grows it over the
+	# screen below.
+	var scroll := ScrollContainer.new()
+	scroll.horizontal_scroll_mode = ScrollContainer.SCROLL_MODE_DISABLED
+	scroll.size_flags_vertical = Control.SIZE_EXPAND_FILL
+	rows.add_child(scroll)
+	var listed := VBoxContainer.new()
+	listed.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	listed.add_theme_constant_override(&"separation", 6)
+	scroll.add_child(listed)
+	_entries.add_theme_constant_override(&"separation", 5)
+	listed.add_child(_entries)
+	_past_title.text = tr("Resolved")
+	listed.add_child(_past_title)
+	_past.add_theme_constant_override(&"separation", 3)
+	listed.add_child(_past)
+	respond_button.pressed.connect(func() -> void: respond_pressed.emit())
+	pass_button.pressed.connect(func() -> void: pass_pressed.emit())
+
+
+func _ready() -> void:
+	_restyle()
+	_rebuild()
+
+
+func _notification(what: int) -> void:
+	# Restyling overrides the panel's own style box, which notifies a theme change again.
+	if what == NOTIFICATION_THEME_CHANGED and is_inside_tree() and not _restyling:
+		_restyling = true
+		_restyle()
+		_rebuild()
+		_restyling = false
+
+
+## Shows the runtime's [code]cut[/code] [param answer]; [param names] gives display names
+## ([method PyBridgeBattleView.names]). An entry that left the Cut keeps its outcome in
+## [member history].
+func show_cut(answer: Dictionary, names: Dictionary) -> void:
+	cut = answer
+	_names = names
+	_ranges.clear()
+	for item in history:
+		if item["outcome"] == "resolving":
+			item["outcome"] = "resolved"
+	resolving = ""
+	_rebuild()
+
+
+## Shows one step of a resolution's playback: the runtime's log [param line] and the
+## [param events] it tells (an entry resolving, the range it collects again, a lost target,
+## a failed effect).
+func show_step(line: Dictionary, events: Array) -> void:
+	var text := str(line.get("text", ""))
+	var told := false
+	for event: Dictionary in events:
+		var entry := str(event.get("entry", ""))
+		match str(event.get("type", "")):
+			"resolving":
+				resolving = entry
+				_remember(entry)
+			"recollected":
+				_ranges[entry] = event.get("units", [])
+			"target_lost", "effect_failed":
+				var item := _item(entry)
+				item["outcome"] = "failed"
+				if not told and not text.is_empty():
+					item["lines"].append(text)
+					told = true
+	_rebuild()
+
+
+## Where the entry [param entry_id] is drawn (global), or an empty rectangle.
+func entry_rect(entry_id: String) -> Rect2:
+	var row: Control = _rows.get(entry_id)
+	return row.get_global_rect() if row != null and row.is_inside_tree() else Rect2()
+
+
+## What it shows now, for scripts and tests: [code]{"entries": [{"id", "label", "side",
+## "title", "detail", "state"}] (the top first), "awaiting", "prompt", "history",
+## "respond": {"enabled", "point"}, "pass": {"enabled", "point"}}[/code] (points global).
+func shown() -> Dictionary:
+	var entries := []
+	for entry in _listed():
+		var id := str(entry["id"])
+		var point := entry_rect(id).get_center()
+		entries.append(
+			{
+				"id": id,
+				"label": int(entry["label"]),
+				"side": str(entry["side"]),
+				"title": _title_of(entry),
+				"detail": _detail_of(entry),
+				"state": "resolving" if id == resolving else "waiting",
+				"point": PyBridgeBattleLayout.xy(point)
+			}
+		)
+	return {
+		"entries": entries,
+		"awaiting": cut.get("awaiting"),
+		"prompt": _awaiting.text,
+		"history": history.duplicate(true),
+		"respond": _button_state(respond_button),
+		"pass": _button_state(pass_button),
+	}
+
+
+func _listed() -> Array[Dictionary]:
+	var listed: Array[Dictionary] = []
+	var entries: Array = cut.get("cut", [])
+	for i in range(entries.size() - 1, -1, -1):
+		var entry: Dictionary = entries[i].duplicate()
+		entry["label"] = i + 1
+		listed.append(entry)
+	return listed
+
+
+func _rebuild() -> void:
+	if not is_inside_tree():
+		return
+	for child in _entries.get_children():
+		child.queue_free()
+	for child in _past.get_children():
+		child.queue_free()
+	_rows.clear()
+	var listed := _listed()
+	for entry in listed:
+		var row := _row(entry)
+		_rows[str(entry["id"])] = row
+		_entries.add_child(row)
+	if listed.is_empty():
+		_entries.add_child(_label(tr("Nothing waits on the Cut."), &"dim_text", &"detail_size"))
+	for item in history:
+		_past.add_child(_past_row(item))
+	_past_title.visible = not history.is_empty()
+	_awaiting.text = _prompt()
+	respond_button.text = PyBridgeBattleInput.with_key(tr("Respond"), PyBridgeBattleInput.RESPOND)
+	pass_button.text = PyBridgeBattleInput.with_key(tr("Pass"), PyBridgeBattleInput.PASS)
+	var entries: Array = cut.get("cut", [])
+	respond_button.disabled = entries.is_empty() or not bool(cut.get("can_activate", false))
+	pass_button.disabled = not bool(cut.get("can_pass", false))
+
+
+func _prompt() -> String:
+	match cut.get("awaiting"):
+		"enemy":
+			return tr("The opponent may respond. Pass to let them answer.")
+		"player":
+			if bool(cut.get("can_activate", false)):
+				return tr("Your answer: respond with a card, or pass to let it resolve.")
+			return tr("Pass to let it resolve.")
+	return tr("Play a card to start a chain.")
+
+
+func _row(entry: Dictionary) -> Control:
+	var id := str(entry["id"])
+	var side_color := _side_color(str(entry["side"]))
+	var box := PanelContainer.new()
+	box.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	var frame := _box(Color(side_color.darkened(0.7), 0.95), side_color, 2)
+	if id == resolving:
+		frame = _box(Color(side_color.darkened(0.5), 1.0), _look.color(&"resolving"), 4)
+	box.add_theme_stylebox_override(&"panel", frame)
+	var line := HBoxContainer.new()
+	line.add_theme_constant_override(&"separation", 8)
+	box.add_child(line)
+	var badge := _label(str(entry["label"]), &"text", &"title_size")
+	badge.custom_minimum_size = Vector2(22, 0)
+	badge.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
+	badge.add_theme_color_override(&"font_color", side_color.lightened(0.45))
+	line.add_child(badge)
+	var words := VBoxContainer.new()
+	words.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	words.add_theme_constant_override(&"separation", 0)
+	words.add_child(_label(_title_of(entry), &"text", &"entry_size"))
+	var detail := _label(_detail_of(entry), &"dim_text", &"detail_size")
+	detail.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	words.add_child(detail)
+	line.add_child(words)
+	return box
+
+
+func _past_row(item: Dictionary) -> Control:
+	var failed: bool = item["outcome"] == "failed"
+	var outcome := tr("fizzled") if failed else tr("resolving")
+	if item["outcome"] == "resolved":
+		outcome = tr("resolved")
+	var text := "%d  %s · %s" % [int(item["label"]), str(item["title"]), outcome]
+	var column := VBoxContainer.new()
+	column.add_theme_constant_override(&"separation", 0)
+	var head := _label(text, &"failed" if failed else &"resolved", &"entry_size")
+	column.add_child(head)
+	for line: String in item["lines"]:
+		var reason := _label(line, &"failed", &"detail_size")
+		reason.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+		column.add_child(reason)
+	return column
+
+
+func _title_of(entry: Dictionary) -> String:
+	var card: Variant = entry.get("card")
+	if card is Dictionary:
+		return str(_names.get("cards", {}).get(str(card.get("id")), card.get("card")))
+	return str(_names.get("moves", {}).get(str(entry.get("move")), entry.get("move")))
+
+
+func _detail_of(entry: Dictionary) -> String:
+	var source := _unit_name(str(entry.get("source", "")))
+	var id := str(entry.get("id", ""))
+	var late: Variant = entry.get("late_choice")
+	var reached: Array = _ranges.get(id, entry.get("collected", []))
+	var targets: Array = entry.get("targets", [])
+	if late is Dictionary:
+		return tr("%s · chooses as it resolves") % source
+	if not targets.is_empty():
+		return "%s » %s" % [source, _unit_names(targets)]
+	if not reached.is_empty() or _ranges.has(id):
+		return tr("%s · reaches %s") % [source, _unit_names(reached)]
+	return source
+
+
+func _remember(entry_id: String) -> void:
+	for entry in _listed():
+		if str(entry["id"]) == entry_id:
+			var item := {
+				"id": entry_id,
+				"title": _title_of(entry),
+				"label": int(entry["label"]),
+				"side": str(entry["side"]),
+				"outcome": "resolving",
+				"lines": []
+			}
+			history.push_front(item)
+			if history.size() > HISTORY:
+				history.resize(HISTORY)
+			return
+
+
+func _item(entry_id: String) -> Dictionary:
+	for item in history:
+		if item["id"] == entry_id:
+			return item
+	return {"outcome": "", "lines": []}
+
+
+func _unit_name(id: String) -> String:
+	return str(_names.get("units", {}).get(id, id))
+
+
+func _unit_names(ids: Array) -> String:
+	var words := PackedStringArray()
+	for id: Variant in ids:
+		words.append(_unit_name(str(id)))
+	return ", ".join(words) if not words.is_empty() else tr("no one")
+
+
+func _button_state(button: Button) -> Dictionary:
+	var point := button.get_global_rect().get_center() if button.is_inside_tree() else Vector2()
+	return {"enabled": not button.disabled, "point": PyBridgeBattleLayout.xy(point)}
+
+
+func _restyle() -> void:
+	add_theme_stylebox_override(&"panel", _box(_look.color(&"background"), Color(1, 1, 1, 0.12), 1))
+	_title.add_theme_font_size_override(&"font_size", _look.font_size(&"title_size"))
+	_title.add_theme_color_override(&"font_color", _look.color(&"resolving"))
+	_past_title.add_theme_font_size_override(&"font_size", _look.font_size(&"detail_size"))
+	_past_title.add_theme_color_override(&"font_color", _look.color(&"dim_text"))
+	_awaiting.add_theme_font_size_override(&"font_size", _look.font_size(&"detail_size"))
+	_awaiting.add_theme_color_override(&"font_color", _look.color(&"text"))
+
+
+func _label(text: String, color: StringName, font_size: StringName) -> Label:
+	var label := Label.new()
+	label.text = text
+	label.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	label.add_theme_color_override(&"font_color", _look.color(color))
+	label.add_theme_font_size_override(&"font_size", _look.font_size(font_size))
+	return label
+
+
+func _box(fill: Color, border: Color, width: int) -> StyleBoxFlat:
+	var box := StyleBoxFlat.new()
+	box.bg_color = fill
+	box.border_color = border
+	box.set_border_width_all(width)
+	box.set_corner_radius_all(8)
+	box.set_content_margin_all(8)
+	box.anti_aliasing = true
+	return box
+
+
+func _side_color(side: String) -> Color:
+	return _look.color(&"enemy") if side == "enemy" else _look.color(&"player")

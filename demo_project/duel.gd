@@ -1,0 +1,338 @@
+extends Control
+## The demo's trading-card duel under the strict law: Captain Aya and Kit against Rival Vex's
+## side, every play put on the Cut, where the rival's units answer (the runtime's enemy
+## response moves, on Pass). Targets lock when a card is activated; a lost target fizzles
+## the effect; "all ~" cards collect their range again; some cards choose as they resolve.
+##
+## Targeting, the Cut and the choices are the addon's ([PyBridgeBattleView] with a
+## [PyBridgeCutView]); this script adds the rest of the screen and prints the lines tools and
+## tests read ([DemoLines]): [code]ready[/code] (with [code]"scene": "duel"[/code]),
+## [code]layout[/code], [code]highlight[/code], [code]aim[/code], [code]target[/code],
+## [code]cancelled[/code], [code]refused[/code], [code]activated[/code] and
+## [code]passed[/code] (the runtime's exact responses), [code]cut[/code] (what the Cut view
+## and the markers show, beside the runtime's answer), [code]choice[/code] (a choice being
+## made: its candidates, picks, prompt or pile picker), [code]step[/code], [code]turn[/code],
+## [code]settled[/code], [code]result[/code], [code]error[/code].
+
+## The duel's battle document, packed from pybridge/examples/duel_battle.json.
+const BATTLE_FILE := "res://battle/duel_battle.json"
+## The same document in a source checkout, relative to this project (desktop editor runs).
+const CHECKOUT_BATTLE_FILE := "../pybridge/examples/duel_battle.json"
+## The start screen, where Menu goes back to.
+const START_SCENE := "res://start.tscn"
+const YOUR_COLOR := Color("3d8fd1")
+const RIVAL_COLOR := Color("d0583a")
+
+var _battle_text: String = ""
+var _toast_tween: Tween = null
+
+@onready var _bridge: PyBridgeClient = $Bridge
+@onready var _battle: PyBridgeBattleView = $Battle
+@onready var _cut: PyBridgeCutView = $Cut
+@onready var _enemy_area: Control = $Battle/Field/EnemyArea
+@onready var _party_area: Control = $Battle/Field/PartyArea
+@onready var _turn_label: Label = $TopBar/TurnLabel
+@onready var _menu_button: Button = $TopBar/MenuButton
+@onready var _restart_button: Button = $TopBar/RestartButton
+@onready var _log: PyBridgeBattleLog = $LogPanel/Log
+@onready var _energy_label: Label = $EnergyLabel
+@onready var _end_turn_button: Button = $EndTurnButton
+@onready var _toast: Label = $Toast
+@onready var _overlay: CanvasLayer = $Overlay
+@onready var _overlay_root: Control = $Overlay/Root
+@onready var _result_label: Label = $Overlay/Root/Box/Rows/Result
+@onready var _detail_label: Label = $Overlay/Root/Box/Rows/Detail
+@onready var _play_again_button: Button = $Overlay/Root/Box/Rows/PlayAgainButton
+@onready var _overlay_menu_button: Button = $Overlay/Root/Box/Rows/MenuButton
+
+
+func _ready() -> void:
+	theme = DemoTheme.build()
+	# Two rows of units above the hand: slightly shorter unit views than the party battle's.
+	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
+	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
+	_overlay_root.theme = theme
+	_restart_button.pressed.connect(_open)
+	_play_again_button.pressed.connect(_open)
+	for menu: Button in [_menu_button, _overlay_menu_button]:
+		menu.pressed.connect(func() -> void: get_tree().change_scene_to_file(START_SCENE))
+	_end_turn_button.pressed.connect(_battle.end_turn)
+	_bridge.request_failed.connect(_on_request_failed)
+	_connect_battle()
+	_battle_text = _read_battle_document()
+	if _battle_text.is_empty():
+		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
+		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
+		return
+	_open()
+
+
+func _draw() -> void:
+	var w := size.x
+	var h := size.y
+	draw_polygon(
+		PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
+		PackedColorArray([Color("10212a"), Color("1a1a30"), Color("0b0d18"), Color("0a1418")])
+	)
+	var field := Rect2(4, 50, 896, 426)
+	var felt := StyleBoxFlat.new()
+	felt.bg_color = Color(0.05, 0.16, 0.16, 0.55)
+	felt.border_color = Color(1, 1, 1, 0.07)
+	felt.set_border_width_all(2)
+	felt.set_corner_radius_all(18)
+	draw_style_box(felt, field)
+	var middle := _party_area.get_global_rect().position.y - 3.0
+	draw_line(Vector2(24, middle), Vector2(880, middle), Color(1, 1, 1, 0.12), 2.0)
+	var font := get_theme_default_font()
+	_side_label(font, _enemy_area, tr("RIVAL'S SIDE"), RIVAL_COLOR)
+	_side_label(font, _party_area, tr("YOUR SIDE"), YOUR_COLOR)
+
+
+func _connect_battle() -> void:
+	_battle.battle_opened.connect(_on_battle_opened)
+	_battle.state_changed.connect(_on_state_changed)
+	_battle.layout_changed.connect(func() -> void: DemoLines.say("layout", _layout_points()))
+	_battle.highlight_changed.connect(
+		func(card_id: String, unit_ids: PackedStringArray) -> void:
+			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
+	)
+	_battle.aim_started.connect(
+		func(card_id: String) -> void: DemoLines.say("aim", {"card": card_id})
+	)
+	_battle.target_selected.connect(
+		func(card_id: String, unit_id: String) -> void:
+			DemoLines.say("target", {"card": card_id, "unit": unit_id})
+	)
+	_battle.aim_cancelled.connect(
+		func(card_id: String) -> void: DemoLines.say("cancelled", {"card": card_id})
+	)
+	_battle.card_refused.connect(
+		func(card_id: String, why: String) -> void: _on_refused("activate", why, card_id)
+	)
+	_battle.request_refused.connect(func(op: String, why: String) -> void: _on_refused(op, why))
+	_battle.card_activated.connect(_on_card_activated)
+	_battle.passed.connect(
+		func(_result: Dictionary) -> void:
+			DemoLines.say_raw("passed", _bridge.last_response_of("pass"))
+	)
+	_battle.cut_changed.connect(func(_cut_answer: Dictionary) -> void: _say_cut())
+	_battle.choice_changed.connect(_say_choice)
+	_battle.choice_ended.connect(
+		func(choice: PyBridgeChoice, confirmed: bool) -> void:
+			DemoLines.say(
+				"choice_ended",
+				{"source": choice.source_id(), "chosen": choice.chosen, "confirmed": confirmed}
+			)
+	)
+	_battle.turn_ended.connect(
+		func(_result: Dictionary) -> void:
+			DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
+	)
+	_battle.turn_step_shown.connect(_on_step_shown)
+	_battle.turn_settled.connect(
+		func(state: Dictionary) -> void:
+			DemoLines.say("settled", {"turn": state.get("turn"), "layout": _layout_points()})
+	)
+	_battle.tooltip_changed.connect(
+		func(title: String, text: String) -> void:
+			DemoLines.say("tooltip", {"title": title, "text": text})
+	)
+
+
+func _open() -> void:
+	_overlay.hide()
+	_log.clear()
+	_cut.history.clear()
+	if _toast_tween != null:
+		_toast_tween.kill()
+	_toast.modulate.a = 0.0
+	_battle.open_battle_json(_battle_text)
+
+
+func _read_battle_document() -> String:
+	var paths: Array[String] = [BATTLE_FILE]
+	if not OS.has_feature("web"):
+		paths.append(ProjectSettings.globalize_path("res://").path_join(CHECKOUT_BATTLE_FILE))
+	for path in paths:
+		if FileAccess.file_exists(path):
+			return FileAccess.get_file_as_string(path)
+	return ""
+
+
+func _on_battle_opened(state: Dictionary) -> void:
+	_log.add_line(tr("The duel begins. Every play goes on the Cut."), "turn")
+	_log.add_line(
+		tr("Play a card, then Pass (Space): the rival may answer before it resolves."), "info"
+	)
+	(
+		DemoLines
+		. say(
+			"ready",
+			{
+				"scene": "duel",
+				"transport": _bridge.transport_name(),
+				"session": _bridge.session,
+				"turn": state.get("turn"),
+				"hand": _hand_ids(state),
+				"layout": _layout_points(),
+			}
+		)
+	)
+
+
+func _on_state_changed(state: Dictionary) -> void:
+	_turn_label.text = tr("Turn %d") % int(state.get("turn", 1))
+	_energy_label.text = (
+		tr("Energy %d / %d") % [int(state.get("energy", 0)), int(state.get("max_energy", 0))]
+	)
+	var result: Variant = state.get("result")
+	var over := result != null and str(result) != ""
+	_end_turn_button.disabled = over or not bool(_battle.cut.get("can_end_turn", true))
+	if over and not _overlay.visible:
+		_show_result(str(result))
+	queue_redraw()
+
+
+func _on_card_activated(_card_id: String, _targets: PackedStringArray, result: Dictionary) -> void:
+	_log.add_lines(result.get("log", []))
+	DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
+
+
+func _on_step_shown(line: Dictionary, events: Array) -> void:
+	if not line.is_empty():
+		_log.add_lines([line])
+	DemoLines.say(
+		"step",
+		{
+			"line": line.get("text", ""),
+			"events": events.map(func(event: Dictionary) -> String: return event["type"]),
+			"ms": Time.get_ticks_msec(),
+			"marks": _battle.target_marks.marks(),
+			"entries": _cut.shown()["entries"],
+		}
+	)
+
+
+func _on_refused(op: String, reason: String, card_id: String = "") -> void:
+	DemoLines.say("refused", {"op": op, "reason": reason, "card": card_id})
+	_show_toast(tr("Not now: %s") % reason)
+
+
+func _on_request_failed(code: String, message: String) -> void:
+	DemoLines.say("error", {"code": code, "message": message})
+	_log.add_line(tr("The runtime refused: %s") % message, "error")
+
+
+func _say_cut() -> void:
+	_end_turn_button.disabled = not bool(_battle.cut.get("can_end_turn", true))
+	(
+		DemoLines
+		. say(
+			"cut",
+			{
+				"answer": _battle.cut,
+				"shown": _cut.shown(),
+				"marks": _battle.target_marks.marks(),
+				"hand": _hand_ids(_battle.state),
+				"layout": _layout_points(),
+			}
+		)
+	)
+
+
+func _say_choice(choice: PyBridgeChoice) -> void:
+	await get_tree().process_frame  # the prompt or the picker lays out first
+	(
+		DemoLines
+		. say(
+			"choice",
+			{
+				"card": choice.card_id,
+				"entry": choice.entry_id,
+				"chooses": choice.chooses,
+				"chosen": choice.chosen,
+				"candidates": choice.candidates,
+				"needed": choice.needed,
+				"count": choice.count,
+				"can_confirm": choice.can_confirm,
+				"lit": _battle.lit_units,
+				"arrow":
+				{
+					"visible": _battle.display.arrow.visible,
+					"from": DemoLines.xy(_battle.display.arrow.start_point),
+				},
+				"marks": _battle.target_marks.marks(),
+				"entries": _cut.shown()["entries"],
+				"prompt": _battle.choice_prompt.shown(),
+				"picker": _battle.pile_picker.shown(),
+			}
+		)
+	)
+
+
+func _show_result(result: String) -> void:
+	var won := result == "victory"
+	_result_label.text = tr("Victory!") if won else tr("Defeat")
+	_result_label.add_theme_color_override(
+		"font_color", Color("ffd54a") if won else Color("ff6b6b")
+	)
+	_detail_label.text = (
+		tr("The rival's side is defeated.") if won else tr("Your side has fallen.")
+	)
+	_overlay.show()
+	_play_again_button.grab_focus()
+	await get_tree().process_frame
+	(
+		DemoLines
+		. say(
+			"result",
+			{
+				"result": result,
+				"play_again": DemoLines.center_of(_play_again_button),
+				"menu": DemoLines.center_of(_overlay_menu_button),
+			}
+		)
+	)
+
+
+func _show_toast(text: String) -> void:
+	_toast.text = text
+	if _toast_tween != null:
+		_toast_tween.kill()
+	_toast.modulate.a = 1.0
+	_toast_tween = create_tween()
+	_toast_tween.tween_interval(1.8)
+	_toast_tween.tween_property(_toast, "modulate:a", 0.0, 0.6)
+
+
+func _layout_points() -> Dictionary:
+	var points := _battle.layout_points()
+	points["end_turn"] = DemoLines.center_of(_end_turn_button)
+	points["restart"] = DemoLines.center_of(_restart_button)
+	points["menu"] = DemoLines.center_of(_menu_button)
+	points["pass"] = DemoLines.center_of(_cut.pass_button)
+	points["respond"] = DemoLines.center_of(_cut.respond_button)
+	# Left of the units' rows: in the play area, on no unit.
+	var field := _enemy_area.get_global_rect()
+	points["play"] = DemoLines.xy(Vector2(field.position.x + 60.0, field.end.y + 2.0))
+	return points
+
+
+func _side_label(font: Font, area: Control, text: String, color: Color) -> void:
+	var rect := area.get_global_rect()
+	draw_string(
+		font,
+		Vector2(rect.position.x + 12, rect.position.y + 22),
+		text,
+		HORIZONTAL_ALIGNMENT_LEFT,
+		-1,
+		14,
+		color.lightened(0.25)
+	)
+
+
+func _hand_ids(state: Dictionary) -> Array[String]:
+	var ids: Array[String] = []
+	for instance: Variant in state.get("piles", {}).get("hand", []):
+		ids.append(str(instance.get("id")))
+	return ids

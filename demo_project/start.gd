@@ -1,0 +1,48 @@
+extends Control
+## The demo's first screen: the party battle (three against three, soft rules, a hand of every
+## target mode) or the trading-card duel (the strict law and its Cut). A click, the keys 1 and
+## 2, or the arrows and Enter choose. Prints [code]PYBRIDGE menu {"party", "duel"}[/code]: the
+## screen points of the two choices.
+
+## The party battle.
+const PARTY_SCENE := "res://main.tscn"
+## The duel.
+const DUEL_SCENE := "res://duel.tscn"
+
+@onready var _party_button: Button = $Box/Choices/PartyButton
+@onready var _duel_button: Button = $Box/Choices/DuelButton
+
+
+func _ready() -> void:
+	theme = DemoTheme.build()
+	_party_button.pressed.connect(_go.bind(PARTY_SCENE))
+	_duel_button.pressed.connect(_go.bind(DUEL_SCENE))
+	_party_button.grab_focus()
+	await get_tree().process_frame
+	DemoLines.say(
+		"menu",
+		{"party": DemoLines.center_of(_party_button), "duel": DemoLines.center_of(_duel_button)}
+	)
+
+
+func _unhandled_key_input(event: InputEvent) -> void:
+	var key := event as InputEventKey
+	if key == null or not key.pressed or key.echo:
+		return
+	if key.keycode == KEY_1:
+		_go(PARTY_SCENE)
+	elif key.keycode == KEY_2:
+		_go(DUEL_SCENE)
+
+
+func _draw() -> void:
+	var w := size.x
+	var h := size.y
+	draw_polygon(
+		PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
+		PackedColorArray([Color("1d1738"), Color("241a33"), Color("0d0a14"), Color("0b0d18")])
+	)
+
+
+func _go(scene: String) -> void:
+	get_tree().change_scene_to_file(scene)

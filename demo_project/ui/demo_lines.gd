@@ -1,0 +1,27 @@
+class_name DemoLines
+extends RefCounted
+## The machine-readable lines the demo prints for tools and tests, one per thing worth
+## knowing: [code]PYBRIDGE <kind> <json>[/code] (demo_project/README.md lists the kinds).
+
+## Every machine-readable line starts with this word.
+const PREFIX := "PYBRIDGE"
+
+
+## Prints a [param kind] line with [param data] as its JSON.
+static func say(kind: String, data: Variant) -> void:
+	print("%s %s %s" % [PREFIX, kind, JSON.stringify(PyBridgeClient.integral(data))])
+
+
+## Prints a [param kind] line with the runtime's exact response text [param raw_json].
+static func say_raw(kind: String, raw_json: String) -> void:
+	print("%s %s %s" % [PREFIX, kind, raw_json])
+
+
+## [param point] as [code][x, y][/code], rounded to whole pixels.
+static func xy(point: Vector2) -> Array:
+	return [roundi(point.x), roundi(point.y)]
+
+
+## The centre of [param control] as [code][x, y][/code] (global).
+static func center_of(control: Control) -> Array:
+	return xy(control.get_global_rect().get_center())

@@ -1,0 +1,158 @@
+extends "res://suite.gd"
+## The Cut on screen, with the demo's duel: an activation waits on the Cut with its range
+## and markers, whose answer it awaits and which buttons work say the runtime's cut answer;
+## the enemy's answer stacks on top; each resolution plays back (an "all ~" entry shows the
+## range it collects again as it resolves), and a lost target fizzles its entry with the
+## runtime's reason and a marker on the unit.
+
+var view: PyBridgeBattleView = null
+var steps: Array = []
+
+
+func opened(document: Dictionary = {}) -> void:
+	view = cut_battle_view(web_client())
+	await view.open_battle(duel_battle() if document.is_empty() else document)
+	view.turn_step_shown.connect(
+		func(line: Dictionary, events: Array) -> void:
+			steps.append([line, events, view.target_marks.marks(), view.cut_view.shown()])
+	)
+
+
+func marks_of(kind: String) -> Array:
+	var found := []
+	for mark: Dictionary in view.target_marks.marks():
+		if mark["kind"] == kind:
+			found.append([mark["unit"], mark["label"]])
+	return found
+
+
+func last_step_with(event_type: String) -> Array:
+	for i in range(steps.size() - 1, -1, -1):
+		for event: Dictionary in steps[i][1]:
+			if event["type"] == event_type:
+				return steps[i]
+	return []
+
+
+func pass_times(count: int) -> void:
+	for i in count:
+		await view.pass_priority()
+
+
+func test_an_activation_waits_with_its_range_and_the_enemy_answers_on_top() -> void:
+	await opened()
+	var shown := view.cut_view.shown()
+	check_eq(shown["entries"], [], "an empty Cut")
+	check(not shown["pass"]["enabled"] and not shown["respond"]["enabled"], "nothing to do")
+	check(await view.play_card_at("c2", PackedStringArray()), "the Barrage is activated")
+	shown = view.cut_view.shown()
+	check_eq(shown["awaiting"], "enemy", "the enemies have not answered")
+	check_eq(shown["entries"].size(), 1, "one entry")
+	check_eq(shown["entries"][0]["title"], "Barrage", "the card")
+	check_eq(shown["entries"][0]["detail"], "Captain Aya · reaches Volatile Drone", "its range")
+	check_eq(marks_of("range"), [["drone", 1]], "1 over the drone it reaches")
+	check(shown["pass"]["enabled"] and not shown["respond"]["enabled"], "only Pass")
+	check(not view.can_play("c3"), "no card of the hand can answer your own entry")
+	check_eq(view.why_not("c3"), str(view.cut["activate_reason"]), "the runtime's reason")
+	check(await view.pass_priority(), "passing gives the enemies their chance")
+	shown = view.cut_view.shown()
+	check_eq(
+		shown["entries"].map(func(e: Dictionary) -> String: return e["title"]),
+		["Signal Flare", "Barrage"],
+		"the Beacon's answer on top"
+	)
+	check_eq(shown["entries"][0]["side"], "enemy", "the enemy's entry")
+	check_eq(shown["awaiting"], "player", "your answer")
+	check(shown["respond"]["enabled"], "you may respond")
+	check(view.can_play("c3"), "with a card of the hand")
+
+
+func test_an_all_effect_shows_the_range_it_collects_again_as_it_resolves() -> void:
+	await opened()
+	await view.play_card_at("c2", PackedStringArray())
+	await view.pass_priority()  # the flare answers
+	await view.pass_priority()  # the flare resolves: the Hound enters
+	check_eq(view.cut_view.history[0]["title"], "Signal Flare", "the flare resolved")
+	check_eq(view.cut_view.history[0]["outcome"], "resolved", "without failing")
+	await view.pass_priority()  # the Barrage resolves
+	var step := last_step_with("recollected")
+	check(not step.is_empty(), "a step told the range collected again")
+	var ranges := []
+	for mark: Dictionary in step[2]:
+		if mark["kind"] == "range":
+			ranges.append(mark["unit"])
+	check_eq(ranges, ["drone", "hound"], "the Hound that entered on the Cut is in it")
+	check_eq(step[3]["entries"][0]["state"], "resolving", "the Cut shows it resolving")
+	check_eq(
+		step[3]["entries"][0]["detail"],
+		"Captain Aya · reaches Volatile Drone, War Hound",
+		"its entry names the new range"
+	)
+	check_eq(view.cut_view.shown()["entries"], [], "then the Cut is empty")
+	check_eq(marks_of("range"), [], "and so are the markers")
+
+
+func test_a_lost_target_fizzles_the_entry_with_the_runtimes_reason() -> void:
+	await opened()
+	await view.play_card_at("c2", PackedStringArray())
+	await pass_times(3)  # the Beacon's flare answers the Barrage and burns out
+	await view.play_card_at("c3", PackedStringArray(["drone"]))
+	check_eq(marks_of("locked"), [["drone", 1]], "the Strike's locked target")
+	await pass_times(3)  # the drone answers: it blows itself up
+	var failed: Dictionary = view.cut_view.history[0]
+	check_eq(failed["outcome"], "failed", "the Strike fizzled")
+	check_eq(
+		failed["lines"],
+		["Volatile Drone is lost as a target: it has fallen.", "Strike fails: its target is lost."],
+		"with the runtime's words"
+	)
+	check_eq(marks_of("lost"), [["drone", 1]], "a lost marker on the drone")
+	check_eq(view.cut_view.history[1]["title"], "Self-Destruct", "the drone's answer resolved")
+	await view.play_card_at("c6", PackedStringArray(["vex"]))  # refused: Vex is warded
+	check_eq(marks_of("lost"), [["drone", 1]], "a refused play changes nothing")
+
+
+func test_protection_gained_on_the_cut_loses_the_target() -> void:
+	var hide := {
+		"id": "hide",
+		"name": "Hide",
+		"target": "Self",
+		"response": true,
+		"behavior":
+		{
+			"start": "ward",
+			"nodes": [{"id": "ward", "type": "ApplyStatus", "status": "ward", "source": "Self"}]
+		}
+	}
+	var jab := card(
+		"jab", "SingleEnemy", {"id": "hit", "type": "DealDamage", "amount": 1, "source": "Target"}
+	)
+	var ward := {"id": "ward", "name": "Ward", "protection": "all"}
+	await opened(small_battle([jab], ["orc"], "strict", [hide], [ward]))
+	await view.play_card_at("h1", PackedStringArray(["orc"]))
+	await view.pass_priority()
+	await view.pass_priority()
+	await view.pass_priority()
+	check_eq(
+		view.cut_view.history[0]["lines"],
+		["Orc is lost as a target: it is protected.", "Jab fails: its target is lost."],
+		"protected"
+	)
+	check_eq(marks_of("lost"), [["orc", 1]], "marked lost")
+
+
+func test_end_turn_waits_for_the_cut_and_the_keys_pass() -> void:
+	await opened()
+	await view.play_card_at("c2", PackedStringArray())
+	var refused := []
+	view.request_refused.connect(func(op: String, _why: String) -> void: refused.append(op))
+	check(not await view.end_turn(), "no turn ends while effects wait")
+	check_eq(refused, ["end_turn"], "and it says so")
+	var space := InputEventKey.new()
+	space.keycode = KEY_SPACE
+	space.pressed = true
+	Input.parse_input_event(space)
+	await frames(3)
+	while view.is_busy():
+		await frames(1)
+	check_eq(view.cut_view.shown()["entries"].size(), 2, "Space passed: the flare answered")

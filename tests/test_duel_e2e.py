@@ -1,0 +1,420 @@
+"""The trading-card duel end to end, in the real Godot 4.6 web engine (headless Chromium).
+
+The demo is booted once for the module, on its start screen: the first test goes into both
+scenes and back by mouse and by key. Then the duel of tests/duel_script.py is played from
+start to victory by mouse alone, and again by keyboard alone. After every step what the
+screen shows is compared with the same steps played in desktop CPython through the same
+protocol (:class:`Twin`): the runtime's responses, the Cut view's entries and whose answer it
+awaits, its Respond and Pass buttons, the markers on the units (locked targets, an "all ~"
+range as it is collected again, lost targets), a fizzled entry and the runtime's reason, the
+lit units and numbered picks of a choice, the pile picker's legal cards, and the cards that
+cannot be played for want of a legal target. Screenshots go to ``artifacts/``.
+
+Needs Debian's chromium and ``web/node_modules`` (``web/setup.sh``): under CI=true the
+fixture runs that script and a missing piece is a failure; elsewhere it is a skip.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pybridge.demo import prepare_demo_site
+from pybridge.examples import duel_battle
+
+from .demo_support import PREFIX, Demo, Desktop, booted_demo, sha256
+from .duel_script import DUEL, TURN_1, Step, request_of
+from .engine_session import ARTIFACTS, HEIGHT, WIDTH
+from .png_support import colour_pixels, read_png
+from .web_support import require_browser
+
+Doc = dict[str, Any]
+GOLD = (255, 213, 74)  # a pick's number and a choice's frame
+LOST = (255, 77, 122)  # a lost target's marker
+#: The Barrage's entry as it resolves: it collects its range again and finds the Hound.
+RECOLLECTED = "It now reaches Volatile Drone and War Hound."
+
+
+class Twin(Desktop):
+    """The duel in desktop CPython, played step by step beside the engine."""
+
+    def __init__(self) -> None:
+        super().__init__(duel_battle())
+        self.results: list[Doc] = []
+
+    def step(self, step: Step) -> Doc:
+        top = self.cut()["cut"][-1]["id"] if step.choice else None
+        op, fields = request_of(step, top)
+        result = self.on_session(op, **fields)
+        self.results.append(result)
+        return result
+
+    def cut(self) -> Doc:
+        return self.on_session("cut")
+
+    def pick(self, chosen: list[str], **chooser: str) -> Doc:
+        return self.on_session("pick", chosen=chosen, **chooser)
+
+    def hand(self) -> list[str]:
+        state = self.on_session("state")["state"]
+        return [c["id"] for c in state["piles"]["hand"]]
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
+    require_browser()
+    work = tmp_path_factory.mktemp("duel_e2e")
+    with booted_demo(prepare_demo_site(work / "site"), work, "duel_e2e_log.txt", "") as driver:
+        yield driver
+
+
+# -- playing a step, by mouse or by key ------------------------------------------------------
+
+
+class Player:
+    """Plays the script's steps on the screen, by mouse or by key, and checks each against
+    the twin."""
+
+    def __init__(self, demo: Demo, by_keys: bool) -> None:
+        self.demo = demo
+        self.twin = Twin()
+        self.by_keys = by_keys
+        self.responses: list[Doc] = []
+
+    # What the screen said last.
+    def cut_line(self) -> Doc:
+        return self.demo.last("cut")
+
+    def choice_since(self, since: int) -> Doc:
+        return self.demo.wait_for("choice", since)
+
+    def play(self, step: Step, choice_shot: str = "") -> Doc:
+        """Play ``step`` (a screenshot named ``choice_shot`` while its choice is asked); the
+        ``cut`` line that follows it, checked against the twin."""
+        since = self.demo.mark()
+        if step.op in ("activate", "respond"):
+            self.activate(step)
+            return self.finish(step, since, "activated")
+        if step.op == "pass":
+            self.pass_on(step, choice_shot)
+            return self.finish(step, since, "passed")
+        self.key("E") if self.by_keys else self.click("end_turn")
+        self.demo.wait_for("turn", since)
+        self.skip()
+        return self.finish(step, since, "turn")
+
+    def finish(self, step: Step, since: int, kind: str) -> Doc:
+        """Waits for the runtime's response (a ``kind`` line) and the new Cut; checks both
+        against the twin playing ``step``."""
+        response = self.demo.wait_for(kind, since)
+        self.demo.wait_for("settled" if kind == "turn" else "cut", since)
+        cut = self.demo.said("cut", since)[-1]
+        expected = self.twin.step(step)
+        assert response["ok"], response
+        assert response["result"]["events"] == expected["events"], step
+        self.responses.append(response["result"]["events"])
+        check_cut(cut, self.twin.cut())
+        return cut
+
+    def choice_with(self, chosen: list[str], since: int) -> Doc:
+        """The ``choice`` line that shows ``chosen`` picked (after ``since``)."""
+        self.demo.do({"wait_for": '"chosen":' + json.dumps(chosen, separators=(",", ":")),
+                      "from": since})  # fmt: skip
+        return [c for c in self.demo.said("choice", since) if c["chosen"] == chosen][-1]
+
+    def activate(self, step: Step) -> None:
+        assert step.card is not None
+        if step.op == "respond":
+            since = self.demo.mark()
+            self.key("R") if self.by_keys else self.click("respond")
+            self.demo.wait_for("aim", since)  # Respond aims the first card that can answer
+        info = self.twin.targets(step.card)
+        since = self.demo.mark()
+        self.pick_card(step.card, hover_first=step.op == "activate")
+        if not info["requires_target"]:
+            self.key("Enter") if self.by_keys else self.click("play")
+            return
+        chosen: list[str] = []
+        for unit in step.targets:
+            candidates = self.twin.pick(chosen, card=step.card)["candidates"]
+            if chosen:
+                shown = self.choice_with(chosen, since)
+                assert shown["candidates"] == candidates and shown["lit"] == candidates
+            self.pick_unit(unit, candidates)
+            chosen.append(unit)
+        answer = self.twin.pick(chosen, card=step.card)
+        if not answer["complete"]:  # an "up to" card, confirmed early
+            shown = self.choice_with(chosen, since)
+            assert shown["can_confirm"] and shown["prompt"]["confirm"]["enabled"], shown
+            self.key("Enter") if self.by_keys else self.demo.do(
+                {"click": shown["prompt"]["confirm"]["point"]}
+            )
+
+    def pass_on(self, step: Step, choice_shot: str = "") -> None:
+        since = self.demo.mark()
+        self.key("Space") if self.by_keys else self.click("pass")
+        if not step.choice:
+            self.skip(since)
+            return
+        entry = self.twin.cut()["cut"][-1]["id"]
+        shown = self.choice_since(since)
+        path = shot(self.demo, choice_shot) if choice_shot else None
+        answer = self.twin.pick([], entry=entry)
+        assert shown["entry"] == entry and shown["candidates"] == answer["candidates"], shown
+        if answer["chooses"] == "cards":
+            picker = shown["picker"]
+            assert picker["visible"]
+            legal = [card["id"] for card in picker["cards"] if card["legal"]]
+            assert legal == answer["candidates"], picker
+            if path is not None:
+                check_lit_cards(path, picker["cards"])
+            (card,) = step.choice
+            if self.by_keys:
+                order = legal.index(card)
+                self.keys(*["Tab"] * order, "Enter")
+            else:
+                (point,) = [c["point"] for c in picker["cards"] if c["id"] == card]
+                self.demo.do({"click": point})
+        else:
+            assert shown["lit"] == answer["candidates"]
+            # The arrow starts at the left edge of the Cut entry that chooses.
+            (row,) = [e for e in shown["entries"] if e["id"] == entry]
+            start = shown["arrow"]["from"]
+            assert shown["arrow"]["visible"] and abs(start[1] - row["point"][1]) < 12, (start, row)
+            assert row["point"][0] - 200 < start[0] < row["point"][0], (start, row)
+            for unit in step.choice:
+                self.pick_unit(unit, answer["candidates"])
+
+    def pick_card(self, card: str, hover_first: bool = False) -> None:
+        if self.by_keys:
+            number = self.twin.hand().index(card) + 1
+            self.key(str(number % 10))
+            return
+        point = list(self.demo.card(card))
+        if hover_first:  # the pointer finds the card where the layout says it is
+            since = self.demo.mark()
+            self.demo.do({"move": point})
+            lit = self.demo.wait_for("highlight", since)
+            assert lit["card"] == card, (lit, self.demo.layout["cards"])
+        self.demo.do({"click": point})
+
+    def pick_unit(self, unit: str, candidates: list[str]) -> None:
+        if self.by_keys:  # the first candidate is aimed: Tab moves on
+            self.keys(*["Tab"] * candidates.index(unit), "Enter")
+        else:
+            self.demo.do({"click": list(self.demo.unit(unit))})
+
+    def skip(self, since: int | None = None) -> None:
+        """Shows the rest of a playback at once (Escape, or a click on the empty field)."""
+        if since is not None:
+            self.demo.do({"wait_for": f"{PREFIX}step ", "from": since})
+        self.key("Escape") if self.by_keys else self.click("play")
+
+    def click(self, name: str) -> None:
+        self.demo.do({"click": list(self.demo.point(name))})
+
+    def key(self, key: str) -> None:
+        self.demo.do({"key": key})
+
+    def keys(self, *keys: str) -> None:
+        if keys:
+            self.demo.do(*({"key": key} for key in keys))
+
+
+def check_cut(line: Doc, expected: Doc) -> None:
+    """What the Cut view and the markers show is the runtime's ``cut`` answer."""
+    answer, shown = line["answer"], line["shown"]
+    assert answer == expected
+    entries = expected["cut"]
+    assert [e["id"] for e in shown["entries"]] == [e["id"] for e in reversed(entries)]
+    assert [e["label"] for e in shown["entries"]] == list(range(len(entries), 0, -1))
+    assert shown["awaiting"] == expected["awaiting"]
+    assert shown["pass"]["enabled"] == expected["can_pass"]
+    assert shown["respond"]["enabled"] == (bool(entries) and expected["can_activate"])
+    marks = {(m["unit"], m["kind"], m["label"]) for m in line["marks"] if m["kind"] != "lost"}
+    wanted = {(unit, "locked", i + 1) for i, e in enumerate(entries) for unit in e["targets"]}
+    wanted |= {(unit, "range", i + 1) for i, e in enumerate(entries) for unit in e["collected"]}
+    assert marks == wanted
+
+
+def check_fizzle(line: Doc, result: Doc, entries_before: list[Doc]) -> None:
+    """An entry that failed as it resolved: the Cut view says so with the runtime's lines,
+    and each lost target carries a lost marker numbered as the entry was."""
+    failed = [e for e in result["events"] if e["type"] == "effect_failed"]
+    if not failed:
+        return
+    entry = failed[-1]["entry"]
+    told = {i for i, e in enumerate(result["events"]) if e.get("entry") == entry
+            and e["type"] in ("target_lost", "effect_failed")}  # fmt: skip
+    lines = [ln["text"] for ln in result["log"] if ln["event"] in told]
+    item = line["shown"]["history"][0]
+    assert (item["id"], item["outcome"], item["lines"]) == (entry, "failed", lines)
+    label = [e["id"] for e in entries_before].index(entry) + 1
+    lost = {(e["unit"], label) for e in result["events"] if e["type"] == "target_lost"}
+    assert {(m["unit"], m["label"]) for m in line["marks"] if m["kind"] == "lost"} == lost
+
+
+def check_lit_cards(path: Path, cards: list[Doc]) -> None:
+    """In the pile picker's screenshot a gold frame runs along the top of each legal card and
+    of no other."""
+    for card in cards:
+        (x, y), (width, height) = card["point"], card["size"]
+        top = y - height // 2
+        edge = (x - width // 2 + 12, top - 9, x + width // 2 - 12, top + 1)
+        gold = colour_pixels(path, edge, GOLD, 60)
+        assert (gold > 40) if card["legal"] else (gold < 10), (card, gold)
+
+
+def shot(demo: Demo, name: str) -> Path:
+    path = ARTIFACTS / name
+    demo.do({"wait_ms": 120}, {"screenshot": str(path)})
+    return path
+
+
+def near(point: list[int], size: int = 14) -> tuple[int, int, int, int]:
+    x, y = point
+    return (x - size, y - size, x + size, y + size)
+
+
+# -- the tests ---------------------------------------------------------------------------------
+
+
+def test_the_start_screen_leads_to_both_scenes_by_mouse_and_by_key(demo: Demo) -> None:
+    menu = demo.last("menu")
+    assert set(menu) == {"party", "duel"}
+    width, height, _ = read_png(shot(demo, "duel_start_screen.png"))
+    assert (width, height) == (WIDTH, HEIGHT)
+    party = demo.enter("party")
+    assert "scene" not in party and party["hand"][0] == "h1"  # the party battle
+    since = demo.mark()
+    demo.do({"click": list(demo.point("menu"))})
+    demo.wait_for("menu", since)
+    since = demo.mark()
+    demo.do({"key": "2"})
+    ready = demo.wait_for("ready", since)
+    assert ready["scene"] == "duel" and ready["transport"] == "web"
+    assert ready["hand"] == [c["id"] for c in duel_battle()["piles"]["hand"]]
+
+
+def test_a_duel_by_mouse_alone_shows_every_rule_as_the_runtime_decides_it(demo: Demo) -> None:
+    since = demo.mark()
+    demo.do({"click": list(demo.point("menu"))})  # back to the start screen, and in by mouse
+    demo.wait_for("menu", since)
+    assert demo.enter("duel")["scene"] == "duel"
+    player = Player(demo, by_keys=False)
+    twin = player.twin
+    for index, step in enumerate(DUEL):
+        before = twin.cut()["cut"]
+        if index == BARRAGE_RESOLVES:
+            line = play_barrage_resolving(player, step)
+        elif index == TWIN_SHOT:
+            line = play_numbered_picks(player, step)
+        else:
+            line = player.play(step, SHOTS.get(index, ""))
+        check_fizzle(line, twin.results[-1], before)
+        if index in AFTER:
+            shot(demo, AFTER[index])
+        if index == NOTHING_TO_TARGET:
+            check_nothing_to_target(player)
+    result = demo.wait_for("result", 0)
+    assert result["result"] == "victory"
+    shot(demo, "duel_victory.png")
+    assert twin.results[-1]["state"]["result"] == "victory"
+    assert demo.errors == []
+    assert not any(text.startswith(f"{PREFIX}error ") for text in demo.lines)
+
+
+def test_a_duel_by_keyboard_alone_from_the_start_screen_to_victory(demo: Demo) -> None:
+    since = demo.mark()
+    demo.do({"key": "Tab"}, {"key": "Enter"})  # from Play again to Menu, on the victory screen
+    demo.wait_for("menu", since)
+    since = demo.mark()
+    demo.do({"key": "2"})
+    ready = demo.wait_for("ready", since)
+    assert ready["scene"] == "duel" and ready["turn"] == 1
+    player = Player(demo, by_keys=True)
+    for step in DUEL:
+        player.play(step)
+    assert demo.wait_for("result", since)["result"] == "victory"
+    assert sha256(player.responses) == sha256([r["events"] for r in player.twin.results])
+    print(f"\nkeyboard duel: {len(DUEL)} steps, {sum(map(len, player.responses))} events, "
+          f"SHA-256 {sha256(player.responses)}")  # fmt: skip
+    assert demo.errors == []
+    assert not any(text.startswith(f"{PREFIX}error ") for text in demo.lines)
+
+
+#: Steps of the script the mouse duel looks at closely (indexes into DUEL).
+BARRAGE_RESOLVES = 3  # the "all ~" Barrage resolves after the Hound entered
+NOTHING_TO_TARGET = 11  # the Strike at the Hound fizzled: every enemy on the field is warded
+TWIN_SHOT = len(TURN_1)  # two targets, picked one at a time
+#: Screenshots taken while a step's choice is asked (the pile picker, a late choice).
+SHOTS = {len(TURN_1) - 2: "duel_pile_picker.png", len(TURN_1) + 9: "duel_late_choice.png"}
+#: Screenshots taken after a step.
+AFTER = {
+    1: "duel_enemy_answers.png",
+    7: "duel_fizzle_down.png",
+    len(TURN_1) + 3: "duel_cut_stack.png",
+    len(TURN_1) + 6: "duel_enemy_entry_fizzles.png",
+}
+
+
+def play_barrage_resolving(player: Player, step: Step) -> Doc:
+    """The pass that resolves the Barrage: as it resolves it collects its range again and
+    reaches the Hound that entered on the Cut; the screen shows that range then."""
+    demo = player.demo
+    since = demo.mark()
+    path = ARTIFACTS / "duel_all_recollected.png"
+    told = f'"line":"{RECOLLECTED}"'  # the step line, not the response that holds the text
+    demo.do({"click": list(demo.point("pass"))}, {"wait_for": told, "from": since},
+            {"screenshot": str(path)})  # fmt: skip
+    (step_line,) = [s for s in demo.said("step", since) if s["line"] == RECOLLECTED]
+    ranges = [(m["unit"], m["label"]) for m in step_line["marks"] if m["kind"] == "range"]
+    assert ranges == [("drone", 1), ("hound", 1)]
+    (entry,) = step_line["entries"]
+    assert entry["state"] == "resolving"
+    assert entry["detail"] == "Captain Aya · reaches Volatile Drone, War Hound"
+    (hound,) = [m for m in step_line["marks"] if m["unit"] == "hound"]
+    blue = colour_pixels(path, near(hound["point"]), (89, 163, 230), 60)
+    assert blue > 30, blue
+    return player.finish(step, since, "passed")
+
+
+def play_numbered_picks(player: Player, step: Step) -> Doc:
+    """The Twin Shot's two targets, picked one at a time: each is numbered on its unit, and
+    the candidates after the first pick are the runtime's."""
+    demo, twin = player.demo, player.twin
+    since = demo.mark()
+    demo.do({"click": list(demo.card("d1"))}, {"click": list(demo.unit("vex"))})
+    shown = player.choice_with(["vex"], since)
+    answer = twin.pick(["vex"], card="d1")
+    assert shown["candidates"] == answer["candidates"] == ["hound"]
+    assert shown["lit"] == ["hound"]
+    (mark,) = [m for m in shown["marks"] if m["kind"] == "pick"]
+    assert (mark["unit"], mark["label"]) == ("vex", 1)
+    assert shown["prompt"]["visible"] and "choose 2 (1 chosen)" in shown["prompt"]["text"]
+    demo.do({"move": list(demo.unit("hound"))}, {"wait_ms": 200})
+    path = shot(demo, "duel_numbered_picks.png")
+    assert colour_pixels(path, near(mark["point"]), GOLD, 60) > 80
+    demo.do({"click": list(demo.unit("hound"))})
+    return player.finish(step, since, "activated")
+
+
+def check_nothing_to_target(player: Player) -> None:
+    """Every enemy on the field is warded: no card that targets one can be played, the "all
+    ~" Barrage included; each lights nothing and is refused with the runtime's reason."""
+    demo, twin = player.demo, player.twin
+    for card in ("c1", "c4", "c6"):  # Twin Shot, Called Shot (on resolve), Barrage ("all ~")
+        info = twin.targets(card)
+        assert not info["playable"] and info["reason"] == "no legal target", info
+        assert demo.hover(card) == []
+    shot(demo, "duel_no_legal_target.png")
+    since = demo.mark()
+    demo.do({"click": list(demo.card("c6"))})
+    refused = demo.wait_for("refused", since)
+    assert refused["reason"] == "no legal target"
+    # The refusal's toast fades before the next screenshots.
+    demo.do({"move": list(demo.point("play"))}, {"wait_ms": 2600})
