@@ -125,7 +125,7 @@ func show_cut(answer: Dictionary, names: Dictionary) -> void:
 
 ## Shows one step of a resolution's playback: the runtime's log [param line] and the
 ## [param events] it tells (an entry resolving, the range it collects again, a lost target,
-## a failed effect).
+## a failed effect). Only a failed effect marks its entry failed; a lost target adds its line.
 func show_step(line: Dictionary, events: Array) -> void:
 	var text := str(line.get("text", ""))
 	var told := false
@@ -138,8 +138,11 @@ func show_step(line: Dictionary, events: Array) -> void:
 			"recollected":
 				_ranges[entry] = event.get("units", [])
 			"target_lost", "effect_failed":
+				# A lost target fails the entry only when the runtime says so (effect_failed):
+				# under soft rules it resolves on the targets it still has.
 				var item := _item(entry)
-				item["outcome"] = "failed"
+				if event["type"] == "effect_failed":
+					item["outcome"] = "failed"
 				if not told and not text.is_empty():
 					item["lines"].append(text)
 					told = true
@@ -267,7 +270,7 @@ func _past_row(item: Dictionary) -> Control:
 	var head := _label(text, &"failed" if failed else &"resolved", &"entry_size")
 	column.add_child(head)
 	for line: String in item["lines"]:
-		var reason := _label(line, &"failed", &"detail_size")
+		var reason := _label(line, &"failed" if failed else &"dim_text", &"detail_size")
 		reason.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
 		column.add_child(reason)
 	return column

@@ -156,3 +156,31 @@ func test_end_turn_waits_for_the_cut_and_the_keys_pass() -> void:
 	while view.is_busy():
 		await frames(1)
 	check_eq(view.cut_view.shown()["entries"].size(), 2, "Space passed: the flare answered")
+
+
+func test_under_soft_rules_a_lost_target_does_not_fizzle_the_entry() -> void:
+	var hide := {
+		"id": "hide",
+		"name": "Hide",
+		"target": "Self",
+		"response": true,
+		"behavior":
+		{
+			"start": "ward",
+			"nodes": [{"id": "ward", "type": "ApplyStatus", "status": "ward", "source": "Self"}]
+		}
+	}
+	var jab := card(
+		"jab", "SingleEnemy", {"id": "hit", "type": "DealDamage", "amount": 1, "source": "Target"}
+	)
+	var ward := {"id": "ward", "name": "Ward", "protection": "all"}
+	await opened(small_battle([jab], ["orc"], "soft", [hide], [ward]))
+	check(await view.play_card_at("h1", PackedStringArray(["orc"])), "the Jab is activated")
+	await pass_times(3)  # the orc hides; the Jab resolves without its target
+	var item: Dictionary = view.cut_view.history[0]
+	check_eq(item["title"], "Jab", "the Jab left the Cut")
+	check_eq(item["outcome"], "resolved", "soft rules: a lost target skips, the entry resolves")
+	check_eq(
+		item["lines"], ["Orc is lost as a target: it is protected."], "the runtime's line, no fail"
+	)
+	check_eq(marks_of("lost"), [["orc", 1]], "the lost target is still marked")
