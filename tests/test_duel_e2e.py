@@ -232,9 +232,9 @@ def check_cut(line: Doc, expected: Doc) -> None:
     entries = expected["cut"]
     assert [e["id"] for e in shown["entries"]] == [e["id"] for e in reversed(entries)]
     assert [e["label"] for e in shown["entries"]] == list(range(len(entries), 0, -1))
-    assert shown["awaiting"] == expected["awaiting"]
+    assert shown["prompt"] == expected["prompt"]  # the label's text, as the runtime words it
     assert shown["pass"]["enabled"] == expected["can_pass"]
-    assert shown["respond"]["enabled"] == (bool(entries) and expected["can_activate"])
+    assert shown["respond"]["enabled"] == expected["can_respond"]
     marks = {(m["unit"], m["kind"], m["label"]) for m in line["marks"] if m["kind"] != "lost"}
     wanted = {(unit, "locked", i + 1) for i, e in enumerate(entries) for unit in e["targets"]}
     wanted |= {(unit, "range", i + 1) for i, e in enumerate(entries) for unit in e["collected"]}

@@ -99,6 +99,26 @@ def test_the_cut_says_what_the_player_may_do_by_the_operations_own_checks() -> N
     assert [s.ok("cut")[k] for k in moves] == [True, None, True, False]
 
 
+def test_the_cut_words_its_prompt_and_says_when_the_player_may_respond() -> None:
+    s = hiding_orc("strict")
+    asked = ("awaiting", "can_respond", "prompt", "can_end_turn", "end_turn_reason")
+    assert [s.ok("cut")[k] for k in asked] == [
+        None, False, "Play a card to start a chain.", True, None]  # fmt: skip
+    s.ok("activate", card="h1")
+    cut = s.ok("cut")
+    assert [cut[k] for k in asked[:4]] == [
+        "enemy", False, "The opponent may respond. Pass to let them answer.", False]  # fmt: skip
+    refused = s.refused("end_turn", "cut", "")
+    assert refused["message"] == cut["end_turn_reason"]  # the operation's own words
+    s.ok("pass")  # the orc answers: its entry is on top, the player may respond
+    cut = s.ok("cut")
+    assert [cut[k] for k in asked[:3]] == [
+        "player", True, "Your answer: respond with a card, or pass to let it resolve."]  # fmt: skip
+    s.ok("pass")  # the ward resolves: the player's answered entry is on top, pass is left
+    cut = s.ok("cut")
+    assert (cut["can_respond"], cut["prompt"]) == (False, "Pass to let it resolve.")
+
+
 def test_the_log_tells_the_activation_and_then_a_late_choice_as_it_resolves() -> None:
     s = hiding_orc("soft")
     played = s.ok("activate", card="h1")

@@ -377,7 +377,7 @@ func pass_priority() -> bool:
 ## Responds on the Cut: aims the first card of the hand that can be played now; false when
 ## none can.
 func respond() -> bool:
-	if _busy > 0 or not bool(cut.get("can_activate", false)):
+	if _busy > 0 or not bool(cut.get("can_respond", false)):
 		return false
 	for slot in hand_slots:
 		if can_play(slot.card_id):

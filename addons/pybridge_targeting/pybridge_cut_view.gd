@@ -156,7 +156,7 @@ func entry_rect(entry_id: String) -> Rect2:
 
 
 ## What it shows now, for scripts and tests: [code]{"entries": [{"id", "label", "side",
-## "title", "detail", "state"}] (the top first), "awaiting", "prompt", "history",
+## "title", "detail", "state"}] (the top first), "prompt" (the line shown), "history",
 ## "respond": {"enabled", "point"}, "pass": {"enabled", "point"}}[/code] (points global).
 func shown() -> Dictionary:
 	var entries := []
@@ -176,7 +176,6 @@ func shown() -> Dictionary:
 		)
 	return {
 		"entries": entries,
-		"awaiting": cut.get("awaiting"),
 		"prompt": _awaiting.text,
 		"history": history.duplicate(true),
 		"respond": _button_state(respond_button),
@@ -215,20 +214,13 @@ func _rebuild() -> void:
 	_awaiting.text = _prompt()
 	respond_button.text = PyBridgeBattleInput.with_key(tr("Respond"), PyBridgeBattleInput.RESPOND)
 	pass_button.text = PyBridgeBattleInput.with_key(tr("Pass"), PyBridgeBattleInput.PASS)
-	var entries: Array = cut.get("cut", [])
-	respond_button.disabled = entries.is_empty() or not bool(cut.get("can_activate", false))
+	respond_button.disabled = not bool(cut.get("can_respond", false))
 	pass_button.disabled = not bool(cut.get("can_pass", false))
 
 
 func _prompt() -> String:
-	match cut.get("awaiting"):
-		"enemy":
-			return tr("The opponent may respond. Pass to let them answer.")
-		"player":
-			if bool(cut.get("can_activate", false)):
-				return tr("Your answer: respond with a card, or pass to let it resolve.")
-			return tr("Pass to let it resolve.")
-	return tr("Play a card to start a chain.")
+	# The runtime's narrator words it (the cut answer's prompt); translated here if at all.
+	return tr(str(cut.get("prompt", "")))
 
 
 func _row(entry: Dictionary) -> Control:

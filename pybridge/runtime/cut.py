@@ -43,6 +43,7 @@ from .model import (
     Unit,
 )
 from .modes import TargetMode, affected_range, candidates, is_protected, is_valid_target
+from .narrate import cut_prompt
 from .outcome import settle
 from .play import (
     CheckedPlay,
@@ -506,14 +507,23 @@ def cut_view(battle: Battle) -> list[dict[str, object]]:
 
 def player_moves(battle: Battle, end_turn: PlayError | None) -> dict[str, object]:
     """What the player may do now as far as the Cut goes, for a UI to enable its controls:
-    activate a card (a new chain or a response; ``activate_reason`` says why not), pass, and
-    end the turn (``end_turn``: why :func:`.turns.end_turn` would refuse, or None). The same
-    checks the operations make."""
+    activate a card (a new chain or a response; ``activate_reason`` says why not), respond to
+    what waits (``can_respond``), pass, and end the turn (``end_turn``: why
+    :func:`.turns.end_turn` would refuse, or None; its message is ``end_turn_reason``), and the
+    line to ask the player with (``prompt``, the narrator's). The same checks the operations
+    make."""
     refused = activation_refused(battle)
+    whose = awaiting(battle)
+    # A response is an activation on a Cut that holds something (activation_refused already
+    # refuses it on the player's own entry).
+    can_respond = bool(battle.cut) and refused is None
     return {"can_activate": refused is None,
             "activate_reason": None if refused is None else refused.message,
+            "can_respond": can_respond,
             "can_pass": pass_refused(battle) is None,
-            "can_end_turn": end_turn is None}  # fmt: skip
+            "can_end_turn": end_turn is None,
+            "end_turn_reason": None if end_turn is None else end_turn.message,
+            "prompt": cut_prompt(whose, can_respond)}  # fmt: skip
 
 
 def awaiting(battle: Battle) -> str | None:

@@ -34,6 +34,21 @@ func last_step_with(event_type: String) -> Array:
 	return []
 
 
+## The runtime's cut answer, asked afresh (not the view's copy).
+func runtime_cut() -> Dictionary:
+	return await view.bridge.ask("cut", {"session": view.bridge.session})
+
+
+## The prompt and buttons shown are the runtime's answer: its words, its can_respond and
+## can_pass.
+func check_controls(why: String) -> void:
+	var answer := await runtime_cut()
+	var shown := view.cut_view.shown()
+	check_eq(shown["prompt"], str(answer["prompt"]), why + ": the runtime's prompt")
+	check_eq(shown["respond"]["enabled"], answer["can_respond"], why + ": Respond")
+	check_eq(shown["pass"]["enabled"], answer["can_pass"], why + ": Pass")
+
+
 func pass_times(count: int) -> void:
 	for i in count:
 		await view.pass_priority()
@@ -44,9 +59,16 @@ func test_an_activation_waits_with_its_range_and_the_enemy_answers_on_top() -> v
 	var shown := view.cut_view.shown()
 	check_eq(shown["entries"], [], "an empty Cut")
 	check(not shown["pass"]["enabled"] and not shown["respond"]["enabled"], "nothing to do")
+	check_eq(shown["prompt"], "Play a card to start a chain.", "asked to start a chain")
+	await check_controls("an empty Cut")
 	check(await view.play_card_at("c2", PackedStringArray()), "the Barrage is activated")
 	shown = view.cut_view.shown()
-	check_eq(shown["awaiting"], "enemy", "the enemies have not answered")
+	check_eq(
+		shown["prompt"],
+		"The opponent may respond. Pass to let them answer.",
+		"the enemies have not answered"
+	)
+	await check_controls("awaiting the enemy")
 	check_eq(shown["entries"].size(), 1, "one entry")
 	check_eq(shown["entries"][0]["title"], "Barrage", "the card")
 	check_eq(shown["entries"][0]["detail"], "Captain Aya · reaches Volatile Drone", "its range")
@@ -62,9 +84,18 @@ func test_an_activation_waits_with_its_range_and_the_enemy_answers_on_top() -> v
 		"the Beacon's answer on top"
 	)
 	check_eq(shown["entries"][0]["side"], "enemy", "the enemy's entry")
-	check_eq(shown["awaiting"], "player", "your answer")
+	check_eq(
+		shown["prompt"],
+		"Your answer: respond with a card, or pass to let it resolve.",
+		"your answer"
+	)
 	check(shown["respond"]["enabled"], "you may respond")
+	await check_controls("awaiting your answer")
 	check(view.can_play("c3"), "with a card of the hand")
+	await view.pass_priority()  # the flare resolves: your own answered entry is on top
+	check_eq(view.cut_view.shown()["prompt"], "Pass to let it resolve.", "only Pass is left")
+	check(not view.cut_view.shown()["respond"]["enabled"], "no response to your own entry")
+	await check_controls("your own entry on top")
 
 
 func test_an_all_effect_shows_the_range_it_collects_again_as_it_resolves() -> void:
