@@ -391,7 +391,7 @@ func end_turn() -> bool:
 	if is_battle_over() or _busy > 0:
 		return false
 	if cut_view != null and not bool(cut.get("can_end_turn", true)):
-		request_refused.emit("end_turn", tr("effects wait on the Cut: pass first"))
+		request_refused.emit("end_turn", str(cut.get("end_turn_reason", "")))
 		return false
 	aim.cancel()
 	_busy += 1

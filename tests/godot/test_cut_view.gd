@@ -176,9 +176,11 @@ func test_end_turn_waits_for_the_cut_and_the_keys_pass() -> void:
 	await opened()
 	await view.play_card_at("c2", PackedStringArray())
 	var refused := []
-	view.request_refused.connect(func(op: String, _why: String) -> void: refused.append(op))
+	view.request_refused.connect(func(op: String, why: String) -> void: refused.append([op, why]))
 	check(not await view.end_turn(), "no turn ends while effects wait")
-	check_eq(refused, ["end_turn"], "and it says so")
+	var answer := await runtime_cut()
+	check(str(answer["end_turn_reason"]).contains("wait on the Cut"), "the runtime's reason")
+	check_eq(refused, [["end_turn", answer["end_turn_reason"]]], "and it says so in its words")
 	var space := InputEventKey.new()
 	space.keycode = KEY_SPACE
 	space.pressed = true
