@@ -217,3 +217,33 @@ func test_under_soft_rules_a_lost_target_does_not_fizzle_the_entry() -> void:
 		item["lines"], ["Orc is lost as a target: it is protected."], "the runtime's line, no fail"
 	)
 	check_eq(marks_of("lost"), [["orc", 1]], "the lost target is still marked")
+
+
+func test_a_target_that_left_the_field_fizzles_the_entry_under_strict_rules() -> void:
+	var retreat := {
+		"id": "retreat",
+		"name": "Retreat",
+		"target": "Self",
+		"response": true,
+		"behavior":
+		{"start": "away", "nodes": [{"id": "away", "type": "Withdraw", "source": "Self"}]}
+	}
+	var jab := card(
+		"jab", "SingleEnemy", {"id": "hit", "type": "DealDamage", "amount": 1, "source": "Target"}
+	)
+	await opened(small_battle([jab], ["orc"], "strict", [retreat]))
+	check(await view.play_card_at("h1", PackedStringArray(["orc"])), "the Jab is activated")
+	check_eq(marks_of("locked"), [["orc", 1]], "the Jab's locked target")
+	await pass_times(3)  # the orc answers by withdrawing to the reserve; the Jab resolves
+	var state: Dictionary = await view.bridge.ask("state", {"session": view.bridge.session})
+	var zones := {}
+	for unit: Dictionary in state.get("state", state).get("units", []):
+		zones[unit["id"]] = unit.get("zone", "field")
+	check_eq(zones.get("orc"), "reserve", "the orc is in the reserve")
+	var item: Dictionary = view.cut_view.history[0]
+	check_eq([item["title"], item["outcome"]], ["Jab", "failed"], "the Jab fizzled")
+	check_eq(
+		item["lines"],
+		["Orc is lost as a target: it left the field.", "Jab fails: its target is lost."],
+		"with the runtime's reason: it left the field"
+	)
