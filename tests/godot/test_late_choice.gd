@@ -102,6 +102,30 @@ func test_cancelling_the_choice_passes_nothing() -> void:
 	check_eq(view.cut_view.shown()["entries"].size(), 1, "the entry still waits")
 
 
+func test_the_prompts_cancel_button_clicked_passes_nothing() -> void:
+	await opened(small_battle([late_card()], ["goblin"], "strict"))
+	await view.play_card_at("h1", PackedStringArray())
+	view.pass_priority()
+	await settle()
+	check(view.aim.choice != null and view.choice_prompt.visible, "the choice is asked")
+	var at: Array = view.choice_prompt.shown()["cancel"]["point"]
+	var pressed_cancel := []
+	view.choice_prompt.cancel_pressed.connect(func() -> void: pressed_cancel.append(true))
+	for pressed in [true, false]:
+		var click := InputEventMouseButton.new()
+		click.button_index = MOUSE_BUTTON_LEFT
+		click.pressed = pressed
+		click.position = Vector2(at[0], at[1])
+		click.global_position = click.position
+		Input.parse_input_event(click)
+		await frames(2)
+	await settle()
+	check_eq(pressed_cancel, [true], "the click pressed the prompt's Cancel button")
+	check(view.aim.choice == null and not view.choice_prompt.visible, "the choice is gone")
+	check_eq(passed, [], "nothing passed")
+	check_eq(view.cut_view.shown()["entries"].size(), 1, "the entry still waits")
+
+
 func test_with_no_candidate_left_it_fails_under_strict_without_asking() -> void:
 	var document := small_battle([late_card()], ["orc"], "strict", [HIDE], [WARD])
 	await opened(document)
