@@ -56,6 +56,12 @@ func _ready() -> void:
 	_play_again_button.pressed.connect(_open)
 	for menu: Button in [_menu_button, _overlay_menu_button]:
 		menu.pressed.connect(func() -> void: get_tree().change_scene_to_file(START_SCENE))
+	# M goes back to the start screen from anywhere in the duel: keyboard players need no mouse.
+	var menu_key := InputEventKey.new()
+	menu_key.keycode = KEY_M
+	_menu_button.shortcut = Shortcut.new()
+	_menu_button.shortcut.events = [menu_key]
+	_menu_button.text = tr("Menu (M)")
 	_end_turn_button.pressed.connect(_battle.end_turn)
 	_bridge.request_failed.connect(_on_request_failed)
 	_connect_battle()
