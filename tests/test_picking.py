@@ -36,6 +36,13 @@ def test_each_pick_narrows_the_candidates_and_a_unit_is_never_chosen_twice() -> 
     assert [e["unit"] for e in played["events"] if e["type"] == "damage"] == ["orc", "troll"]
 
 
+def test_targets_word_how_many_units_a_card_takes_for_its_band() -> None:
+    s = session()
+    twin, upto = s.ok("targets", card="h1"), s.ok("targets", card="h2")
+    assert (twin["count"], twin["up_to"], twin["count_label"]) == (2, False, "\u00d72")
+    assert (upto["count"], upto["up_to"], upto["count_label"]) == (3, True, "up to 3")
+
+
 def test_an_up_to_card_can_be_confirmed_after_one_pick() -> None:
     s = session()
     picked = s.ok("pick", card="h2", chosen=["monk"])

@@ -125,6 +125,20 @@ func test_the_keys_pick_confirm_and_undo() -> void:
 	check_eq(hit_units(played[0][1]), ["goblin", "orc"], "the first two candidates in turn")
 
 
+func test_each_band_names_how_many_units_its_card_takes_in_the_runtimes_words() -> void:
+	await opened()
+	for card_id: String in ["h1", "h2", "h3"]:
+		var info: Dictionary = view.bridge.request(
+			"targets", {"session": view.bridge.session, "card": card_id}
+		)
+		var band: String = view.card_view(card_id).mode_text()
+		var count := str(info["count_label"])
+		var wanted := "Single enemy" if count.is_empty() else "Single enemy " + count
+		check_eq(band, wanted, card_id + ": the mode and the runtime's count label")
+	check(view.card_view("h1").mode_text().ends_with("2"), "the Twin takes two")
+	check(view.card_view("h2").mode_text().ends_with("up to 3"), "the Volley up to three")
+
+
 func test_a_single_target_card_still_plays_on_its_first_pick() -> void:
 	await opened()
 	await click("cards", "h3")
