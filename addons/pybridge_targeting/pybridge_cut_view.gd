@@ -161,13 +161,13 @@ func entry_rect(entry_id: String) -> Rect2:
 func shown() -> Dictionary:
 	var entries := []
 	for entry in _listed():
-		var id := str(entry["id"])
+		var id := str(entry.get("id", ""))
 		var point := entry_rect(id).get_center()
 		entries.append(
 			{
 				"id": id,
-				"label": int(entry["label"]),
-				"side": str(entry["side"]),
+				"label": int(entry.get("label", 0)),
+				"side": str(entry.get("side", "")),
 				"title": _title_of(entry),
 				"detail": _detail_of(entry),
 				"state": "resolving" if id == resolving else "waiting",
@@ -204,7 +204,7 @@ func _rebuild() -> void:
 	var listed := _listed()
 	for entry in listed:
 		var row := _row(entry)
-		_rows[str(entry["id"])] = row
+		_rows[str(entry.get("id", ""))] = row
 		_entries.add_child(row)
 	if listed.is_empty():
 		_entries.add_child(_label(tr("Nothing waits on the Cut."), &"dim_text", &"detail_size"))
@@ -224,8 +224,8 @@ func _prompt() -> String:
 
 
 func _row(entry: Dictionary) -> Control:
-	var id := str(entry["id"])
-	var side_color := _side_color(str(entry["side"]))
+	var id := str(entry.get("id", ""))
+	var side_color := _side_color(str(entry.get("side", "")))
 	var box := PanelContainer.new()
 	box.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	var frame := _box(Color(side_color.darkened(0.7), 0.95), side_color, 2)
@@ -235,7 +235,7 @@ func _row(entry: Dictionary) -> Control:
 	var line := HBoxContainer.new()
 	line.add_theme_constant_override(&"separation", 8)
 	box.add_child(line)
-	var badge := _label(str(entry["label"]), &"text", &"title_size")
+	var badge := _label(str(entry.get("label", "")), &"text", &"title_size")
 	badge.custom_minimum_size = Vector2(22, 0)
 	badge.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
 	badge.add_theme_color_override(&"font_color", side_color.lightened(0.45))
@@ -292,12 +292,12 @@ func _detail_of(entry: Dictionary) -> String:
 
 func _remember(entry_id: String) -> void:
 	for entry in _listed():
-		if str(entry["id"]) == entry_id:
+		if str(entry.get("id", "")) == entry_id:
 			var item := {
 				"id": entry_id,
 				"title": _title_of(entry),
-				"label": int(entry["label"]),
-				"side": str(entry["side"]),
+				"label": int(entry.get("label", 0)),
+				"side": str(entry.get("side", "")),
 				"outcome": "resolving",
 				"lines": []
 			}
