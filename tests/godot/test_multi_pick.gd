@@ -139,6 +139,18 @@ func test_each_band_names_how_many_units_its_card_takes_in_the_runtimes_words() 
 	check(view.card_view("h2").mode_text().ends_with("up to 3"), "the Volley up to three")
 
 
+func test_a_refused_unpick_keeps_the_pick_the_runtime_last_accepted() -> void:
+	await opened()
+	await click("cards", "h1")
+	await click("units", "orc")
+	var choice := view.aim.choice
+	choice.chosen = PackedStringArray(["orc", "ghost"])  # a pick the runtime never accepted
+	check(not await choice.remove(view.bridge, "orc"), "the runtime refuses [ghost]")
+	check(not choice.refused.is_empty(), "with its error")
+	check_eq(choice.chosen, PackedStringArray(["orc", "ghost"]), "the orc is put back")
+	check_eq(choice.prompt_text("Twin"), "Twin: choose 2 (2 chosen)", "the prompt's words")
+
+
 func test_a_single_target_card_still_plays_on_its_first_pick() -> void:
 	await opened()
 	await click("cards", "h3")
