@@ -92,11 +92,16 @@ def _entry_id(battle: Battle) -> str:
     return entry_id
 
 
+def _cut_full(where: str) -> CutError:
+    """The refusal of a new entry on a full Cut (a Cut of more entries would not load)."""
+    return CutError(f"the Cut is full ({MAX_CUT} entries): pass or resolve before adding "
+                    "another", where)  # fmt: skip
+
+
 def _make_room(battle: Battle, where: str) -> None:
-    """Refuse a new entry on a full Cut (a Cut of more entries would not load)."""
+    """Refuse a new entry on a full Cut."""
     if len(battle.cut) >= MAX_CUT:
-        raise CutError(f"the Cut is full ({MAX_CUT} entries): pass or resolve before adding "
-                       "another", where)  # fmt: skip
+        raise _cut_full(where)
 
 
 def _collect(battle: Battle, entry: Entry) -> tuple[str, ...]:
@@ -185,8 +190,7 @@ def activation_refused(battle: Battle) -> PlayError | None:
         return CutError("the top of the Cut is yours: pass to let the other side respond or "
                         "let it resolve", "card")  # fmt: skip
     if len(battle.cut) >= MAX_CUT:
-        return CutError(f"the Cut is full ({MAX_CUT} entries): pass or resolve before adding "
-                        "another", "card")  # fmt: skip
+        return _cut_full("card")
     return None
 
 
