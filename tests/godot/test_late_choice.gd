@@ -215,3 +215,34 @@ func test_played_at_once_the_choice_is_the_target() -> void:
 	view.aim.confirm()
 	await settle()
 	check_eq(events_of(played, "damage")[0]["unit"], "orc", "and plays at it")
+
+
+func test_the_pile_picker_chooses_from_the_hand_as_the_runtime_says() -> void:
+	var where := {"zones": ["hand"], "where": {"type": "attack"}}
+	var toss := {"id": "toss", "type": "MoveCard", "to": "discard", "source": "ChosenCards"}
+	var cards := [
+		card("toss", "None", toss, {"choose_on_resolve": true, "card_targets": where}),
+		card("blade", "SingleEnemy", LATE_NODE),
+		card("salve", "Self", {"id": "s", "type": "GainArmor", "amount": 1, "source": "Self"}),
+	]
+	cards[2]["type"] = "skill"
+	await opened(small_battle(cards, ["orc"], "strict"))
+	await view.play_card_at("h1", PackedStringArray())
+	view.pass_priority()
+	await settle()
+	var picker := view.pile_picker
+	check(picker.visible, "the picker opens on the hand")
+	var shown := picker.shown()
+	var answer := view.bridge.request(
+		"pick", {"session": view.bridge.session, "entry": "e1", "chosen": []}
+	)
+	check_eq(answer["candidates"], ["h2"], "the runtime's candidate: the attack in the hand")
+	check_eq(shown["cards"].map(func(c: Dictionary) -> String: return c["id"]), ["h2", "h3"], "")
+	var lit: Array = shown["cards"].filter(func(c: Dictionary) -> bool: return c["legal"])
+	check_eq(lit.map(func(c: Dictionary) -> String: return c["id"]), answer["candidates"], "lit")
+	picker.pick("h2")
+	await settle()
+	check(not picker.visible, "the choice is full: it closes")
+	check_eq(events_of(passed, "cards_chosen")[0]["cards"], ["h2"], "the answer went in choices")
+	var discard: Array = view.state["piles"]["discard"]
+	check("h2" in discard.map(func(c: Dictionary) -> String: return c["id"]), "h2 was discarded")
