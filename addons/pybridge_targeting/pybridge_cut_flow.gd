@@ -145,24 +145,32 @@ func choose(choice: PyBridgeChoice) -> Variant:
 ## Shows one step of a resolution's playback on the Cut view and the markers; true when
 ## the step showed something of the Cut.
 func show_step(line: Dictionary, events: Array) -> bool:
-	var marks := _view.target_marks
+	var shown := read_step(line, events, _view.target_marks)
+	if _view.cut_view != null:
+		_view.cut_view.show_step(line, events)
+	return shown
+
+
+## Tells [param shower] (a [PyBridgeTargetMarks] or a [PyBridgeCutView]) the Cut's events
+## of one playback step: an entry resolving, the range it collects again, a lost target, a
+## failed effect (with the step's log [param line]). True when one of them was there.
+static func read_step(line: Dictionary, events: Array, shower: Object) -> bool:
+	var text := str(line.get("text", ""))
 	var shown := false
 	for event: Dictionary in events:
 		var entry := str(event.get("entry", ""))
 		match str(event.get("type", "")):
 			"resolving":
-				marks.show_resolving(entry)
+				shower.show_resolving(entry)
 			"recollected":
-				marks.show_range(entry, event.get("units", []))
+				shower.show_range(entry, event.get("units", []))
 			"target_lost":
-				marks.show_lost(entry, str(event.get("unit", "")))
+				shower.show_lost(entry, str(event.get("unit", "")), text)
 			"effect_failed":
-				pass
+				shower.show_failed(entry, text)
 			_:
 				continue
 		shown = true
-	if _view.cut_view != null:
-		_view.cut_view.show_step(line, events)
 	return shown
 
 

@@ -124,29 +124,36 @@ func show_cut(answer: Dictionary, names: Dictionary) -> void:
 
 
 ## Shows one step of a resolution's playback: the runtime's log [param line] and the
-## [param events] it tells (an entry resolving, the range it collects again, a lost target,
-## a failed effect). Only a failed effect marks its entry failed; a lost target adds its line.
+## [param events] it tells, as [PyBridgeCutFlow] reads them (the one place that tells the
+## Cut's events apart).
 func show_step(line: Dictionary, events: Array) -> void:
-	var text := str(line.get("text", ""))
-	var told := false
-	for event: Dictionary in events:
-		var entry := str(event.get("entry", ""))
-		match str(event.get("type", "")):
-			"resolving":
-				resolving = entry
-				_remember(entry)
-			"recollected":
-				_ranges[entry] = event.get("units", [])
-			"target_lost", "effect_failed":
-				# A lost target fails the entry only when the runtime says so (effect_failed):
-				# under soft rules it resolves on the targets it still has.
-				var item := _item(entry)
-				if event["type"] == "effect_failed":
-					item["outcome"] = "failed"
-				if not told and not text.is_empty():
-					item["lines"].append(text)
-					told = true
+	PyBridgeCutFlow.read_step(line, events, self)
 	_rebuild()
+
+
+## The entry [param entry_id] resolves now.
+func show_resolving(entry_id: String) -> void:
+	resolving = entry_id
+	_remember(entry_id)
+
+
+## The range [param units] an "all ~" entry [param entry_id] collected again.
+func show_range(entry_id: String, units: Array) -> void:
+	_ranges[entry_id] = units
+
+
+## A target of the entry [param entry_id] was lost: the runtime's line [param text] joins
+## its history. The entry is not failed by it (under soft rules it resolves on the targets
+## it keeps): only [method show_failed] fails it.
+func show_lost(entry_id: String, _unit: String, text: String) -> void:
+	_tell(entry_id, text)
+
+
+## The runtime failed the effect of the entry [param entry_id] (effect_failed): it fizzles,
+## with the runtime's line [param text].
+func show_failed(entry_id: String, text: String) -> void:
+	_item(entry_id)["outcome"] = "failed"
+	_tell(entry_id, text)
 
 
 ## Where the entry [param entry_id] is drawn (global), or an empty rectangle.
@@ -305,6 +312,12 @@ func _remember(entry_id: String) -> void:
 			if history.size() > HISTORY:
 				history.resize(HISTORY)
 			return
+
+
+func _tell(entry_id: String, text: String) -> void:
+	var lines: Array = _item(entry_id)["lines"]
+	if not text.is_empty() and (lines.is_empty() or lines[-1] != text):
+		lines.append(text)
 
 
 func _item(entry_id: String) -> Dictionary:
