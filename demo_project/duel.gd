@@ -56,10 +56,16 @@ func _ready() -> void:
 	_play_again_button.pressed.connect(_open)
 	for menu: Button in [_menu_button, _overlay_menu_button]:
 		menu.pressed.connect(func() -> void: get_tree().change_scene_to_file(START_SCENE))
+	# M goes back to the start screen from anywhere in the duel: keyboard players need no mouse.
+	var menu_key := InputEventKey.new()
+	menu_key.keycode = KEY_M
+	_menu_button.shortcut = Shortcut.new()
+	_menu_button.shortcut.events = [menu_key]
+	_menu_button.text = tr("Menu (M)")
 	_end_turn_button.pressed.connect(_battle.end_turn)
 	_bridge.request_failed.connect(_on_request_failed)
 	_connect_battle()
-	_battle_text = _read_battle_document()
+	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
 	if _battle_text.is_empty():
 		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
 		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
@@ -149,16 +155,6 @@ func _open() -> void:
 	_battle.open_battle_json(_battle_text)
 
 
-func _read_battle_document() -> String:
-	var paths: Array[String] = [BATTLE_FILE]
-	if not OS.has_feature("web"):
-		paths.append(ProjectSettings.globalize_path("res://").path_join(CHECKOUT_BATTLE_FILE))
-	for path in paths:
-		if FileAccess.file_exists(path):
-			return FileAccess.get_file_as_string(path)
-	return ""
-
-
 func _on_battle_opened(state: Dictionary) -> void:
 	_log.add_line(tr("The duel begins. Every play goes on the Cut."), "turn")
 	_log.add_line(
@@ -173,7 +169,7 @@ func _on_battle_opened(state: Dictionary) -> void:
 				"transport": _bridge.transport_name(),
 				"session": _bridge.session,
 				"turn": state.get("turn"),
-				"hand": _hand_ids(state),
+				"hand": DemoLines.hand_ids(state),
 				"layout": _layout_points(),
 			}
 		)
@@ -233,7 +229,7 @@ func _say_cut() -> void:
 				"answer": _battle.cut,
 				"shown": _cut.shown(),
 				"marks": _battle.target_marks.marks(),
-				"hand": _hand_ids(_battle.state),
+				"hand": DemoLines.hand_ids(_battle.state),
 				"layout": _layout_points(),
 			}
 		)
@@ -329,10 +325,3 @@ func _side_label(font: Font, area: Control, text: String, color: Color) -> void:
 		14,
 		color.lightened(0.25)
 	)
-
-
-func _hand_ids(state: Dictionary) -> Array[String]:
-	var ids: Array[String] = []
-	for instance: Variant in state.get("piles", {}).get("hand", []):
-		ids.append(str(instance.get("id")))
-	return ids

@@ -84,7 +84,7 @@ func _ready() -> void:
 		func(title: String, text: String) -> void:
 			DemoLines.say("tooltip", {"title": title, "text": text})
 	)
-	_battle_text = _read_battle_document()
+	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
 	if _battle_text.is_empty():
 		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
 		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
@@ -144,16 +144,6 @@ func _open() -> void:
 	_battle.open_battle_json(_battle_text)
 
 
-func _read_battle_document() -> String:
-	var paths: Array[String] = [BATTLE_FILE]
-	if not OS.has_feature("web"):
-		paths.append(ProjectSettings.globalize_path("res://").path_join(CHECKOUT_BATTLE_FILE))
-	for path in paths:
-		if FileAccess.file_exists(path):
-			return FileAccess.get_file_as_string(path)
-	return ""
-
-
 func _on_battle_opened(state: Dictionary) -> void:
 	var version: Dictionary = await _bridge.ask("version")
 	_log.add_line(
@@ -183,7 +173,7 @@ func _on_battle_opened(state: Dictionary) -> void:
 				"turn": state.get("turn"),
 				"energy": state.get("energy"),
 				"units": _units_summary(state),
-				"hand": _hand_ids(state),
+				"hand": DemoLines.hand_ids(state),
 				"layout": _layout_points(),
 			}
 		)
@@ -242,7 +232,7 @@ func _on_aim_cancelled(card_id: String) -> void:
 			{
 				"card": card_id,
 				"energy": _battle.state.get("energy"),
-				"hand": _hand_ids(_battle.state),
+				"hand": DemoLines.hand_ids(_battle.state),
 			}
 		)
 	)
@@ -355,13 +345,6 @@ func _units_summary(state: Dictionary) -> Dictionary:
 			"statuses": unit.get("statuses", {}),
 		}
 	return units
-
-
-func _hand_ids(state: Dictionary) -> Array[String]:
-	var ids: Array[String] = []
-	for instance: Variant in state.get("piles", {}).get("hand", []):
-		ids.append(str(instance.get("id")))
-	return ids
 
 
 func _join_names(names: Array[String]) -> String:

@@ -36,6 +36,13 @@ def test_each_pick_narrows_the_candidates_and_a_unit_is_never_chosen_twice() -> 
     assert [e["unit"] for e in played["events"] if e["type"] == "damage"] == ["orc", "troll"]
 
 
+def test_targets_word_how_many_units_a_card_takes_for_its_band() -> None:
+    s = session()
+    twin, upto = s.ok("targets", card="h1"), s.ok("targets", card="h2")
+    assert (twin["count"], twin["up_to"], twin["count_label"]) == (2, False, "\u00d72")
+    assert (upto["count"], upto["up_to"], upto["count_label"]) == (3, True, "up to 3")
+
+
 def test_an_up_to_card_can_be_confirmed_after_one_pick() -> None:
     s = session()
     picked = s.ok("pick", card="h2", chosen=["monk"])
@@ -97,6 +104,26 @@ def test_the_cut_says_what_the_player_may_do_by_the_operations_own_checks() -> N
     s.refused("end_turn", "cut", "")
     s.ok("pass")  # the orc answers: the player may respond to its entry
     assert [s.ok("cut")[k] for k in moves] == [True, None, True, False]
+
+
+def test_the_cut_words_its_prompt_and_says_when_the_player_may_respond() -> None:
+    s = hiding_orc("strict")
+    asked = ("awaiting", "can_respond", "prompt", "can_end_turn", "end_turn_reason")
+    assert [s.ok("cut")[k] for k in asked] == [
+        None, False, "Play a card to start a chain.", True, None]  # fmt: skip
+    s.ok("activate", card="h1")
+    cut = s.ok("cut")
+    assert [cut[k] for k in asked[:4]] == [
+        "enemy", False, "The opponent may respond. Pass to let them answer.", False]  # fmt: skip
+    refused = s.refused("end_turn", "cut", "")
+    assert refused["message"] == cut["end_turn_reason"]  # the operation's own words
+    s.ok("pass")  # the orc answers: its entry is on top, the player may respond
+    cut = s.ok("cut")
+    assert [cut[k] for k in asked[:3]] == [
+        "player", True, "Your answer: respond with a card, or pass to let it resolve."]  # fmt: skip
+    s.ok("pass")  # the ward resolves: the player's answered entry is on top, pass is left
+    cut = s.ok("cut")
+    assert (cut["can_respond"], cut["prompt"]) == (False, "Pass to let it resolve.")
 
 
 def test_the_log_tells_the_activation_and_then_a_late_choice_as_it_resolves() -> None:

@@ -105,6 +105,7 @@ def test_target_info_names_mode_source_and_candidates() -> None:
         "reason": None,
         "count": 1,
         "up_to": False,
+        "count_label": "",
         "choose_on_resolve": False,
         "late_choice": None,
         "facts": TargetMode.SINGLE_ENEMY.facts.to_json(),  # "SingleEnemyUnit" is its alias

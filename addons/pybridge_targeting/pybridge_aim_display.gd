@@ -92,8 +92,9 @@ func show_aim() -> void:
 			unit_look = (
 				PyBridgeUnitView.TargetLook.VALID if valid else PyBridgeUnitView.TargetLook.INVALID
 			)
-			if valid:
-				end = PyBridgeBattleStage.target_point_of(_view.unit_views[target])
+			var unit_view: Control = _view.unit_views.get(target)
+			if valid and unit_view != null:
+				end = PyBridgeBattleStage.target_point_of(unit_view)
 		_stage.mark_target(target, unit_look)
 		if aim.state == PyBridgeBattleAim.State.PRESSED:
 			arrow.hide()

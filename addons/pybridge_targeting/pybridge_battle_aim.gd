@@ -324,6 +324,8 @@ func _unpick(unit: String) -> void:
 	_view.busy_with(1)
 	var ok: bool = await picking.remove(_view.bridge, unit)
 	_view.busy_with(-1)
+	if not ok and not picking.refused.is_empty():
+		_view.request_refused.emit("pick", str(picking.refused.get("message", "")))
 	if ok and picking == choice:
 		keyboard_target = 0
 		_view.choice_changed.emit(picking)

@@ -271,7 +271,7 @@ func open_battle_json(text: String) -> bool:
 	_busy -= 1
 	if opened.is_empty():
 		return false
-	_drop_choices()
+	cut_flow.drop_choices()
 	_stage.clear()
 	aim.forget_hand()
 	await apply_state(opened)
@@ -283,12 +283,8 @@ func open_battle_json(text: String) -> bool:
 func open_battle_file(path: String) -> bool:
 	var text := FileAccess.get_file_as_string(path)
 	if text.is_empty():
-		push_error(
-			(
-				"PyBridgeBattleView: cannot read the battle document %s (%s)"
-				% [path, error_string(FileAccess.get_open_error())]
-			)
-		)
+		var why := error_string(FileAccess.get_open_error())
+		push_error("PyBridgeBattleView: cannot read the battle document %s (%s)" % [path, why])
 		return false
 	return await open_battle_json(text)
 
@@ -364,25 +360,15 @@ func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	return true
 
 
-## Passes on the Cut (a coroutine; see [PyBridgeCutFlow]): the enemies may answer the
-## player's top entry, else the top entry resolves and plays back. False when nothing was
-## passed (the Cut is empty, a choice was cancelled, or the runtime refused).
+## Passes on the Cut (a coroutine; see [method PyBridgeCutFlow.pass_on]). False when nothing
+## was passed (the Cut is empty, a choice was cancelled, or the runtime refused).
 func pass_priority() -> bool:
-	if _busy > 0 or state.is_empty() or not bool(cut.get("can_pass", false)):
-		return false
-	aim.cancel()
-	return await cut_flow.pass_priority()
+	return await cut_flow.pass_on()
 
 
-## Responds on the Cut: aims the first card of the hand that can be played now; false when
-## none can.
+## Responds on the Cut (see [method PyBridgeCutFlow.respond]); false when no card can.
 func respond() -> bool:
-	if _busy > 0 or not bool(cut.get("can_activate", false)):
-		return false
-	for slot in hand_slots:
-		if can_play(slot.card_id):
-			return select_card(slot.card_id)
-	return false
+	return cut_flow.respond()
 
 
 ## Ends the turn: the runtime discards, lets the enemies act and deals a new hand; the view
@@ -390,8 +376,7 @@ func respond() -> bool:
 func end_turn() -> bool:
 	if is_battle_over() or _busy > 0:
 		return false
-	if cut_view != null and not bool(cut.get("can_end_turn", true)):
-		request_refused.emit("end_turn", tr("effects wait on the Cut: pass first"))
+	if cut_flow.refuses_end_turn():
 		return false
 	aim.cancel()
 	_busy += 1
@@ -475,22 +460,15 @@ func units_lit_by(card_id: String) -> PackedStringArray:
 	return PackedStringArray(info.get(key, info.get("range", [])))
 
 
-## Whether [param card_id] can be played now: the runtime's [code]targets[/code] says it is
-## playable and, with a [member cut_view], the Cut lets a card be activated.
+## Whether [param card_id] can be played now (see [method PyBridgeCutFlow.can_play]).
 func can_play(card_id: String) -> bool:
-	var cut_allows := cut_view == null or bool(cut.get("can_activate", true))
-	return bool(targets_of(card_id).get("playable", false)) and cut_allows
+	return cut_flow.can_play(card_id)
 
 
 ## Why [param card_id] cannot be played now, in the runtime's words ([code]""[/code] when it
-## can).
+## can; see [method PyBridgeCutFlow.why_not]).
 func why_not(card_id: String) -> String:
-	if cut_view != null and not bool(cut.get("can_activate", true)):
-		return str(cut.get("activate_reason", ""))
-	var reason: Variant = targets_of(card_id).get("reason")
-	if can_play(card_id):
-		return ""
-	return tr("it cannot be played now") if reason == null else str(reason)
+	return cut_flow.why_not(card_id)
 
 
 ## The hand slot of [param card_id], or null.
@@ -607,16 +585,6 @@ func _layout() -> void:
 	_stage.layout_units(state.get("units", []))
 	layout_hand()
 	layout_changed.emit()
-
-
-func _drop_choices() -> void:
-	var pending := aim.choice
-	if aim.is_aiming():
-		aim.finish()
-	if pending != null and pending.late:
-		choice_ended.emit(pending, false)
-	if pile_picker != null and pile_picker.visible:
-		pile_picker.cancel()
 
 
 func _given_art(kind: String, id: String, data: Dictionary) -> Variant:

@@ -122,17 +122,12 @@ func show_card(data: Dictionary) -> void:
 
 
 ## The card's target mode as its band shows it: the mode's label, with how many units it
-## takes when that is more than one (the runtime's [code]count[/code] and
-## [code]up_to[/code]).
+## takes when that is more than one (the runtime's [code]count_label[/code]).
 func mode_text() -> String:
 	var label := tr(str(card.get("mode_label", "")))
 	var info: Dictionary = card.get("targets", {})
-	var count := int(info.get("count", 1))
-	if bool(info.get("up_to", false)):
-		return label + " " + tr("up to %d") % count
-	if count > 1:
-		return label + " ×%d" % count
-	return label
+	var count := str(info.get("count_label", ""))
+	return label if count.is_empty() else label + " " + tr(count)
 
 
 ## Marks the card as the one being aimed.

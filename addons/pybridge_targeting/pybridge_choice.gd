@@ -110,13 +110,27 @@ func add(bridge: PyBridgeClient, id: String) -> bool:
 
 
 ## Takes [param id] out of the choice (or, with [code]""[/code], the last pick) and asks
-## again (a coroutine); false when nothing was taken out.
+## again (a coroutine); false when nothing was taken out (a refused request puts the pick
+## back, so the choice stays what the runtime last accepted).
 func remove(bridge: PyBridgeClient, id: String = "") -> bool:
 	var at := chosen.size() - 1 if id.is_empty() else chosen.find(id)
 	if at < 0:
 		return false
+	var taken := chosen[at]
 	chosen.remove_at(at)
-	return await refresh(bridge)
+	if await refresh(bridge):
+		return true
+	chosen.insert(at, taken)
+	return false
+
+
+## The line a prompt shows for this choice of [param title] (the card's name): how many to
+## choose, as the runtime's [member needed] and [member count] say, and how many are chosen.
+func prompt_text(title: String) -> String:
+	var wanted := str(count)
+	if needed < count:
+		wanted = tr("%d to %d") % [needed, count]
+	return tr("%s: choose %s (%d chosen)") % [title, wanted, chosen.size()]
 
 
 ## The place of [param id] in the choice, from 1 (0 when it is not chosen).

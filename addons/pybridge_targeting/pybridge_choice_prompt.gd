@@ -40,10 +40,7 @@ func show_choice(choice: PyBridgeChoice, title: String, center: Vector2) -> void
 	visible = choice != null
 	if choice == null:
 		return
-	var wanted := str(choice.count)
-	if choice.needed < choice.count:
-		wanted = tr("%d to %d") % [choice.needed, choice.count]
-	_text.text = tr("%s: choose %s (%d chosen)") % [title, wanted, choice.chosen.size()]
+	_text.text = choice.prompt_text(title)
 	confirm_button.text = PyBridgeBattleInput.with_key(tr("Confirm"), PyBridgeBattleInput.CONFIRM)
 	cancel_button.text = PyBridgeBattleInput.with_key(tr("Cancel"), PyBridgeBattleInput.CANCEL)
 	confirm_button.disabled = not choice.can_confirm

@@ -45,6 +45,52 @@ func activate(card_id: String, target_ids: PackedStringArray) -> bool:
 	return true
 
 
+## Whether [param card_id] can be played now: the runtime's [code]targets[/code] says it is
+## playable and, with a Cut view, the runtime's [code]cut[/code] lets a card be activated.
+func can_play(card_id: String) -> bool:
+	return bool(_view.targets_of(card_id).get("playable", false)) and _cut_allows()
+
+
+## Why [param card_id] cannot be played now, in the runtime's words ([code]""[/code] when it
+## can): the Cut's [code]activate_reason[/code], else the card's own [code]reason[/code].
+func why_not(card_id: String) -> String:
+	if not _cut_allows():
+		return str(cut.get("activate_reason", ""))
+	if can_play(card_id):
+		return ""
+	var reason: Variant = _view.targets_of(card_id).get("reason")
+	return tr("it cannot be played now") if reason == null else str(reason)
+
+
+## The player passes on the Cut (a coroutine) when the runtime's [code]can_pass[/code] says
+## so and the view is not busy: any aim is put back first (see [method pass_priority]).
+func pass_on() -> bool:
+	if _view.is_busy() or _view.state.is_empty() or not bool(cut.get("can_pass", false)):
+		return false
+	_view.aim.cancel()
+	return await pass_priority()
+
+
+## Responds on the Cut when the runtime's [code]can_respond[/code] says so: aims the first
+## card of the hand that can be played now; false when none can.
+func respond() -> bool:
+	if _view.is_busy() or not bool(cut.get("can_respond", false)):
+		return false
+	for slot in _view.hand_slots:
+		if can_play(slot.card_id):
+			return _view.select_card(slot.card_id)
+	return false
+
+
+## True (and the refusal told, in the runtime's [code]end_turn_reason[/code]) when the Cut
+## keeps the turn from ending.
+func refuses_end_turn() -> bool:
+	if _view.cut_view == null or bool(cut.get("can_end_turn", true)):
+		return false
+	_view.request_refused.emit("end_turn", str(cut.get("end_turn_reason", "")))
+	return true
+
+
 ## The player passes (a coroutine): the enemies may answer the player's top entry, else the
 ## top entry resolves and its events play back. An entry that needs a choice as it resolves
 ## asks for it first; cancelling that choice passes nothing. False when nothing was passed.
@@ -90,34 +136,41 @@ func choose(choice: PyBridgeChoice) -> Variant:
 			# The Cut view lays its new rows out first: the arrow starts at the entry's row.
 			await _view.get_tree().process_frame
 		_view.aim.choose_units(choice)
-	while true:
-		var ended: Array = await _view.choice_ended
-		if ended[0] == choice:
-			return choice.answer() if ended[1] else null
-	return null
+	var ended: Array = await _view.choice_ended
+	while ended[0] != choice:
+		ended = await _view.choice_ended
+	return choice.answer() if ended[1] else null
 
 
 ## Shows one step of a resolution's playback on the Cut view and the markers; true when
 ## the step showed something of the Cut.
 func show_step(line: Dictionary, events: Array) -> bool:
-	var marks := _view.target_marks
+	var shown := read_step(line, events, _view.target_marks)
+	if _view.cut_view != null:
+		_view.cut_view.show_step(line, events)
+	return shown
+
+
+## Tells [param shower] (a [PyBridgeTargetMarks] or a [PyBridgeCutView]) the Cut's events
+## of one playback step: an entry resolving, the range it collects again, a lost target, a
+## failed effect (with the step's log [param line]). True when one of them was there.
+static func read_step(line: Dictionary, events: Array, shower: Object) -> bool:
+	var text := str(line.get("text", ""))
 	var shown := false
 	for event: Dictionary in events:
 		var entry := str(event.get("entry", ""))
 		match str(event.get("type", "")):
 			"resolving":
-				marks.show_resolving(entry)
+				shower.show_resolving(entry)
 			"recollected":
-				marks.show_range(entry, event.get("units", []))
+				shower.show_range(entry, event.get("units", []))
 			"target_lost":
-				marks.show_lost(entry, str(event.get("unit", "")))
+				shower.show_lost(entry, str(event.get("unit", "")), text)
 			"effect_failed":
-				pass
+				shower.show_failed(entry, text)
 			_:
 				continue
 		shown = true
-	if _view.cut_view != null:
-		_view.cut_view.show_step(line, events)
 	return shown
 
 
@@ -166,6 +219,22 @@ func show_cut(answer: Dictionary) -> void:
 	if _view.cut_view != null:
 		_view.cut_view.show_cut(answer, _view.names())
 	_view.cut_changed.emit(answer)
+
+
+## Drops every choice under way (a new battle opens): the aim is put back, a late choice
+## ends unanswered and the pile picker closes.
+func drop_choices() -> void:
+	var pending := _view.aim.choice
+	if _view.aim.is_aiming():
+		_view.aim.finish()
+	if pending != null and pending.late:
+		_view.choice_ended.emit(pending, false)
+	if _view.pile_picker != null and _view.pile_picker.visible:
+		_view.pile_picker.cancel()
+
+
+func _cut_allows() -> bool:
+	return _view.cut_view == null or bool(cut.get("can_activate", true))
 
 
 func _late_of(entry_id: String) -> Dictionary:

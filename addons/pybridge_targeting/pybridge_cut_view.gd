@@ -124,26 +124,36 @@ func show_cut(answer: Dictionary, names: Dictionary) -> void:
 
 
 ## Shows one step of a resolution's playback: the runtime's log [param line] and the
-## [param events] it tells (an entry resolving, the range it collects again, a lost target,
-## a failed effect).
+## [param events] it tells, as [PyBridgeCutFlow] reads them (the one place that tells the
+## Cut's events apart).
 func show_step(line: Dictionary, events: Array) -> void:
-	var text := str(line.get("text", ""))
-	var told := false
-	for event: Dictionary in events:
-		var entry := str(event.get("entry", ""))
-		match str(event.get("type", "")):
-			"resolving":
-				resolving = entry
-				_remember(entry)
-			"recollected":
-				_ranges[entry] = event.get("units", [])
-			"target_lost", "effect_failed":
-				var item := _item(entry)
-				item["outcome"] = "failed"
-				if not told and not text.is_empty():
-					item["lines"].append(text)
-					told = true
+	PyBridgeCutFlow.read_step(line, events, self)
 	_rebuild()
+
+
+## The entry [param entry_id] resolves now.
+func show_resolving(entry_id: String) -> void:
+	resolving = entry_id
+	_remember(entry_id)
+
+
+## The range [param units] an "all ~" entry [param entry_id] collected again.
+func show_range(entry_id: String, units: Array) -> void:
+	_ranges[entry_id] = units
+
+
+## A target of the entry [param entry_id] was lost: the runtime's line [param text] joins
+## its history. The entry is not failed by it (under soft rules it resolves on the targets
+## it keeps): only [method show_failed] fails it.
+func show_lost(entry_id: String, _unit: String, text: String) -> void:
+	_tell(entry_id, text)
+
+
+## The runtime failed the effect of the entry [param entry_id] (effect_failed): it fizzles,
+## with the runtime's line [param text].
+func show_failed(entry_id: String, text: String) -> void:
+	_item(entry_id)["outcome"] = "failed"
+	_tell(entry_id, text)
 
 
 ## Where the entry [param entry_id] is drawn (global), or an empty rectangle.
@@ -153,18 +163,18 @@ func entry_rect(entry_id: String) -> Rect2:
 
 
 ## What it shows now, for scripts and tests: [code]{"entries": [{"id", "label", "side",
-## "title", "detail", "state"}] (the top first), "awaiting", "prompt", "history",
+## "title", "detail", "state"}] (the top first), "prompt" (the line shown), "history",
 ## "respond": {"enabled", "point"}, "pass": {"enabled", "point"}}[/code] (points global).
 func shown() -> Dictionary:
 	var entries := []
 	for entry in _listed():
-		var id := str(entry["id"])
+		var id := str(entry.get("id", ""))
 		var point := entry_rect(id).get_center()
 		entries.append(
 			{
 				"id": id,
-				"label": int(entry["label"]),
-				"side": str(entry["side"]),
+				"label": int(entry.get("label", 0)),
+				"side": str(entry.get("side", "")),
 				"title": _title_of(entry),
 				"detail": _detail_of(entry),
 				"state": "resolving" if id == resolving else "waiting",
@@ -173,7 +183,6 @@ func shown() -> Dictionary:
 		)
 	return {
 		"entries": entries,
-		"awaiting": cut.get("awaiting"),
 		"prompt": _awaiting.text,
 		"history": history.duplicate(true),
 		"respond": _button_state(respond_button),
@@ -202,7 +211,7 @@ func _rebuild() -> void:
 	var listed := _listed()
 	for entry in listed:
 		var row := _row(entry)
-		_rows[str(entry["id"])] = row
+		_rows[str(entry.get("id", ""))] = row
 		_entries.add_child(row)
 	if listed.is_empty():
 		_entries.add_child(_label(tr("Nothing waits on the Cut."), &"dim_text", &"detail_size"))
@@ -212,25 +221,18 @@ func _rebuild() -> void:
 	_awaiting.text = _prompt()
 	respond_button.text = PyBridgeBattleInput.with_key(tr("Respond"), PyBridgeBattleInput.RESPOND)
 	pass_button.text = PyBridgeBattleInput.with_key(tr("Pass"), PyBridgeBattleInput.PASS)
-	var entries: Array = cut.get("cut", [])
-	respond_button.disabled = entries.is_empty() or not bool(cut.get("can_activate", false))
+	respond_button.disabled = not bool(cut.get("can_respond", false))
 	pass_button.disabled = not bool(cut.get("can_pass", false))
 
 
 func _prompt() -> String:
-	match cut.get("awaiting"):
-		"enemy":
-			return tr("The opponent may respond. Pass to let them answer.")
-		"player":
-			if bool(cut.get("can_activate", false)):
-				return tr("Your answer: respond with a card, or pass to let it resolve.")
-			return tr("Pass to let it resolve.")
-	return tr("Play a card to start a chain.")
+	# The runtime's narrator words it (the cut answer's prompt); translated here if at all.
+	return tr(str(cut.get("prompt", "")))
 
 
 func _row(entry: Dictionary) -> Control:
-	var id := str(entry["id"])
-	var side_color := _side_color(str(entry["side"]))
+	var id := str(entry.get("id", ""))
+	var side_color := _side_color(str(entry.get("side", "")))
 	var box := PanelContainer.new()
 	box.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	var frame := _box(Color(side_color.darkened(0.7), 0.95), side_color, 2)
@@ -240,7 +242,7 @@ func _row(entry: Dictionary) -> Control:
 	var line := HBoxContainer.new()
 	line.add_theme_constant_override(&"separation", 8)
 	box.add_child(line)
-	var badge := _label(str(entry["label"]), &"text", &"title_size")
+	var badge := _label(str(entry.get("label", "")), &"text", &"title_size")
 	badge.custom_minimum_size = Vector2(22, 0)
 	badge.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
 	badge.add_theme_color_override(&"font_color", side_color.lightened(0.45))
@@ -267,7 +269,7 @@ func _past_row(item: Dictionary) -> Control:
 	var head := _label(text, &"failed" if failed else &"resolved", &"entry_size")
 	column.add_child(head)
 	for line: String in item["lines"]:
-		var reason := _label(line, &"failed", &"detail_size")
+		var reason := _label(line, &"failed" if failed else &"dim_text", &"detail_size")
 		reason.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
 		column.add_child(reason)
 	return column
@@ -297,12 +299,12 @@ func _detail_of(entry: Dictionary) -> String:
 
 func _remember(entry_id: String) -> void:
 	for entry in _listed():
-		if str(entry["id"]) == entry_id:
+		if str(entry.get("id", "")) == entry_id:
 			var item := {
 				"id": entry_id,
 				"title": _title_of(entry),
-				"label": int(entry["label"]),
-				"side": str(entry["side"]),
+				"label": int(entry.get("label", 0)),
+				"side": str(entry.get("side", "")),
 				"outcome": "resolving",
 				"lines": []
 			}
@@ -310,6 +312,12 @@ func _remember(entry_id: String) -> void:
 			if history.size() > HISTORY:
 				history.resize(HISTORY)
 			return
+
+
+func _tell(entry_id: String, text: String) -> void:
+	var lines: Array = _item(entry_id)["lines"]
+	if not text.is_empty() and (lines.is_empty() or lines[-1] != text):
+		lines.append(text)
 
 
 func _item(entry_id: String) -> Dictionary:

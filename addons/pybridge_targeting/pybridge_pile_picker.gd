@@ -137,6 +137,8 @@ func pick(id: String) -> void:
 	if ok and picking.complete:
 		_close(true)
 		return
+	if not ok and not picking.refused.is_empty():
+		_view.request_refused.emit("pick", str(picking.refused.get("message", "")))
 	_refresh()
 
 
@@ -230,13 +232,7 @@ func _fit() -> void:
 func _refresh() -> void:
 	if choice == null:
 		return
-	var wanted := str(choice.count)
-	if choice.needed < choice.count:
-		wanted = tr("%d to %d") % [choice.needed, choice.count]
-	_title.text = (
-		tr("%s: choose %s (%d chosen)")
-		% [str(_title.get_meta(&"card", "")), wanted, choice.chosen.size()]
-	)
+	_title.text = choice.prompt_text(str(_title.get_meta(&"card", "")))
 	confirm_button.text = PyBridgeBattleInput.with_key(tr("Confirm"), PyBridgeBattleInput.CONFIRM)
 	cancel_button.text = PyBridgeBattleInput.with_key(tr("Cancel"), PyBridgeBattleInput.CANCEL)
 	confirm_button.disabled = not choice.can_confirm

@@ -94,11 +94,17 @@ func show_range(entry: String, units: Array) -> void:
 	queue_redraw()
 
 
-## The target [param unit] of the entry [param entry] was lost as it resolved.
-func show_lost(entry: String, unit: String) -> void:
+## The target [param unit] of the entry [param entry] was lost as it resolved (the log's
+## line is the Cut view's to show).
+func show_lost(entry: String, unit: String, _text: String = "") -> void:
 	var known: Dictionary = _entries.get(entry, {"label": 0, "side": ""})
 	cut_marks.append(_mark(unit, Kind.LOST, known["label"], known["side"], entry))
 	queue_redraw()
+
+
+## The entry [param entry]'s effect failed: its lost targets are marked already.
+func show_failed(_entry: String, _text: String) -> void:
+	pass
 
 
 ## The entry [param entry] resolves now: its markers stand out.

@@ -25,3 +25,11 @@ static func xy(point: Vector2) -> Array:
 ## The centre of [param control] as [code][x, y][/code] (global).
 static func center_of(control: Control) -> Array:
 	return xy(control.get_global_rect().get_center())
+
+
+## The ids of the hand's cards in [param state], for the lines that name the hand.
+static func hand_ids(state: Dictionary) -> Array[String]:
+	var ids: Array[String] = []
+	for instance: Variant in state.get("piles", {}).get("hand", []):
+		ids.append(str(instance.get("id")))
+	return ids

@@ -43,6 +43,7 @@ from .model import (
     Unit,
 )
 from .modes import TargetMode, affected_range, candidates, is_protected, is_valid_target
+from .narrate import cut_prompt
 from .outcome import settle
 from .play import (
     CheckedPlay,
@@ -91,11 +92,16 @@ def _entry_id(battle: Battle) -> str:
     return entry_id
 
 
+def _cut_full(where: str) -> CutError:
+    """The refusal of a new entry on a full Cut (a Cut of more entries would not load)."""
+    return CutError(f"the Cut is full ({MAX_CUT} entries): pass or resolve before adding "
+                    "another", where)  # fmt: skip
+
+
 def _make_room(battle: Battle, where: str) -> None:
-    """Refuse a new entry on a full Cut (a Cut of more entries would not load)."""
+    """Refuse a new entry on a full Cut."""
     if len(battle.cut) >= MAX_CUT:
-        raise CutError(f"the Cut is full ({MAX_CUT} entries): pass or resolve before adding "
-                       "another", where)  # fmt: skip
+        raise _cut_full(where)
 
 
 def _collect(battle: Battle, entry: Entry) -> tuple[str, ...]:
@@ -184,8 +190,7 @@ def activation_refused(battle: Battle) -> PlayError | None:
         return CutError("the top of the Cut is yours: pass to let the other side respond or "
                         "let it resolve", "card")  # fmt: skip
     if len(battle.cut) >= MAX_CUT:
-        return CutError(f"the Cut is full ({MAX_CUT} entries): pass or resolve before adding "
-                        "another", "card")  # fmt: skip
+        return _cut_full("card")
     return None
 
 
@@ -506,14 +511,23 @@ def cut_view(battle: Battle) -> list[dict[str, object]]:
 
 def player_moves(battle: Battle, end_turn: PlayError | None) -> dict[str, object]:
     """What the player may do now as far as the Cut goes, for a UI to enable its controls:
-    activate a card (a new chain or a response; ``activate_reason`` says why not), pass, and
-    end the turn (``end_turn``: why :func:`.turns.end_turn` would refuse, or None). The same
-    checks the operations make."""
+    activate a card (a new chain or a response; ``activate_reason`` says why not), respond to
+    what waits (``can_respond``), pass, and end the turn (``end_turn``: why
+    :func:`.turns.end_turn` would refuse, or None; its message is ``end_turn_reason``), and the
+    line to ask the player with (``prompt``, the narrator's). The same checks the operations
+    make."""
     refused = activation_refused(battle)
+    whose = awaiting(battle)
+    # A response is an activation on a Cut that holds something (activation_refused already
+    # refuses it on the player's own entry).
+    can_respond = bool(battle.cut) and refused is None
     return {"can_activate": refused is None,
             "activate_reason": None if refused is None else refused.message,
+            "can_respond": can_respond,
             "can_pass": pass_refused(battle) is None,
-            "can_end_turn": end_turn is None}  # fmt: skip
+            "can_end_turn": end_turn is None,
+            "end_turn_reason": None if end_turn is None else end_turn.message,
+            "prompt": cut_prompt(whose, can_respond)}  # fmt: skip
 
 
 def awaiting(battle: Battle) -> str | None:

@@ -310,3 +310,16 @@ def preview_marks(battle: Battle, events: Iterable[Event]) -> dict[str, list[Lin
         if words is not None and "unit" in event:
             marks.setdefault(event["unit"], []).extend(words(battle, event))
     return marks
+
+
+def cut_prompt(awaiting: str | None, can_respond: bool) -> str:
+    """What the player is asked over the Cut (the ``cut`` answer's ``prompt``), by whose
+    answer the top entry waits for (:func:`.cut.awaiting`) and whether the player may
+    respond with a card."""
+    if awaiting is None:
+        return "Play a card to start a chain."
+    if awaiting == "enemy":
+        return "The opponent may respond. Pass to let them answer."
+    if can_respond:
+        return "Your answer: respond with a card, or pass to let it resolve."
+    return "Pass to let it resolve."

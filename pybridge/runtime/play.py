@@ -62,13 +62,20 @@ class TargetInfo:
     choose_on_resolve: bool = False
     late_choice: LateChoice | None = None
 
+    def count_label(self) -> str:
+        """How many units it takes, as a card's band shows it beside the mode: ``up to N``,
+        a multiplication sign and N, or nothing for one unit."""
+        if self.up_to:
+            return f"up to {self.count}"
+        return f"\u00d7{self.count}" if self.count > 1 else ""
+
     def to_json(self) -> dict[str, object]:
         late = self.late_choice
         return {
             "card": self.card, "mode": str(self.mode), "requires_target": self.requires_target,
             "source": self.source, "candidates": list(self.candidates),
             "range": list(self.range), "playable": self.playable, "reason": self.reason,
-            "count": self.count, "up_to": self.up_to,
+            "count": self.count, "up_to": self.up_to, "count_label": self.count_label(),
             "choose_on_resolve": self.choose_on_resolve,
             "late_choice": None if late is None else late.to_json(),
             "facts": self.mode.facts.to_json(),

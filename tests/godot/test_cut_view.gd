@@ -34,6 +34,21 @@ func last_step_with(event_type: String) -> Array:
 	return []
 
 
+## The runtime's cut answer, asked afresh (not the view's copy).
+func runtime_cut() -> Dictionary:
+	return await view.bridge.ask("cut", {"session": view.bridge.session})
+
+
+## The prompt and buttons shown are the runtime's answer: its words, its can_respond and
+## can_pass.
+func check_controls(why: String) -> void:
+	var answer := await runtime_cut()
+	var shown := view.cut_view.shown()
+	check_eq(shown["prompt"], str(answer["prompt"]), why + ": the runtime's prompt")
+	check_eq(shown["respond"]["enabled"], answer["can_respond"], why + ": Respond")
+	check_eq(shown["pass"]["enabled"], answer["can_pass"], why + ": Pass")
+
+
 func pass_times(count: int) -> void:
 	for i in count:
 		await view.pass_priority()
@@ -44,9 +59,16 @@ func test_an_activation_waits_with_its_range_and_the_enemy_answers_on_top() -> v
 	var shown := view.cut_view.shown()
 	check_eq(shown["entries"], [], "an empty Cut")
 	check(not shown["pass"]["enabled"] and not shown["respond"]["enabled"], "nothing to do")
+	check_eq(shown["prompt"], "Play a card to start a chain.", "asked to start a chain")
+	await check_controls("an empty Cut")
 	check(await view.play_card_at("c2", PackedStringArray()), "the Barrage is activated")
 	shown = view.cut_view.shown()
-	check_eq(shown["awaiting"], "enemy", "the enemies have not answered")
+	check_eq(
+		shown["prompt"],
+		"The opponent may respond. Pass to let them answer.",
+		"the enemies have not answered"
+	)
+	await check_controls("awaiting the enemy")
 	check_eq(shown["entries"].size(), 1, "one entry")
 	check_eq(shown["entries"][0]["title"], "Barrage", "the card")
 	check_eq(shown["entries"][0]["detail"], "Captain Aya · reaches Volatile Drone", "its range")
@@ -62,9 +84,18 @@ func test_an_activation_waits_with_its_range_and_the_enemy_answers_on_top() -> v
 		"the Beacon's answer on top"
 	)
 	check_eq(shown["entries"][0]["side"], "enemy", "the enemy's entry")
-	check_eq(shown["awaiting"], "player", "your answer")
+	check_eq(
+		shown["prompt"],
+		"Your answer: respond with a card, or pass to let it resolve.",
+		"your answer"
+	)
 	check(shown["respond"]["enabled"], "you may respond")
+	await check_controls("awaiting your answer")
 	check(view.can_play("c3"), "with a card of the hand")
+	await view.pass_priority()  # the flare resolves: your own answered entry is on top
+	check_eq(view.cut_view.shown()["prompt"], "Pass to let it resolve.", "only Pass is left")
+	check(not view.cut_view.shown()["respond"]["enabled"], "no response to your own entry")
+	await check_controls("your own entry on top")
 
 
 func test_an_all_effect_shows_the_range_it_collects_again_as_it_resolves() -> void:
@@ -145,9 +176,11 @@ func test_end_turn_waits_for_the_cut_and_the_keys_pass() -> void:
 	await opened()
 	await view.play_card_at("c2", PackedStringArray())
 	var refused := []
-	view.request_refused.connect(func(op: String, _why: String) -> void: refused.append(op))
+	view.request_refused.connect(func(op: String, why: String) -> void: refused.append([op, why]))
 	check(not await view.end_turn(), "no turn ends while effects wait")
-	check_eq(refused, ["end_turn"], "and it says so")
+	var answer := await runtime_cut()
+	check(str(answer["end_turn_reason"]).contains("wait on the Cut"), "the runtime's reason")
+	check_eq(refused, [["end_turn", answer["end_turn_reason"]]], "and it says so in its words")
 	var space := InputEventKey.new()
 	space.keycode = KEY_SPACE
 	space.pressed = true
@@ -156,3 +189,61 @@ func test_end_turn_waits_for_the_cut_and_the_keys_pass() -> void:
 	while view.is_busy():
 		await frames(1)
 	check_eq(view.cut_view.shown()["entries"].size(), 2, "Space passed: the flare answered")
+
+
+func test_under_soft_rules_a_lost_target_does_not_fizzle_the_entry() -> void:
+	var hide := {
+		"id": "hide",
+		"name": "Hide",
+		"target": "Self",
+		"response": true,
+		"behavior":
+		{
+			"start": "ward",
+			"nodes": [{"id": "ward", "type": "ApplyStatus", "status": "ward", "source": "Self"}]
+		}
+	}
+	var jab := card(
+		"jab", "SingleEnemy", {"id": "hit", "type": "DealDamage", "amount": 1, "source": "Target"}
+	)
+	var ward := {"id": "ward", "name": "Ward", "protection": "all"}
+	await opened(small_battle([jab], ["orc"], "soft", [hide], [ward]))
+	check(await view.play_card_at("h1", PackedStringArray(["orc"])), "the Jab is activated")
+	await pass_times(3)  # the orc hides; the Jab resolves without its target
+	var item: Dictionary = view.cut_view.history[0]
+	check_eq(item["title"], "Jab", "the Jab left the Cut")
+	check_eq(item["outcome"], "resolved", "soft rules: a lost target skips, the entry resolves")
+	check_eq(
+		item["lines"], ["Orc is lost as a target: it is protected."], "the runtime's line, no fail"
+	)
+	check_eq(marks_of("lost"), [["orc", 1]], "the lost target is still marked")
+
+
+func test_a_target_that_left_the_field_fizzles_the_entry_under_strict_rules() -> void:
+	var retreat := {
+		"id": "retreat",
+		"name": "Retreat",
+		"target": "Self",
+		"response": true,
+		"behavior":
+		{"start": "away", "nodes": [{"id": "away", "type": "Withdraw", "source": "Self"}]}
+	}
+	var jab := card(
+		"jab", "SingleEnemy", {"id": "hit", "type": "DealDamage", "amount": 1, "source": "Target"}
+	)
+	await opened(small_battle([jab], ["orc"], "strict", [retreat]))
+	check(await view.play_card_at("h1", PackedStringArray(["orc"])), "the Jab is activated")
+	check_eq(marks_of("locked"), [["orc", 1]], "the Jab's locked target")
+	await pass_times(3)  # the orc answers by withdrawing to the reserve; the Jab resolves
+	var state: Dictionary = await view.bridge.ask("state", {"session": view.bridge.session})
+	var zones := {}
+	for unit: Dictionary in state.get("state", state).get("units", []):
+		zones[unit["id"]] = unit.get("zone", "field")
+	check_eq(zones.get("orc"), "reserve", "the orc is in the reserve")
+	var item: Dictionary = view.cut_view.history[0]
+	check_eq([item["title"], item["outcome"]], ["Jab", "failed"], "the Jab fizzled")
+	check_eq(
+		item["lines"],
+		["Orc is lost as a target: it left the field.", "Jab fails: its target is lost."],
+		"with the runtime's reason: it left the field"
+	)

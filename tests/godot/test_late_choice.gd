@@ -102,6 +102,30 @@ func test_cancelling_the_choice_passes_nothing() -> void:
 	check_eq(view.cut_view.shown()["entries"].size(), 1, "the entry still waits")
 
 
+func test_the_prompts_cancel_button_clicked_passes_nothing() -> void:
+	await opened(small_battle([late_card()], ["goblin"], "strict"))
+	await view.play_card_at("h1", PackedStringArray())
+	view.pass_priority()
+	await settle()
+	check(view.aim.choice != null and view.choice_prompt.visible, "the choice is asked")
+	var at: Array = view.choice_prompt.shown()["cancel"]["point"]
+	var pressed_cancel := []
+	view.choice_prompt.cancel_pressed.connect(func() -> void: pressed_cancel.append(true))
+	for pressed in [true, false]:
+		var click := InputEventMouseButton.new()
+		click.button_index = MOUSE_BUTTON_LEFT
+		click.pressed = pressed
+		click.position = Vector2(at[0], at[1])
+		click.global_position = click.position
+		Input.parse_input_event(click)
+		await frames(2)
+	await settle()
+	check_eq(pressed_cancel, [true], "the click pressed the prompt's Cancel button")
+	check(view.aim.choice == null and not view.choice_prompt.visible, "the choice is gone")
+	check_eq(passed, [], "nothing passed")
+	check_eq(view.cut_view.shown()["entries"].size(), 1, "the entry still waits")
+
+
 func test_with_no_candidate_left_it_fails_under_strict_without_asking() -> void:
 	var document := small_battle([late_card()], ["orc"], "strict", [HIDE], [WARD])
 	await opened(document)
@@ -191,3 +215,34 @@ func test_played_at_once_the_choice_is_the_target() -> void:
 	view.aim.confirm()
 	await settle()
 	check_eq(events_of(played, "damage")[0]["unit"], "orc", "and plays at it")
+
+
+func test_the_pile_picker_chooses_from_the_hand_as_the_runtime_says() -> void:
+	var where := {"zones": ["hand"], "where": {"type": "attack"}}
+	var toss := {"id": "toss", "type": "MoveCard", "to": "discard", "source": "ChosenCards"}
+	var cards := [
+		card("toss", "None", toss, {"choose_on_resolve": true, "card_targets": where}),
+		card("blade", "SingleEnemy", LATE_NODE),
+		card("salve", "Self", {"id": "s", "type": "GainArmor", "amount": 1, "source": "Self"}),
+	]
+	cards[2]["type"] = "skill"
+	await opened(small_battle(cards, ["orc"], "strict"))
+	await view.play_card_at("h1", PackedStringArray())
+	view.pass_priority()
+	await settle()
+	var picker := view.pile_picker
+	check(picker.visible, "the picker opens on the hand")
+	var shown := picker.shown()
+	var answer := view.bridge.request(
+		"pick", {"session": view.bridge.session, "entry": "e1", "chosen": []}
+	)
+	check_eq(answer["candidates"], ["h2"], "the runtime's candidate: the attack in the hand")
+	check_eq(shown["cards"].map(func(c: Dictionary) -> String: return c["id"]), ["h2", "h3"], "")
+	var lit: Array = shown["cards"].filter(func(c: Dictionary) -> bool: return c["legal"])
+	check_eq(lit.map(func(c: Dictionary) -> String: return c["id"]), answer["candidates"], "lit")
+	picker.pick("h2")
+	await settle()
+	check(not picker.visible, "the choice is full: it closes")
+	check_eq(events_of(passed, "cards_chosen")[0]["cards"], ["h2"], "the answer went in choices")
+	var discard: Array = view.state["piles"]["discard"]
+	check("h2" in discard.map(func(c: Dictionary) -> String: return c["id"]), "h2 was discarded")

@@ -96,8 +96,10 @@ func test_an_up_to_card_is_confirmed_early_and_cancel_puts_a_card_back() -> void
 	check_eq(view.aim.choice.chosen, PackedStringArray(), "undo takes the pick back")
 	view.aim.confirm()
 	await frames(1)
-	view.aim.cancel()
-	check_eq(cancelled, ["h1"], "cancel puts the card back")
+	check(view.aim.choice != null, "the Volley is still choosing")
+	Input.parse_input_event(key(KEY_ESCAPE))
+	await frames(2)
+	check_eq(cancelled, ["h1"], "Escape puts the card back")
 	check(view.aim.choice == null and view.target_marks.marks().is_empty(), "with its picks")
 	check_eq(played.size(), 1, "and plays nothing")
 
@@ -121,6 +123,32 @@ func test_the_keys_pick_confirm_and_undo() -> void:
 	await frames(2)
 	check_eq(played.size(), 1, "two Enters pick two and play")
 	check_eq(hit_units(played[0][1]), ["goblin", "orc"], "the first two candidates in turn")
+
+
+func test_each_band_names_how_many_units_its_card_takes_in_the_runtimes_words() -> void:
+	await opened()
+	for card_id: String in ["h1", "h2", "h3"]:
+		var info: Dictionary = view.bridge.request(
+			"targets", {"session": view.bridge.session, "card": card_id}
+		)
+		var band: String = view.card_view(card_id).mode_text()
+		var count := str(info["count_label"])
+		var wanted := "Single enemy" if count.is_empty() else "Single enemy " + count
+		check_eq(band, wanted, card_id + ": the mode and the runtime's count label")
+	check(view.card_view("h1").mode_text().ends_with("2"), "the Twin takes two")
+	check(view.card_view("h2").mode_text().ends_with("up to 3"), "the Volley up to three")
+
+
+func test_a_refused_unpick_keeps_the_pick_the_runtime_last_accepted() -> void:
+	await opened()
+	await click("cards", "h1")
+	await click("units", "orc")
+	var choice := view.aim.choice
+	choice.chosen = PackedStringArray(["orc", "ghost"])  # a pick the runtime never accepted
+	check(not await choice.remove(view.bridge, "orc"), "the runtime refuses [ghost]")
+	check(not choice.refused.is_empty(), "with its error")
+	check_eq(choice.chosen, PackedStringArray(["orc", "ghost"]), "the orc is put back")
+	check_eq(choice.prompt_text("Twin"), "Twin: choose 2 (2 chosen)", "the prompt's words")
 
 
 func test_a_single_target_card_still_plays_on_its_first_pick() -> void:
