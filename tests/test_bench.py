@@ -39,11 +39,13 @@ from pybridge.runtime.turns import end_turn, start_battle
 # was reworked for speed; it must never change unless behaviour is meant to change. Last meant
 # change (issue 20): under strict, enemies hold moves with no legal target (enemy_holds), and
 # targets answers say where a late choice comes from (late_choice); and (issue 14) they carry the
-# mode's facts (checked: with `facts` left out, the log is the one issue 20 pinned).
+# mode's facts (checked: with `facts` left out, the log is the one issue 20 pinned); and (issue
+# 16) they word how many units a card takes (`count_label`; checked: with it left out, the log is
+# the one pinned before).
 
-EVENT_LOG_SHA256 = "a060c78131affb2d890ad699d57a60d3d9e44e3cb4b5eb2b88949556832a16b4"
+EVENT_LOG_SHA256 = "6be1f19bc391a32eda88986f02a0b47c38de274a976fc8807320d629dea3ebb1"
 #: The same log with its keys in the order the runtime writes them (sort_keys=False).
-EVENT_LOG_ORDERED_SHA256 = "ebf8049d58e9e7e7cc99690c77a40ba5c6638e9eb909f98dc948971b840aebf3"
+EVENT_LOG_ORDERED_SHA256 = "37f99ed680166752c0406e6afefb47c1b446ef190c29e357a17568a32152b40b"
 
 
 def _card(cid: str, target: str, nodes: list[dict[str, Any]], start: str, **extra: Any):
