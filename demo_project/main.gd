@@ -287,13 +287,7 @@ func _show_result(result: String) -> void:
 
 
 func _show_toast(text: String) -> void:
-	_toast.text = text
-	if _toast_tween != null:
-		_toast_tween.kill()
-	_toast.modulate.a = 1.0
-	_toast_tween = create_tween()
-	_toast_tween.tween_interval(1.6)
-	_toast_tween.tween_property(_toast, "modulate:a", 0.0, 0.6)
+	_toast_tween = DemoToast.flash(_toast, text, 1.6, _toast_tween)
 
 
 func _layout_points() -> Dictionary:
