@@ -11,7 +11,9 @@
 // Exit status 0 when every wait succeeded, 1 otherwise (the report is written either way).
 //
 // while_loading runs before the sentinel is awaited, as the page loads: {loading_at: N} waits
-// until the page's loading bar shows at least N percent while it still loads.
+// until the page's loading bar shows at least N percent while it still loads. Meanwhile the
+// page's pybridge package is held back, so the page cannot finish loading between a step that
+// waits for the bar and a screenshot of it; it is let through once those steps are done.
 // A wait_for step may carry `from`: only lines printed at or after that index count, and
 // `timeout_ms` (default: the config's). A drag is
 // [x0, y0, x1, y1] or [x0, y0, x1, y1, steps] (the pointer moves in `steps` steps, default 10).
@@ -116,8 +118,17 @@ try {
   const page = context.pages()[0] ?? await context.newPage();
   page.on("console", (msg) => report.console.push({ type: msg.type(), text: msg.text() }));
   page.on("pageerror", (err) => report.page_errors.push(String(err)));
+  let release = () => {};
+  if (config.while_loading) {
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route("**/pybridge.zip", async (route) => { await held; await route.continue(); });
+  }
   await page.goto(config.url, { timeout });
-  for (const step of config.while_loading ?? []) await act(page, step);
+  try {
+    for (const step of config.while_loading ?? []) await act(page, step);
+  } finally {
+    release();
+  }
   await printed(page, config.sentinel);
   report.timing.sentinel_ms = Date.now() - started;
   for (const step of config.actions ?? []) await act(page, step);
