@@ -13,7 +13,7 @@ exempt: they collect their targets again whenever the Cut changes and when they 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
@@ -28,6 +28,7 @@ from .errors import (
     UnknownUnit,
     quote,
 )
+from .graph import Behavior
 from .keywords import EXHAUST
 from .model import (
     MAX_CUT,
@@ -143,27 +144,26 @@ def _recollected(entry: CutEntry, collected: tuple[str, ...]) -> CutEntry:
 def activate_checked(battle: Battle, checked: CheckedPlay, ctx: Context) -> CutEntry:
     """Pay, move the card onto the Cut, choose random targets, lock the targets."""
     card, source = checked.card, checked.source
-    entry_id, chosen = _activation(battle, card, source, checked.targets, ctx)
+    number, chosen = _activation(battle, card, source, checked.targets, ctx)
     targets = tuple([u.id for u in chosen])
-    _push(battle, CutEntry(entry_id, source.team, source.id, card.id, None, targets), ctx)
+    _push(battle, CutEntry(f"e{number}", source.team, source.id, card.id, None, targets), ctx)
     return battle.cut[-1]
 
 
 def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple[Unit, ...],
-                ctx: Context) -> tuple[str, list[Unit]]:  # fmt: skip
-    """Pay, take the card out of the hand, choose random targets: the new entry's id and the
-    units it locks."""
+                ctx: Context) -> tuple[int, Sequence[Unit]]:  # fmt: skip
+    """Pay, take the card out of the hand, choose random targets: the new entry's number
+    (its id is ``e<number>``) and the units it locks."""
     definition = card.card
     number = battle.next_entry  # _entry_id(), inline; first: it may refuse
     if number >= MAX_INT:
         _entry_id(battle)  # raises
-    entry_id = f"e{number}"
     battle.next_entry = number + 1
     battle.piles[_HAND].remove(card.id)
     battle.resolving.append(card.id)
     energy_before = battle.energy
     battle.energy -= definition.cost
-    chosen = list(targets)
+    chosen: Sequence[Unit] = targets
     mode = str(definition.target)  # a StrEnum's str() is its value
     ctx.events.append({"type": "card_played", "card": card.id, "name": definition.name,
                        "source": source.id, "mode": mode,
@@ -177,7 +177,7 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
         chosen = pick
         ctx.emit("random_target", card=card.id, mode=mode,
                  unit=pick[0].id if pick else None)  # fmt: skip
-    return entry_id, chosen
+    return number, chosen
 
 
 def activation_refused(battle: Battle) -> PlayError | None:
@@ -330,7 +330,7 @@ def resolve_entry(battle: Battle, entry: CutEntry, choices: Choices | None = Non
     return _resolve(battle, entry, source, units, ctx, choices, announce, fresh=False)
 
 
-def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx: Context,
+def _resolve(battle: Battle, entry: Entry, source: Unit, units: Sequence[Unit], ctx: Context,
              choices: Choices | None, announce: bool, fresh: bool) -> list[Event]:  # fmt: skip
     """Resolve ``entry`` (taking it off the Cut if it is there), whose locked targets are
     ``units``; its events are added to ``ctx``'s, whose Host is the entry's source.
@@ -338,10 +338,7 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
     way that function reads, so none can be lost (an immediate play)."""
     card = None if entry.card is None else battle.cards[entry.card].card
     mode = card.target if card is not None else _mode_of(battle, entry)
-    if card is not None and card.on_lost_target is not None:
-        strict = card.on_lost_target == "fail"
-    else:
-        strict = battle.rules is _STRICT
+    strict = _fails_on_loss(battle, card)
     failure: dict[str, object] | None = None
     lost: AbstractSet[str] | None = None
     late = card is not None and card.choose_on_resolve
@@ -370,25 +367,42 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: list[Unit], ctx:
             lost = {u.id for u in units if loss_reason(battle, source, mode, u, card)}
         ctx.targets = tuple(u for u in units if u.id not in lost) if lost else tuple(units)
         behavior = card.behavior if card is not None else battle.moves[entry.move or ""].behavior
-        program = program_of(behavior, battle)
-        work = ctx.work  # charge(ctx, program.cost), inline: every entry of a request spends it
-        work[0] += program.cost
-        if work[0] > MAX_WORK:
-            charge(ctx, 0)  # raises
-        program.flow(ctx)
+        _run_behavior(battle, behavior, ctx)
     else:
         ctx.emit("effect_failed", entry=entry.id, card=entry.card, move=entry.move, **failure)
-    card_id = entry.card
-    if card_id is not None:  # the card goes to its pile
-        if card_id in battle.resolving:
-            battle.resolving.remove(card_id)
-            rest = _EXHAUST if EXHAUST in battle.cards[card_id].card.keywords else _DISCARD
-            battle.piles[rest].insert(0, card_id)
-            ctx.events.append({"type": "card_moved", "node": None, "card": card_id,
-                               "from": RESOLVING, "to": str(rest)})  # fmt: skip
-        ctx.events.append({"type": "card_resolved", "card": card_id})
+    if entry.card is not None:
+        _card_resolved(battle, entry.card, ctx)
     settle(ctx)
     return ctx.events
+
+
+def _run_behavior(battle: Battle, behavior: Behavior, ctx: Context) -> None:
+    """Run a resolving effect's Behavior, charging its cost to the request's work."""
+    program = program_of(behavior, battle)
+    work = ctx.work  # charge(ctx, program.cost), inline: every entry of a request spends it
+    work[0] += program.cost
+    if work[0] > MAX_WORK:
+        charge(ctx, 0)  # raises
+    program.flow(ctx)
+
+
+def _card_resolved(battle: Battle, card_id: str, ctx: Context) -> None:
+    """A resolved card goes to its pile (unless its Behavior already moved it)."""
+    if card_id in battle.resolving:
+        battle.resolving.remove(card_id)
+        rest = _EXHAUST if EXHAUST in battle.cards[card_id].card.keywords else _DISCARD
+        battle.piles[rest].insert(0, card_id)
+        ctx.events.append({"type": "card_moved", "node": None, "card": card_id,
+                           "from": RESOLVING, "to": str(rest)})  # fmt: skip
+    ctx.events.append({"type": "card_resolved", "card": card_id})
+
+
+def _fails_on_loss(battle: Battle, card: CardDef | None) -> bool:
+    """Does a lost target (or no target) fail this effect? The card's ``on_lost_target``,
+    else the rules profile (strict fails it)."""
+    if card is not None and card.on_lost_target is not None:
+        return card.on_lost_target == "fail"
+    return battle.rules is _STRICT
 
 
 def _choose_late(battle: Battle, entry: Entry, source: Unit, ctx: Context,
@@ -414,7 +428,7 @@ def _choose_late(battle: Battle, entry: Entry, source: Unit, ctx: Context,
 
 
 def _failure(battle: Battle, ctx: Context, entry: Entry, source: Unit, mode: TargetMode,
-             card: CardDef | None, units: list[Unit], announce: bool, fresh: bool, strict: bool
+             card: CardDef | None, units: Sequence[Unit], announce: bool, fresh: bool, strict: bool
              ) -> tuple[dict[str, object] | None, AbstractSet[str] | None]:  # fmt: skip
     """Check the locked targets; report lost ones; say why the effect fails, if it does
     (``strict``: a lost target fails the effect). Also returns the ids of the lost targets
@@ -570,10 +584,20 @@ def _play_checked(battle: Battle, card: CardInstance, source: Unit, chosen: tupl
     the recollection an "all ~" entry gets there, which resolution does again anyway); one
     Context, whose Host is the source either way, collects the events of both halves."""
     ctx = Context(battle, source, (), None, card.id)  # host, no targets yet, this card
-    entry_id, units = _activation(battle, card, source, chosen, ctx)
-    entry = _Immediate(entry_id, source.id, card.id, tuple([u.id for u in units]))
-    choices = {entry_id: target} if late else None
-    return _resolve(battle, entry, source, units, ctx, choices, announce=False, fresh=True)
+    number, units = _activation(battle, card, source, chosen, ctx)
+    definition = card.card
+    if late or _fails_on_loss(battle, definition):
+        entry_id = f"e{number}"
+        entry = _Immediate(entry_id, source.id, card.id, tuple([u.id for u in units]))
+        choices = {entry_id: target} if late else None
+        return _resolve(battle, entry, source, units, ctx, choices, announce=False, fresh=True)
+    # Nothing to check: the targets passed the legality function just now and a loss would
+    # not fail the effect, so this is what _resolve() does once its checks find nothing.
+    ctx.targets = tuple(units)
+    _run_behavior(battle, definition.behavior, ctx)
+    _card_resolved(battle, card.id, ctx)
+    settle(ctx)
+    return ctx.events
 
 
 def preview(battle: Battle, card_id: object, target: object = None) -> list[Event]:

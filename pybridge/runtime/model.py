@@ -156,9 +156,11 @@ class CardDef:
     #: A ``res://`` path to the card's art, for hosts to draw (the rules never read it).
     art: str | None = None
     # Caches of what the target mode's facts say, read on every play: whether the player
-    # aims (``_arrow``), whether the runtime picks at random, :attr:`single_target`, and the
+    # aims (``_arrow``), whether the card takes exactly one submitted unit when played
+    # (``_one_pick``), whether the runtime picks at random, :attr:`single_target`, and the
     # compiled ``target_filter``.
     _arrow: bool = field(init=False, repr=False, compare=False, default=False)
+    _one_pick: bool = field(init=False, repr=False, compare=False, default=False)
     _random: bool = field(init=False, repr=False, compare=False, default=False)
     _single: bool = field(init=False, repr=False, compare=False, default=False)
     _target_test: Callable[[Unit], bool] = field(init=False, repr=False, compare=False,
@@ -167,6 +169,8 @@ class CardDef:
     def __post_init__(self) -> None:
         facts = self.target.facts
         object.__setattr__(self, "_arrow", facts.requires_target)
+        one = facts.requires_target and self.target_count == 1 and not self.up_to
+        object.__setattr__(self, "_one_pick", one and not self.choose_on_resolve)
         object.__setattr__(self, "_random", facts.random)
         object.__setattr__(self, "_single", single_target(facts, self.target_count))
         object.__setattr__(self, "_target_test", unit_predicate(self.target_filter))
@@ -291,26 +295,30 @@ class Battle:
     #: runtime telegraphs theirs when the battle is opened (``turns.start_battle``).
     _unset_intents: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
+    #: Each team's units in battle order: the roster is fixed when the battle is made, so the
+    #: checks that read one side (does it still stand, who lives) need not scan the other.
+    _teams: dict[Team, list[Unit]] = field(default_factory=dict, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         self._index = {unit.id: unit for unit in self.units}
+        self._teams = {team: [u for u in self.units if u.team is team] for team in Team}
 
     # -- units -----------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit | None:
         return self._index.get(unit_id)
 
     def team(self, team: Team) -> list[Unit]:
-        return [u for u in self.units if u.team is team]
+        return list(self._teams[team])
 
     def living(self, team: Team | None = None) -> list[Unit]:
         """Living units on the field (in battle order), of one team or both."""
-        if team is None:
-            return [u for u in self.units if u.hp > 0 and u.zone is _FIELD]
-        return [u for u in self.units if u.hp > 0 and u.zone is _FIELD and u.team is team]
+        units = self.units if team is None else self._teams[team]
+        return [u for u in units if u.hp > 0 and u.zone is _FIELD]
 
     def standing(self, team: Team) -> bool:
         """Does the team have a living unit anywhere (field or reserve)?"""
-        for u in self.units:  # noqa: SIM110 (a loop runs faster than any() over a generator)
-            if u.hp > 0 and u.team is team:
+        for u in self._teams[team]:  # noqa: SIM110 (a loop runs faster than any() over a generator)
+            if u.hp > 0:
                 return True
         return False
 

@@ -77,13 +77,12 @@ def is_valid_target(
     facts = MODE_FACTS[mode]
     if facts.chooser is _NOBODY or not in_reach(facts.reach, source, unit):
         return False
-    if card is not None:
-        if card.target_filter and not card.target_test(unit):
-            return False
-        single = card.single_target
-    else:
-        single = True  # a move chooses exactly one unit
-    return not unit.statuses or not is_protected(battle, unit, single)
+    if card is not None and card.target_filter and not card.target_test(unit):
+        return False
+    if not unit.statuses:  # no status, no protection
+        return True
+    single = True if card is None else card.single_target  # a move chooses exactly one unit
+    return not is_protected(battle, unit, single)
 
 
 def candidates(

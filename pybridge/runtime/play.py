@@ -334,6 +334,12 @@ def check_parts(battle: Battle, card_id: object, target: object = None
     unmet = unmet_condition(battle, card, source) if definition.playable_if else None
     if unmet is not None:
         raise NotPlayable(f"card {card.id!r} cannot be played now: {unmet}", "card")
+    if definition._one_pick and isinstance(target, str):
+        # The usual single target, accepted as chosen_units() would accept it (which, for
+        # anything else, also raises the right error).
+        unit = battle._index.get(target)
+        if unit is not None and is_valid_target(battle, source, mode, unit, definition):
+            return card, source, (unit,)
     submitted = submitted_units(target)
     if not definition._arrow or definition.choose_on_resolve:
         if submitted:
@@ -341,13 +347,6 @@ def check_parts(battle: Battle, card_id: object, target: object = None
             raise TargetNotAllowed(f"card {card.id!r} ({mode.value}) takes no submitted "
                                    f"target{when}, got {target!r}", "target")  # fmt: skip
         return card, source, ()
-    if len(submitted) == 1 and definition.target_count == 1 and not definition.up_to:
-        # The usual single target, accepted as chosen_units() would accept it (which, for
-        # anything else, also raises the right error).
-        unit_id = submitted[0]
-        unit = battle._index.get(unit_id) if isinstance(unit_id, str) else None
-        if unit is not None and is_valid_target(battle, source, mode, unit, definition):
-            return card, source, (unit,)
     return card, source, chosen_units(battle, card, source, submitted, "target")
 
 
