@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -26,26 +26,40 @@ class HostKind(StrEnum):
 _CARD, _MOVE = HostKind.CARD, HostKind.MOVE
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Context:
     """The Host is the unit running the graph: the playing member for a player card, the owner
     for a status, the acting enemy for an enemy Behavior."""
 
     battle: Battle
     host: Unit
-    targets: tuple[Unit, ...] = ()
-    attacker: Unit | None = None
-    this_card: str | None = None
-    kind: HostKind = HostKind.CARD
-    status: str | None = None
-    events: list[Event] = field(default_factory=list)
-    snapshots: dict[str, list[Any]] = field(default_factory=dict)
-    attacked: list[tuple[Unit, Unit]] = field(default_factory=list)
+    targets: tuple[Unit, ...]
+    attacker: Unit | None
+    this_card: str | None
+    kind: HostKind
+    status: str | None
+    events: list[Event]
+    snapshots: dict[str, list[Any]]
+    attacked: list[tuple[Unit, Unit]]
     #: Node evaluations spent by this request so far, shared with every child Context (and
     #: with every Cut entry one request resolves).
-    work: list[int] = field(default_factory=lambda: [0])
+    work: list[int]
     #: The card instances chosen on resolution (``ChosenCards``), for a card that chooses cards.
-    chosen: tuple[str, ...] = ()
+    chosen: tuple[str, ...]
+
+    # Written out rather than generated: every play makes a Context, and fresh collections
+    # from literals cost a quarter of what default factories do.
+    def __init__(self, battle: Battle, host: Unit, targets: tuple[Unit, ...] = (),
+                 attacker: Unit | None = None, this_card: str | None = None,
+                 kind: HostKind = _CARD, status: str | None = None,
+                 events: list[Event] | None = None, work: list[int] | None = None,
+                 chosen: tuple[str, ...] = ()) -> None:  # fmt: skip
+        self.battle, self.host, self.targets, self.attacker = battle, host, targets, attacker
+        self.this_card, self.kind, self.status, self.chosen = this_card, kind, status, chosen
+        self.events = [] if events is None else events
+        self.snapshots = {}
+        self.attacked = []
+        self.work = [0] if work is None else work
 
     @property
     def target(self) -> Unit | None:
