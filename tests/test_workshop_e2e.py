@@ -527,8 +527,12 @@ def test_save_writes_the_expected_document(workshop, library_file):
 
 def test_unsaved_changes_are_guarded(workshop, library_file):
     before = library_file.read_bytes()
-    state = workshop.type_into(workshop.points()["form"]["name"], "Comet Strike")
+    # Typed with a pause longer than UndoRedo's own 800 ms merge window: still one step.
+    workshop.type_into(workshop.points()["form"]["name"], "Comet")
+    workshop.do({"wait_ms": 1000}, *[{"key": "Space" if c == " " else c} for c in " Strike"])
+    state = workshop.sync()
     assert state["dirty"] and "unsaved" in state["title"]
+    assert state["card"]["name"] == "Comet Strike"
     since = workshop.mark()
     workshop.do({"click": workshop.points()["reload"]})
     guard = workshop.wait_for("guard", since)

@@ -7,7 +7,9 @@ extends RefCounted
 ##
 ## An edit changes the document, then records the whole document before and after it (and
 ## which card was shown), so undo and redo give back exactly what was there. Typing into one
-## field merges into one step.
+## field makes one step, however slowly the keys come: the run of keystrokes goes into the
+## history as one step when it ends (another edit, another field, undo or redo), because
+## UndoRedo's own merging joins only actions committed less than 800 ms apart.
 
 ## What a new card is called.
 const NEW_CARD_NAME := "New card"
@@ -18,6 +20,11 @@ var history: UndoRedo = UndoRedo.new()
 var added: String = ""
 
 var _workshop: PyBridgeWorkshop = null
+# The typing run not yet in the history: the document before its first key, the step's name
+# and the field typed into (an instance id); empty when no run is going on.
+var _run_before: Dictionary = {}
+var _run_name: String = ""
+var _run_field: int = 0
 
 
 func _init(workshop: PyBridgeWorkshop) -> void:
@@ -142,41 +149,85 @@ func move_nodes(positions: Dictionary) -> void:
 # -- history -----------------------------------------------------------------------------------
 
 
-## Undoes the last edit.
+## Undoes the last edit (a typing run counts as one).
 func undo() -> void:
+	end_typing()
 	if history.has_undo():
 		history.undo()
 
 
 ## Redoes the last undone edit.
 func redo() -> void:
+	end_typing()
 	if history.has_redo():
 		history.redo()
+
+
+## Puts the typing run going on, if any, into the history as one step.
+func end_typing() -> void:
+	if _run_before.is_empty():
+		return
+	var before := _run_before
+	_run_before = {}
+	_record(_run_name, before, _snapshot())
+
+
+## Forgets every step (a library was opened).
+func clear() -> void:
+	_run_before = {}
+	history.clear_history()
 
 
 # -- internals ------------------------------------------------------------------------------
 
 
-func _edit(action_name: String, change: Callable, rebuild: bool, merge: bool = false) -> void:
-	var before := _snapshot()
+## Makes an edit; [param typing]: a key typed into a text field, which joins the run of keys
+## typed into that field.
+func _edit(action_name: String, change: Callable, rebuild: bool, typing: bool = false) -> void:
+	var field := _focused_id() if typing else 0
+	var running := not _run_before.is_empty()
+	if running and (not typing or action_name != _run_name or field != _run_field):
+		end_typing()
+		running = false
+	var before := _snapshot() if not running else {}
 	change.call()
-	var after := _snapshot()
+	if typing:
+		if not running:
+			_run_before = before
+			_run_name = action_name
+			_run_field = field
+		_workshop.after_edit(rebuild, true)
+	elif _record(action_name, before, _snapshot()):
+		_workshop.after_edit(rebuild, true)
+
+
+## Adds one step from [param before] to [param after]; false when they are the same.
+func _record(action_name: String, before: Dictionary, after: Dictionary) -> bool:
 	if JSON.stringify(before) == JSON.stringify(after):
-		return
-	history.create_action(action_name, UndoRedo.MERGE_ENDS if merge else UndoRedo.MERGE_DISABLE)
+		return false
+	history.create_action(action_name, UndoRedo.MERGE_DISABLE)
 	history.add_do_method(_restore.bind(after))
 	history.add_undo_method(_restore.bind(before))
 	history.commit_action(false)
-	_workshop.after_edit(rebuild, true)
+	return true
 
 
 ## Whether the edit comes from typing in a text field: the keystrokes of one field make one
 ## undo step, while each choice from a list (or any other edit) is a step of its own, even of
 ## the same field.
 func _typing() -> bool:
-	var viewport := _workshop.get_viewport()
-	var focused := viewport.gui_get_focus_owner() if viewport != null else null
+	var focused := _focused()
 	return focused is LineEdit or focused is TextEdit
+
+
+func _focused() -> Control:
+	var viewport := _workshop.get_viewport()
+	return viewport.gui_get_focus_owner() if viewport != null else null
+
+
+func _focused_id() -> int:
+	var focused := _focused()
+	return focused.get_instance_id() if focused != null else 0
 
 
 func _add_new_card() -> void:

@@ -153,7 +153,7 @@ func open_text(text: String, path: String, name_shown: String) -> void:
 	library_name = name_shown
 	_saved_json = JSON.stringify(doc.document) if problem.is_empty() else ""
 	selected = 0 if not doc.cards().is_empty() else -1
-	edits.history.clear_history()
+	edits.clear()
 	checker.clear()
 	refresh(true)
 	rescan_libraries()
