@@ -32,15 +32,8 @@ from .runtime import (
     targets,
 )
 from .runtime.affects import affected_units
-from .runtime.cut import (
-    activate,
-    awaiting,
-    cut_view,
-    pass_priority,
-    player_moves,
-    resolve_all,
-    respond_move,
-)
+from .runtime.cut import activate, pass_priority, resolve_all, respond_move
+from .runtime.cut_answers import awaiting, cut_view, player_moves
 from .runtime.errors import LONE_SURROGATE
 from .runtime.forecast import forecast_intents
 from .runtime.narrate import narrate_all, preview_marks

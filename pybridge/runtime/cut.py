@@ -18,7 +18,6 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from .context import Context, Event, HostKind
-from .document import cut_entry_to_json
 from .errors import (
     BattleOver,
     CutError,
@@ -44,7 +43,6 @@ from .model import (
     Unit,
 )
 from .modes import TargetMode, affected_range, candidates, is_protected, is_valid_target
-from .narrate import cut_prompt
 from .outcome import settle
 from .play import (
     CheckedPlay,
@@ -53,7 +51,6 @@ from .play import (
     check_play,
     chosen_cards,
     chosen_units,
-    late_choice,
     nothing_to_choose,
     submitted_units,
     unit_law_reason,
@@ -505,53 +502,6 @@ def pass_priority(battle: Battle, choices: Choices | None = None) -> list[Event]
     check_choices(battle, choices)
     responses = enemy_responses(battle)
     return responses or resolve_top(battle, choices)
-
-
-def cut_view(battle: Battle) -> list[dict[str, object]]:
-    """What waits on the Cut, bottom first, as a UI shows it: each entry as the battle saves
-    it, and, for a card that chooses on resolve, what it could choose now (``late_choice``,
-    the candidates the ``choices`` answer picks from; null for every other entry)."""
-    view = []
-    for entry in battle.cut:
-        shown = cut_entry_to_json(battle, entry)
-        source = battle.unit(entry.source)
-        late = None
-        if entry.card is not None and source is not None:
-            late = late_choice(battle, battle.cards[entry.card], source)
-        shown["late_choice"] = None if late is None else late.to_json()
-        view.append(shown)
-    return view
-
-
-def player_moves(battle: Battle, end_turn: PlayError | None) -> dict[str, object]:
-    """What the player may do now as far as the Cut goes, for a UI to enable its controls:
-    activate a card (a new chain or a response; ``activate_reason`` says why not), respond to
-    what waits (``can_respond``), pass, and end the turn (``end_turn``: why
-    :func:`.turns.end_turn` would refuse, or None; its message is ``end_turn_reason``), and the
-    line to ask the player with (``prompt``, the narrator's). The same checks the operations
-    make."""
-    refused = activation_refused(battle)
-    whose = awaiting(battle)
-    # A response is an activation on a Cut that holds something (activation_refused already
-    # refuses it on the player's own entry).
-    can_respond = bool(battle.cut) and refused is None
-    return {"can_activate": refused is None,
-            "activate_reason": None if refused is None else refused.message,
-            "can_respond": can_respond,
-            "can_pass": pass_refused(battle) is None,
-            "can_end_turn": end_turn is None,
-            "end_turn_reason": None if end_turn is None else end_turn.message,
-            "prompt": cut_prompt(whose, can_respond)}  # fmt: skip
-
-
-def awaiting(battle: Battle) -> str | None:
-    """Whose answer the top entry of the Cut waits for: ``enemy`` while the enemies have not
-    had their chance to respond to the player's entry (a ``pass`` gives it), else ``player``
-    (respond with ``activate``, or ``pass`` to let it resolve); None on an empty Cut."""
-    if not battle.cut:
-        return None
-    top = battle.cut[-1]
-    return "enemy" if top.side is _PLAYER and not top.answered else "player"
 
 
 # -- plays -----------------------------------------------------------------------------------
