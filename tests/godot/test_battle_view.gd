@@ -129,7 +129,8 @@ func test_a_skipped_playback_shows_the_rest_at_once() -> void:
 	while settled.is_empty() and Time.get_ticks_msec() - started < 3000:
 		await frames(1)
 	check(not settled.is_empty(), "skipping settles the turn")
-	check(Time.get_ticks_msec() - started < 1000, "at once")
+	# Sooner than the next step would have come (a wall-clock bound kept loose: slow frames).
+	check(Time.get_ticks_msec() - started < view.step_seconds * 1000, "at once")
 	check_eq(shown, answers[0]["log"], "every line of the turn was still shown, in order")
 
 
