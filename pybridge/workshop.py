@@ -32,7 +32,7 @@ from pathlib import Path
 
 from .pack import PackError
 from .protocol import MAX_REQUEST_BYTES
-from .runtime.document import LIBRARY_FORMAT
+from .runtime.definitions import LIBRARY_FORMAT
 from .web import (
     PACKAGE_ROOT,
     Site,

@@ -28,7 +28,8 @@ from pybridge import answers, protocol, service
 from pybridge.examples import demo_battle
 from pybridge.protocol import MAX_MESSAGE, MAX_REQUEST_BYTES, MAX_SESSIONS, MAX_WHERE, Protocol
 from pybridge.runtime import FormatError, load_battle, load_library
-from pybridge.runtime.document import MAX_CARDS, MAX_STATUS_IDS, MAX_UNITS
+from pybridge.runtime.definitions import MAX_CARDS
+from pybridge.runtime.document import MAX_STATUS_IDS, MAX_UNITS
 from pybridge.runtime.graph import MAX_NODES
 
 from .builders import battle_doc, card, party, unit
@@ -607,10 +608,11 @@ def test_a_maximal_request_is_answered_in_bounded_time() -> None:
 
 def test_docs_limits_match_the_code() -> None:
     """Each documented limit with a constant is that constant's value."""
-    from pybridge.runtime import document, graph, kinds, model, reader, resolve
+    from pybridge.runtime import definitions, document, graph, kinds, model, reader, resolve
 
-    modules = {"protocol": protocol, "document": document, "graph": graph, "reader": reader,
-               "resolve": resolve, "answers": answers, "kinds": kinds, "model": model}  # fmt: skip
+    modules = {"protocol": protocol, "document": document, "definitions": definitions,
+               "graph": graph, "reader": reader, "resolve": resolve, "answers": answers,
+               "kinds": kinds, "model": model}  # fmt: skip
     checked = 0
     for line in (ROOT / "docs" / "limits.md").read_text("utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]

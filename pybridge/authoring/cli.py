@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from ..examples import demo_battle
-from ..runtime.document import BATTLE_FORMAT, LIBRARY_FORMAT, load_battle, load_library
+from ..runtime.definitions import LIBRARY_FORMAT, load_library
+from ..runtime.document import BATTLE_FORMAT, load_battle
 from ..runtime.errors import TargetingError
 from ..runtime.model import CardDef, MoveDef, StatusDef
 from .describe import describe_card, describe_move, describe_status

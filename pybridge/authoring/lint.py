@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..runtime.document import LIBRARY_FORMAT, MAX_CARDS, load_battle, load_library, parse_card
+from ..runtime.definitions import LIBRARY_FORMAT, MAX_CARDS, load_library, parse_card
+from ..runtime.document import load_battle
 from ..runtime.errors import TargetingError
 from ..runtime.model import CardDef, MoveDef, StatusDef
 from ..runtime.reader import Reader

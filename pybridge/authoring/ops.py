@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..runtime.document import parse_card
+from ..runtime.definitions import parse_card
 from ..runtime.errors import TargetingError, UnknownCard
 from ..runtime.model import Battle
 from ..runtime.reader import Reader

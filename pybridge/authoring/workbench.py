@@ -13,7 +13,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..runtime.document import BATTLE_FORMAT, LIBRARY_FORMAT, card_to_json, parse_card
+from ..runtime.definitions import LIBRARY_FORMAT, card_to_json, parse_card
+from ..runtime.document import BATTLE_FORMAT
 from ..runtime.errors import TargetingError
 from ..runtime.reader import Reader
 

@@ -5,14 +5,8 @@
 
 from .context import Context, Event
 from .cut import activate, pass_priority, play, preview, resolve_all
-from .document import (
-    BATTLE_FORMAT,
-    LIBRARY_FORMAT,
-    canonical_json,
-    dump_battle,
-    load_battle,
-    load_library,
-)
+from .definitions import LIBRARY_FORMAT, load_library
+from .document import BATTLE_FORMAT, canonical_json, dump_battle, load_battle
 from .errors import FormatError, PlayError, TargetingError
 from .graph import Behavior, Kind, Node
 from .model import Battle, CardDef, CardInstance, Pile, Team, Unit

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .conditions import COMPARISONS, CONDITION_TESTS, MEASURES
-from .document import BATTLE_FORMAT, LIBRARY_FORMAT
+from .definitions import LIBRARY_FORMAT
+from .document import BATTLE_FORMAT
 from .events import EVENTS, FAILURE_REASONS, LOSS_REASONS, SKIP_REASONS
 from .filters import CARD_FILTERS, CARD_SORTS, UNIT_FILTERS, UNIT_SORTS
 from .keywords import KEYWORDS
