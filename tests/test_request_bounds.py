@@ -57,9 +57,9 @@ def test_every_cut_entry_of_a_request_spends_one_budget() -> None:
     s = stacked(poke, units, statuses=[spite])
     error = s.refused("resolve", "work_limit", "")
     assert f"more than {MAX_WORK} units of work" in error["message"]
-    for _ in range(4 * 32):  # one entry per request is well within the budget
-        s.quick("pass")  # (the AI answers each card too before it resolves)
-    assert s.cut() == []
+    for _ in range(6):  # one entry per request is well within the budget: cards and the
+        s.quick("pass")  # rival's stalls resolve (and the AI answers each card first)
+    assert 0 < len(s.cut()) < 64
 
 
 def test_the_units_an_action_acts_on_are_work() -> None:
