@@ -91,13 +91,14 @@ BROKEN_CARDS: dict[str, tuple[str, str | None, str, str]] = {
     "pb207_no_text": ("PB207", None, "text", "cards[26].text"),
     "pb208_wrong_number": ("PB208", None, "text", "cards[27].text"),
     "pb209_keyword_untold": ("PB209", None, "keywords", "cards[28].keywords"),
+    "pb210_restriction_untold": ("PB210", None, "text", "cards[29].text"),
     "pb301_may_find_nothing": (
         "PB301",
         "toss",
         "ports.target",
-        "cards[29].behavior.nodes[3].ports.target",
+        "cards[30].behavior.nodes[3].ports.target",
     ),
-    "pb302_always_empty": ("PB302", "none", "count", "cards[30].behavior.nodes[1].count"),
+    "pb302_always_empty": ("PB302", "none", "count", "cards[31].behavior.nodes[1].count"),
 }
 
 #: (kind, id) -> the one diagnostic it must give in broken_battle.json.
@@ -449,7 +450,7 @@ def test_lint_op_returns_diagnostics_and_refuses_a_missing_document() -> None:
     proto = new_protocol()
     got = json.loads(proto.call(json.dumps({"op": "lint", "id": 1, "document": load(BROKEN)})))
     assert got["ok"] and len(got["result"]["diagnostics"]) == len(BROKEN_CARDS)
-    assert got["result"]["summary"] == {"error": 13, "warning": 15, "info": 3}
+    assert got["result"]["summary"] == {"error": 13, "warning": 16, "info": 3}
     clean = json.loads(proto.call(json.dumps({"op": "lint", "document": demo_battle()})))
     assert clean["result"] == {"diagnostics": [], "summary": {"error": 0, "warning": 0, "info": 0}}
     missing = json.loads(proto.call('{"op": "lint"}'))
@@ -476,7 +477,7 @@ def test_lint_command_exit_status_and_readable_output() -> None:
     )
     assert lines[1] == "    at card pb101_aoe_hits_one, node hit, field source"
     assert lines[2].startswith("    fix: read every enemy through AllOpponents")
-    assert lines[-1] == "13 errors, 15 warnings, 3 info in 1 file"
+    assert lines[-1] == "13 errors, 16 warnings, 3 info in 1 file"
     clean = run_cli("lint", "pybridge/examples", "tests/data/clean_cards.json")
     assert clean.returncode == 0, clean.stdout
     assert clean.stdout == "0 errors, 0 warnings, 0 info in 3 files\n"
@@ -502,7 +503,7 @@ def test_lint_command_directories_and_unreadable_files(tmp_path: Path) -> None:
     (tmp_path / "notes.json").write_text("{not json", "utf-8")
     found = run_cli("lint", str(tmp_path))
     assert found.returncode == 1  # the broken library, found recursively; other JSON skipped
-    assert found.stdout.splitlines()[-1] == "13 errors, 15 warnings, 3 info in 1 file"
+    assert found.stdout.splitlines()[-1] == "13 errors, 16 warnings, 3 info in 1 file"
     garbage = run_cli("lint", str(tmp_path / "notes.json"))
     assert garbage.returncode == 2 and "PB001" in garbage.stdout
     missing = run_cli("lint", str(tmp_path / "missing.json"))

@@ -67,6 +67,7 @@ CODES: dict[str, Code] = _codes(
     ("PB207", N, "no player-facing text"),
     ("PB208", N, "a number in the text that the definition does not contain"),
     ("PB209", W, "a keyword the text does not mention"),
+    ("PB210", W, "text that drops a restriction of the range: tier, tag, status or health"),
     ("PB301", N, "a selector chain that may come back empty, with no guard and no word about it"),
     ("PB302", E, "a selector chain that is always empty"),
 )

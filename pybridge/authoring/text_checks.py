@@ -1,5 +1,5 @@
 """The text checks: a definition's player-facing text against its Behavior and target mode
-(PB201..PB208).
+(PB201..PB208, PB210).
 
 What the text promises is read by :mod:`.wording`; what the mode offers comes from its facts
 (who chooses, which side) and its words (:data:`.phrases.MODE_WORDS`); what the Behavior covers
@@ -30,6 +30,7 @@ from .analysis import (
 from .codes import Scope
 from .grammar import indefinite
 from .phrases import MODE_WORDS
+from .restrictions import dropped
 from .wording import claims, editor_terms, numbers, selected_nouns
 
 #: The whole sides card text can promise: the claim, its words, and the sides that cover it.
@@ -49,7 +50,8 @@ def check_text(
     generate: Callable[[], str],
     extra_numbers: set[int] | None = None,
 ) -> None:
-    """PB201..PB208 on a definition's text. ``generate`` writes the suggested text lazily."""
+    """PB201..PB208 and PB210 on a definition's text. ``generate`` writes the suggested text
+    lazily."""
 
     def suggestion() -> str:
         try:
@@ -86,7 +88,20 @@ def check_text(
                 "make the text and the fields agree" + suggestion(),
                 at="text",
             )
-    if behavior is None or subject.mode is None:
+    if behavior is None:
+        return
+    for restriction in dropped(behavior, subject, text, statuses):
+        where = (
+            "the card's target filter" if restriction.node is None else f"node {restriction.node!r}"
+        )
+        scope.report(
+            "PB210",
+            f'the range is restricted ("{restriction.words}", by {where}), but the text '
+            "never says so",
+            f'say "{restriction.words}" as the describer does' + suggestion(),
+            at="text",
+        )
+    if subject.mode is None:
         return
     _range_text(scope, behavior, subject, text, suggestion)
 
