@@ -10,7 +10,13 @@ answers one route, ``/library``:
   the file does not exist yet), its name in the ``X-PyBridge-Library`` header;
 - ``POST /library`` replaces the file with the request body, a card library document
   (``application/json``, UTF-8, at most :data:`MAX_LIBRARY_BYTES`), written to a temporary file
-  beside it and moved over it, so a failed save leaves the old file whole.
+  beside it and moved over it, so a failed save leaves the old file whole. Only a body the
+  runtime itself can read back is saved: finite numbers (no ``NaN``, ``Infinity`` or ``1e999``),
+  nesting at most :data:`MAX_LIBRARY_DEPTH` levels, so the library still fits in a request.
+
+Every refused request is answered with an HTTP status and its reason in plain text, whatever
+its headers or body (a ``Content-Length`` that is not ASCII digits, a body that never arrives,
+a file that cannot be written).
 
 The server listens on 127.0.0.1 only and writes nothing but that one file. Every other write
 (another path, another method) is refused, and so is any request whose ``Host`` is not this
@@ -22,8 +28,11 @@ origin, and this server never says yes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
 import os
+import re
 import sys
 import tempfile
 import threading
@@ -31,7 +40,7 @@ from http import HTTPStatus
 from pathlib import Path
 
 from .pack import PackError
-from .protocol import MAX_REQUEST_BYTES
+from .protocol import MAX_JSON_DEPTH, MAX_REQUEST_BYTES
 from .runtime.definitions import LIBRARY_FORMAT
 from .web import (
     PACKAGE_ROOT,
@@ -55,6 +64,12 @@ FILL_WINDOW = 2
 LIBRARY_ROUTE = "/library"
 #: A saved library may be as large as one protocol request.
 MAX_LIBRARY_BYTES = MAX_REQUEST_BYTES
+#: A saved library nests at most this deep (its root is level 1, a value inside it level 2,
+#: ...): the protocol reads a request nested at most 64 levels, and a library sits two levels
+#: down in one (``{"libraries": [LIBRARY]}`` of ``open``).
+MAX_LIBRARY_DEPTH = MAX_JSON_DEPTH - 2
+#: How long a request may pause before the server answers 408 and hangs up.
+REQUEST_TIMEOUT = 30.0
 #: The response header that names the library file.
 NAME_HEADER = "X-PyBridge-Library"
 _LOCAL_HOSTS = ("127.0.0.1", "localhost")
@@ -65,16 +80,77 @@ def empty_library_text() -> str:
     return json.dumps({"format": LIBRARY_FORMAT, "cards": []}, indent=2) + "\n"
 
 
+class _Unreadable(ValueError):
+    """A JSON value the runtime would refuse to read."""
+
+
+def _no_constant(name: str) -> object:
+    raise _Unreadable(f"the body contains {name}, which JSON does not allow")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise _Unreadable(f"the body contains the number {shown}, which is out of range")
+    return value
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+#: A JSON string (an unterminated one runs to the end) and a run of anything but brackets.
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _brackets_within(text: str, limit: int) -> bool:
+    """Do the text's arrays and objects nest at most ``limit`` deep? Read before parsing, so
+    the parser never recurses deeper."""
+    depth = 0
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif depth:
+            depth -= 1
+    return True
+
+
+def _values_within(value: object, limit: int) -> bool:
+    """Does every value sit at most ``limit`` levels deep (the root is level 1), as the
+    protocol counts a request's levels?"""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return False
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return True
+
+
 def check_library_body(body: bytes) -> str | None:
     """Why ``body`` cannot be saved as a card library, or None. A library with broken cards
     is saved as it is (the Workshop keeps work in progress); the body must only be a JSON
-    object in the library format with a list of cards."""
+    object in the library format with a list of cards, that the runtime can read back: finite
+    numbers, at most :data:`MAX_LIBRARY_DEPTH` levels deep."""
     try:
-        document = json.loads(body.decode("utf-8"))
+        text = body.decode("utf-8")
     except UnicodeDecodeError:
         return "the body is not UTF-8"
+    too_deep = f"the body nests deeper than {MAX_LIBRARY_DEPTH} levels, more than the runtime reads"
+    if not _brackets_within(text, MAX_LIBRARY_DEPTH):
+        return too_deep
+    try:
+        document = _DECODER.decode(text)
+    except _Unreadable as exc:
+        return str(exc)
     except ValueError as exc:
         return f"the body is not JSON: {exc}"
+    if not _values_within(document, MAX_LIBRARY_DEPTH):
+        return too_deep
     if not isinstance(document, dict) or document.get("format") != LIBRARY_FORMAT:
         return f'the body is not a card library: expected {{"format": "{LIBRARY_FORMAT}", ...}}'
     if not isinstance(document.get("cards"), list):
@@ -98,15 +174,34 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def library_handler(library: Path, limit: int = MAX_LIBRARY_BYTES) -> type[StaticHandler]:
+#: A Content-Length: ASCII digits only (``str.isdigit`` also takes superscripts and other
+#: scripts' digits, which ``int`` then refuses or reads).
+_LENGTH = re.compile(r"[0-9]+")
+
+
+def library_handler(
+    library: Path, limit: int = MAX_LIBRARY_BYTES, timeout: float = REQUEST_TIMEOUT
+) -> type[StaticHandler]:
     """A request handler serving the site and reading and writing ``library`` at
-    :data:`LIBRARY_ROUTE`; ``limit`` is the largest body a save may have."""
+    :data:`LIBRARY_ROUTE`; ``limit`` is the largest body a save may have, ``timeout`` how
+    long (in seconds) a request may pause before it is answered 408."""
     library = Path(library).resolve()
     lock = threading.Lock()
+    pause = timeout
 
     class LibraryHandler(StaticHandler):
-        # A client that stops sending mid-request is dropped rather than waited for.
-        timeout = 30
+        # A client that stops sending mid-request is answered and dropped, not waited for.
+        timeout = pause
+
+        def parse_request(self) -> bool:
+            """The request line and headers; headers that stop coming are answered 408."""
+            try:
+                return super().parse_request()
+            except TimeoutError:
+                self._fail(
+                    HTTPStatus.REQUEST_TIMEOUT, f"the headers did not arrive within {pause:g} s"
+                )
+                return False
 
         def do_GET(self) -> None:
             if self._refused():
@@ -114,8 +209,13 @@ def library_handler(library: Path, limit: int = MAX_LIBRARY_BYTES) -> type[Stati
             if self._route() != LIBRARY_ROUTE:
                 super().do_GET()
                 return
-            with lock:
-                data = library.read_bytes() if library.exists() else empty_library_text().encode()
+            empty = empty_library_text().encode()
+            try:
+                with lock:
+                    data = library.read_bytes() if library.exists() else empty
+            except OSError as exc:
+                self._fail(HTTPStatus.INTERNAL_SERVER_ERROR, f"the library cannot be read: {exc}")
+                return
             self._answer(HTTPStatus.OK, data, "application/json")
 
         def do_HEAD(self) -> None:
@@ -132,19 +232,44 @@ def library_handler(library: Path, limit: int = MAX_LIBRARY_BYTES) -> type[Stati
             if self._route() != LIBRARY_ROUTE:
                 self._fail(HTTPStatus.NOT_FOUND, f"only {LIBRARY_ROUTE} can be written")
                 return
+            try:
+                self._save()
+            except Exception as exc:  # every request is answered, whatever went wrong
+                self._fail(HTTPStatus.INTERNAL_SERVER_ERROR, f"the library was not saved: {exc}")
+
+        def _save(self) -> None:
             kind = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
             if kind != "application/json":
                 self._fail(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send application/json")
                 return
             length = self.headers.get("Content-Length")
-            if length is None or not length.isdigit():
+            if length is None:
                 self._fail(HTTPStatus.LENGTH_REQUIRED, "a Content-Length is required")
                 return
-            if int(length) > limit:
+            length = length.strip()
+            if not _LENGTH.fullmatch(length):
+                shown = ascii(length[:40])
+                why = f"the Content-Length {shown} is not a number of bytes in ASCII digits"
+                self._fail(HTTPStatus.BAD_REQUEST, why)
+                return
+            digits = length.lstrip("0") or "0"
+            if len(digits) > len(str(limit)) or int(digits) > limit:
                 too_large = HTTPStatus.REQUEST_ENTITY_TOO_LARGE
                 self._fail(too_large, f"a library is at most {limit} bytes")
                 return
-            body = self.rfile.read(int(length))
+            size = int(digits)
+            try:
+                body = self.rfile.read(size)
+            except TimeoutError:
+                self._fail(
+                    HTTPStatus.REQUEST_TIMEOUT, f"the body did not arrive within {pause:g} s"
+                )
+                return
+            if len(body) < size:
+                self._fail(
+                    HTTPStatus.BAD_REQUEST, f"the body ended after {len(body)} of {size} bytes"
+                )
+                return
             if (problem := check_library_body(body)) is not None:
                 self._fail(HTTPStatus.BAD_REQUEST, problem)
                 return
@@ -171,7 +296,8 @@ def library_handler(library: Path, limit: int = MAX_LIBRARY_BYTES) -> type[Stati
 
         def _fail(self, status: HTTPStatus, message: str) -> None:
             self.close_connection = True
-            self._answer(status, (message + "\n").encode(), "text/plain; charset=utf-8")
+            with contextlib.suppress(OSError):  # a client that has gone cannot be told
+                self._answer(status, (message + "\n").encode(), "text/plain; charset=utf-8")
 
         def _answer(self, status: HTTPStatus, data: bytes, kind: str) -> None:
             self.send_response(status)

@@ -26,6 +26,7 @@ from pybridge.service import new_protocol
 from pybridge.web import serve
 from pybridge.workshop import (
     LIBRARY_ROUTE,
+    MAX_LIBRARY_DEPTH,
     NAME_HEADER,
     check_library_body,
     empty_library_text,
@@ -174,6 +175,110 @@ def test_a_body_without_a_length_or_shorter_than_announced_is_refused(site):
     head = f"POST {LIBRARY_ROUTE} HTTP/1.1\r\n{host}Content-Length: 100\r\n"
     assert raw_post(site, head, b'{"format"') == 400
     assert site.library.read_bytes() == before
+
+
+def nested(levels: int) -> str:
+    """A card library whose ``cards`` list holds lists down to value level ``levels``."""
+    inner = levels - 1  # the library is level 1, its cards list level 2
+    return f'{{"format": "{LIBRARY_FORMAT}", "cards": {"[" * inner}{"]" * inner}}}'
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (f'{{"format": "{LIBRARY_FORMAT}", "cards": [], "x": NaN}}', "contains NaN"),
+        (f'{{"format": "{LIBRARY_FORMAT}", "cards": [], "x": Infinity}}', "contains Infinity"),
+        (f'{{"format": "{LIBRARY_FORMAT}", "cards": [-Infinity]}}', "contains -Infinity"),
+        (f'{{"format": "{LIBRARY_FORMAT}", "cards": [], "x": 1e999}}', "1e999, which is out of"),
+        (f'{{"format": "{LIBRARY_FORMAT}", "cards": [{{"hp": -1e999}}]}}', "out of range"),
+        (nested(MAX_LIBRARY_DEPTH + 1), f"nests deeper than {MAX_LIBRARY_DEPTH} levels"),
+        ("[" * 1000 + "]" * 1000, f"nests deeper than {MAX_LIBRARY_DEPTH} levels"),
+        ('{"a": "' + "[" * 500 + '", "b": ' + "[" * 70 + "]" * 70 + "}", "nests deeper"),
+    ],
+)
+def test_a_body_the_runtime_could_not_read_back_is_refused_with_its_reason(site, body, reason):
+    before = site.library.read_bytes()
+    status, data = site.save(body.encode())
+    assert status == 400 and reason in data.decode(), data
+    assert site.library.read_bytes() == before
+
+
+def test_the_deepest_library_saved_is_one_the_protocol_reads_inside_a_request(site):
+    """The protocol counts a request's levels from 1; ``open`` holds a library two levels
+    down, so the deepest saved library still fits, and one level more would not."""
+    deepest = nested(MAX_LIBRARY_DEPTH)
+    assert site.save(deepest.encode())[0] == 200 and site.library.read_text() == deepest
+    for text, fits in ((deepest, True), (nested(MAX_LIBRARY_DEPTH + 1), False)):
+        request = f'{{"op": "open", "libraries": [{text}]}}'
+        code = json.loads(new_protocol().call(request))["error"]["code"]
+        assert (code != "too_deep") is fits, code
+    in_a_string = f'{{"format": "{LIBRARY_FORMAT}", "cards": [], "x": "{"[" * 500}"}}'
+    assert check_library_body(in_a_string.encode()) is None  # brackets in a string do not nest
+
+
+def raw_request(site: Site, head: bytes, body: bytes = b"", *, close: bool = True) -> bytes:
+    """Send ``head`` and ``body`` exactly as given; stop writing unless ``close`` is False
+    (then the server waits for the rest); the whole answer."""
+    with socket.create_connection((site.host, site.port), timeout=10) as raw:
+        raw.sendall(head + body)
+        if close:
+            raw.shutdown(socket.SHUT_WR)
+        return raw.makefile("rb").read()
+
+
+def post_head(site: Site, length: bytes | None) -> bytes:
+    head = f"POST {LIBRARY_ROUTE} HTTP/1.1\r\nHost: 127.0.0.1:{site.port}\r\n"
+    head += "Content-Type: application/json\r\n"
+    sized = b"" if length is None else b"Content-Length: " + length + b"\r\n"
+    return head.encode() + sized + b"\r\n"
+
+
+@pytest.mark.parametrize(
+    ("length", "status", "reason"),
+    [
+        ("\u00b2".encode("latin-1"), 400, "not a number of bytes in ASCII digits"),  # superscript 2
+        ("\u00b9\u00b2".encode("latin-1"), 400, "ASCII digits"),
+        ("\u0661\u0662".encode(), 400, "ASCII digits"),  # Arabic-Indic digits, as UTF-8
+        (b"-1", 400, "ASCII digits"),
+        (b"0x10", 400, "ASCII digits"),
+        (b"9" * 5000, 413, "a library is at most"),  # more digits than int() reads
+        (b"0" * 60 + b"2", 400, "the body ended after 0 of 2 bytes"),
+    ],
+)
+def test_every_content_length_gets_an_answer_with_a_reason(site, length, status, reason):
+    before = site.library.read_bytes()
+    answer = raw_request(site, post_head(site, length))
+    assert answer.startswith(f"HTTP/1.0 {status} ".encode()), answer[:80]
+    assert reason.encode() in answer
+    assert site.library.read_bytes() == before
+
+
+def test_a_request_that_stops_coming_is_answered_408(tmp_path):
+    library = tmp_path / "cards.json"
+    library.write_text(library_text([JAB]), "utf-8")
+    with serve(tmp_path, handler=library_handler(library, limit=LIMIT, timeout=0.2)) as url:
+        site = Site(tmp_path, library, url)
+        body = raw_request(site, post_head(site, b"100"), b'{"format"', close=False)
+        assert body.startswith(b"HTTP/1.0 408 ") and b"the body did not arrive" in body
+        head = f"POST {LIBRARY_ROUTE} HTTP/1.1\r\nHost: 127.0.0.1:{site.port}\r\n".encode()
+        headers = raw_request(site, head, close=False)
+        assert headers.startswith(b"HTTP/1.0 408 ") and b"the headers did not arrive" in headers
+        assert library.read_text("utf-8") == library_text([JAB])
+
+
+def test_a_library_that_cannot_be_read_or_written_is_answered_500(tmp_path):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    with serve(tmp_path, handler=library_handler(folder, limit=LIMIT)) as url:
+        site = Site(tmp_path, folder, url)
+        status, _, data = site.request("GET", LIBRARY_ROUTE)
+        assert status == 500 and b"the library cannot be read" in data
+    gone = tmp_path / "gone" / "cards.json"
+    gone.parent.mkdir()
+    with serve(tmp_path, handler=library_handler(gone, limit=LIMIT)) as url:
+        gone.parent.rmdir()
+        status, data = Site(tmp_path, gone, url).save(library_text([]).encode())
+        assert status == 500 and b"the library was not saved" in data
 
 
 def test_pages_of_other_sites_cannot_read_it_either(site):
