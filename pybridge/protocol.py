@@ -32,6 +32,7 @@ from .runtime import (
     targets,
 )
 from .runtime.affects import affected_units
+from .runtime.choices import MAX_OPTIONS
 from .runtime.cut import activate, pass_priority, resolve_all, respond_move
 from .runtime.cut_answers import awaiting, cut_view, player_moves
 from .runtime.errors import LONE_SURROGATE
@@ -40,6 +41,7 @@ from .runtime.narrate import narrate_all, preview_marks
 from .runtime.picking import pick
 from .runtime.schema import vocabulary
 from .runtime.turns import end_turn, end_turn_refused, start_battle
+from .runtime.vocabulary import BUILTIN, Vocabulary
 
 PROTOCOL_VERSION = 1
 MAX_REQUEST_BYTES = 4 * 1024 * 1024
@@ -121,7 +123,11 @@ class Protocol:
     beyond the runtime's own (the authoring tools' ``lint`` and ``describe``) are added with
     :meth:`register`, which :mod:`pybridge.service` does for the transports."""
 
-    def __init__(self, answer_cache: int = DEFAULT_CAPACITY) -> None:
+    def __init__(self, answer_cache: int = DEFAULT_CAPACITY,
+                 words: Vocabulary | None = None) -> None:  # fmt: skip
+        #: The vocabulary every document of this protocol is read with: the built-in one and
+        #: the words of the extensions the host loaded (:mod:`pybridge.extensions`).
+        self.words = BUILTIN if words is None else words
         self._sessions: dict[str, Battle] = {}
         #: Each session's generation, renewed by every change to its battle.
         self._generations: dict[str, int] = {}
@@ -166,7 +172,7 @@ class Protocol:
         except ProtocolError as exc:
             return _error(request_id, exc.code, exc.message, exc.where)
         except TargetingError as exc:
-            return _error(request_id, exc.code, str(exc), exc.where)
+            return _error(request_id, exc.code, str(exc), exc.where, getattr(exc, "details", None))
         except RecursionError:
             return _error(request_id, "too_deep", "request nested too deeply", "")
         except Exception as exc:  # the boundary: nothing escapes to the host
@@ -269,9 +275,9 @@ class Protocol:
             raise ProtocolError("invalid_field", "missing field 'battle'", "battle")
         if len(self._sessions) >= MAX_SESSIONS:
             raise ProtocolError("too_many_sessions", f"at most {MAX_SESSIONS} open sessions")
-        library = _libraries(request.get("libraries", []))
+        library = _libraries(request.get("libraries", []), self.words)
         try:
-            battle = load_battle(request["battle"], library)
+            battle = load_battle(request["battle"], library, self.words)
         except TargetingError as exc:
             where = "battle" if exc.where in ("", "document") else f"battle.{exc.where}"
             raise ProtocolError(exc.code, str(exc), where) from None
@@ -314,7 +320,8 @@ class Protocol:
 
     def _play(self, request: dict[str, Any]) -> Encoded:
         card, target = request.get("card"), _target(request)
-        return self._commit(request, lambda battle: play(battle, card, target))
+        answers = _choices(request)  # the choices its actions ask, by node id
+        return self._commit(request, lambda battle: play(battle, card, target), answers)
 
     def _activate(self, request: dict[str, Any]) -> Encoded:
         card, target = request.get("card"), _target(request)
@@ -326,11 +333,11 @@ class Protocol:
 
     def _pass(self, request: dict[str, Any]) -> Encoded:
         choices = _choices(request)
-        return self._commit(request, lambda battle: pass_priority(battle, choices))
+        return self._commit(request, lambda battle: pass_priority(battle, choices), choices)
 
     def _resolve(self, request: dict[str, Any]) -> Encoded:
         choices = _choices(request)
-        return self._commit(request, lambda battle: resolve_all(battle, choices))
+        return self._commit(request, lambda battle: resolve_all(battle, choices), choices)
 
     def _cut(self, request: dict[str, Any]) -> Result:
         battle = self._session(request)
@@ -348,16 +355,21 @@ class Protocol:
 
     def _schema(self, request: dict[str, Any]) -> Encoded:
         if self._vocabulary is None:  # the tables never change: described once
-            self._vocabulary = _encoded(vocabulary())
+            self._vocabulary = _encoded(vocabulary(self.words))
         return self._vocabulary
 
-    def _commit(self, request: dict[str, Any], change: Callable[[Battle], list[Event]]) -> Encoded:
+    def _commit(self, request: dict[str, Any], change: Callable[[Battle], list[Event]],
+                answers: dict[str, Any] | None = None) -> Encoded:  # fmt: skip
         """Apply ``change`` to a copy and keep it only if it succeeds, its response included:
         a failed request, even an internal fault halfway through, leaves the session exactly
-        as it was."""
+        as it was. ``answers``: the request's answers to choices its actions ask."""
         session = self._session_id(request)
         working = self._sessions[session].clone()
-        events = change(working)
+        working.answers = answers or {}
+        try:
+            events = change(working)
+        finally:
+            working.answers = None
         done = _encoded({"events": events, "log": narrate_all(working, events),
                          "state": state_of(working)})  # fmt: skip
         self._sessions[session] = working
@@ -394,7 +406,7 @@ def _short(value: object) -> str:
     return _REPR.repr(value)
 
 
-def _libraries(documents: object) -> dict[str, CardDef]:
+def _libraries(documents: object, words: Vocabulary) -> dict[str, CardDef]:
     """The cards of the card libraries (``pybridge/cards@1``) an ``open`` names; a card id
     defined in two libraries is refused, naming both."""
     if not isinstance(documents, list) or len(documents) > MAX_LIBRARIES:
@@ -405,7 +417,7 @@ def _libraries(documents: object) -> dict[str, CardDef]:
     found_in: dict[str, int] = {}
     for i, document in enumerate(documents):
         try:
-            library = load_library(document)
+            library = load_library(document, words)
         except TargetingError as exc:
             where = f"libraries[{i}]" + (f".{exc.where}" if exc.where not in ("", "document")
                                          else "")  # fmt: skip
@@ -436,7 +448,8 @@ def _choices(request: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("invalid_field", f"choices answers at most {MAX_CHOICES} Cut "
                             f"entries, got {len(choices)}", "choices")  # fmt: skip
     for entry, chosen in choices.items():
-        if isinstance(chosen, list) and len(chosen) > MAX_TARGETS:
+        most = MAX_OPTIONS if "." in str(entry) else MAX_TARGETS  # an action's choice: options
+        if isinstance(chosen, list) and len(chosen) > most:
             raise ProtocolError("not_a_candidate", f"at most {MAX_TARGETS} units may be chosen, "
                                 f"got {len(chosen)}", f"choices.{entry}")  # fmt: skip
     return choices
@@ -510,13 +523,16 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _error(request_id: Any, code: str, message: str, where: str) -> str:
+def _error(request_id: Any, code: str, message: str, where: str,
+           details: dict[str, Any] | None = None) -> str:  # fmt: skip
     try:
         _ENCODER.encode(request_id)
     except (TypeError, ValueError, RecursionError):
         request_id = None
     message, where = LONE_SURROGATE.sub("\ufffd", message), LONE_SURROGATE.sub("\ufffd", where)
     error = {"code": code, "message": _clip(message, MAX_MESSAGE), "where": _clip(where, MAX_WHERE)}
+    if details:
+        error.update(details)
     return _dump({"ok": False, "id": request_id, "error": error})
 
 

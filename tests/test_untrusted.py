@@ -72,6 +72,8 @@ ALLOWED_IMPORTS: dict[str, dict[str, str]] = {
 RUN_TIME_IMPORTS = {
     "simulate/policies.py": "imports the policy module the user names with --policy "
     "module:attribute; card data never names code",
+    "extensions.py": "imports the extension modules the game's own project names (its "
+    "extension list, or a host's --extension); card data never names code",
 }
 #: Functions of ``os`` that run programs.
 FORBIDDEN_OS = {
@@ -101,6 +103,7 @@ FORBIDDEN_OS = {
 #: What the pure runtime and the protocol may import: the standard library's pure parts.
 PURE_IMPORTS = {
     "__future__",
+    "contextlib",
     "collections",
     "difflib",
     "collections.abc",

@@ -88,17 +88,23 @@ class ConditionTest:
 
 
 def _compare(fields: Mapping[str, Any]) -> Check:
-    read, test, wanted = (
-        MEASURES[fields["measure"]].value,
-        COMPARISONS[fields["op"]],
-        fields["value"],
-    )
+    name, test, wanted = fields["measure"], COMPARISONS[fields["op"]], fields["value"]
+    builtin = MEASURES.get(name)
+    if builtin is not None:
+        read = builtin.value
 
-    def check(items: list[Any], ctx: Context) -> bool:
-        value = read(fields, items, ctx)
+        def check(items: list[Any], ctx: Context) -> bool:
+            value = read(fields, items, ctx)
+            return value is not None and test(value, wanted)
+
+        return check
+
+    def check_extension(items: list[Any], ctx: Context) -> bool:  # a measure of an extension
+        words = ctx.battle.words
+        value = words.measures[name].value(fields, items, ctx)
         return value is not None and test(value, wanted)
 
-    return check
+    return check_extension
 
 
 def _has_status(fields: Mapping[str, Any]) -> Check:
@@ -121,23 +127,25 @@ CONDITION_TESTS: dict[str, ConditionTest] = {t.name: t for t in (
 )}  # fmt: skip
 
 
-def fields_used(fields: Mapping[str, Any]) -> frozenset[str]:
+def fields_used(fields: Mapping[str, Any], tests: Mapping[str, ConditionTest] = CONDITION_TESTS,
+                measures: Mapping[str, Measure] = MEASURES) -> frozenset[str]:  # fmt: skip
     """The fields a Condition's test takes: its own, and ``status`` for a stacks measure."""
-    used = CONDITION_TESTS[fields["test"]].uses
+    used = tests[fields["test"]].uses
     measured = fields.get("measure")
-    if measured is not None and MEASURES[measured].needs_status:
+    if measured is not None and measures[measured].needs_status:
         used = used | {"status"}
     return used
 
 
-def reads_input(fields: Mapping[str, Any]) -> bool:
+def reads_input(fields: Mapping[str, Any], measures: Mapping[str, Measure] = MEASURES) -> bool:
     """Does the Condition read an input collection? (Battle measures read none.)"""
     measured = fields.get("measure")
-    return measured is None or MEASURES[measured].reads != "battle"
+    return measured is None or measures[measured].reads != "battle"
 
 
-def needs_units(fields: Mapping[str, Any]) -> bool:
+def needs_units(fields: Mapping[str, Any], tests: Mapping[str, ConditionTest] = CONDITION_TESTS,
+                measures: Mapping[str, Measure] = MEASURES) -> bool:  # fmt: skip
     measured = fields.get("measure")
-    return CONDITION_TESTS[fields["test"]].units_only or (
-        measured is not None and MEASURES[measured].reads == "unit"
+    return tests[fields["test"]].units_only or (
+        measured is not None and measures[measured].reads == "unit"
     )

@@ -46,6 +46,11 @@ class Context:
     work: list[int]
     #: The card instances chosen on resolution (``ChosenCards``), for a card that chooses cards.
     chosen: tuple[str, ...]
+    #: The Cut entry resolving (None for an immediate play, a status or a turn step): the
+    #: choices its actions ask for are answered under ``"<entry>.<node>"``.
+    entry: str | None
+    #: How many of ``events`` the battle's counting counters have counted (see outcome.settle).
+    counted: int
 
     # Written out rather than generated: every play makes a Context, and fresh collections
     # from literals cost a quarter of what default factories do.
@@ -56,6 +61,8 @@ class Context:
                  chosen: tuple[str, ...] = ()) -> None:  # fmt: skip
         self.battle, self.host, self.targets, self.attacker = battle, host, targets, attacker
         self.this_card, self.kind, self.status, self.chosen = this_card, kind, status, chosen
+        self.entry = None
+        self.counted = 0
         self.events = [] if events is None else events
         self.snapshots = {}
         self.attacked = []
@@ -78,3 +85,24 @@ class Context:
         """A Context for another Behavior in the same resolution, sharing the event log."""
         return Context(battle=self.battle, host=host, kind=kind, events=self.events,
                        work=self.work, **kw)  # fmt: skip
+
+    # -- what extension actions use (pybridge.extend documents these) -----------------------
+    def ask(self, choice: str, node: str, options: list[str], minimum: int = 0,
+            maximum: int | None = None) -> list[str]:  # fmt: skip
+        """Ask the player the choice ``choice`` (a kind the vocabulary declares) about
+        ``options`` (card or unit ids), for node ``node``; see :mod:`.choices`."""
+        from .choices import ask
+
+        return ask(self, choice, node, options, minimum, maximum)
+
+    def counter(self, name: str) -> int:
+        """The current value of a battle counter."""
+        from .vocabulary import counter_value
+
+        return counter_value(self.battle, name)
+
+    def add_to_counter(self, name: str, delta: int, node: str | None = None) -> None:
+        """Change a battle counter by ``delta`` (kept within its range; reported)."""
+        from .vocabulary import change_counter
+
+        change_counter(self.battle, self.events, name, delta, node)

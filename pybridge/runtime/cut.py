@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
+from .choices import DEFAULT_ANSWERS
 from .context import Context, Event, HostKind
 from .errors import (
     BattleOver,
@@ -320,6 +321,7 @@ def resolve_entry(battle: Battle, entry: CutEntry, choices: Choices | None = Non
     assert source is not None
     kind = _CARD if entry.card is not None else _MOVE
     ctx = Context(battle=battle, host=source, this_card=entry.card, kind=kind)
+    ctx.entry = entry.id
     if work is not None:
         ctx.work = work
     index = battle._index  # what Battle.unit() reads
@@ -471,16 +473,31 @@ def resolve_top(battle: Battle, choices: Choices | None = None,
 def check_choices(battle: Battle, choices: Choices | None) -> None:
     """Every choice must answer an entry on the Cut that chooses on resolution: targets once
     locked "cannot be changed after [they have] been chosen"."""
-    for entry_id in choices or {}:
+    for key in choices or {}:
+        entry_id, _, node_id = str(key).partition(".")
         entry = next((e for e in battle.cut if e.id == entry_id), None)
-        where = f"choices.{entry_id}"
+        where = f"choices.{key}"
         if entry is None:
             raise CutError(f"no entry {quote(entry_id)} waits on the Cut", where)
+        if node_id:  # the answer to a choice an action of the entry asks as it resolves
+            _check_asking_node(battle, entry, node_id, where)
+            continue
         card = None if entry.card is None else battle.cards[entry.card].card
         if card is None or not card.choose_on_resolve:
             what = f"card {entry.card!r}" if entry.card is not None else f"move {entry.move!r}"
             raise TargetNotAllowed(f"entry {entry_id!r} ({what}) locked its targets when it was "
                                    "activated: they cannot be changed", where)  # fmt: skip
+
+
+def _check_asking_node(battle: Battle, entry: CutEntry, node_id: str, where: str) -> None:
+    if entry.card is not None:
+        behavior = battle.cards[entry.card].card.behavior
+    else:
+        behavior = battle.moves[entry.move or ""].behavior
+    node = behavior.nodes.get(node_id)
+    if node is None or not node.type.asks:
+        raise TargetNotAllowed(f"entry {entry.id!r} has no node {node_id!r} that asks a "
+                               "choice", where)  # fmt: skip
 
 
 def resolve_all(battle: Battle, choices: Choices | None = None) -> list[Event]:
@@ -556,9 +573,12 @@ def preview(battle: Battle, card_id: object, target: object = None) -> list[Even
     cards = battle.cards
     known = cards[card_id].card if isinstance(card_id, str) and card_id in cards else None
     if battle.cut or (known is not None and (known.choose_on_resolve or known.playable_if)):
-        return play(battle.clone(), card_id, target)
+        copy = battle.clone()
+        copy.answers = DEFAULT_ANSWERS  # a choice an action asks is previewed at its default
+        return play(copy, card_id, target)
     card, source, chosen = check_parts(battle, card_id, target)
     copy = battle.clone()
+    copy.answers = DEFAULT_ANSWERS
     # Without conditions the check reads the battle and changes nothing, so it would pass
     # on the copy just the same: play the checked card there without checking it again.
     on_copy = tuple([_same_unit(copy, u) for u in chosen])

@@ -16,6 +16,7 @@ from .kinds import Kind, parse_where, where_to_json
 from .model import HOOKS, PILES, CardDef, CardTargets, MoveDef, PlayCondition, StatusDef
 from .modes import MODE_NAMES
 from .reader import MAX_INT, Reader
+from .vocabulary import Vocabulary, needed_extensions
 
 LIBRARY_FORMAT = "pybridge/cards@1"
 MAX_CARDS = 2_000
@@ -142,7 +143,7 @@ def _card_targets(r: Reader) -> CardTargets | None:
 
 def _filter(r: Reader, allowed: frozenset[str], what: str) -> dict[str, object]:
     """Filter conditions (the ``where`` vocabulary) limited to those for ``what``."""
-    where = parse_where(r)
+    where = parse_where(r, built_in_only=True)
     for key in where:
         if key not in allowed:
             raise r.field(key).fail(f"not a {what} filter")
@@ -250,10 +251,12 @@ def parse_definitions(r: Reader, parse: Callable[[Reader], D], into: dict[str, D
         into[definition.id] = definition
 
 
-def load_library(document: object) -> dict[str, CardDef]:
-    """A card library document -> card definitions by id."""
-    r = Reader(document).obj({"format", "cards"}, ("format", "cards"))
+def load_library(document: object, words: Vocabulary | None = None) -> dict[str, CardDef]:
+    """A card library document -> card definitions by id, read with ``words`` (the built-in
+    vocabulary by default). ``extensions`` names the extensions (and versions) it needs."""
+    r = Reader(document, words=words).obj({"format", "cards", "extensions"}, ("format", "cards"))
     r.field("format").choice((LIBRARY_FORMAT,))
     library: dict[str, CardDef] = {}
-    parse_definitions(r.field("cards"), parse_card, library, MAX_CARDS, "card")
+    with needed_extensions(r):
+        parse_definitions(r.field("cards"), parse_card, library, MAX_CARDS, "card")
     return library

@@ -43,6 +43,7 @@ from .model import (
 )
 from .reader import MAX_INT, Reader
 from .rng import Pcg32
+from .vocabulary import Vocabulary, extensions_used, needed_extensions, words_or_builtin
 
 BATTLE_FORMAT = "pybridge/battle@1"
 MAX_UNITS = 64
@@ -60,7 +61,7 @@ _UNIT_KEYS = frozenset(
 _BATTLE_KEYS = frozenset(
     {"format", "seed", "rng", "turn", "energy", "max_energy", "draw_per_turn", "reshuffle",
      "active_player", "units", "cards", "statuses", "moves", "piles", "result", "rules", "cut",
-     "next_entry"}
+     "next_entry", "counters", "extensions"}
 )  # fmt: skip
 
 
@@ -124,10 +125,17 @@ def unit_to_json(unit: Unit) -> dict[str, object]:
 
 
 # -- battles ------------------------------------------------------------------------------
-def load_battle(document: object, library: Mapping[str, CardDef] | None = None) -> Battle:
-    """A battle document -> a Battle. ``library`` supplies cards the document does not define."""
-    r = Reader(document).obj(_BATTLE_KEYS, ("format", "units", "active_player"))
+def load_battle(document: object, library: Mapping[str, CardDef] | None = None,
+                words: Vocabulary | None = None) -> Battle:  # fmt: skip
+    """A battle document -> a Battle. ``library`` supplies cards the document does not define;
+    ``words``: the vocabulary it is read with (the built-in one by default)."""
+    r = Reader(document, words=words).obj(_BATTLE_KEYS, ("format", "units", "active_player"))
     r.field("format").choice((BATTLE_FORMAT,))
+    with needed_extensions(r):
+        return _load_battle(r, library)
+
+
+def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
     cards: dict[str, CardDef] = dict(library or {})
     own: dict[str, CardDef] = {}
     parse_definitions(r.field("cards", []), parse_card, own, MAX_CARDS, "card")
@@ -213,8 +221,21 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None) 
         cut=cut,
         next_entry=next_entry,
         resolving=resolving,
+        counters=_counters(r.field("counters", {})),
+        words=r.words,
         _unset_intents=unset_intents,
     )
+
+
+def _counters(r: Reader) -> dict[str, int]:
+    specs = words_or_builtin(r.words).counters
+    out: dict[str, int] = {}
+    for name, value in r.items(len(specs) or 1):
+        if name not in specs:
+            raise FormatError.unknown(value.path, name, specs, r.subject, "a battle's counters")
+        spec = specs[name]
+        out[name] = value.integer(spec.minimum, spec.maximum)
+    return out
 
 
 def _check_status_ids(cards: Mapping[str, CardDef], statuses: Mapping[str, StatusDef],
@@ -399,7 +420,20 @@ def dump_battle(battle: Battle) -> dict[str, object]:
         "statuses": _sorted_json(battle.statuses, status_to_json),
         "moves": _sorted_json(battle.moves, move_to_json),
         "piles": piles,
+        **_extension_parts(battle),
     }
+
+
+def _extension_parts(battle: Battle) -> dict[str, object]:
+    """What only a battle with extension words holds: their counters and the extensions (with
+    their versions) it needs to be read again. A built-in battle has neither key."""
+    out: dict[str, object] = {}
+    if battle.counters:
+        out["counters"] = dict(sorted(battle.counters.items()))
+    needed = extensions_used(battle)
+    if needed:
+        out["extensions"] = needed
+    return out
 
 
 def canonical_json(battle: Battle) -> str:

@@ -150,3 +150,25 @@ class LimitReached(PlayError):
     battle that no longer loads (docs/limits.md)."""
 
     code = "limit_reached"
+
+
+class ChoiceNeeded(PlayError):
+    """An action asks the player a choice that the request does not answer: nothing was
+    applied. ``choice`` says what is asked (docs/extensions.md): answer it in the request's
+    ``choices`` under ``choice["key"]`` and send the request again."""
+
+    code = "choice_needed"
+
+    def __init__(self, message: str, where: str, choice: dict[str, object]) -> None:
+        super().__init__(message, where)
+        self.details = {"choice": choice}
+
+
+class ExtensionFailed(TargetingError):
+    """An extension's code raised while it ran: the request changes nothing."""
+
+    code = "extension_error"
+
+    def __init__(self, message: str, where: str, traceback: str = "") -> None:
+        super().__init__(message, where)
+        self.details = {"extension_traceback": traceback} if traceback else {}

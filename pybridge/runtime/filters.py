@@ -103,17 +103,19 @@ def _any(tests: list[Callable[[Any], bool]]) -> Callable[[Any], bool]:
     return lambda item: any(test(item) for test in tests)
 
 
-def unit_predicate(where: Mapping[str, Any]) -> UnitTest:
+def unit_predicate(where: Mapping[str, Any],
+                   keys: Mapping[str, FilterKey] = UNIT_FILTERS) -> UnitTest:  # fmt: skip
     """The test a ``where`` object of unit filter keys stands for (every key must hold)."""
-    return _all([UNIT_FILTERS[key].make(want) for key, want in where.items()])
+    return _all([keys[key].make(want) for key, want in where.items()])
 
 
-def card_predicate(where: Mapping[str, Any]) -> CardTest:
+def card_predicate(where: Mapping[str, Any],
+                   keys: Mapping[str, FilterKey] = CARD_FILTERS) -> CardTest:  # fmt: skip
     """The test a ``where`` object of card filter keys stands for. A list value (``type``)
     holds when any of its values does."""
     tests: list[CardTest] = []
     for key, want in where.items():
-        make = CARD_FILTERS[key].make
+        make = keys[key].make
         if isinstance(want, list | tuple):
             tests.append(_any([make(value) for value in want]))
         else:

@@ -23,11 +23,10 @@ from typing import Any
 
 from .conditions import fields_used, needs_units, reads_input
 from .errors import FormatError
-from .filters import CARD_FILTER_KEYS, CARD_SORTS, UNIT_FILTER_KEYS, UNIT_SORTS
 from .kinds import REQUIRED, STACKS, Kind
 from .nodes import NODE_TYPES, SAME_AS_INPUT, NodeType, Role
 from .reader import Reader
-from .sources import CARD_SOURCES, UNIT_SOURCES
+from .vocabulary import Vocabulary, words_or_builtin
 
 __all__ = ["NODE_TYPES", "STACKS", "Behavior", "Kind", "Node", "NodeType", "parse_behavior"]
 
@@ -35,9 +34,6 @@ MAX_NODES = 256
 #: The work one run of a Behavior may do: every flow node counts 1, plus the data nodes it
 #: evaluates through its ports (a chain of selectors is evaluated whole on every read).
 MAX_EVALUATIONS = 2_048
-
-_ALL_FIELDS = frozenset(s.name for t in NODE_TYPES.values() for s in t.fields)
-_ALL_EXITS = frozenset(e for t in NODE_TYPES.values() for e in t.exits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +99,11 @@ def parse_behavior(r: Reader, allow_stacks: bool = False) -> Behavior:
     """Parse and validate a Behavior. ``allow_stacks``: a status Behavior may use
     ``"amount": "stacks"``."""
     r.obj({"nodes", "start"})
+    words = words_or_builtin(r.words)
     node_readers = r.field("nodes", []).elements(MAX_NODES)
     nodes: dict[str, Node] = {}
     for nr in node_readers:
-        node = _parse_node(nr, allow_stacks)
+        node = _parse_node(nr, allow_stacks, words)
         if node.id in nodes:
             raise nr.field("id").fail("duplicate node id")
         nodes[node.id] = node
@@ -114,7 +111,7 @@ def parse_behavior(r: Reader, allow_stacks: bool = False) -> Behavior:
     start = None if start_r.value is None else start_r.ident()
     by_id = dict(zip(nodes, node_readers, strict=True))
     _check_flow(r, by_id, nodes, start)
-    kinds = _check_ports(by_id, nodes)
+    kinds = _check_ports(by_id, nodes, words)
     work = evaluations(nodes)
     if work > MAX_EVALUATIONS:
         raise FormatError(r.path or "behavior", work, f"a run may evaluate at most "
@@ -142,30 +139,20 @@ def evaluations(nodes: Mapping[str, Node]) -> int:
     )
 
 
-def _allowed_keys(ntype: NodeType) -> frozenset[str]:
-    allowed = {"id", "type", "at", *(s.name for s in ntype.fields), *ntype.exits}
-    if ntype.ports:
-        allowed.add("ports")
-    if ntype.acts_on is not None:
-        allowed.add("source")
-    return frozenset(allowed)
-
-
-_NODE_KEYS = frozenset({"id", "type", "at", "source", "ports", *_ALL_FIELDS, *_ALL_EXITS})
 #: How far from the origin an editor may place a node.
 MAX_POSITION = 100_000
-_ALLOWED_KEYS = {name: _allowed_keys(ntype) for name, ntype in NODE_TYPES.items()}
 
 
-def _parse_node(r: Reader, allow_stacks: bool) -> Node:
+def _parse_node(r: Reader, allow_stacks: bool, words: Vocabulary) -> Node:
     r = r.named("node")
+    types = words.node_types
     declared = r.value.get("type") if isinstance(r.value, Mapping) else None
-    if isinstance(declared, str) and declared in NODE_TYPES:  # only its own fields are allowed
-        r.obj(_ALLOWED_KEYS[declared], ("id", "type"), whose=declared)
+    if isinstance(declared, str) and declared in types:  # only its own fields are allowed
+        r.obj(words.allowed_keys[declared], ("id", "type"), whose=declared)
     else:
-        r.obj(_NODE_KEYS, ("id", "type"))
+        r.obj(words.node_keys, ("id", "type"))
     node_id = r.field("id").ident()
-    ntype: NodeType = r.field("type").choice(NODE_TYPES)
+    ntype: NodeType = r.field("type").choice(types)
     fields: dict[str, Any] = {}
     for spec in ntype.fields:
         if r.has(spec.name):
@@ -178,8 +165,7 @@ def _parse_node(r: Reader, allow_stacks: bool) -> Node:
         raise r.field("amount").fail('"stacks" is only allowed in a status Behavior')
     source = None
     if ntype.acts_on is not None and r.has("source"):
-        choices = UNIT_SOURCES if ntype.acts_on is Kind.UNITS else CARD_SOURCES
-        source = r.field("source").choice(tuple(choices))
+        source = r.field("source").choice(tuple(words.sources_for(ntype)))
     ports: dict[str, str] = {}
     if r.has("ports"):
         pr = r.field("ports").obj(set(ntype.ports))
@@ -194,9 +180,9 @@ def _parse_node(r: Reader, allow_stacks: bool) -> Node:
             subject=r.subject,
         )
     if ntype.role is Role.CONDITION:
-        _check_condition(r, fields, ports)
-    elif "by" in fields:  # Sort: a status key needs the status, and only it
-        _check_sort(r, fields)
+        _check_condition(r, fields, ports, words)
+    elif "by" in fields and ntype.role is Role.SELECTOR:  # Sort: a status key needs the status
+        _check_sort(r, fields, words)
     exits = {name: r.field(name).ident() for name in ntype.exits if r.has(name)}
     return Node(node_id, ntype, fields, ports, source, exits, _position(r))
 
@@ -211,8 +197,8 @@ def _position(r: Reader) -> tuple[int, int] | None:
     return x, y
 
 
-def _check_sort(r: Reader, fields: dict[str, Any]) -> None:
-    sorts = {**UNIT_SORTS, **CARD_SORTS}
+def _check_sort(r: Reader, fields: dict[str, Any], words: Vocabulary) -> None:
+    sorts = {**words.unit_sorts, **words.card_sorts}
     needs = sorts[fields["by"]].needs_status
     if needs and fields["status"] is None:
         raise FormatError.missing(
@@ -222,10 +208,11 @@ def _check_sort(r: Reader, fields: dict[str, Any]) -> None:
         raise r.field("status").fail(f"not used when sorting by {fields['by']}")
 
 
-def _check_condition(r: Reader, fields: dict[str, Any], ports: dict[str, str]) -> None:
+def _check_condition(r: Reader, fields: dict[str, Any], ports: dict[str, str],
+                     words: Vocabulary) -> None:  # fmt: skip
     """Each test takes exactly the fields it uses, so a typo cannot be silently ignored."""
     test = fields["test"]
-    used = fields_used(fields)
+    used = fields_used(fields, words.condition_tests, words.measures)
     for name in ("status", "measure", "op", "value"):
         if name in used and fields[name] is None:
             raise FormatError.missing(
@@ -233,7 +220,7 @@ def _check_condition(r: Reader, fields: dict[str, Any], ports: dict[str, str]) -
             )
         if name not in used and fields[name] is not None:
             raise r.field(name).fail(f"not used by test {test!r}")
-    if not reads_input(fields):
+    if not reads_input(fields, words.measures):
         if "input" in ports:
             raise (
                 r.field("ports")
@@ -285,7 +272,8 @@ def _check_flow(
             raise by_id[node.id].field("id").fail("this flow node is part of a loop")
 
 
-def _check_ports(by_id: dict[str, Reader], nodes: dict[str, Node]) -> dict[str, Kind]:
+def _check_ports(by_id: dict[str, Reader], nodes: dict[str, Node],
+                 words: Vocabulary) -> dict[str, Kind]:  # fmt: skip
     """Give every producer its kind, rejecting data cycles and kind mismatches."""
     kinds: dict[str, Kind] = {}
     visiting: set[str] = set()
@@ -324,16 +312,16 @@ def _check_ports(by_id: dict[str, Reader], nodes: dict[str, Node]) -> dict[str, 
                     f"{node.type.name}.{port} takes {wanted}, but {ref!r} yields {got.value}"
                 )
         if node.type.narrow is not None and node.type.limit is None:  # Filter and Sort
-            _check_selector_fields(nr, node, kind_of(node.id))
+            _check_selector_fields(nr, node, kind_of(node.id), words)
         elif node.type.role is Role.CONDITION and "input" in node.ports:
-            _check_condition_kind(nr, node, kind_of(node.ports["input"]))
+            _check_condition_kind(nr, node, kind_of(node.ports["input"]), words)
     return kinds
 
 
-def _check_selector_fields(r: Reader, node: Node, kind: Kind) -> None:
+def _check_selector_fields(r: Reader, node: Node, kind: Kind, words: Vocabulary) -> None:
     """A Filter's conditions and a Sort's key must fit what the selector reads."""
     if "where" in node.fields:
-        allowed = UNIT_FILTER_KEYS if kind is Kind.UNITS else CARD_FILTER_KEYS
+        allowed = words.unit_filters if kind is Kind.UNITS else words.card_filters
         for key in node.fields["where"]:
             if key not in allowed:
                 raise (
@@ -342,14 +330,14 @@ def _check_selector_fields(r: Reader, node: Node, kind: Kind) -> None:
                     .fail(f"not a filter for {kind.value} (allowed: {', '.join(sorted(allowed))})")
                 )
     if "by" in node.fields:
-        allowed_sort = tuple(UNIT_SORTS if kind is Kind.UNITS else CARD_SORTS)
+        allowed_sort = tuple(words.unit_sorts if kind is Kind.UNITS else words.card_sorts)
         if node.fields["by"] not in allowed_sort:
             raise r.field("by").fail(
                 f"cannot sort {kind.value} by this (allowed: {', '.join(allowed_sort)})"
             )
 
 
-def _check_condition_kind(r: Reader, node: Node, kind: Kind) -> None:
-    if kind is Kind.CARDS and needs_units(node.fields):
+def _check_condition_kind(r: Reader, node: Node, kind: Kind, words: Vocabulary) -> None:
+    if kind is Kind.CARDS and needs_units(node.fields, words.condition_tests, words.measures):
         test = node.fields["test"]
         raise r.field("ports").field("input").fail(f"test {test!r} needs units, got cards")

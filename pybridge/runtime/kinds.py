@@ -64,6 +64,8 @@ class FieldSpec:
         if kind == "integer":
             return r.integer(self.minimum, self.maximum)
         if kind == "amount":
+            if isinstance(r.value, Mapping):
+                return read_counter_amount(r)
             return STACKS if r.value == STACKS else r.integer(self.minimum, self.maximum)
         if kind == "choice":
             return r.choice(self.choices)
@@ -99,10 +101,27 @@ class PortSpec:
 _WHERE_KEYS: dict[str, FilterKey] = {**UNIT_FILTERS, **CARD_FILTERS}
 
 
-def parse_where(r: Reader) -> dict[str, object]:
+def read_counter_amount(r: Reader) -> dict[str, object]:
+    """An amount read from a battle counter: ``{"counter": "combo", "times": 2, "plus": 1}``
+    is twice the counter plus one (``times`` 1 and ``plus`` 0 when left out)."""
+    r.obj({"counter", "times", "plus"}, ("counter",))
+    counters = {} if r.words is None else r.words.counters
+    out: dict[str, object] = {"counter": r.field("counter").choice(tuple(counters) or ("",))}
+    if r.has("times"):
+        out["times"] = r.field("times").integer(-1000, 1000)
+    if r.has("plus"):
+        out["plus"] = r.field("plus").integer(-MAX_AMOUNT, MAX_AMOUNT)
+    return out
+
+
+def parse_where(r: Reader, built_in_only: bool = False) -> dict[str, object]:
     """Filter conditions over every filter key; which keys apply depends on what is filtered,
-    checked by the caller. ``type`` may list several card types (any of them matches)."""
-    r.obj(set(_WHERE_KEYS))
+    checked by the caller. ``type`` may list several card types (any of them matches).
+    ``built_in_only``: a card's ``target_filter`` and ``card_targets`` take only the built-in
+    keys (an extension's keys are for Filter nodes)."""
+    words = None if built_in_only else r.words
+    keys = _WHERE_KEYS if words is None else {**words.unit_filters, **words.card_filters}
+    r.obj(set(keys))
     out: dict[str, object] = {}
     for key, value in r.items():
         if key in CARD_FILTER_LISTS and isinstance(value.value, list):
@@ -110,7 +129,7 @@ def parse_where(r: Reader) -> dict[str, object]:
             if not out[key]:
                 raise value.fail("expected at least one card type")
             continue
-        out[key] = read_filter_value(_WHERE_KEYS[key], value)
+        out[key] = read_filter_value(keys[key], value)
     return out
 
 

@@ -287,6 +287,14 @@ class Battle:
     cut: list[CutEntry] = field(default_factory=list)
     next_entry: int = 1
     resolving: list[str] = field(default_factory=list)
+    #: The battle counters extensions declare (gold, combo, ...), by name; a counter that is
+    #: not here holds its default.
+    counters: dict[str, int] = field(default_factory=dict)
+    #: The vocabulary the battle was read with (a ``Vocabulary``; None: the built-in one).
+    words: Any = field(default=None, repr=False, compare=False)
+    #: The answers this request gives to the choices actions ask for while they resolve
+    #: (``{node: answer}`` for a play, ``{"entry.node": answer}`` on the Cut); never saved.
+    answers: Any = field(default=None, repr=False, compare=False)
     _index: dict[str, Unit] = field(default_factory=dict, repr=False)
     #: Compiled Behaviors (see :mod:`pybridge.runtime.resolve`), keyed by ``id(behavior)``
     #: and holding the Behavior itself; shared by clones, like the card definitions.
@@ -354,5 +362,7 @@ class Battle:
             cut=list(self.cut),
             next_entry=self.next_entry,
             resolving=list(self.resolving),
+            counters=dict(self.counters),
+            words=self.words,
             _programs=self._programs,
         )

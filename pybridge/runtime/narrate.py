@@ -11,11 +11,12 @@ bookkeeping nobody needs to read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .context import Event
 from .model import Battle
+from .vocabulary import Message, words_of
 
 Line = dict[str, Any]
 
@@ -104,6 +105,13 @@ _SKIPPED = {
 }  # fmt: skip
 
 
+def _counter(b: Battle, e: Event) -> Line:
+    spec = words_of(b).counters.get(e["counter"])
+    label = spec.label.english if spec is not None and spec.label is not None \
+        else str(e["counter"]).replace("_", " ").title()  # fmt: skip
+    return _line(f"{label} {e['before']} -> {e['after']}.", "buff")
+
+
 def _skipped(b: Battle, e: Event) -> Line:
     if e["reason"] == "draw_pile_empty":
         return _line(f"The draw pile runs out ({e['available']} of {e['wanted']} drawn).", "info")
@@ -182,6 +190,8 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
     ),
     "negated": lambda b, e: _line(f"{_card(b, e['card'])} is negated.", "fail"),
     "energy": lambda b, e: _line(f"Energy {e['energy_before']} -> {e['energy_after']}.", "buff"),
+    "counter": _counter,
+    "choice_made": None,
     "target_skipped": _skipped,
     "no_targets": lambda b, e: _line(f"{e['action']} finds no target and does nothing.", "info"),
     "branch": None,
@@ -234,9 +244,50 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
 }
 
 
+def render(battle: Battle, message: Message, values: Mapping[str, Any]) -> str:
+    """A message's English with its parameters filled from ``values`` (an event's fields):
+    units, cards and statuses by name, piles in words, numbers and text as they are."""
+    filled: dict[str, str] = {}
+    for name, kind in message.params.items():
+        value = values.get(name)
+        if kind == "unit":
+            filled[name] = _unit(battle, value)
+        elif kind == "units":
+            filled[name] = _units(battle, value)
+        elif kind == "card":
+            filled[name] = _card(battle, value)
+        elif kind == "cards":
+            names = [_card(battle, c) for c in value] if isinstance(value, list) else []
+            filled[name] = ", ".join(names) or "nothing"
+        elif kind == "status":
+            filled[name] = _status(battle, value)
+        elif kind == "pile":
+            filled[name] = _pile(value)
+        else:
+            filled[name] = str(value)
+    return message.english.format_map(filled)
+
+
+def _extension_line(battle: Battle, event: Event) -> Line | None:
+    words = words_of(battle).events.get(event["type"])
+    if words is None or words.narration is None:
+        return None
+    narration = words.narration
+    text = render(battle, narration.message, event)
+    line = _line(text, narration.kind)
+    line["message"] = {
+        "id": narration.message.id,
+        "params": {k: event.get(k) for k in narration.message.params},
+    }
+    return line
+
+
 def narrate(battle: Battle, event: Event) -> Line | None:
     """One line for an event, or None for bookkeeping a player does not need to read."""
-    words = NARRATION.get(event.get("type", ""))
+    event_type = event.get("type", "")
+    if event_type not in NARRATION:
+        return _extension_line(battle, event)
+    words = NARRATION[event_type]
     return None if words is None else words(battle, event)
 
 

@@ -75,6 +75,10 @@ class NodeType:
     narrow: Compiler | None = None
     limit: Callable[[Mapping[str, Any]], int] | None = None
     random: bool = False
+    #: The kinds of player choice the action may ask while it resolves (``Context.ask``).
+    asks: tuple[str, ...] = ()
+    #: The extension that declared it ("" for the built-in vocabulary).
+    extension: str = ""
 
     @property
     def flow(self) -> bool:
@@ -96,6 +100,10 @@ class NodeType:
             "output": None if self.output is None else str(self.output),
             "exits": list(self.exits), "events": list(self.events), "random": self.random,
         }  # fmt: skip
+        if self.asks:
+            out["asks"] = list(self.asks)
+        if self.extension:
+            out["extension"] = self.extension
         if self.acts_on is not None:
             choices = UNIT_SOURCES if self.acts_on is Kind.UNITS else CARD_SOURCES
             out["acts_on"] = self.acts_on.value

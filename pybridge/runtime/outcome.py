@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .context import Context
 from .model import Pile, Team
+from .vocabulary import count_events
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _PLAYER, _ENEMY, _DISCARD = Team.PLAYER, Team.ENEMY, Pile.DISCARD
@@ -13,6 +14,9 @@ _PLAYER, _ENEMY, _DISCARD = Team.PLAYER, Team.ENEMY, Pile.DISCARD
 def settle(ctx: Context) -> bool:
     """Update the active player and the result; True when the battle is over."""
     battle = ctx.battle
+    if battle.words is not None and battle.words.counting:  # extension counters count events
+        count_events(battle, ctx.events, ctx.counted)
+        ctx.counted = len(ctx.events)
     if battle.result is not None:
         return True
     active = battle.unit(battle.active_player)

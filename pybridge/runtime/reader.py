@@ -31,13 +31,17 @@ def _is_object(value: object) -> TypeGuard[Mapping[Any, Any]]:
 class Reader:
     """A JSON value with its path. ``Reader(doc, "battle").field("units")`` and so on."""
 
-    __slots__ = ("path", "subject", "value")
+    __slots__ = ("path", "subject", "value", "words")
 
-    def __init__(self, value: object, path: str = "", subject: str = "") -> None:
+    def __init__(self, value: object, path: str = "", subject: str = "",
+                 words: Any = None) -> None:  # fmt: skip
         self.value = value
         self.path = path
         #: What holds this value, by its ids ("card 'strike', node 'hit'"), for messages.
         self.subject = subject
+        #: The vocabulary the document is read with (a :class:`.vocabulary.Vocabulary`;
+        #: None: the built-in one), handed on to every value read from this one.
+        self.words = words
 
     def fail(self, expected: str) -> FormatError:
         return FormatError(self.path or "document", self.value, expected, self.subject)
@@ -45,7 +49,7 @@ class Reader:
     def about(self, what: str) -> Reader:
         """This value, known from now on as (part of) ``what``: "card 'strike'"."""
         subject = f"{self.subject}, {what}" if self.subject else what
-        return Reader(self.value, self.path, subject)
+        return Reader(self.value, self.path, subject, self.words)
 
     def named(self, kind: str) -> Reader:
         """:meth:`about` the object's own ``id`` ("card 'strike'") when it has a readable one,
@@ -85,8 +89,8 @@ class Reader:
         if key not in self.value:
             if default is ...:
                 raise FormatError.missing(self._child_path(key), subject=self.subject)
-            return Reader(default, self._child_path(key), self.subject)
-        return Reader(self.value[key], self._child_path(key), self.subject)
+            return Reader(default, self._child_path(key), self.subject, self.words)
+        return Reader(self.value[key], self._child_path(key), self.subject, self.words)
 
     def _child_path(self, key: str) -> str:
         if len(key) > MAX_KEY_IN_PATH:
@@ -99,7 +103,7 @@ class Reader:
         if len(self.value) > max_len:
             raise self.too_many(max_len, len(self.value), "entries")
         for key, value in self.value.items():
-            yield key, Reader(value, self._child_path(str(key)), self.subject)
+            yield key, Reader(value, self._child_path(str(key)), self.subject, self.words)
 
     # -- lists -----------------------------------------------------------------------------
     def elements(self, max_len: int = MAX_LIST) -> list[Reader]:
@@ -107,7 +111,8 @@ class Reader:
             raise self.fail("expected a list")
         if len(self.value) > max_len:
             raise self.too_many(max_len, len(self.value), "elements")
-        return [Reader(v, f"{self.path}[{i}]", self.subject) for i, v in enumerate(self.value)]
+        path, subject, words = self.path, self.subject, self.words
+        return [Reader(v, f"{path}[{i}]", subject, words) for i, v in enumerate(self.value)]
 
     # -- scalars ---------------------------------------------------------------------------
     def text(self, max_len: int = MAX_STRING, allow_empty: bool = False) -> str:

@@ -16,13 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .conditions import CONDITION_TESTS
 from .context import Context, HostKind
 from .errors import WorkLimit
 from .graph import Behavior, Kind, Node, evaluations
 from .model import Battle
 from .nodes import Role
-from .sources import CARD_SOURCES, UNIT_SOURCES
+from .vocabulary import Vocabulary, words_of
 
 Producer = Callable[[Context], list[Any]]
 Test = Callable[[Context], bool]
@@ -78,7 +77,7 @@ def program_of(behavior: Behavior, battle: Battle) -> Program:
     programs = battle._programs
     program: Program | None = programs.get(id(behavior))
     if program is None or program.behavior is not behavior:
-        program = programs[id(behavior)] = Program(behavior)
+        program = programs[id(behavior)] = Program(behavior, words_of(battle))
     return program
 
 
@@ -86,10 +85,11 @@ class Program:
     """A Behavior compiled to closures: ``flow(ctx)`` runs it. Data nodes and conditions are
     compiled once each, when first needed."""
 
-    __slots__ = ("_producers", "_tests", "behavior", "cost", "flow")
+    __slots__ = ("_producers", "_tests", "behavior", "cost", "flow", "words")
 
-    def __init__(self, behavior: Behavior) -> None:
+    def __init__(self, behavior: Behavior, words: Vocabulary) -> None:
         self.behavior = behavior
+        self.words = words
         self.cost = evaluations(behavior.nodes)  # the most one run can evaluate
         self._producers: dict[str, Producer] = {}
         self._tests: dict[str, Test] = {}
@@ -116,19 +116,20 @@ class Program:
         node = behavior.nodes[node_id]
         role = node.type.role
         if role is Role.SOURCE:
-            table = UNIT_SOURCES if node.type.output is Kind.UNITS else CARD_SOURCES
+            words = self.words
+            table = words.unit_sources if node.type.output is Kind.UNITS else words.card_sources
             return table[node.fields["source"]].resolve
         if role is Role.SNAPSHOT:
             return lambda ctx: list(ctx.snapshots.get(node_id, ()))
         narrow = node.type.narrow
         assert narrow is not None, f"{node.type.name} yields no collection"
         upstream = self.producer(node.ports["input"])
-        compiled = narrow(node.fields, behavior.kinds[node_id])
+        compiled = narrow(node.fields, behavior.kinds[node_id], self.words)
         return lambda ctx: compiled(upstream(ctx), ctx)
 
     def _compile_test(self, node_id: str) -> Test:
         node = self.behavior.nodes[node_id]
-        check = CONDITION_TESTS[node.fields["test"]].make(node.fields)
+        check = self.words.condition_tests[node.fields["test"]].make(node.fields)
         if "input" not in node.ports:
             return lambda ctx: check([], ctx)
         upstream = self.producer(node.ports["input"])
@@ -140,8 +141,7 @@ class Program:
         if port is not None:
             return self.producer(port)
         assert node.source is not None  # validated: a source field or a connected port
-        table = UNIT_SOURCES if node.type.acts_on is Kind.UNITS else CARD_SOURCES
-        return table[node.source].resolve
+        return self.words.sources_for(node.type)[node.source].resolve
 
     # -- the flow ----------------------------------------------------------------------------
     def _compile_flow(self) -> Callable[[Context], object]:

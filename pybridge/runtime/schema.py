@@ -2,54 +2,70 @@
 
 Hosts build their menus, forms and palettes from this answer (the Workshop's node palette,
 its field editors and port kinds, the Card Target picker), so nothing a host shows is a
-hand-copied list. Every part comes from the table that the runtime itself runs on.
+hand-copied list. Every part comes from the vocabulary that the runtime itself runs on: the
+built-in words and those of the loaded extensions, each of which is marked with its extension.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .conditions import COMPARISONS, CONDITION_TESTS, MEASURES
+from .conditions import COMPARISONS
 from .definitions import LIBRARY_FORMAT
 from .document import BATTLE_FORMAT
-from .events import EVENTS, FAILURE_REASONS, LOSS_REASONS, SKIP_REASONS
-from .filters import CARD_FILTERS, CARD_SORTS, UNIT_FILTERS, UNIT_SORTS
+from .events import FAILURE_REASONS, LOSS_REASONS, SKIP_REASONS
 from .keywords import KEYWORDS
 from .mode_table import MODE_FACTS, MODE_NAMES
 from .model import HOOKS, PILES, Rules, Zone
 from .narrate import LINE_KINDS
-from .nodes import GROUPS, NODE_TYPES
-from .sources import CARD_SOURCES, UNIT_SOURCES
+from .nodes import GROUPS, NodeType
+from .vocabulary import API_VERSION, BUILTIN, EventWords, Vocabulary
 
 #: Bumped when the shape of the answer changes (not when the vocabulary grows).
 SCHEMA_VERSION = 1
 
 
-def vocabulary() -> dict[str, Any]:
+def vocabulary(words: Vocabulary | None = None) -> dict[str, Any]:
     """The whole vocabulary as one JSON-ready object (docs/protocol.md, ``schema``)."""
+    words = BUILTIN if words is None else words
+
+    def marked(table: str, rows: dict[str, Any]) -> list[dict[str, object]]:
+        out = []
+        for name, row in rows.items():
+            described = row.to_json()
+            owner = words.owner_of(table, name)
+            if owner:
+                described["extension"] = owner
+            out.append(described)
+        return out
+
     return {
         "schema_version": SCHEMA_VERSION,
+        "api_version": API_VERSION,
+        "extensions": [ext.to_json() for ext in words.extensions.values()],
         "formats": {"battle": BATTLE_FORMAT, "library": LIBRARY_FORMAT},
         "modes": [facts.to_json() for facts in MODE_FACTS.values()],
         "mode_names": {name: mode.value for name, mode in MODE_NAMES.items()},
-        "unit_sources": [spec.to_json() for spec in UNIT_SOURCES.values()],
-        "card_sources": [spec.to_json() for spec in CARD_SOURCES.values()],
+        "unit_sources": marked("unit_sources", words.unit_sources),
+        "card_sources": marked("card_sources", words.card_sources),
         "node_groups": list(GROUPS),
-        "node_types": [spec.to_json() for spec in NODE_TYPES.values()],
+        "node_types": [_node_type(words, spec) for spec in words.node_types.values()],
         "conditions": {
-            "tests": [test.to_json() for test in CONDITION_TESTS.values()],
-            "measures": [m.to_json() for m in MEASURES.values()],
+            "tests": marked("condition_tests", words.condition_tests),
+            "measures": marked("measures", words.measures),
             "comparisons": list(COMPARISONS),
         },
         "filters": {
-            "units": [key.to_json() for key in UNIT_FILTERS.values()],
-            "cards": [key.to_json() for key in CARD_FILTERS.values()],
+            "units": marked("unit_filters", words.unit_filters),
+            "cards": marked("card_filters", words.card_filters),
         },
         "sorts": {
-            "units": [key.to_json() for key in UNIT_SORTS.values()],
-            "cards": [key.to_json() for key in CARD_SORTS.values()],
+            "units": marked("unit_sorts", words.unit_sorts),
+            "cards": marked("card_sorts", words.card_sorts),
         },
-        "events": [spec.to_json() for spec in EVENTS.values()],
+        "events": [_event(e) for e in words.events.values()],
+        "choices": [kind.to_json() for kind in words.choices.values()],
+        "counters": [counter.to_json() for counter in words.counters.values()],
         "reasons": {"skipped": SKIP_REASONS, "lost": LOSS_REASONS, "failed": FAILURE_REASONS},
         "log_kinds": LINE_KINDS,
         "keywords": KEYWORDS,
@@ -58,3 +74,24 @@ def vocabulary() -> dict[str, Any]:
         "status_hooks": list(HOOKS),
         "rules": [profile.value for profile in Rules],
     }
+
+
+def _node_type(words: Vocabulary, spec: NodeType) -> dict[str, object]:
+    out = spec.to_json()
+    if spec.acts_on is not None:  # the sources its source field may name, extensions' too
+        out["source"] = {"choices": list(words.sources_for(spec)), "overridden_by": "target"}
+    describe = words.describe.get(spec.name)
+    if describe is not None:
+        out["describe"] = describe.to_json()
+    return out
+
+
+def _event(words: EventWords) -> dict[str, object]:
+    out = words.spec.to_json()
+    out["visibility"] = words.visibility.value
+    if words.narration is not None:
+        out["narration"] = words.narration.message.to_json()
+        out["kind"] = words.narration.kind
+    if words.owner:
+        out["extension"] = words.owner
+    return out

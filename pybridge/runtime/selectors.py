@@ -12,20 +12,28 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .context import Context
-from .filters import CARD_SORTS, UNIT_SORTS, card_predicate, unit_predicate
+from .filters import (
+    CARD_FILTERS,
+    CARD_SORTS,
+    UNIT_FILTERS,
+    UNIT_SORTS,
+    card_predicate,
+    unit_predicate,
+)
 from .kinds import Kind
 
 #: A compiled selector: (collection, context) -> narrowed collection.
 Narrow = Callable[[list[Any], Context], list[Any]]
-Compiler = Callable[[Mapping[str, Any], Kind], Narrow]
+#: (the node's fields, what it reads, the vocabulary or None for the built-in one) -> Narrow
+Compiler = Callable[[Mapping[str, Any], Kind, Any], Narrow]
 
 
-def compile_filter(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+def compile_filter(fields: Mapping[str, Any], kind: Kind, words: Any = None) -> Narrow:
     where = fields["where"]
     if kind is Kind.UNITS:
-        keep = unit_predicate(where)
+        keep = unit_predicate(where, UNIT_FILTERS if words is None else words.unit_filters)
         return lambda items, ctx: [u for u in items if keep(u)]
-    keep_card = card_predicate(where)
+    keep_card = card_predicate(where, CARD_FILTERS if words is None else words.card_filters)
 
     def filter_cards(items: list[Any], ctx: Context) -> list[Any]:
         cards = ctx.battle.cards
@@ -34,12 +42,12 @@ def compile_filter(fields: Mapping[str, Any], kind: Kind) -> Narrow:
     return filter_cards
 
 
-def compile_sort(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+def compile_sort(fields: Mapping[str, Any], kind: Kind, words: Any = None) -> Narrow:
     reverse = fields["order"] == "desc"
     if kind is Kind.UNITS:
-        key = UNIT_SORTS[fields["by"]].make(fields)
+        key = (UNIT_SORTS if words is None else words.unit_sorts)[fields["by"]].make(fields)
         return lambda items, ctx: sorted(items, key=key, reverse=reverse)
-    card_key = CARD_SORTS[fields["by"]].make(fields)
+    card_key = (CARD_SORTS if words is None else words.card_sorts)[fields["by"]].make(fields)
 
     def sort_cards(items: list[Any], ctx: Context) -> list[Any]:
         cards = ctx.battle.cards
@@ -48,17 +56,17 @@ def compile_sort(fields: Mapping[str, Any], kind: Kind) -> Narrow:
     return sort_cards
 
 
-def compile_pick(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+def compile_pick(fields: Mapping[str, Any], kind: Kind, words: Any = None) -> Narrow:
     index = fields["index"]
     return lambda items, ctx: [items[index]] if -len(items) <= index < len(items) else []
 
 
-def compile_take(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+def compile_take(fields: Mapping[str, Any], kind: Kind, words: Any = None) -> Narrow:
     count = fields["count"]
     return lambda items, ctx: items[:count]
 
 
-def compile_random(fields: Mapping[str, Any], kind: Kind) -> Narrow:
+def compile_random(fields: Mapping[str, Any], kind: Kind, words: Any = None) -> Narrow:
     count = fields["count"]
     return lambda items, ctx: ctx.battle.rng.sample(items, count)
 
@@ -66,4 +74,4 @@ def compile_random(fields: Mapping[str, Any], kind: Kind) -> Narrow:
 def select(compiler: Compiler, fields: Mapping[str, Any], kind: Kind, items: list[Any],
            ctx: Context) -> list[Any]:  # fmt: skip
     """Apply one selector to ``items`` at once (units, or card ids when ``kind`` is CARDS)."""
-    return compiler(fields, kind)(items, ctx)
+    return compiler(fields, kind, ctx.battle.words)(items, ctx)

@@ -19,6 +19,7 @@ from .model import Battle, Pile, Team
 from .outcome import settle
 from .reader import MAX_INT
 from .statuses import tick
+from .vocabulary import reset_counters
 
 
 def end_turn_refused(battle: Battle) -> PlayError | None:
@@ -71,6 +72,8 @@ def _next_turn(ctx: Context) -> bool:
     battle.turn += 1
     battle.energy = battle.max_energy
     ctx.emit("turn_started", turn=battle.turn, energy=battle.energy)
+    if battle.counters:
+        reset_counters(battle, ctx.events, "turn_start")
     tick(ctx, Team.PLAYER, "turn_start")
     if settle(ctx):
         return True

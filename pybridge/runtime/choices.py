@@ -1,0 +1,79 @@
+"""Choices an action asks the player for while it resolves (a Scry's "which cards go back on
+top, and in which order").
+
+A request carries its answers (``Battle.answers``): a play's ``choices`` by node id, a Cut
+step's by ``"<entry>.<node>"``. An action that asks a choice the request does not answer
+stops the request with :class:`.errors.ChoiceNeeded`, which tells the host what is asked (the
+kind, the prompt, the options, how many); since a failed request changes nothing, the host
+asks the player and sends the same request again with the answer. A preview answers every
+choice with its default (the options as they are, as many as may be kept).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import ChoiceNeeded, NotACandidate, quote
+from .vocabulary import words_of
+
+if TYPE_CHECKING:
+    from .context import Context
+
+
+class _Defaults:
+    """The answers a preview gives: every choice's default."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT_ANSWERS"
+
+
+DEFAULT_ANSWERS = _Defaults()
+#: Options one choice may offer.
+MAX_OPTIONS = 64
+
+
+def answer_key(ctx: Context, node: str) -> str:
+    return node if ctx.entry is None else f"{ctx.entry}.{node}"
+
+
+def ask(ctx: Context, choice: str, node: str, options: list[str], minimum: int = 0,
+        maximum: int | None = None) -> list[str]:  # fmt: skip
+    """The player's answer to ``choice`` about ``options``: distinct options, between
+    ``minimum`` and ``maximum`` of them, in the player's order when the kind is ordered."""
+    battle = ctx.battle
+    kind = words_of(battle).choices[choice]
+    options = list(dict.fromkeys(options))[:MAX_OPTIONS]
+    most = len(options) if maximum is None else min(maximum, len(options))
+    least = min(minimum, most)
+    key = answer_key(ctx, node)
+    answers = battle.answers
+    if answers is DEFAULT_ANSWERS:
+        chosen = options[:most]
+    else:
+        given = None if not isinstance(answers, dict) else answers.get(key)
+        if given is None:
+            asked: dict[str, object] = {
+                     "key": key, "kind": choice, "node": node, "entry": ctx.entry,
+                     "card": ctx.this_card, "prompt": kind.prompt.to_json(),
+                     "options": options, "minimum": least, "maximum": most,
+                     "ordered": kind.ordered, "visibility": kind.visibility.value}  # fmt: skip
+            raise ChoiceNeeded(f"node {node!r} asks a choice ({choice}): answer it in choices "
+                               f"under {key!r}", f"choices.{key}", asked)  # fmt: skip
+        chosen = _checked(given, options, least, most, f"choices.{key}")
+    ctx.events.append({"type": "choice_made", "node": node, "entry": ctx.entry,
+                       "choice": choice, "options": options, "chosen": chosen})  # fmt: skip
+    return chosen
+
+
+def _checked(given: object, options: list[str], least: int, most: int, where: str) -> list[str]:
+    if not isinstance(given, list) or not all(isinstance(item, str) for item in given):
+        raise NotACandidate(f"expected a list of ids, got {quote(given)}", where)
+    if len(set(given)) != len(given):
+        raise NotACandidate(f"an id is chosen twice in {quote(given)}", where)
+    for item in given:
+        if item not in options:
+            raise NotACandidate(f"{quote(item)} is not one of the options "
+                                f"({', '.join(options) or 'none'})", where)  # fmt: skip
+    if not least <= len(given) <= most:
+        raise NotACandidate(f"choose {least} to {most}, got {len(given)}", where)
+    return list(given)

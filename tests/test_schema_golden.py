@@ -1,0 +1,76 @@
+"""The built-in vocabulary loses no fact in its move onto the extension API: the ``schema``
+answer holds every fact of the golden file taken before the move (new facts may be added)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pybridge.protocol import Protocol
+
+GOLDEN = Path(__file__).parent / "data" / "golden" / "schema_84cdf1c.json"
+_NAMES = ("name", "type", "mode")
+
+
+def _key(item: object) -> tuple[str, Any] | None:
+    if isinstance(item, dict):
+        for name in _NAMES:
+            if name in item:
+                return (name, item[name])
+    return None
+
+
+def missing_facts(golden: Any, actual: Any, path: str = "schema") -> list[str]:
+    """Every fact of ``golden`` that ``actual`` lacks, by its path."""
+    if isinstance(golden, dict):
+        if not isinstance(actual, dict):
+            return [f"{path}: expected an object"]
+        out = []
+        for key, value in golden.items():
+            if key not in actual:
+                out.append(f"{path}.{key}: missing")
+            else:
+                out += missing_facts(value, actual[key], f"{path}.{key}")
+        return out
+    if isinstance(golden, list):
+        if not isinstance(actual, list):
+            return [f"{path}: expected a list"]
+        keyed = {_key(item): item for item in actual if _key(item) is not None}
+        out = []
+        for i, item in enumerate(golden):
+            key = _key(item)
+            if key is not None:
+                if key not in keyed:
+                    out.append(f"{path}[{key[1]!r}]: missing")
+                else:
+                    out += missing_facts(item, keyed[key], f"{path}[{key[1]!r}]")
+            elif item not in actual:
+                out.append(f"{path}[{i}]: {item!r} missing")
+        return out
+    return [] if golden == actual else [f"{path}: {golden!r} became {actual!r}"]
+
+
+def schema() -> dict[str, Any]:
+    answer = json.loads(Protocol().call('{"op": "schema"}'))
+    assert answer["ok"], answer
+    result: dict[str, Any] = answer["result"]
+    return result
+
+
+def test_the_schema_holds_every_fact_of_the_golden_file() -> None:
+    golden = json.loads(GOLDEN.read_text("utf-8"))
+    assert len(golden["node_types"]) == 25 and len(golden["events"]) == 38
+    assert missing_facts(golden, schema()) == []
+
+
+def test_the_golden_comparison_notices_a_lost_fact() -> None:
+    golden = json.loads(GOLDEN.read_text("utf-8"))
+    actual = schema()
+    actual["node_types"] = [t for t in actual["node_types"] if t["name"] != "Heal"]
+    actual["unit_sources"][0]["side"] = "allies"
+    actual["piles"].remove("exhaust")
+    found = missing_facts(golden, actual)
+    assert "schema.node_types['Heal']: missing" in found
+    assert "schema.unit_sources['Self'].side: 'self' became 'allies'" in found
+    assert "schema.piles[3]: 'exhaust' missing" in found
