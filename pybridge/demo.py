@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .pack import PackError
+from .pack import PackError, tell_left_out
 from .web import (
     PACKAGE_ROOT,
     Site,
@@ -62,6 +62,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print(f"pybridge demo: {exc}", file=sys.stderr)
         return 2
     print(f"pybridge demo: packed {len(site.pack.files)} files into {site.pack.out}")
+    tell_left_out(site.pack, "demo")
     if args.no_serve:
         print(f"pybridge demo: the site is ready in {site.root}")
         return 0

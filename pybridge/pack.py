@@ -9,15 +9,16 @@ An exported runtime has no editor to scan scripts, so :func:`pack_project` write
 ``res://.godot/global_script_class_cache.cfg`` itself from the ``class_name`` lines of the
 scripts it packs; that is what makes ``class_name`` work without ``preload``. Imported
 assets travel as Godot's export packs them, through their ``.import`` files
-(:mod:`pybridge.pack_imports`); what cannot be packed is left out and named. A pack never
-holds another pack, its own earlier output included.
+(:mod:`pybridge.pack_imports`); what cannot be packed is left out and named. Links are
+followed, but each real folder is entered once (:mod:`pybridge.folders`): a link back to a
+parent, a second link to one folder or a link to nothing is left out and named too. A pack
+never holds another pack, its own earlier output included.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import posixpath
 import re
 import struct
@@ -26,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .folders import walk
 from .pack_imports import with_imports, without_native
 
 MAGIC = b"GDPC"
@@ -77,30 +79,45 @@ def _wanted(name: str) -> bool:
     return not name.startswith(".") and name not in _SKIP_NAMES
 
 
-def _walk(root: Path, prefix: str) -> Iterator[tuple[str, Path]]:
+def _walk(root: Path, prefix: str, left_out: dict[str, str]) -> Iterator[tuple[str, Path]]:
+    """The files under ``root`` as ``res://`` paths below ``prefix``; each folder is entered
+    once (:mod:`pybridge.folders`), and each folder not entered is named in ``left_out``."""
     if root.is_file():
         yield res_path(prefix), root
         return
-    for folder, dirs, names in os.walk(root, followlinks=True):
-        here = Path(folder)
-        keep = (d for d in dirs if d not in _SKIP_DIRS and _wanted(d))
-        dirs[:] = sorted(d for d in keep if not (here / d / ".gdignore").exists())
-        for name in sorted(names):
+
+    def enter(folder: Path) -> bool:
+        name = folder.name
+        return name not in _SKIP_DIRS and _wanted(name) and not (folder / ".gdignore").exists()
+
+    walked = walk(root, enter)
+    for folder, names in walked:
+        for name in names:
             if _wanted(name) and not name.endswith(_SKIP_SUFFIXES):
-                rel = (here / name).relative_to(root).as_posix()
-                yield res_path(f"{prefix}/{rel}"), here / name
+                rel = (folder / name).relative_to(root).as_posix()
+                yield res_path(f"{prefix}/{rel}"), folder / name
+    for skipped in walked.skipped:
+        rel = skipped.path.relative_to(root).as_posix()
+        left_out[res_path(f"{prefix}/{rel}")] = f"{skipped.why}; it leads to {skipped.real}"
 
 
-def collect(project_dir: Path, extra: Mapping[str, Path] | None = None) -> dict[str, Path]:
-    """The files a pack of ``project_dir`` holds, ``res://`` path -> source; mounts win."""
+def collect(
+    project_dir: Path,
+    extra: Mapping[str, Path] | None = None,
+    left_out: dict[str, str] | None = None,
+) -> dict[str, Path]:
+    """The files a pack of ``project_dir`` holds, ``res://`` path -> source; mounts win.
+    Folders the walk does not enter (a second way into one folder, a link to nothing) are
+    named in ``left_out``, ``res://`` path -> why."""
     project_dir = Path(project_dir)
     if not (project_dir / "project.godot").is_file():
         raise PackError(f"not a Godot project: {project_dir / 'project.godot'} is missing")
-    files = dict(_walk(project_dir, "res://"))
+    skipped: dict[str, str] = {} if left_out is None else left_out
+    files = dict(_walk(project_dir, "res://", skipped))
     for target, source in (extra or {}).items():
         if not Path(source).exists():
             raise PackError(f"cannot mount {source} at {res_path(target)}: it does not exist")
-        files.update(_walk(Path(source), res_path(target)))
+        files.update(_walk(Path(source), res_path(target), skipped))
     return files
 
 
@@ -231,14 +248,16 @@ def pack_project(project_dir: Path, out: Path, extra: dict[str, Path] | None = N
     """Pack ``project_dir`` (plus folders mounted at ``res://`` paths) into ``out``. The
     returned :class:`PackInfo` names what was left out and why."""
     target = Path(out).resolve()
-    found = {r: p for r, p in collect(project_dir, extra).items() if p.resolve() != target}
+    walked: dict[str, str] = {}
+    files = collect(project_dir, extra, walked)
+    found = {r: p for r, p in files.items() if p.resolve() != target}
     imported, unimported = with_imports(found, Path(project_dir))
     sources, native = without_native(imported)
     data = {path: source.read_bytes() for path, source in sources.items()}
     scripts = {p: d.decode("utf-8", "replace") for p, d in data.items() if p.endswith(".gd")}
     data[CLASS_CACHE], classes = class_cache(scripts)
     info = PackInfo(out=Path(out), files=list(data), classes=classes)
-    info.left_out = dict(sorted({**unimported, **native}.items()))
+    info.left_out = dict(sorted({**walked, **unimported, **native}.items()))
     info.size = write_pack(info.out, data)
     return info
 
@@ -302,9 +321,14 @@ def _cmd_pack(args: argparse.Namespace) -> int:
         return 2
     counts = f"{len(info.files)} files, {info.size} bytes, {len(info.classes)} global classes"
     print(f"{info.out}: {counts}")
-    for path, why in info.left_out.items():
-        print(f"pybridge pack: left out {path}: {why}", file=sys.stderr)
+    tell_left_out(info, "pack")
     return 0
+
+
+def tell_left_out(info: PackInfo, command: str) -> None:
+    """Name on stderr, as ``pybridge COMMAND``, each file or folder a pack left out and why."""
+    for path, why in info.left_out.items():
+        print(f"pybridge {command}: left out {path}: {why}", file=sys.stderr)
 
 
 def add_pack_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

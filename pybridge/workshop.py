@@ -39,7 +39,7 @@ import threading
 from http import HTTPStatus
 from pathlib import Path
 
-from .pack import PackError
+from .pack import PackError, tell_left_out
 from .protocol import MAX_JSON_DEPTH, MAX_REQUEST_BYTES
 from .runtime.definitions import LIBRARY_FORMAT
 from .web import (
@@ -335,6 +335,7 @@ def _cmd_workshop(args: argparse.Namespace) -> int:
     except (OSError, PackError, WebSetupError) as exc:
         print(f"pybridge workshop: {exc}", file=sys.stderr)
         return 2
+    tell_left_out(site.pack, "workshop")
     state = "editing" if library.exists() else "a new library, written on the first save:"
     print(f"pybridge workshop: {state} {library}")
     if args.no_serve:

@@ -257,6 +257,40 @@ def test_mounted_file_replaces_the_project_copy(tmp_path):
     assert read_pack(tmp_path / "out.pck")["res://addons/a/x.gd"].endswith(b"# new\n")
 
 
+def test_links_are_followed_but_each_folder_is_packed_once(tmp_path, capsys):
+    """Two links to a parent folder once made the walk run forever; now each real folder is
+    entered once and every link not followed is named, in the pack and by the command."""
+    project = make_project(tmp_path / "game", {"scenes/main.tscn": "[gd_scene]\n"})
+    (project / "scenes" / "up").symlink_to("..")
+    (project / "scenes" / "again").symlink_to("..")
+    (project / "scenes" / "gone").symlink_to("nowhere")
+    addon = make_project(tmp_path / "shared", {"a.gd": "extends Node\n"})
+    (addon / "project.godot").unlink()
+    (project / "addons").mkdir()
+    (project / "addons" / "linked").symlink_to(addon)  # a linked-in addon is packed
+    (project / "addons" / "twice").symlink_to(addon)
+    info = pack_project(project, tmp_path / "out.pck")
+    assert sorted(read_pack(tmp_path / "out.pck")) == [
+        CLASS_CACHE,
+        "res://addons/linked/a.gd",
+        "res://project.godot",
+        "res://scenes/main.tscn",
+    ]
+    back = f"a link back to a folder already entered, at .; it leads to {project}"
+    assert info.left_out == {
+        "res://addons/twice": "a link to a folder already entered, at addons/linked; it leads "
+        f"to {addon}",
+        "res://scenes/again": back,
+        "res://scenes/gone": "a link to something that does not exist (or a loop of links); it "
+        "leads to nowhere",
+        "res://scenes/up": back,
+    }
+    assert main(["pack", str(project), str(tmp_path / "out.pck")]) == 0
+    err = capsys.readouterr().err
+    assert "pybridge pack: left out res://scenes/up: a link back to a folder already" in err
+    assert "pybridge pack: left out res://addons/twice: " in err
+
+
 def test_script_class_header_forms():
     found = script_class(
         "res://a.gd",

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..examples import demo_battle
+from ..folders import walk
 from ..runtime.definitions import LIBRARY_FORMAT, load_library
 from ..runtime.document import BATTLE_FORMAT, load_battle
 from ..runtime.errors import TargetingError
@@ -71,8 +72,11 @@ def _documents(paths: list[str]) -> Iterator[tuple[str, Path, bool]]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            for found in sorted(path.rglob("*.json")):
+            walked = walk(path)
+            for found in sorted(p for p in walked.files() if p.suffix == ".json"):
                 yield str(found), found, False
+            for skipped in walked.skipped:
+                print(f"pybridge lint: skipped {skipped}", file=sys.stderr)
         else:
             yield name, path, True
 

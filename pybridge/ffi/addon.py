@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from ..folders import walk
 from .build import GDEXTENSION_ENTRY, LIBRARY_NAME, BuildError
 
 ADDON_NAME = "pybridge_targeting"
@@ -94,7 +95,7 @@ def built_platforms(addon_dir: Path) -> dict[str, list[Path]]:
     for tag, library in sorted(PLATFORM_LIBRARIES.items()):
         folder = platform_dir(addon_dir, tag)
         if (folder / library).is_file():
-            others = sorted(p for p in folder.rglob("*") if p.is_file() and p.name != library)
+            others = sorted(p for p in walk(folder).files() if p.name != library)
             found[tag] = [folder / library, *others]
     return found
 

@@ -26,6 +26,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..folders import walk
 from ..payload import PACKAGE_ROOT, payload_zip
 from . import build as ffi_build
 from .elf import drop_run_paths
@@ -121,7 +122,6 @@ def write_bundle(folder: Path) -> BundleReport:
     report.stdlib_modules = chosen.modules
     report.files = {
         path.relative_to(folder).as_posix(): path.stat().st_size
-        for path in sorted(folder.rglob("*"))
-        if path.is_file()
+        for path in sorted(walk(folder).files())
     }
     return report
