@@ -19,11 +19,14 @@ def copy_addon(target: Path) -> Path:
     )
 
 
-def gdextension_dependencies(addon_dir: Path) -> tuple[str, dict[str, str]]:
-    """The linux.x86_64 library and dependencies (path -> target) of the written file."""
+def gdextension_dependencies(
+    addon_dir: Path, tag: str = "linux.x86_64"
+) -> tuple[str, dict[str, str]]:
+    """The library and dependencies (path -> target) of platform ``tag`` in the written file."""
     text = (addon_dir / addon.GDEXTENSION_FILE).read_text("utf-8")
-    library = re.search(r'^linux\.x86_64 = "([^"]+)"$', text, re.MULTILINE)
-    block = re.search(r"^linux\.x86_64 = (\{.*?^\})", text, re.MULTILINE | re.DOTALL)
+    name = re.escape(tag)
+    library = re.search(rf'^{name} = "([^"]+)"$', text, re.MULTILINE)
+    block = re.search(rf"^{name} = (\{{.*?^\}})", text, re.MULTILINE | re.DOTALL)
     assert library and block, text
     dependencies: dict[str, str] = json.loads(block.group(1))
     return library.group(1), dependencies

@@ -26,6 +26,15 @@ def compile_host(exe: Path, *flags: str) -> Path:
     return exe
 
 
+def compile_windows_host(exe: Path, *flags: str) -> Path:
+    """The same host for Windows x64, cross-compiled with mingw-w64 (C99 printf formats,
+    libgcc linked in: it needs no DLL but the system's)."""
+    result = run(tool("x86_64-w64-mingw32-gcc"), *CFLAGS[:-1], "-D__USE_MINGW_ANSI_STDIO=1",
+                 "-static-libgcc", *flags, "-o", exe, HOST_SOURCE, "-lshell32")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return exe
+
+
 @dataclass
 class HostRun:
     """What the simulated engine saw, parsed from its tab-separated output."""

@@ -58,10 +58,10 @@ def platform_folder(project: Path) -> Path:
     return addon.platform_dir(project / addon.ADDON_IN_PROJECT, "linux.x86_64")
 
 
-def exported_like_godot(addon_dir: Path, game: Path) -> None:
+def exported_like_godot(addon_dir: Path, game: Path, tag: str = "linux.x86_64") -> None:
     """Copy the library and its dependencies beside ``game`` as Godot's PC export does: each
     file into the export folder joined with its target."""
-    library, dependencies = gdextension_dependencies(addon_dir)
+    library, dependencies = gdextension_dependencies(addon_dir, tag)
     game.mkdir(parents=True, exist_ok=True)
     shutil.copy2(addon_dir / library, game / Path(library).name)
     for source, target in dependencies.items():

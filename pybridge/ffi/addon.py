@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..folders import walk
-from .build import GDEXTENSION_ENTRY, LIBRARY_NAME, BuildError
+from .build import GDEXTENSION_ENTRY, LIBRARY_NAME, WINDOWS_LIBRARY_NAME, BuildError
 
 ADDON_NAME = "pybridge_targeting"
 GDEXTENSION_FILE = "pybridge.gdextension"
@@ -37,7 +37,10 @@ COMPATIBILITY_MINIMUM = "4.4"
 PLATFORM_LIBRARIES: dict[str, str] = {
     "linux.x86_64": LIBRARY_NAME,
     "linux.arm64": LIBRARY_NAME,
+    "windows.x86_64": WINDOWS_LIBRARY_NAME,
 }
+#: Platforms built on any Linux machine (cross-compiled), besides this machine's own.
+CROSS_BUILT = ("windows.x86_64",)
 _MACHINES = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "arm64", "arm64": "arm64"}
 
 
@@ -50,6 +53,20 @@ def this_platform() -> str:
             f"the native library is built on Linux (x86_64 or arm64), not on {sys.platform} "
             f"{platform.machine()}; see docs/windows-macos.md"
         )
+    return tag
+
+
+def platform_tag(name: str) -> str:
+    """``windows-x86_64`` (or ``windows.x86_64``) -> the Godot tag ``windows.x86_64``, if
+    this machine can build a bundle for it."""
+    tag = name.strip().lower().replace("-", ".", 1)
+    if tag not in PLATFORM_LIBRARIES:
+        known = ", ".join(t.replace(".", "-") for t in PLATFORM_LIBRARIES)
+        raise BuildError(f"unknown platform {name!r}: one of {known}")
+    if tag not in CROSS_BUILT and tag != this_platform():
+        raise BuildError(f"{name} is built on a {tag.replace('.', ' ')} machine; this one "
+                         f"builds {this_platform().replace('.', '-')} and "
+                         f"{', '.join(t.replace('.', '-') for t in CROSS_BUILT)}")  # fmt: skip
     return tag
 
 

@@ -10,20 +10,25 @@ interpreter: it remembers that interpreter's program path and ``sys.path`` entri
 runs only on this machine and is rebuilt after moving the project or its venv. With
 ``bundled=True`` it knows no path of this machine: it finds libpython beside itself
 (``$ORIGIN``) and starts an isolated interpreter on the files of :data:`BUNDLE_HOME` beside
-itself, which :mod:`pybridge.ffi.bundle` lays out.
+itself, which :mod:`pybridge.ffi.bundle` lays out. :func:`build_windows` builds the bundled
+kind as a Windows x64 DLL with the mingw-w64 cross-compiler, against a Windows CPython
+(:mod:`pybridge.ffi.windows` fetches and checks it).
 """
 
 from __future__ import annotations
 
+import io
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 import sysconfig
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, redirect_stdout
 from pathlib import Path
+from typing import Any
 
 from .. import __version__, protocol
 
@@ -35,6 +40,7 @@ GDEXTENSION_SOURCE = FFI_DIR / "gdextension.c"
 GDEXTENSION_HEADER = FFI_DIR / "gdextension_api.h"
 GDEXTENSION_ENTRY = "pybridge_gdextension_init"  # entry_symbol in the .gdextension file
 LIBRARY_NAME = "libpybridge.so"
+WINDOWS_LIBRARY_NAME = "pybridge.dll"
 MODULE_NAME = "_pybridge_cffi"  # the cffi module the library registers in its interpreter
 #: A bundle's interpreter home, a folder beside the library, and its module search path in
 #: that folder: the standard library's modules, the shipped package, extension modules.
@@ -43,6 +49,14 @@ STDLIB_ZIP = f"python{sys.version_info.major}{sys.version_info.minor}.zip"
 PAYLOAD_ZIP = "pybridge.zip"
 EXTENSIONS_DIR = "lib-dynload"
 BUNDLE_PATHS = (STDLIB_ZIP, PAYLOAD_ZIP, EXTENSIONS_DIR)
+#: The mingw-w64 cross-compiler of Debian's gcc-mingw-w64-x86-64.
+WINDOWS_CC = "x86_64-w64-mingw32-gcc"
+
+
+def bundle_paths(stdlib_zip: str = STDLIB_ZIP) -> tuple[str, str, str]:
+    """A bundle's module search path in its home, for the interpreter whose zip is named."""
+    return (stdlib_zip, PAYLOAD_ZIP, EXTENSIONS_DIR)
+
 
 # What Python sees of the C half: the allocator of responses and the entry point it serves.
 _CDEF = """
@@ -104,13 +118,50 @@ def _machine_options() -> tuple[list[tuple[str, str]], list[str]]:
     return macros, [f"-Wl,-rpath,{libdir}"] if libdir else []
 
 
+def _bundle_macros(stdlib_zip: str = STDLIB_ZIP) -> list[tuple[str, str]]:
+    paths = ", ".join(_c_string(path) for path in bundle_paths(stdlib_zip))
+    return [("PYBRIDGE_BUNDLE_HOME", _c_string(BUNDLE_HOME)), ("PYBRIDGE_BUNDLE_PATHS", paths)]
+
+
 def _bundled_options() -> tuple[list[tuple[str, str]], list[str]]:
     """Macros and link flags of a bundled library: everything relative to itself. The run
     path is a DT_RPATH, which the loader searches before $LD_LIBRARY_PATH, so another
     libpython3.11 on a player's library path cannot take the bundled one's place."""
-    paths = ", ".join(_c_string(path) for path in BUNDLE_PATHS)
-    macros = [("PYBRIDGE_BUNDLE_HOME", _c_string(BUNDLE_HOME)), ("PYBRIDGE_BUNDLE_PATHS", paths)]
-    return macros, ["-Wl,-rpath,$ORIGIN", "-Wl,--disable-new-dtags"]
+    return _bundle_macros(), ["-Wl,-rpath,$ORIGIN", "-Wl,--disable-new-dtags"]
+
+
+def _common_macros() -> list[tuple[str, str]]:
+    return [
+        ("PYBRIDGE_VERSION", _c_string(__version__)),
+        ("PYBRIDGE_MAX_REQUEST_BYTES", str(protocol.MAX_REQUEST_BYTES)),
+    ]
+
+
+def _new_ffi(init_code: str) -> Any:
+    """A cffi builder with the ABI's declarations and ``init_code``."""
+    try:
+        import cffi  # type: ignore[import-untyped]  # cffi ships no type hints
+    except ImportError as exc:
+        raise BuildError(
+            "building needs cffi and setuptools: pip install 'pybridge-targeting[ffi]'"
+        ) from exc
+    ffibuilder = cffi.FFI()
+    ffibuilder.cdef(_CDEF)
+    ffibuilder.embedding_init_code(init_code)
+    return ffibuilder
+
+
+def _staged_copy(built: Path, library: Path) -> None:
+    """Put ``built`` at ``library`` as a new file (a process with the old one keeps it)."""
+    fd, staged = tempfile.mkstemp(prefix=f".{library.name}.", dir=library.parent)
+    os.close(fd)
+    try:
+        shutil.copyfile(built, staged)
+        os.chmod(staged, 0o755)
+        os.replace(staged, library)  # a new inode: never rewrite a loaded library
+    except BaseException:
+        Path(staged).unlink(missing_ok=True)
+        raise
 
 
 @contextmanager
@@ -139,27 +190,16 @@ def build(output_dir: Path, flags: Sequence[str] = (), *, bundled: bool = False)
     ``flags`` go to the compiler and the linker both (e.g. ``-fsanitize=address``).
     ``bundled`` builds the self-contained kind (see the module's description).
     """
-    try:
-        import cffi  # type: ignore[import-untyped]  # cffi ships no type hints
-    except ImportError as exc:
-        raise BuildError(
-            "building needs cffi and setuptools: pip install 'pybridge-targeting[ffi]'"
-        ) from exc
+    ffibuilder = _new_ffi(_BUNDLED_INIT_CODE if bundled else _init_code())
+    import cffi  # imported by _new_ffi already, whose error says what to install
 
     macros, link_flags = _bundled_options() if bundled else _machine_options()
-    ffibuilder = cffi.FFI()
-    ffibuilder.cdef(_CDEF)
-    ffibuilder.embedding_init_code(_BUNDLED_INIT_CODE if bundled else _init_code())
     ffibuilder.set_source(
         MODULE_NAME,
-        f'#line 1 "{C_SOURCE.name}"\n' + C_SOURCE.read_text("utf-8"),
+        _c_text(),
         sources=[str(GDEXTENSION_SOURCE)],  # same flags: only the marked symbols export
         include_dirs=[str(FFI_DIR)],
-        define_macros=[
-            ("PYBRIDGE_VERSION", _c_string(__version__)),
-            ("PYBRIDGE_MAX_REQUEST_BYTES", str(protocol.MAX_REQUEST_BYTES)),
-            *macros,
-        ],
+        define_macros=[*_common_macros(), *macros],
         # Export the ABI and the entry symbol only.
         extra_compile_args=["-fvisibility=hidden", *flags],
         libraries=["dl", "pthread"],
@@ -175,13 +215,55 @@ def build(output_dir: Path, flags: Sequence[str] = (), *, bundled: bool = False)
                 built = ffibuilder.compile(tmpdir=tmp, target=LIBRARY_NAME, verbose=False)
         except cffi.VerificationError as exc:
             raise BuildError(f"compiling {LIBRARY_NAME} failed: {exc}") from exc
-        fd, staged = tempfile.mkstemp(prefix=f".{LIBRARY_NAME}.", dir=target_dir)
-        os.close(fd)
-        try:
-            shutil.copyfile(built, staged)
-            os.chmod(staged, 0o755)
-            os.replace(staged, library)  # a new inode: never rewrite a loaded library
-        except BaseException:
-            Path(staged).unlink(missing_ok=True)
-            raise
+        _staged_copy(Path(built), library)
+    return library
+
+
+def _c_text() -> str:
+    """The C half as cffi's source text."""
+    return f'#line 1 "{C_SOURCE.name}"\n' + C_SOURCE.read_text("utf-8")
+
+
+def cross_compiler() -> str:
+    """The mingw-w64 compiler for Windows x64, which must be installed."""
+    found = shutil.which(WINDOWS_CC)
+    if found is None:
+        raise BuildError(
+            f"a Windows bundle needs {WINDOWS_CC}: apt-get install gcc-mingw-w64-x86-64"
+        )
+    return found
+
+
+def run_compiler(argv: Sequence[str | Path], what: str) -> None:
+    result = subprocess.run([str(a) for a in argv], capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise BuildError(f"compiling {what} failed:\n{result.stderr[-4000:]}")
+
+
+def build_windows(
+    output_dir: Path, include_dir: Path, import_library: Path, stdlib_zip: str
+) -> Path:
+    """Build the bundled kind of library as ``pybridge.dll`` for Windows x64 into
+    ``output_dir``: cffi writes the C text of the module, mingw-w64 compiles it with
+    ``gdextension.c`` against the Windows CPython's headers (``include_dir``) and links it
+    against its import library. The DLL imports python3X.dll, KERNEL32 and msvcrt only:
+    libgcc and winpthreads (which cffi's embedding code uses with any compiler but MSVC's)
+    are linked in. Returns the DLL's path."""
+    ffibuilder = _new_ffi(_BUNDLED_INIT_CODE)
+    ffibuilder.set_source(MODULE_NAME, _c_text())
+    target_dir = Path(output_dir)
+    target_dir.mkdir(parents=True, exist_ok=True)
+    library = target_dir / WINDOWS_LIBRARY_NAME
+    macros = [*_common_macros(), *_bundle_macros(stdlib_zip)]
+    with tempfile.TemporaryDirectory(prefix="pybridge-ffi-windows-") as tmp:
+        c_file = Path(tmp) / f"{MODULE_NAME}.c"
+        with redirect_stdout(io.StringIO()):  # cffi says "generating ..."
+            ffibuilder.emit_c_code(str(c_file))
+        built = Path(tmp) / WINDOWS_LIBRARY_NAME
+        run_compiler([cross_compiler(), "-shared", "-O2", "-Wall", "-s", "-static-libgcc",
+                      "-Wl,--no-insert-timestamp", *(f"-D{k}={v}" for k, v in macros),
+                      f"-I{FFI_DIR}", f"-I{include_dir}", c_file, GDEXTENSION_SOURCE,
+                      import_library, "-Wl,-Bstatic", "-lwinpthread", "-Wl,-Bdynamic",
+                      "-o", built], WINDOWS_LIBRARY_NAME)  # fmt: skip
+        _staged_copy(built, library)
     return library

@@ -14,6 +14,10 @@ At start the library configures an isolated interpreter on exactly these files, 
 its own location (see ``pybridge.c``). Copied libraries lose the run paths of the building
 machine (:mod:`pybridge.ffi.elf`), and all are stripped of symbols they do not export when
 ``strip`` exists, which takes libpython from about 23 MB to 6 MB.
+
+:func:`write_platform_bundle` writes the bundle of any platform this machine can build:
+Linux for this machine's own architecture, and Windows x64 cross-built
+(:mod:`pybridge.ffi.windows`).
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ class BundleReport:
     files: dict[str, int] = field(default_factory=dict)  # path in the folder -> bytes
     stdlib_modules: list[str] = field(default_factory=list)
     stripped: bool = False
+    note: str = ""  # how its libraries were treated, when not by `strip`
+    platform: str = ""  # the Godot platform tag
 
     @property
     def total_bytes(self) -> int:
@@ -124,4 +130,22 @@ def write_bundle(folder: Path) -> BundleReport:
         path.relative_to(folder).as_posix(): path.stat().st_size
         for path in sorted(walk(folder).files())
     }
+    return report
+
+
+def write_windows_bundle(folder: Path) -> BundleReport:
+    """Write the Windows x64 bundle into the empty (or new) ``folder``."""
+    from . import windows  # only a Windows build needs its pins and tools
+
+    folder.mkdir(parents=True, exist_ok=True)
+    battle = json.loads(TRACE_BATTLE.read_text("utf-8"))
+    files, modules = windows.write_bundle(folder, battle)
+    note = "pybridge.dll and cffi's backend stripped; the signed DLLs as signed"
+    return BundleReport(folder, files, modules, stripped=True, note=note)
+
+
+def write_platform_bundle(tag: str, folder: Path) -> BundleReport:
+    """The bundle for the Godot platform ``tag`` (``linux.x86_64``, ``windows.x86_64``...)."""
+    report = write_windows_bundle(folder) if tag == "windows.x86_64" else write_bundle(folder)
+    report.platform = tag
     return report

@@ -1,5 +1,6 @@
 """``pybridge build``: the native library into a Godot addon (or a folder), for this machine
-or, with ``--bundle``, self-contained for players' machines; with ``--web``, the Python
+or, with ``--bundle``, self-contained for players' machines (``--platform``, repeated, for
+each platform asked for: this Linux machine's and Windows x64); with ``--web``, the Python
 runtime the Web export's page loads."""
 
 from __future__ import annotations
@@ -50,12 +51,25 @@ def _addon_dir(args: argparse.Namespace) -> Path:
     return found
 
 
-def _write_library(folder: Path, *, bundled: bool, reports: list[bundle.BundleReport]) -> None:
-    """Write the chosen kind of library into ``folder``, keeping a bundle's report."""
+def _write_library(
+    folder: Path, *, tag: str, bundled: bool, reports: list[bundle.BundleReport]
+) -> None:
+    """Write the chosen kind of library for ``tag`` into ``folder``, keeping a bundle's report."""
     if bundled:
-        reports.append(bundle.write_bundle(folder))
+        reports.append(bundle.write_platform_bundle(tag, folder))
     else:
         ffi_build.build(folder)
+
+
+def _platforms(args: argparse.Namespace) -> list[str]:
+    """The Godot tags asked for (default: this machine's), each once, in the order given."""
+    if not args.platform:
+        return [addon.this_platform()]
+    tags = list(dict.fromkeys(addon.platform_tag(name) for name in args.platform))
+    if not args.bundle and tags != [addon.this_platform()]:
+        raise ffi_build.BuildError("--platform other than this machine's needs --bundle (a "
+                                   "library for this machine runs only here)")  # fmt: skip
+    return tags
 
 
 def _print_bundle(report: bundle.BundleReport) -> None:
@@ -63,28 +77,32 @@ def _print_bundle(report: bundle.BundleReport) -> None:
         print(f"{size:>12,}  {name}")
     stripped = "stripped" if report.stripped else "not stripped: no `strip` here"
     print(f"{report.total_bytes:>12,}  in all ({len(report.stdlib_modules)} standard modules, "
-          f"libraries {stripped})")  # fmt: skip
+          f"{report.note or 'libraries ' + stripped}) for {report.platform}")  # fmt: skip
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
     reports: list[bundle.BundleReport] = []
-    write = partial(_write_library, bundled=args.bundle, reports=reports)
     modules = Path(args.node_modules) if args.node_modules else None
     try:
+        tags = [] if args.web else _platforms(args)
         if args.output_dir:
             output = Path(args.output_dir)
             output.mkdir(parents=True, exist_ok=True)
             if args.web:
                 print(web.write_web_runtime(output, modules))
-            else:
-                write(output)
-                print(output / ffi_build.LIBRARY_NAME)
+            for tag in tags:
+                # One platform: the folder itself; several: a folder for each, by tag.
+                folder = output if len(tags) == 1 else output / tag
+                _write_library(folder, tag=tag, bundled=args.bundle, reports=reports)
+                print(folder / addon.PLATFORM_LIBRARIES[tag])
         elif args.web:
             print(write_web_runtime(_addon_dir(args) / WEB_RUNTIME, modules))
         else:
             addon_dir = _addon_dir(args)
-            folder = addon.install_platform(addon_dir, addon.this_platform(), write)
-            print(folder / ffi_build.LIBRARY_NAME)
+            for tag in tags:
+                write = partial(_write_library, tag=tag, bundled=args.bundle, reports=reports)
+                folder = addon.install_platform(addon_dir, tag, write)
+                print(folder / addon.PLATFORM_LIBRARIES[tag])
             written = addon.write_gdextension(addon_dir)
             print(written)
             if args.project and written is not None:
@@ -124,6 +142,14 @@ def add_build_command(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         metavar="DIR",
         help="for --web: the node_modules folder holding the npm package pyodide (default: "
         "$PYBRIDGE_NODE_MODULES, else web/node_modules of a checkout)",
+    )
+    cmd.add_argument(
+        "--platform",
+        action="append",
+        metavar="NAME",
+        help="with --bundle, a platform to build for, repeated for several: linux-x86_64 or "
+        "linux-arm64 (this machine's) and windows-x86_64 (cross-built with mingw-w64 from "
+        "pinned, signature-checked CPython packages; docs/shipping.md). Default: this machine",
     )
     where = cmd.add_mutually_exclusive_group()
     where.add_argument(

@@ -29,7 +29,11 @@
 #include "pybridge.h"
 #include "pybridge_responses.h"
 
+#ifdef _WIN32
+#define PYBRIDGE_GD_EXPORT __declspec(dllexport) /* a DLL exports only what is marked */
+#else
 #define PYBRIDGE_GD_EXPORT __attribute__((visibility("default")))
+#endif
 #define PYBRIDGE_GD_SOURCE "pybridge/ffi/gdextension.c" /* for print_error */
 
 #define PYBRIDGE_CLASS "PyBridge"

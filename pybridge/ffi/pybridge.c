@@ -8,13 +8,22 @@
  * either PYBRIDGE_PYTHON (a library for this machine, embedding the Python that built it)
  * or PYBRIDGE_BUNDLE_HOME and PYBRIDGE_BUNDLE_PATHS (a self-contained bundle, whose
  * interpreter sees only the files beside the library).
+ *
+ * The same file builds the Windows DLL (_WIN32, cross-compiled with mingw-w64): there the
+ * library finds itself with GetModuleHandleExW, keeps paths as UTF-16 and runs the start
+ * once with InitOnceExecuteOnce; Windows resolves each module's imports by DLL name, so
+ * nothing needs promoting to global.
  */
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <dlfcn.h>
 #include <pthread.h>
+#include <unistd.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pybridge.h"
 #include "pybridge_responses.h"
@@ -28,7 +37,6 @@ static const char internal_error[] = PYBRIDGE_INTERNAL_ERROR;
    cffi defines it further down this file. */
 static char *pybridge_py_call(const char *request, size_t length);
 
-static pthread_once_t python_once = PTHREAD_ONCE_INIT;
 static int python_ready = 0; /* written once under python_once, read after it */
 
 /* A malloc'ed NUL-terminated copy: every response comes from here, for pybridge_free(). */
@@ -48,6 +56,116 @@ static char *pybridge_copy(const char *data, size_t length)
 /* The interpreter's module search path, relative to its home folder beside the library. */
 static const char *const bundle_paths[] = {PYBRIDGE_BUNDLE_PATHS};
 #define PYBRIDGE_BUNDLE_PATH_COUNT (sizeof bundle_paths / sizeof *bundle_paths)
+#endif
+
+#if defined(PYBRIDGE_BUNDLE_HOME) && defined(_WIN32)
+/* UTF-16 <-> UTF-8, malloc'ed; NULL if out of memory or not convertible. */
+static wchar_t *widen(const char *text)
+{
+    int size = MultiByteToWideChar(CP_UTF8, 0, text, -1, NULL, 0);
+    wchar_t *wide = size > 0 ? malloc((size_t)size * sizeof(wchar_t)) : NULL;
+    if (wide != NULL && MultiByteToWideChar(CP_UTF8, 0, text, -1, wide, size) != size) {
+        free(wide);
+        wide = NULL;
+    }
+    return wide;
+}
+
+static char *narrow(const wchar_t *wide)
+{
+    int size = WideCharToMultiByte(CP_UTF8, 0, wide, -1, NULL, 0, NULL, NULL);
+    char *text = size > 0 ? malloc((size_t)size) : NULL;
+    if (text != NULL && WideCharToMultiByte(CP_UTF8, 0, wide, -1, text, size, NULL, NULL) != size) {
+        free(text);
+        text = NULL;
+    }
+    return text;
+}
+
+/* "<the first `length` characters of folder>\\<name>" (name in UTF-8), malloc'ed. */
+static wchar_t *wide_join(const wchar_t *folder, size_t length, const char *name)
+{
+    wchar_t *tail = widen(name);
+    size_t size = length + 1 + (tail != NULL ? wcslen(tail) : 0) + 1;
+    wchar_t *path = tail != NULL ? malloc(size * sizeof(wchar_t)) : NULL;
+    if (path != NULL) {
+        memcpy(path, folder, length * sizeof(wchar_t));
+        path[length] = L'\\';
+        wcscpy(path + length + 1, tail);
+    }
+    free(tail);
+    return path;
+}
+
+/* The full path of this DLL, malloc'ed (long paths included); NULL on failure. */
+static wchar_t *library_path(void)
+{
+    HMODULE self = NULL;
+    if (!GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+                                GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                            (LPCWSTR)(void *)&pybridge_version, &self))
+        return NULL;
+    for (DWORD size = MAX_PATH; size <= 65536; size *= 2) {
+        wchar_t *path = malloc(size * sizeof(wchar_t));
+        if (path == NULL)
+            return NULL;
+        DWORD length = GetModuleFileNameW(self, path, size);
+        if (length > 0 && length < size)
+            return path;
+        free(path);
+        if (length == 0)
+            return NULL;
+    }
+    return NULL;
+}
+
+/* Formats "<what> <path>" into `error` with the path in UTF-8. */
+static PyStatus path_error(const char *before, const wchar_t *path, const char *after, char *error,
+                           size_t error_size)
+{
+    char *text = narrow(path);
+    snprintf(error, error_size, "%s%s%s", before, text != NULL ? text : "?", after);
+    free(text);
+    return PyStatus_Error(error);
+}
+
+/* As below for POSIX: an isolated interpreter on the bundle's files beside this DLL. */
+static PyStatus bundle_config(PyConfig *config, char *error, size_t error_size)
+{
+    wchar_t *library = library_path();
+    if (library == NULL)
+        return PyStatus_Error("the library cannot tell where it lies (GetModuleFileNameW failed)");
+    const wchar_t *slash = wcsrchr(library, L'\\');
+    wchar_t *home = slash != NULL ? wide_join(library, (size_t)(slash - library), PYBRIDGE_BUNDLE_HOME)
+                                  : wide_join(L".", 1, PYBRIDGE_BUNDLE_HOME);
+    PyStatus status = PyStatus_Ok();
+    if (home == NULL) {
+        status = PyStatus_NoMemory();
+    } else if (GetFileAttributesW(home) == INVALID_FILE_ATTRIBUTES) {
+        status = path_error("the bundled Python is missing: ", home, " does not exist", error,
+                            error_size);
+    } else {
+        status = PyConfig_SetString(config, &config->home, home);
+        if (!PyStatus_Exception(status))
+            status = PyConfig_SetString(config, &config->program_name, library);
+        config->module_search_paths_set = 1;
+        for (size_t i = 0; i < PYBRIDGE_BUNDLE_PATH_COUNT && !PyStatus_Exception(status); i++) {
+            wchar_t *path = wide_join(home, wcslen(home), bundle_paths[i]);
+            if (path == NULL)
+                status = PyStatus_NoMemory();
+            else if (GetFileAttributesW(path) == INVALID_FILE_ATTRIBUTES)
+                status = path_error("the bundled Python is incomplete: ", path, " is missing",
+                                    error, error_size);
+            else
+                status = PyWideStringList_Append(&config->module_search_paths, path);
+            free(path);
+        }
+    }
+    free(home);
+    free(library);
+    return status;
+}
+#elif defined(PYBRIDGE_BUNDLE_HOME)
 
 /* "<the first `length` bytes of folder>/<name>", malloc'ed; NULL if out of memory. */
 static char *path_join(const char *folder, size_t length, const char *name)
@@ -147,12 +265,14 @@ static PyStatus preinitialize_python(void)
 
 static void start_python(void)
 {
+#ifndef _WIN32
     /* Game engines dlopen() us without RTLD_GLOBAL, which hides libpython's symbols
        from the C extension modules Python loads later (_json, _cffi_backend). Promote
        the already loaded libpython to global before anything is imported. */
     Dl_info info;
     if (dladdr((void *)&Py_IsInitialized, &info) != 0 && info.dli_fname != NULL)
         (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
+#endif
 
     if (!Py_IsInitialized()) { /* a Python host (ctypes) brings its own interpreter */
         char error[512] = "";
@@ -175,6 +295,32 @@ static void start_python(void)
     python_ready = cffi_start_python() == 0;
 }
 
+/* start_python() exactly once, whichever thread calls first; 0 if that could not run. */
+#ifdef _WIN32
+static INIT_ONCE python_once = INIT_ONCE_STATIC_INIT;
+
+static BOOL CALLBACK start_python_once(PINIT_ONCE once, PVOID parameter, PVOID *context)
+{
+    (void)once;
+    (void)parameter;
+    (void)context;
+    start_python();
+    return TRUE;
+}
+
+static int python_started(void)
+{
+    return InitOnceExecuteOnce(&python_once, start_python_once, NULL, NULL) != 0;
+}
+#else
+static pthread_once_t python_once = PTHREAD_ONCE_INIT;
+
+static int python_started(void)
+{
+    return pthread_once(&python_once, start_python) == 0;
+}
+#endif
+
 CFFI_DLLEXPORT const char *pybridge_version(void)
 {
     return PYBRIDGE_VERSION;
@@ -188,7 +334,7 @@ CFFI_DLLEXPORT char *pybridge_call(const char *request_json)
     size_t length = strnlen(request_json, (size_t)PYBRIDGE_MAX_REQUEST_BYTES + 1);
     if (length > (size_t)PYBRIDGE_MAX_REQUEST_BYTES)
         return PYBRIDGE_COPY_STATIC(too_large_error);
-    if (pthread_once(&python_once, start_python) != 0 || !python_ready)
+    if (!python_started() || !python_ready)
         return PYBRIDGE_COPY_STATIC(unavailable_error);
     char *response = pybridge_py_call(request_json, length);
     /* NULL from Python: it could not allocate the response (or cffi caught an error). */

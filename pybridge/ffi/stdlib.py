@@ -15,7 +15,7 @@ import subprocess
 import sys
 import sysconfig
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,8 @@ ALWAYS: dict[str, str] = {
 
 #: The workout the trace runs, in a fresh ``python -I -S``: argv[1] is the package zip,
 #: argv[2] the folder of ``_cffi_backend``, stdin ``{"modules": [every shipped module],
-#: "requests": [request texts]}``; it prints ``{"modules": {name: origin}, "answers": [...]}``.
+#: "requests": [request texts]}``; it prints ``{"modules": {name: origin}, "answers": [...],
+#: "extra": {...}}`` (what an epilogue adds, see :func:`trace`).
 _WORKOUT = """\
 import importlib, json, sys
 sys.path[:0] = [sys.argv[1], sys.argv[2]]
@@ -48,7 +49,9 @@ modules = {}
 for name, module in sorted(sys.modules.items()):
     spec = getattr(module, "__spec__", None)
     modules[name] = getattr(spec, "origin", None) if spec is not None else None
-print(json.dumps({"modules": modules, "answers": answers}))
+extra = {}
+#EPILOGUE
+print(json.dumps({"modules": modules, "answers": answers, "extra": extra}))
 """
 
 
@@ -102,24 +105,43 @@ def _module_name(relative: str) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def trace(payload_zip: Path, battle: Mapping[str, Any]) -> dict[str, str | None]:
-    """Module name -> origin after the workout, run by this interpreter on ``payload_zip``."""
-    command = [sys.executable, "-I", "-S", "-c", _WORKOUT, str(payload_zip)]
+def trace(
+    payload_zip: Path,
+    battle: Mapping[str, Any],
+    *,
+    python: Sequence[str] = (sys.executable,),
+    backend_dir: Path | None = None,
+    host_path: Callable[[Path], str] = str,
+    env: Mapping[str, str] | None = None,
+    epilogue: str = "",
+) -> dict[str, Any]:
+    """Module name -> origin after the workout, run by this interpreter on ``payload_zip``.
+
+    Another interpreter can run it (the Windows one under Wine): ``python`` is its command,
+    ``backend_dir`` the folder of its ``_cffi_backend``, ``host_path`` how it names a path
+    of this machine, ``env`` its environment; ``epilogue`` runs after the workout, and what
+    it puts in the dict ``extra`` comes back under the key ``""``."""
+    backend = backend_dir if backend_dir is not None else cffi_backend().parent
+    code = _WORKOUT.replace("#EPILOGUE\n", epilogue)
     shipped = [_module_name(name) for name in shipped_files() if name.endswith(".py")]
     result = subprocess.run(
-        [*command, str(cffi_backend().parent)],
+        [*python, "-I", "-S", "-c", code, host_path(payload_zip), host_path(backend)],
         input=json.dumps({"modules": shipped, "requests": workout_requests(battle)}),
         capture_output=True,
         text=True,
+        encoding="utf-8",
         timeout=300,
+        env=None if env is None else dict(env),
     )
     if result.returncode != 0:
         raise TraceError(f"the traced run failed:\n{result.stderr[-4000:]}")
-    report = json.loads(result.stdout)
+    report = json.loads(result.stdout[result.stdout.index("{") :])
     for answer in report["answers"]:
         if '"code":"internal_error"' in answer:
             raise TraceError(f"the traced run hit an internal error: {answer[:500]}")
-    modules: dict[str, str | None] = report["modules"]
+    modules: dict[str, Any] = report["modules"]
+    if epilogue:
+        modules[""] = report["extra"]
     return modules
 
 

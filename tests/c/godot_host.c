@@ -3,7 +3,10 @@
  * usage: godot_host LIBRARY GODOT_VERSION DLOPEN_MODE BATTLE_JSON PYBRIDGE_VERSION [unavailable]
  *   GODOT_VERSION  4.6, 4.5 or 4.4 (which the library must serve), or 4.3 (which it must refuse)
  *   DLOPEN_MODE    local: RTLD_NOW | RTLD_LOCAL; deepbind: RTLD_NOW | RTLD_DEEPBIND, as Godot's
- *                  Linux build opens extension libraries
+ *                  Linux build opens extension libraries. Built for Windows (mingw-w64), only
+ *                  local, which opens the DLL as Godot's Windows build does: AddDllDirectory
+ *                  for the library's folder, then LoadLibraryExW with
+ *                  LOAD_LIBRARY_SEARCH_DEFAULT_DIRS, from the UTF-16 path
  *   unavailable    the library was built so that Python cannot start: expect the
  *                  runtime_unavailable response and exactly one print_error
  *
@@ -24,10 +27,18 @@
  *   method_bind ... / notification WHAT REVERSED / unregistered NAME / reply LABEL JSON /
  *   call_error ... / summary ...
  * Every failed check is a "FAIL: ..." line on stderr; the exit status is 1 if any failed.
+ * THREADS (default 4) engine threads call at once at the end of the battle.
  */
 #define _GNU_SOURCE /* RTLD_DEEPBIND */
+#ifdef _WIN32
+#include <windows.h> /* first: shellapi.h needs its declarations */
+#include <fcntl.h>
+#include <io.h>
+#include <shellapi.h>
+#else
 #include <dlfcn.h>
 #include <pthread.h>
+#endif
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -41,7 +52,9 @@
 #include "../../pybridge/ffi/gdextension_api.h"
 
 #define ENTRY_SYMBOL "pybridge_gdextension_init"
+#ifndef THREADS
 #define THREADS 4
+#endif
 #define THREAD_ROUNDS 50
 
 #include "host_engine.h"
@@ -231,7 +244,11 @@ static void expect_conversions(struct host_object *object)
 }
 
 struct worker {
+#ifdef _WIN32
+    HANDLE thread;
+#else
     pthread_t thread;
+#endif
     struct host_object *object;
     int index;
     int bad;
@@ -259,6 +276,14 @@ static void *work(void *arg)
     }
     return NULL;
 }
+
+#ifdef _WIN32
+static DWORD WINAPI work_thread(LPVOID arg)
+{
+    work(arg);
+    return 0;
+}
+#endif
 
 static void play_the_battle(struct host_object *first, struct host_object *second,
                             const char *battle_path)
@@ -326,11 +351,23 @@ static void play_the_battle(struct host_object *first, struct host_object *secon
     struct worker workers[THREADS];
     for (int i = 0; i < THREADS; i++) {
         workers[i] = (struct worker){.object = i % 2 ? second : first, .index = i + 1, .bad = 0};
+#ifdef _WIN32
+        workers[i].thread = CreateThread(NULL, 0, work_thread, &workers[i], 0, NULL);
+        check(workers[i].thread != NULL, "CreateThread failed");
+#else
         pthread_create(&workers[i].thread, NULL, work, &workers[i]);
+#endif
     }
     int bad = 0;
     for (int i = 0; i < THREADS; i++) {
+#ifdef _WIN32
+        if (workers[i].thread != NULL) {
+            WaitForSingleObject(workers[i].thread, INFINITE);
+            CloseHandle(workers[i].thread);
+        }
+#else
         pthread_join(workers[i].thread, NULL);
+#endif
         bad += workers[i].bad;
     }
     printf("threads\t%d\t%d\tbad=%d\n", THREADS, THREAD_ROUNDS, bad);
@@ -349,25 +386,97 @@ static int parse_version(const char *text)
     return 0;
 }
 
+#ifdef _WIN32
+/* As Godot's Windows build opens an extension library (OS_Windows::open_dynamic_library):
+   the library's folder is added to the DLL search path while it loads. */
+static void *open_library(const char *utf8_path, const char *mode)
+{
+    (void)mode;
+    wchar_t path[4096];
+    if (MultiByteToWideChar(CP_UTF8, 0, utf8_path, -1, path, 4096) <= 0) {
+        fprintf(stderr, "FAIL: the library path is not UTF-8\n");
+        return NULL;
+    }
+    for (wchar_t *c = path; *c; c++)
+        if (*c == L'/')
+            *c = L'\\';
+    wchar_t folder[4096];
+    wcscpy(folder, path);
+    wchar_t *slash = wcsrchr(folder, L'\\');
+    if (slash != NULL)
+        *slash = L'\0';
+    DLL_DIRECTORY_COOKIE cookie = AddDllDirectory(folder);
+    if (cookie == NULL)
+        fprintf(stderr, "FAIL: AddDllDirectory failed: %lu\n", GetLastError());
+    HMODULE library = LoadLibraryExW(path, NULL, LOAD_LIBRARY_SEARCH_DEFAULT_DIRS);
+    if (library == NULL)
+        fprintf(stderr, "FAIL: LoadLibraryExW failed: %lu\n", GetLastError());
+    if (cookie != NULL)
+        RemoveDllDirectory(cookie);
+    return (void *)library;
+}
+
+static void *library_symbol(void *library, const char *name)
+{
+    return (void *)GetProcAddress((HMODULE)library, name);
+}
+
+static int valid_mode(const char *mode)
+{
+    return strcmp(mode, "local") == 0;
+}
+
+/* The arguments as UTF-8, from the UTF-16 command line (argv is in the ANSI code page). */
+static char **utf8_arguments(int *argc)
+{
+    wchar_t **wide = CommandLineToArgvW(GetCommandLineW(), argc);
+    char **argv = calloc((size_t)*argc + 1, sizeof *argv);
+    for (int i = 0; wide != NULL && argv != NULL && i < *argc; i++) {
+        int size = WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, NULL, 0, NULL, NULL);
+        argv[i] = malloc((size_t)size);
+        WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, argv[i], size, NULL, NULL);
+    }
+    return argv;
+}
+#else
+static void *open_library(const char *path, const char *mode)
+{
+    void *library = dlopen(path, RTLD_NOW | (strcmp(mode, "deepbind") == 0 ? RTLD_DEEPBIND : RTLD_LOCAL));
+    if (library == NULL)
+        fprintf(stderr, "FAIL: %s\n", dlerror());
+    return library;
+}
+
+static void *library_symbol(void *library, const char *name)
+{
+    return dlsym(library, name);
+}
+
+static int valid_mode(const char *mode)
+{
+    return strcmp(mode, "local") == 0 || strcmp(mode, "deepbind") == 0;
+}
+#endif
+
 int main(int argc, char **argv)
 {
+#ifdef _WIN32
+    argv = utf8_arguments(&argc);
+    _setmode(_fileno(stdout), _O_BINARY); /* the records end in \n, as on Linux */
+#endif
     int unavailable = argc == 7 && strcmp(argv[6], "unavailable") == 0;
-    if ((argc != 6 && !unavailable) || !parse_version(argv[2]) ||
-        (strcmp(argv[3], "local") != 0 && strcmp(argv[3], "deepbind") != 0)) {
+    if ((argc != 6 && !unavailable) || !parse_version(argv[2]) || !valid_mode(argv[3])) {
         fprintf(stderr,
                 "usage: %s LIBRARY 4.3|4.4|4.5|4.6 local|deepbind BATTLE_JSON PYBRIDGE_VERSION "
                 "[unavailable]\n",
                 argv[0]);
         return 2;
     }
-    int mode = RTLD_NOW | (strcmp(argv[3], "deepbind") == 0 ? RTLD_DEEPBIND : RTLD_LOCAL);
-    void *library = dlopen(argv[1], mode);
-    if (library == NULL) {
-        fprintf(stderr, "FAIL: %s\n", dlerror());
+    void *library = open_library(argv[1], argv[3]);
+    if (library == NULL)
         return 1;
-    }
     GDExtensionInitializationFunction entry;
-    *(void **)&entry = dlsym(library, ENTRY_SYMBOL);
+    *(void **)&entry = library_symbol(library, ENTRY_SYMBOL);
     if (entry == NULL) {
         fprintf(stderr, "FAIL: no entry symbol %s\n", ENTRY_SYMBOL);
         return 1;

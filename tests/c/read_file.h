@@ -10,9 +10,19 @@
 #define READ_FILE_FAILURE 1
 #endif
 
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
+/* `path` is UTF-8 (on Windows too, where it is opened by its UTF-16 name). */
 static char *read_file(const char *path)
 {
+#ifdef _WIN32
+    wchar_t wide[4096];
+    FILE *file = MultiByteToWideChar(CP_UTF8, 0, path, -1, wide, 4096) > 0 ? _wfopen(wide, L"rb") : NULL;
+#else
     FILE *file = fopen(path, "rb");
+#endif
     if (file == NULL) {
         perror(path);
         exit(READ_FILE_FAILURE);
