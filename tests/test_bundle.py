@@ -76,9 +76,8 @@ def linked_libraries(program: Path) -> list[Path]:
     return [Path(p) for p in re.findall(r"(/\S+) \(0x", result.stdout)]
 
 
-@pytest.fixture(scope="module")
-def empty_root(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("empty_root")
+def make_empty_root(project: Path, root: Path) -> Path:
+    """``root`` with only the exported game, the host and the C libraries it links."""
     game = root / GAME.lstrip("/")
     exported_like_godot(project / addon.ADDON_IN_PROJECT, game)
     host = compile_host(game / "godot_host")
@@ -88,6 +87,11 @@ def empty_root(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         inside.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(library, inside)  # follows symlinks: the file under the linked name
     return root
+
+
+@pytest.fixture(scope="module")
+def empty_root(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_empty_root(project, tmp_path_factory.mktemp("empty_root"))
 
 
 def in_root(root: Path, *argv: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -103,11 +107,15 @@ def in_root(root: Path, *argv: str, **env: str) -> subprocess.CompletedProcess[s
     pytest.fail("cannot change the root directory here:\n" + "\n".join(failures))
 
 
-@pytest.fixture(scope="module")
-def battle_in_root(empty_root: Path) -> HostRun:
-    result = in_root(empty_root, f"{GAME}/godot_host", f"{GAME}/{ffi_build.LIBRARY_NAME}", "4.6",
+def play_in_root(root: Path) -> HostRun:
+    result = in_root(root, f"{GAME}/godot_host", f"{GAME}/{ffi_build.LIBRARY_NAME}", "4.6",
                      "local", f"{GAME}/demo_battle.json", pybridge.__version__)  # fmt: skip
     return parse(result.returncode, result.stdout, result.stderr)
+
+
+@pytest.fixture(scope="module")
+def battle_in_root(empty_root: Path) -> HostRun:
+    return play_in_root(empty_root)
 
 
 # -- where no Python is installed --------------------------------------------------------------
@@ -242,7 +250,9 @@ def test_a_damaged_bundle_is_reported_not_a_crash(
 
 
 def test_a_python_not_running_on_its_libpython_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert bundle._builds_in(bundle.libpython())  # every built-in module is in the library
     monkeypatch.setattr(bundle, "_running_on", lambda library: False)
+    monkeypatch.setattr(sys, "builtin_module_names", (*sys.builtin_module_names, "_elsewhere"))
     with pytest.raises(ffi_build.BuildError, match="does not run on its shared libpython"):
         bundle.libpython()
 
@@ -257,3 +267,59 @@ def test_a_module_missing_from_the_table_fails_the_build(
     assert "pybridge/answers.py" not in zipfile.ZipFile(zipped).namelist()
     with pytest.raises(stdlib.TraceError, match=r"No module named 'pybridge\.answers'"):
         stdlib.trace(zipped, json.loads(BATTLE.read_text("utf-8")))
+
+
+# -- built from Debian's own python3 -------------------------------------------------------
+
+#: Debian's python3: a static executable beside a shared libpython3.11.so built from the same
+#: modules. A virtualenv of it gets the pinned cffi and setuptools (the [ffi] extra).
+DEBIAN_PYTHON = Path("/usr/bin/python3")
+FFI_PINS = ("cffi==2.1.1", "setuptools==84.2.1")
+
+
+@pytest.fixture(scope="module")
+def debian_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    assert DEBIAN_PYTHON.is_file(), "Debian's python3 is needed (apt-get install python3)"
+    work = tmp_path_factory.mktemp("debian")
+    venv = work / "venv"
+    made = run(DEBIAN_PYTHON, "-m", "venv", venv)
+    assert made.returncode == 0, made.stderr
+    installed = run(venv / "bin" / "python", "-m", "pip", "install", "--quiet", *FFI_PINS,
+                    timeout=600)  # fmt: skip
+    assert installed.returncode == 0, installed.stderr
+    game = work / "game_project"
+    game.mkdir()
+    (game / "project.godot").write_text('config_version=5\n\n[application]\nconfig/name="g"\n')
+    copy_addon(game / addon.ADDON_IN_PROJECT)
+    built = subprocess.run([venv / "bin" / "python", "-m", "pybridge.cli", "build", "--bundle",
+                            "--project", game], capture_output=True, text=True, timeout=600,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    assert "libpython3.11.so.1.0" in built.stdout
+    return game
+
+
+def test_debian_python3_is_static_with_a_shared_libpython() -> None:
+    check = "import sysconfig; print(sysconfig.get_config_var('Py_ENABLE_SHARED'))"
+    assert run(DEBIAN_PYTHON, "-c", check).stdout.strip() == "1"
+    maps = run(DEBIAN_PYTHON, "-c", "print(open('/proc/self/maps').read())").stdout
+    assert "libpython3" not in maps  # the executable has its own copy: the old refusal's case
+
+
+def test_a_bundle_from_debian_python3_plays_in_the_empty_root(
+    debian_project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    root = make_empty_root(debian_project, tmp_path_factory.mktemp("debian_root"))
+    seen = play_in_root(root)
+    assert seen.returncode == 0, seen.stderr
+    assert seen.print_errors == []
+    damage = next(e for e in seen.reply("play")["result"]["events"] if e["type"] == "damage")
+    assert (damage["unit"], damage["hp_before"], damage["hp_after"]) == ("orc", 34, 32)
+    assert seen.threads == "4\t50\tbad=0"
+    python = seen.reply("protocol_version")["result"]["python"]
+    assert python["home"] == f"{GAME}/{ffi_build.BUNDLE_HOME}"
+    debian = run(DEBIAN_PYTHON, "-c", "import platform; print(platform.python_version())")
+    assert python["version"] == debian.stdout.strip()
+    folder = addon.platform_dir(debian_project / addon.ADDON_IN_PROJECT, "linux.x86_64")
+    total = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    assert total <= SIZE_GOAL

@@ -35,7 +35,7 @@ from .native_support import run, tool
 from .test_bundle import BATTLE, SIZE_GOAL, exported_like_godot
 
 TAG = "windows.x86_64"
-#: The game's folder inside the prefix's drive C:, under the user's documents.
+#: The game's folder inside the prefix's drive C:, in the user's folder.
 FOLDER = "Jeux ½ Ünïcødé 游戏"
 THREADS = 8
 #: Every file and folder of the install folder -> (size, modification time in ns).
@@ -77,16 +77,19 @@ def prefix(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _documents(prefix: Path) -> Path:
+def _user_folder(prefix: Path) -> Path:
+    """The user's own folder, C:\\users\\<name> (its Documents and such are links to the
+    home folder outside the prefix; this folder itself is not)."""
     users = prefix / "drive_c" / "users"
     user = next(p for p in sorted(users.iterdir()) if p.name.lower() != "public")
-    return user / "Documents"
+    assert not user.is_symlink()
+    return user
 
 
 @pytest.fixture(scope="module")
 def game(project: Path, prefix: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The exported game: the bundle beside the host, as Godot's export copies it."""
-    folder = _documents(prefix) / FOLDER / "game"
+    folder = _user_folder(prefix) / FOLDER / "game"
     exported_like_godot(project / addon.ADDON_IN_PROJECT, folder, TAG)
     compile_windows_host(folder / "godot_host.exe", f"-DTHREADS={THREADS}")
     shutil.copyfile(BATTLE, folder / "demo_battle.json")

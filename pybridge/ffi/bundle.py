@@ -23,8 +23,10 @@ Linux for this machine's own architecture, and Windows x64 cross-built
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
+import sys
 import sysconfig
 import tempfile
 from dataclasses import dataclass, field
@@ -66,15 +68,56 @@ def libpython() -> Path:
     path = Path(str(libdir)) / str(soname)
     if not path.is_file():
         raise ffi_build.BuildError(f"this Python's libpython is missing: {path}")
-    if not _running_on(path):
-        # Its built-in modules may then differ from the library's, and the trace, which
-        # skips built-in modules, could not tell what a bundle needs.
+    if not _running_on(path) and not _builds_in(path):
+        # Its built-in modules would differ from the library's, and the trace, which skips
+        # built-in modules, could not tell what a bundle needs.
         raise ffi_build.BuildError(
-            f"this Python does not run on its shared libpython ({path}); build the bundle "
-            "with one that does, such as a pyenv build (Debian's python3 links its own "
-            "statically)"
+            f"this Python does not run on its shared libpython ({path}), and some of its "
+            "built-in modules are not built into that library; build the bundle with one "
+            "that runs on it (a pyenv build) or whose built-ins the library has too "
+            "(Debian's python3)"
         )
     return path
+
+
+#: Built into every libpython without a PyInit_ function of their own.
+_CORE_MODULES = frozenset({"builtins", "sys", "_warnings", "marshal", "_imp"})
+
+
+def _builds_in(library: Path) -> bool:
+    """Does ``library`` carry every module built into this interpreter? Debian's python3 is
+    linked statically, but its libpython3.11.so is built from the same modules: the trace
+    of the one then holds for the other. Read from the library's exported PyInit_
+    functions (``nm -D``); without nm, unknown: no."""
+    nm = shutil.which("nm")
+    if nm is None:
+        return False
+    result = subprocess.run([nm, "-D", "--defined-only", str(library)],
+                            capture_output=True, text=True, timeout=120)  # fmt: skip
+    found = {line.rsplit(" PyInit_", 1)[1] for line in result.stdout.splitlines()
+             if " PyInit_" in line}  # fmt: skip
+    return result.returncode == 0 and set(sys.builtin_module_names) - _CORE_MODULES <= found
+
+
+#: The C library's own parts, which every Linux has (and must be the system's).
+GLIBC = re.compile(r"(ld-linux[-\w.]*|linux-vdso|lib(c|m|dl|pthread|rt|util|resolv))\.so[.\d]*$")
+
+
+def libraries_beyond_glibc(library: Path) -> list[Path]:
+    """The shared libraries ``library`` loads besides glibc's, as ldd resolves them: none for
+    a pyenv build; zlib and expat for Debian's libpython3.11, which builds them in."""
+    ldd = shutil.which("ldd")
+    if ldd is None:
+        raise ffi_build.BuildError("a bundle needs ldd to find what libpython links")
+    result = subprocess.run([ldd, str(library)], capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        raise ffi_build.BuildError(f"ldd {library} failed: {result.stderr.strip()}")
+    if "not found" in result.stdout:
+        raise ffi_build.BuildError(
+            f"{library} links a library this machine lacks:\n{result.stdout}"
+        )
+    found = re.findall(r"^\s*(\S+) => (/\S+) \(0x", result.stdout, re.M)
+    return [Path(path) for name, path in found if not GLIBC.match(name)]
 
 
 def _running_on(library: Path) -> bool:
@@ -113,6 +156,8 @@ def write_bundle(folder: Path) -> BundleReport:
         built = ffi_build.build(Path(tmp), bundled=True)
         _copy(built, folder / ffi_build.LIBRARY_NAME, strip, own_run_path=True)
     _copy(libpython(), folder / libpython().name, strip)
+    for library in libraries_beyond_glibc(libpython()):
+        _copy(library, folder / library.name, strip)  # found through the bridge's $ORIGIN
 
     (home / ffi_build.PAYLOAD_ZIP).write_bytes(payload_zip(with_bytecode=True))
     battle = json.loads(TRACE_BATTLE.read_text("utf-8"))

@@ -45,6 +45,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..folders import walk
 from ..payload import PACKAGE, ZIP_DATE, payload_zip
 from . import build as ffi_build
 from .stdlib import ALWAYS, Selection, TraceError, trace
@@ -306,10 +307,14 @@ def windows_path(path: Path) -> str:
 
 
 def wine_env(prefix: Path) -> dict[str, str]:
-    """The environment of a Wine run in ``prefix``: quiet, UTF-8 arguments, no display."""
-    keep = {k: v for k, v in os.environ.items() if k in ("HOME", "USER", "TMPDIR")}
-    return {**keep, "PATH": "/usr/bin:/bin", "WINEPREFIX": str(prefix), "WINEDEBUG": "-all",
-            "WINEDLLOVERRIDES": "mscoree,mshtml=", "LC_ALL": "C.UTF-8",
+    """The environment of a Wine run in ``prefix``: quiet, UTF-8 arguments, no display, and
+    a home of its own beside the prefix (Wine links the user's Documents, Desktop... to the
+    home folder, which must not be the real one)."""
+    home = Path(f"{prefix}-home")
+    home.mkdir(parents=True, exist_ok=True)
+    keep = {k: v for k, v in os.environ.items() if k in ("USER", "TMPDIR")}
+    return {**keep, "HOME": str(home), "PATH": "/usr/bin:/bin", "WINEPREFIX": str(prefix),
+            "WINEDEBUG": "-all", "WINEDLLOVERRIDES": "mscoree,mshtml=", "LC_ALL": "C.UTF-8",
             "DISPLAY": ""}  # fmt: skip
 
 
@@ -397,7 +402,7 @@ def write_bundle(folder: Path, battle: dict[str, object], python: WindowsPython 
         verify_signature(pyd, PSF)
         shutil.copyfile(pyd, extensions / name)
     files = {p.relative_to(folder).as_posix(): p.stat().st_size
-             for p in sorted(folder.rglob("*")) if p.is_file()}  # fmt: skip
+             for p in sorted(walk(folder).files())}  # fmt: skip
     return files, chosen.modules
 
 
