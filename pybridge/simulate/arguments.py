@@ -7,12 +7,21 @@ import argparse
 from pathlib import Path
 
 DEFAULT_OUTPUT = Path("artifacts") / "simulate"
+#: Seconds ``--cluster`` waits for the scheduler to answer, and then for a first worker.
+CONNECT_TIMEOUT = 30.0
 
 
 def _positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0 < value < 86_400:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text!r}")
     return value
 
 
@@ -50,6 +59,11 @@ def add_arguments(cmd: argparse.ArgumentParser) -> None:
                      help="local worker processes (default: one per CPU)")  # fmt: skip
     cmd.add_argument("--cluster", metavar="ADDRESS",
                      help="run on this Dask scheduler (e.g. tcp://10.0.0.5:8786)")  # fmt: skip
+    cmd.add_argument("--connect-timeout", type=_seconds, default=CONNECT_TIMEOUT,
+                     metavar="SECONDS",
+                     help="with --cluster: give up when the scheduler has not answered, or no "
+                     "worker has joined, within this many seconds "
+                     f"(default {CONNECT_TIMEOUT:g})")  # fmt: skip
     cmd.add_argument(
         "--batch-size",
         type=_positive_int,

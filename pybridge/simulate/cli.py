@@ -9,6 +9,7 @@ import os
 import sys
 from pathlib import Path
 
+from .arguments import CONNECT_TIMEOUT
 from .batches import Job, Plan
 from .examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY
 from .inputs import InputError, prototypes_of, read_spec
@@ -59,7 +60,8 @@ def run_command(args: argparse.Namespace) -> int:
     slots = args.workers or cpu_count()
     ready = [e.id for e in spec.encounters if e.id in battles]
     plan = Plan(tuple(ready), args.battles, args.seed, args.batch_size)
-    code = play_all(result, job, plan, slots, args.cluster, not args.no_progress)
+    code = play_all(result, job, plan, slots, args.cluster, not args.no_progress,
+                    connect_timeout=args.connect_timeout)  # fmt: skip
     out = Path(args.out)
     written = write_results(result, out)
     if not args.no_report:
@@ -73,9 +75,10 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def play_all(result: RunResult, job: Job, plan: Plan, slots: int, cluster: str | None,
-             progress: bool) -> int:  # fmt: skip
+             progress: bool, connect_timeout: float = CONNECT_TIMEOUT) -> int:  # fmt: skip
     """Run the batches locally or on the cluster; 0, or INTERRUPTED after Ctrl+C, or 2 when
-    the cluster cannot be used. The result holds whatever finished."""
+    the cluster cannot be used (``connect_timeout``: seconds to wait for it). The result
+    holds whatever finished."""
     with Progress(plan.total, progress) as bar:
         collector = Collector(result, bar)
         try:
@@ -83,7 +86,7 @@ def play_all(result: RunResult, job: Job, plan: Plan, slots: int, cluster: str |
                 from .cluster import ClusterError, run_cluster
 
                 try:
-                    run_cluster(cluster, job, plan, collector)
+                    run_cluster(cluster, job, plan, collector, timeout=connect_timeout)
                 except ClusterError as exc:
                     _say(str(exc))
                     return 2

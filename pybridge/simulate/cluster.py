@@ -4,18 +4,22 @@ Dask is imported here only, so the local engine works without the ``sim`` extra.
 (documents, policy, limits) goes to every worker once (``scatter``); each task is a batch of
 seeds, and the results come back as they finish. Workers need the same pybridge (and a
 custom policy's module) importable.
+
+Dask's own connect waits for the scheduler's handshake without a limit, so a peer that accepts
+the connection and never answers would hold the run forever: the scheduler is first asked for
+its handshake under a deadline of its own (:func:`reach`), and the run gives up with a
+:class:`ClusterError` when it does not come.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from .. import __version__
+from .arguments import CONNECT_TIMEOUT
 from .batches import Batch, BatchResult, Job, Plan, factory_for, prepared_for, run_batch
 from .local import Collector
-
-#: Seconds to wait for the scheduler to answer and for a first worker to join.
-CONNECT_TIMEOUT = 30
 
 
 class ClusterError(RuntimeError):
@@ -38,22 +42,50 @@ def _run_on_worker(job: Job, batch: Batch) -> BatchResult:
     return run_batch(job, batch)
 
 
-def run_cluster(address: str, job: Job, plan: Plan, collector: Collector) -> None:
+def reach(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Connect to the scheduler at ``address`` and read its handshake within ``timeout``
+    seconds, or raise :class:`ClusterError`: no answer in time, or an address that cannot be
+    reached at all."""
+    from distributed.comm.core import connect
+
+    async def handshake() -> None:
+        comm = await connect(address, timeout=timeout)
+        await comm.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(handshake(), timeout))
+    except TimeoutError as exc:  # asyncio's too, since Python 3.11
+        raise ClusterError(f"the Dask scheduler at {address!r} did not answer within "
+                           f"{timeout:g} s (--connect-timeout): is a scheduler listening "
+                           "there, and reachable?") from exc  # fmt: skip
+    except (OSError, ValueError) as exc:  # refused, unresolvable, or not an address
+        raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from exc
+
+
+def run_cluster(
+    address: str, job: Job, plan: Plan, collector: Collector, timeout: float = CONNECT_TIMEOUT
+) -> None:
     """Submit every batch to the cluster and collect them as they finish. On a failed
     battle or KeyboardInterrupt the remaining tasks are cancelled; finished ones are kept.
-    The clock for the overhead starts once the job has reached every worker."""
+    The clock for the overhead starts once the job has reached every worker. ``timeout``:
+    seconds to wait for the scheduler to answer, and then for a first worker to join."""
     try:
         from distributed import Client, as_completed
     except ImportError as exc:
         raise ClusterError("--cluster needs Dask distributed: install the 'sim' extra "
                            "(pip install 'pybridge[sim]')") from exc  # fmt: skip
+    reach(address, timeout)
     try:
-        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from exc
     futures: list[Any] = []
     try:
-        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except TimeoutError as exc:
+            raise ClusterError(f"no worker joined the Dask scheduler at {address!r} within "
+                               f"{timeout:g} s (--connect-timeout)") from exc  # fmt: skip
         versions = client.run(worker_version)
         other = {addr: v for addr, v in versions.items() if v != __version__}
         if other:

@@ -66,7 +66,8 @@ class LoopbackCluster:
                         "--no-nanny", "--no-dashboard", "--name", f"worker-{index}",
                         "--local-directory", str(directory / f"worker-{index}"),
                         "--death-timeout", "30")  # fmt: skip
-        self._wait_for_workers()
+        if self.workers:  # a scheduler alone is ready once its address is written
+            self._wait_for_workers()
         return self
 
     def _wait_for_address(self, scheduler_file: Path) -> str:
