@@ -174,6 +174,12 @@ def test_as_godot_opens_it_and_with_a_stray_libpython_on_the_library_path(
 # -- what the bundle holds -----------------------------------------------------------------
 
 
+def test_the_gdextension_names_only_the_platform_built(project: Path) -> None:
+    text = (project / addon.ADDON_IN_PROJECT / addon.GDEXTENSION_FILE).read_text("utf-8")
+    assert re.findall(r"^(\w+\.\w+) = \"", text, re.M) == ["linux.x86_64"]
+    assert "windows" not in text
+
+
 def test_bundle_size(platform_folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sizes = {p.relative_to(platform_folder).as_posix(): p.stat().st_size
              for p in sorted(platform_folder.rglob("*")) if p.is_file()}  # fmt: skip

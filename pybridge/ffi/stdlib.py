@@ -135,7 +135,10 @@ def trace(
     )
     if result.returncode != 0:
         raise TraceError(f"the traced run failed:\n{result.stderr[-4000:]}")
-    report = json.loads(result.stdout[result.stdout.index("{") :])
+    start = result.stdout.find("{")  # after anything the interpreter's host printed first
+    if start < 0:
+        raise TraceError(f"the traced run printed no report:\n{result.stderr[-4000:]}")
+    report = json.loads(result.stdout[start:])
     for answer in report["answers"]:
         if '"code":"internal_error"' in answer:
             raise TraceError(f"the traced run hit an internal error: {answer[:500]}")

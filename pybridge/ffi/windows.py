@@ -34,7 +34,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import json
 import os
 import re
 import shutil
@@ -42,6 +41,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -182,13 +182,13 @@ def unpack(folder: Path, sdists: dict[str, Path]) -> WindowsPython:
     """Unpack the pinned packages once into ``folder/unpacked/<hash>/``."""
     root = folder / "unpacked"
 
-    def once(name: str, fill: object) -> Path:
+    def once(name: str, fill: Callable[[Path], None]) -> Path:
         target = root / _sha256(sdists[name])[:16]
         done = target / ".unpacked"
         if not done.is_file():
             shutil.rmtree(target, ignore_errors=True)
             target.mkdir(parents=True)
-            fill(target)  # type: ignore[operator]
+            fill(target)
             done.write_text(sdists[name].name)
         return target
 
@@ -404,17 +404,3 @@ def write_bundle(folder: Path, battle: dict[str, object], python: WindowsPython 
     files = {p.relative_to(folder).as_posix(): p.stat().st_size
              for p in sorted(walk(folder).files())}  # fmt: skip
     return files, chosen.modules
-
-
-def describe_pins() -> str:
-    """The pins as one line each, for messages and docs."""
-    return "\n".join(f"{p.name}=={p.version} sha256:{p.sha256}" for p in pins())
-
-
-def main() -> None:  # pragma: no cover - a developer's check: python -m pybridge.ffi.windows
-    python = prepare()
-    print(json.dumps({"embed": str(python.embed), "include": str(python.include)}, indent=1))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
