@@ -1,6 +1,8 @@
 """The self-contained native bundle (``pybridge build --bundle``), run where no Python exists.
 
-One bundle is built per module, into a copy of a Godot project with the addon. An empty root
+One bundle is built per module, into a copy of a Godot project with the addon, by the Python
+that runs the tests; a second one by a virtualenv of Debian's own python3 (a static
+executable beside a shared libpython) plays in an empty root of its own. An empty root
 then gets only: the bundle, laid out beside the "game" the way Godot's export copies the
 ``.gdextension`` library and its ``[dependencies]``; the simulated Godot host
 (tests/c/godot_host.c, compiled); and the C libraries the host links, found with ldd. The host
