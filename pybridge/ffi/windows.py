@@ -389,7 +389,8 @@ def write_bundle(folder: Path, battle: dict[str, object], python: WindowsPython 
                    backend_dir=backend.parent, host_path=windows_path,
                    env=wine_env(prefix), epilogue=_BYTECODE_EPILOGUE)  # fmt: skip
     compiled = traced.pop("")
-    assert isinstance(compiled, dict)
+    if not isinstance(compiled, dict) or not compiled:
+        raise TraceError("the Windows interpreter compiled none of the package's modules")
     with zipfile.ZipFile(io.BytesIO(sources)) as archive:
         entries = {name: archive.read(name) for name in archive.namelist()}
     entries |= {name: base64.b64decode(data) for name, data in compiled.items()}
