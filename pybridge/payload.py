@@ -25,6 +25,8 @@ SHIPPED: tuple[tuple[str, str], ...] = (
     ("protocol.py", "the JSON contract with the runtime"),
     ("service.py", "the protocol with the authoring operations: what every transport calls"),
     ("answers.py", "answers kept while a battle stays the same"),
+    ("extend.py", "the extension API a game's extension modules import"),
+    ("extensions.py", "loads the game's extension files into the protocol's vocabulary"),
     ("runtime/*.py", "the rules"),
     ("authoring/*.py", "lint, describe, sandbox and library_text, which editors ask for"),
     ("ffi/__init__.py", "the package of the native library's Python half"),

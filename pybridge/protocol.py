@@ -225,6 +225,13 @@ class Protocol:
             raise ProtocolError("too_deep", f"request nests deeper than {MAX_JSON_DEPTH}")
         return request
 
+    def use_words(self, words: Vocabulary) -> None:
+        """Read documents with ``words`` from now on (a reloaded extension): sessions already
+        open keep the vocabulary they were opened with."""
+        with self._lock:
+            self.words = words
+            self._vocabulary = None
+
     def keep_answers(self, capacity: int) -> None:
         """Keep up to ``capacity`` answers from now on (0: none); the kept ones are dropped."""
         answers = AnswerCache(capacity)

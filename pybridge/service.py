@@ -15,6 +15,7 @@ from .answers import DEFAULT_CAPACITY
 from .authoring.ops import MissingField, describe_request, lint_request
 from .authoring.workbench import library_text, sandbox_battle
 from .protocol import Protocol
+from .runtime.vocabulary import Vocabulary
 
 
 def assemble(protocol: Protocol) -> Protocol:
@@ -22,7 +23,7 @@ def assemble(protocol: Protocol) -> Protocol:
 
     def describe(request: dict[str, Any]) -> dict[str, Any]:
         battle = protocol.battle_of(request) if "session" in request else None
-        return describe_request(request, battle)
+        return describe_request(request, battle, protocol.words)
 
     def sandbox(request: dict[str, Any]) -> dict[str, Any]:
         if "card" not in request:
@@ -35,16 +36,18 @@ def assemble(protocol: Protocol) -> Protocol:
             raise MissingField("missing field 'document' (a card library)", "document")
         return {"text": library_text(request["document"])}
 
-    protocol.register("lint", lint_request)
+    protocol.register("lint", lambda request: lint_request(request, protocol.words))
     protocol.register("describe", describe)
     protocol.register("sandbox", sandbox)
     protocol.register("library_text", text)
     return protocol
 
 
-def new_protocol(answer_cache: int = DEFAULT_CAPACITY) -> Protocol:
-    """A protocol with every operation, for a host of its own."""
-    return assemble(Protocol(answer_cache))
+def new_protocol(answer_cache: int = DEFAULT_CAPACITY, words: Vocabulary | None = None
+                 ) -> Protocol:  # fmt: skip
+    """A protocol with every operation, for a host of its own; ``words``: the vocabulary with
+    the game's extensions (:func:`pybridge.extensions.load`), the built-in one by default."""
+    return assemble(Protocol(answer_cache, words))
 
 
 _shared = new_protocol()
@@ -52,6 +55,12 @@ _shared = new_protocol()
 #: The shared instance's ``call``, which every transport uses (bound directly: hosts call it
 #: every frame).
 call = _shared.call
+
+
+def use_words(words: Vocabulary) -> None:
+    """Serve the shared instance with ``words`` (a game's extensions loaded): hosts call it
+    once at start, before the first request."""
+    _shared.use_words(words)
 
 
 def keep_answers(capacity: int) -> None:

@@ -32,6 +32,7 @@ from .nouns import (
     Phrase,
     Voice,
     chain_phrase,
+    counter_amount_words,
     describe_filter,
     predicates_of,
     root_group,
@@ -64,9 +65,29 @@ def _fill(template: str, body: str, target: str) -> str:
     return re.sub(r"\{(body|target)\}", lambda m: values[m.group(1)], template)
 
 
+def _declared(ctx: Ctx, node: Node, target: Phrase | None) -> Clause:
+    """An extension action said with the words it declared: its message, the node's fields
+    (a counter amount in words) and ``{target}`` the units or cards it acts on."""
+    message = node.type.describe
+    values: dict[str, str] = {}
+    for name in message.params:
+        value = node.fields.get(name)
+        if name == "target":
+            values[name] = target.text if target is not None else "it"
+        elif isinstance(value, Mapping) and "counter" in value:
+            values[name] = counter_amount_words(value)
+        else:
+            values[name] = str(value)
+    text = re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), message.english)
+    verb, _, body = text.partition(" ")
+    return Clause(verb, body, "plain")
+
+
 def action_clause(ctx: Ctx, node: Node) -> Clause | None:
     words = ACTION_WORDS.get(node.type.name)
     chain = action_chain(ctx.behavior, node)
+    if words is None and node.type.describe is not None:
+        return _declared(ctx, node, None if chain is None else chain_phrase(ctx, chain, "from"))
     if chain is None:  # it acts on no units or cards: on the player, or on the battle
         if words is None:
             return None

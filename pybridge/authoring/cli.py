@@ -20,12 +20,14 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from .. import extensions
 from ..examples import demo_battle
 from ..folders import walk
 from ..runtime.definitions import LIBRARY_FORMAT, load_library
 from ..runtime.document import BATTLE_FORMAT, load_battle
 from ..runtime.errors import TargetingError
 from ..runtime.model import CardDef, MoveDef, StatusDef
+from ..runtime.vocabulary import Vocabulary
 from .describe import describe_card, describe_move, describe_status
 from .lint import Diagnostic, Severity, lint_document, summary
 
@@ -51,6 +53,7 @@ def add_authoring_commands(subparsers: argparse._SubParsersAction[argparse.Argum
         default="info",
         help="hide diagnostics below this severity (the exit status still counts errors)",
     )
+    _extension_options(lint)
     lint.set_defaults(run=_cmd_lint)
     describe = subparsers.add_parser(
         "describe",
@@ -63,7 +66,20 @@ def add_authoring_commands(subparsers: argparse._SubParsersAction[argparse.Argum
     describe.add_argument(
         "--all", action="store_true", help="every definition: authored and generated text"
     )
+    _extension_options(describe)
     describe.set_defaults(run=_cmd_describe, parser=describe)
+
+
+def _extension_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--project", metavar="DIR",
+                        help="read with the extensions the Godot project lists")  # fmt: skip
+    parser.add_argument("--extension", metavar="FILE", action="append", default=[],
+                        help="read with this extension file (again for more)")  # fmt: skip
+
+
+def _words(args: argparse.Namespace) -> Vocabulary | None:
+    files = extensions.from_options(args.project, args.extension)
+    return extensions.load(files).words if files else None
 
 
 # -- lint --------------------------------------------------------------------------------------
@@ -93,6 +109,11 @@ def _unreadable(name: str, why: str) -> Diagnostic:
 
 
 def _cmd_lint(args: argparse.Namespace) -> int:
+    try:
+        words = _words(args)
+    except extensions.ExtensionError as exc:
+        print(f"pybridge lint: {exc}", file=sys.stderr)
+        return 2
     diagnostics: list[Diagnostic] = []
     checked: list[str] = []
     unreadable = False
@@ -109,7 +130,7 @@ def _cmd_lint(args: argparse.Namespace) -> int:
         ):
             continue  # some other JSON file in a directory
         checked.append(name)
-        diagnostics.extend(lint_document(document, name))
+        diagnostics.extend(lint_document(document, name, words))
     if not checked and not unreadable:  # checking nothing must not look like a clean bill
         print(f"pybridge lint: no battle or card library document in {', '.join(args.paths)}",
               file=sys.stderr)  # fmt: skip
@@ -163,11 +184,12 @@ def _summary_line(counts: Mapping[str, int], files: int) -> str:
 
 
 # -- describe ----------------------------------------------------------------------------------
-def _load(file: str | None) -> tuple[dict[str, CardDef], dict[str, MoveDef], dict[str, StatusDef]]:
+def _load(file: str | None, words: Vocabulary | None = None
+          ) -> tuple[dict[str, CardDef], dict[str, MoveDef], dict[str, StatusDef]]:  # fmt: skip
     document: Any = demo_battle() if file is None else json.loads(Path(file).read_text("utf-8"))
     if isinstance(document, Mapping) and document.get("format") == LIBRARY_FORMAT:
-        return load_library(document), {}, {}
-    battle = load_battle(document)
+        return load_library(document, words), {}, {}
+    battle = load_battle(document, None, words)
     return battle.library, battle.moves, battle.statuses
 
 
@@ -175,7 +197,10 @@ def _cmd_describe(args: argparse.Namespace) -> int:
     if not args.all and args.card is None:
         args.parser.error("give a CARD_ID or --all")
     try:
-        cards, moves, statuses = _load(args.file)
+        cards, moves, statuses = _load(args.file, _words(args))
+    except extensions.ExtensionError as exc:
+        print(f"pybridge describe: {exc}", file=sys.stderr)
+        return 2
     except (OSError, ValueError, RecursionError) as exc:
         where = f" ({exc.where})" if isinstance(exc, TargetingError) and exc.where else ""
         print(f"pybridge describe: {args.file}{where}: {exc}", file=sys.stderr)

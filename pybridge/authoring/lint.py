@@ -33,6 +33,7 @@ from ..runtime.document import load_battle
 from ..runtime.errors import TargetingError
 from ..runtime.model import CardDef, MoveDef, StatusDef
 from ..runtime.reader import Reader
+from ..runtime.vocabulary import Vocabulary
 from .analysis import Host, Subject, numbers_of
 from .checks import Checker
 from .codes import CODES, Code, Diagnostic, Scope, Severity, indexed, ordered, refused, summary
@@ -142,15 +143,16 @@ def lint_status(
     return ordered(scope.out)
 
 
-def lint_document(document: object, file: str | None = None) -> list[Diagnostic]:
+def lint_document(document: object, file: str | None = None,
+                  words: Vocabulary | None = None) -> list[Diagnostic]:  # fmt: skip
     """Check a battle or card library document. A battle the loader refuses becomes one PB002
     diagnostic naming the loader's JSON path and message (and the card, node and field it
     leads to). A library is checked card by card: a card the loader refuses is one PB002 at
     its card, node and field, and every other card is checked in full."""
     try:
         if isinstance(document, Mapping) and document.get("format") == LIBRARY_FORMAT:
-            return _lint_library(document, file)
-        battle = load_battle(document)
+            return _lint_library(document, file, words)
+        battle = load_battle(document, None, words)
         library, statuses, moves = battle.library, battle.statuses, battle.moves
     except TargetingError as exc:
         return [refused(file, exc.where, exc.message, document)]
@@ -172,11 +174,12 @@ def lint_document(document: object, file: str | None = None) -> list[Diagnostic]
 _CARD_REFUSED = "fix the field the loader names; the card's other checks run once it loads"
 
 
-def _lint_library(document: Mapping[str, Any], file: str | None) -> list[Diagnostic]:
+def _lint_library(document: Mapping[str, Any], file: str | None,
+                  words: Vocabulary | None) -> list[Diagnostic]:  # fmt: skip
     """Each card of a library on its own, so one broken card hides nothing else."""
     try:  # the library's own shape (format, the cards list), without its cards
-        load_library({**document, "cards": []})
-        cards = Reader(document).field("cards").elements(MAX_CARDS)
+        load_library({**document, "cards": []}, words)
+        cards = Reader(document, words=words).field("cards").elements(MAX_CARDS)
     except TargetingError as exc:
         return [refused(file, exc.where, exc.message, document)]
     out: list[Diagnostic] = []

@@ -78,7 +78,17 @@ class Ctx:
         if amount == STACKS:
             name = self.status_name(self.status) if self.status is not None else "stacks"
             return f"{noun} equal to its {name}"
+        if isinstance(amount, Mapping):  # read from a battle counter
+            return f"{noun} equal to {counter_amount_words(amount)}"
         return f"{amount} {noun}"
+
+
+def counter_amount_words(amount: Mapping[str, object]) -> str:
+    """ "2 times your Combo plus 3": a counter amount in words (the counter's own label)."""
+    name = str(amount["counter"]).replace("_", " ").title()
+    times, plus = amount.get("times", 1), amount.get("plus", 0)
+    text = f"your {name}" if times == 1 else f"{times} times your {name}"
+    return text if not plus else f"{text} plus {plus}"
 
 
 # -- noun phrases ------------------------------------------------------------------------------

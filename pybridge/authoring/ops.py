@@ -15,6 +15,7 @@ from ..runtime.definitions import parse_card
 from ..runtime.errors import TargetingError, UnknownCard
 from ..runtime.model import Battle
 from ..runtime.reader import Reader
+from ..runtime.vocabulary import Vocabulary
 from .describe import describe_card
 from .lint import lint_document, summary
 
@@ -23,16 +24,17 @@ class MissingField(TargetingError):
     code = "invalid_field"
 
 
-def lint_request(request: Mapping[str, Any]) -> dict[str, Any]:
+def lint_request(request: Mapping[str, Any], words: Vocabulary | None = None) -> dict[str, Any]:
     """``{"document": <battle or library>}`` -> its diagnostics and a count per severity.
     A document the loader refuses is a PB002 diagnostic, not a failed request."""
     if "document" not in request:
         raise MissingField("missing field 'document' (a battle or card library)", "document")
-    diagnostics = lint_document(request["document"])
+    diagnostics = lint_document(request["document"], None, words)
     return {"diagnostics": [d.to_json() for d in diagnostics], "summary": summary(diagnostics)}
 
 
-def describe_request(request: Mapping[str, Any], battle: Battle | None) -> dict[str, Any]:
+def describe_request(request: Mapping[str, Any], battle: Battle | None,
+                     words: Vocabulary | None = None) -> dict[str, Any]:  # fmt: skip
     """``{"session", "card": <instance id>}`` or ``{"definition": <card definition>}`` ->
     the card's generated text, beside the text its author wrote."""
     if battle is not None:
@@ -42,7 +44,10 @@ def describe_request(request: Mapping[str, Any], battle: Battle | None) -> dict[
             raise UnknownCard(f"no card instance {card_id!r} in this battle", "card")
         definition, statuses = instance.card, battle.statuses
     elif "definition" in request:
-        definition, statuses = parse_card(Reader(request["definition"], "definition")), {}
+        definition, statuses = (
+            parse_card(Reader(request["definition"], "definition", words=words)),
+            {},
+        )
     else:
         raise MissingField(
             "describe needs a session and a card instance id, or a card definition",

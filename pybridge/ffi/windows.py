@@ -110,6 +110,14 @@ def pins(path: Path = PINS) -> list[Pin]:
     return found
 
 
+def trace_prefix() -> Path:
+    """The Wine prefix the build traces in: ``$PYBRIDGE_WINE_PREFIX``, else one in the
+    user's cache folder."""
+    if os.environ.get("PYBRIDGE_WINE_PREFIX"):
+        return Path(os.environ["PYBRIDGE_WINE_PREFIX"])
+    return Path.home() / ".cache" / "pybridge-targeting" / "wineprefix"
+
+
 def download_dir() -> Path:
     """Where the pinned packages are kept: ``$PYBRIDGE_WINDOWS_DOWNLOADS``, else the
     checkout's ignored ``build/windows-python/``, else a folder in the user's cache."""
@@ -367,10 +375,11 @@ def _stored(path: Path, entries: dict[str, bytes]) -> None:
 def write_bundle(folder: Path, battle: dict[str, object], python: WindowsPython | None = None,
                  prefix: Path | None = None) -> tuple[dict[str, int], list[str]]:  # fmt: skip
     """Write the Windows bundle into ``folder``; returns its files' sizes and the standard
-    modules chosen. ``prefix`` is the Wine prefix of the trace (default: one in the
-    download folder)."""
+    modules chosen. ``prefix`` is the Wine prefix of the trace (default: one in the user's
+    cache, never inside the checkout: its drive Z: links to the root folder, and a walk of
+    the checkout that follows links, setuptools' among them, would never end)."""
     python = prepare() if python is None else python
-    prefix = download_dir() / "wineprefix" if prefix is None else prefix
+    prefix = trace_prefix() if prefix is None else prefix
     home = folder / ffi_build.BUNDLE_HOME
     extensions = home / ffi_build.EXTENSIONS_DIR
     extensions.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .context import Context
-from .kinds import STACKS
+from .kinds import MAX_AMOUNT, STACKS
 from .model import RESOLVING, Pile, Unit, Zone
 
 if TYPE_CHECKING:
@@ -47,9 +47,13 @@ def _living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
 def amount_of(node: Node, ctx: Context) -> int:
     """An action's amount: a number, or the stacks of the status whose Behavior runs."""
     amount = node.fields["amount"]
+    if type(amount) is int:
+        return amount
     if amount == STACKS:
         return ctx.host.statuses.get(ctx.status or "", 0)
-    return int(amount)
+    # read from a battle counter: {"counter": name, "times": k, "plus": b}
+    value = ctx.counter(amount["counter"]) * amount.get("times", 1) + amount.get("plus", 0)
+    return int(max(0, min(MAX_AMOUNT, value)))
 
 
 def attack_bonus(ctx: Context, unit: Unit) -> int:

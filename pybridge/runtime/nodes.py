@@ -79,6 +79,9 @@ class NodeType:
     asks: tuple[str, ...] = ()
     #: The extension that declared it ("" for the built-in vocabulary).
     extension: str = ""
+    #: An extension action's words in generated card text (a ``vocabulary.Message`` whose
+    #: parameters name its fields, and ``target`` for the units or cards it acts on).
+    describe: Any = None
 
     @property
     def flow(self) -> bool:

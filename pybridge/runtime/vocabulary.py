@@ -229,9 +229,10 @@ class Vocabulary:
 
     def add_node_type(self, spec: NodeType, describe: Message | None = None) -> None:
         self._take("node_types", spec.name)
-        self.node_types[spec.name] = spec
         if describe is not None:
+            spec = dataclasses.replace(spec, describe=describe)
             self.describe[spec.name] = describe
+        self.node_types[spec.name] = spec
 
     def add_unit_source(self, spec: UnitSourceSpec) -> None:
         self._take("unit_sources", spec.name)

@@ -8,14 +8,18 @@ the end of its input.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import IO, Any
 
+from .. import extensions
 from ..answers import capacity_from
 from ..protocol import MAX_REQUEST_BYTES
-from ..service import call, keep_answers
+from ..service import call, keep_answers, use_words
 
 
 def _too_long(length: int) -> str:
@@ -33,13 +37,16 @@ def _too_long(length: int) -> str:
     )
 
 
-def serve(stdin: IO[bytes], stdout: IO[bytes]) -> int:
-    """Answer every line of ``stdin`` on ``stdout`` until end of input. Returns the count."""
+def serve(stdin: IO[bytes], stdout: IO[bytes], before: Callable[[], None] | None = None) -> int:
+    """Answer every line of ``stdin`` on ``stdout`` until end of input. Returns the count.
+    ``before`` runs before each request (the extension reload check)."""
     answered = 0
     while True:
         line = stdin.readline(MAX_REQUEST_BYTES + 1)
         if not line:
             return answered
+        if before is not None:
+            before()
         if len(line) > MAX_REQUEST_BYTES and not line.endswith(b"\n"):
             length = len(line)
             while line and not line.endswith(b"\n"):  # skip the rest of the oversized line
@@ -55,9 +62,35 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> int:
         answered += 1
 
 
+class Reloader:
+    """Keeps the shared protocol's vocabulary made from the game's extension files, made again
+    when a file changes (sessions already open keep theirs). A file that fails to load keeps
+    the vocabulary that was working, and says why on standard error."""
+
+    def __init__(self, files: list[Path]) -> None:
+        self.loaded = extensions.load(files)
+        use_words(self.loaded.words)
+
+    def __call__(self) -> None:
+        if not self.loaded.changed():
+            return
+        try:
+            self.loaded = extensions.load(self.loaded.files)
+        except extensions.ExtensionError as exc:
+            print(f"pybridge serve: extension not reloaded: {exc}", file=sys.stderr, flush=True)
+            # tried: not again until the file changes once more
+            self.loaded = dataclasses.replace(
+                self.loaded, stamps=extensions.stamps(self.loaded.files)
+            )
+            return
+        use_words(self.loaded.words)
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     keep_answers(capacity_from(os.environ))
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    files = extensions.from_options(args.project, args.extension)
+    reloader = Reloader(files) if files else None
+    serve(sys.stdin.buffer, sys.stdout.buffer, reloader)
     return 0
 
 
@@ -71,4 +104,9 @@ def add_serve_command(commands: Any) -> None:
         required=True,
         help="use standard input and output (the only transport served)",
     )
+    parser.add_argument("--project", metavar="DIR",
+                        help="load the extension files the Godot project lists (project.godot, "
+                        "[pybridge] extensions)")  # fmt: skip
+    parser.add_argument("--extension", metavar="FILE", action="append", default=[],
+                        help="load this extension file (again for more)")  # fmt: skip
     parser.set_defaults(run=_cmd_serve)

@@ -1,0 +1,282 @@
+"""The extension API: a game's own words in Python (docs/extensions.md).
+
+An extension module defines ``register(words)``; the host calls it with a :class:`Words`
+object once, before it serves its first request, and every document it reads may then name
+what the module declared::
+
+    from pybridge.extend import Field, Message, Words
+
+    NAME, VERSION = "my_game", "1.0"
+
+    def register(words: Words) -> None:
+        words.counter("gold", doc="gold the party carries", label=Message("my_game.gold", "Gold"))
+
+Extension code is the game's own code: it runs inside the rules, so it must be deterministic
+(randomness only from ``ctx.battle.rng``), do no I/O and import only the standard library and
+this module. What it raises fails the request with ``extension_error`` (naming the extension,
+the card and the node) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .runtime.conditions import ConditionTest, Measure
+from .runtime.context import Context
+from .runtime.errors import ExtensionFailed, TargetingError
+from .runtime.events import EventSpec
+from .runtime.filters import FilterKey, SortKey
+from .runtime.graph import Node
+from .runtime.kinds import MAX_AMOUNT, REQUIRED, FieldSpec, Kind, PortSpec
+from .runtime.model import Battle, Pile, Team, Unit
+from .runtime.nodes import NodeType, Role
+from .runtime.sources import CardSourceSpec, Side, UnitSourceSpec
+from .runtime.vocabulary import (
+    API_VERSION,
+    ChoiceKind,
+    CounterSpec,
+    Extension,
+    Message,
+    Narration,
+    Visibility,
+    Vocabulary,
+)
+
+__all__ = [
+    "API_VERSION",
+    "REQUIRED",
+    "Battle",
+    "Context",
+    "Field",
+    "Message",
+    "Node",
+    "Pile",
+    "Team",
+    "Unit",
+    "Visibility",
+    "Words",
+]
+
+#: What an action acts on: units, cards, or (None) the battle itself.
+_ACTS_ON = {"units": Kind.UNITS, "cards": Kind.CARDS, None: None}
+_STATES = frozenset({"field", "dead", "reserve", "hand", "draw", "discard", "exhaust", "cut",
+                     "resolving"})  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A node field. ``type``: ``integer`` (``minimum..maximum``), ``amount`` (an integer,
+    ``"stacks"`` in a status Behavior, or a counter: ``{"counter": "combo"}``), ``choice``
+    (one of ``choices``, each described in ``choice_docs``), ``id`` or ``boolean``."""
+
+    name: str
+    type: str
+    doc: str
+    default: object = REQUIRED
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = MAX_AMOUNT
+    choice_docs: Mapping[str, str] = field(default_factory=dict)
+
+    def spec(self) -> FieldSpec:
+        if self.type not in ("integer", "amount", "choice", "id", "boolean"):
+            raise ValueError(f"field {self.name!r}: unknown type {self.type!r}")
+        missing = [c for c in self.choices if c not in self.choice_docs]
+        if self.type == "choice" and missing:
+            raise ValueError(f"field {self.name!r}: describe every choice ({', '.join(missing)})")
+        return FieldSpec(self.name, self.type, self.doc, self.default, self.choices,
+                         self.minimum, self.maximum)  # fmt: skip
+
+
+class Words:
+    """The vocabulary an extension's ``register`` function declares its words into."""
+
+    def __init__(self, vocabulary: Vocabulary, extension: Extension, debug: bool = False) -> None:
+        self._vocabulary = vocabulary
+        self.extension = extension
+        self._debug = debug
+
+    # -- actions ---------------------------------------------------------------------------
+    def action(self, name: str, *, doc: str, apply: Callable[..., None],
+               describe: Message, fields: Iterable[Field] = (), acts_on: str | None = None,
+               states: Iterable[str] = ("field",), events: Iterable[str] = (),
+               asks: Iterable[str] = ()) -> None:  # fmt: skip
+        """An action node. ``apply(node, ctx, targets)`` for one that ``acts_on`` units or
+        cards (its ``source`` field or ``target`` port say which), ``apply(node, ctx)`` for
+        one on the battle itself. ``states``: the unit states or card places it affects;
+        ``events``: the event types it emits; ``asks``: the kinds of choice it may ask
+        (``ctx.ask``); ``describe``: its words in generated card text (its parameters name
+        the node's fields)."""
+        kind = _ACTS_ON.get(acts_on, "bad")
+        if kind == "bad":
+            raise ValueError(f"action {name!r}: acts_on is 'units', 'cards' or None")
+        wanted = frozenset(states)
+        if not wanted <= _STATES:
+            raise ValueError(f"action {name!r}: unknown states {sorted(wanted - _STATES)}")
+        emitted = tuple(events)
+        for event_type in emitted:
+            if event_type not in self._vocabulary.events:
+                raise ValueError(f"action {name!r} emits {event_type!r}: declare the event first")
+        for choice in asks:
+            if choice not in self._vocabulary.choices:
+                raise ValueError(f"action {name!r} asks {choice!r}: declare the choice first")
+        ports: dict[str, PortSpec] = {}
+        if isinstance(kind, Kind):
+            what = "units" if kind is Kind.UNITS else "cards"
+            ports["target"] = PortSpec(
+                frozenset({kind}),
+                required=False,
+                doc=f"the {what} to act on; outranks the source field",
+            )
+            emitted = (*emitted, "target_skipped", "no_targets")
+        spec = NodeType(name, Role.ACTION, doc, tuple(f.spec() for f in fields), ports,
+                        exits=("next",), acts_on=kind if isinstance(kind, Kind) else None,
+                        states=wanted, events=emitted, apply=self._guard(name, apply),
+                        asks=tuple(asks), extension=self.extension.name)  # fmt: skip
+        self._vocabulary.add_node_type(spec, describe)
+
+    # -- events, choices, counters -------------------------------------------------------
+    def event(self, type: str, *, doc: str, fields: Iterable[str], narration: Message | None,
+              kind: str = "info", visibility: str = "everyone") -> None:  # fmt: skip
+        """An event type of the extension's own. ``narration``: its log line (each parameter
+        names an event field), None for bookkeeping; ``kind``: the line's kind
+        (``schema``'s ``log_kinds``); ``visibility``: who may see it."""
+        told = None if narration is None else Narration(narration, kind)
+        self._vocabulary.add_event(
+            EventSpec(type, tuple(fields), doc), told, Visibility(visibility)
+        )
+
+    def choice(self, name: str, *, doc: str, prompt: Message, ordered: bool = False,
+               visibility: str = "owner") -> None:  # fmt: skip
+        """A kind of choice an action may ask while it resolves: the prompt the player reads,
+        whether the order of the answer matters (first is top), who sees the options."""
+        self._vocabulary.add_choice(ChoiceKind(name, doc, prompt, ordered, Visibility(visibility)))
+
+    def counter(self, name: str, *, doc: str, label: Message, default: int = 0,
+                minimum: int = 0, maximum: int = 1_000_000, reset: str | None = None,
+                counts: Iterable[str] = (), visibility: str = "everyone") -> None:  # fmt: skip
+        """A battle counter. ``reset="turn_start"`` sets it back to ``default`` as each turn
+        begins; ``counts``: event types that add one each. A Condition's ``compare`` reads it
+        as a measure of the same name, and an ``amount`` as ``{"counter": name}``."""
+        if reset not in (None, "turn_start"):
+            raise ValueError(f"counter {name!r}: reset is None or 'turn_start'")
+        if not minimum <= default <= maximum:
+            raise ValueError(f"counter {name!r}: default outside {minimum}..{maximum}")
+        spec = CounterSpec(name, doc, default, minimum, maximum, reset, tuple(counts), label,
+                           Visibility(visibility))  # fmt: skip
+        self._vocabulary.add_counter(spec)
+
+        def read(fields: Mapping[str, Any], items: list[Any], ctx: Context) -> float:
+            return ctx.counter(name)
+
+        self._vocabulary.add_measure(Measure(name, "battle", f"the counter: {doc}", read))
+
+    # -- sources, conditions, filters, sorts ----------------------------------------------
+    def unit_source(self, name: str, *, doc: str, resolve: Callable[[Context], list[Unit]],
+                    side: str, states: Iterable[str] = ("field",), limit: int | None = None,
+                    whole: bool = False, selection: bool = False,
+                    empty: str | None = None) -> None:  # fmt: skip
+        """A unit source: ``resolve(ctx)`` lists units; ``side`` (``self``, ``allies``,
+        ``opponents``, ``all``, ``player_team``, ``enemy_team``, ``submitted``) is what it
+        reaches from the Host, which lint's contract checks read."""
+        guarded = self._guard_call(name, resolve)
+        self._vocabulary.add_unit_source(
+            UnitSourceSpec(
+                name, guarded, Side(side), frozenset(states), limit, whole, doc, selection, empty
+            )
+        )
+
+    def card_source(self, name: str, *, doc: str, resolve: Callable[[Context], list[str]],
+                    places: Iterable[str], limit: int | None = None,
+                    empty: str | None = None) -> None:  # fmt: skip
+        guarded = self._guard_call(name, resolve)
+        self._vocabulary.add_card_source(
+            CardSourceSpec(name, guarded, frozenset(places), limit, doc, empty)
+        )
+
+    def condition(self, name: str, *, doc: str,
+                  test: Callable[[Mapping[str, Any], list[Any], Context], bool],
+                  uses: Iterable[str] = (), units_only: bool = False) -> None:  # fmt: skip
+        """A Condition test: ``test(fields, items, ctx)`` with the Condition's fields, its
+        input collection and the context; ``uses``: the Condition fields it takes."""
+        guarded = self._guard_call(name, test)
+
+        def make(fields: Mapping[str, Any]) -> Callable[[list[Any], Context], bool]:
+            return lambda items, ctx: bool(guarded(fields, items, ctx))
+
+        self._vocabulary.add_condition_test(
+            ConditionTest(name, doc, frozenset(uses), make, units_only)
+        )
+
+    def measure(self, name: str, *, doc: str, reads: str,
+                value: Callable[[Mapping[str, Any], list[Any], Context], float | None]
+                ) -> None:  # fmt: skip
+        """A number ``compare`` reads: ``reads`` is ``input``, ``unit`` or ``battle``."""
+        if reads not in ("input", "unit", "battle"):
+            raise ValueError(f"measure {name!r}: reads is 'input', 'unit' or 'battle'")
+        self._vocabulary.add_measure(Measure(name, reads, doc, self._guard_call(name, value)))
+
+    def unit_filter(self, name: str, *, doc: str, type: str,
+                    test: Callable[[Any], Callable[[Unit], bool]],
+                    choices: Iterable[str] = ()) -> None:  # fmt: skip
+        """A filter key for units in Filter nodes: ``test(value)`` builds the unit test."""
+        self._vocabulary.add_filter(FilterKey(name, type, test, doc, tuple(choices)), "units")
+
+    def card_filter(self, name: str, *, doc: str, type: str,
+                    test: Callable[[Any], Callable[[Any], bool]],
+                    choices: Iterable[str] = ()) -> None:  # fmt: skip
+        self._vocabulary.add_filter(FilterKey(name, type, test, doc, tuple(choices)), "cards")
+
+    def unit_sort(self, name: str, *, doc: str, key: Callable[[Unit], Any]) -> None:
+        self._vocabulary.add_sort(SortKey(name, doc, lambda fields: key), "units")
+
+    def card_sort(self, name: str, *, doc: str, key: Callable[[Any], Any]) -> None:
+        self._vocabulary.add_sort(SortKey(name, doc, lambda fields: key), "cards")
+
+    # -- faults ----------------------------------------------------------------------------
+    def _guard(self, name: str, apply: Callable[..., None]) -> Callable[..., None]:
+        extension, debug = self.extension.name, self._debug
+
+        def guarded(node: Node, ctx: Context, *rest: Any) -> None:
+            try:
+                apply(node, ctx, *rest)
+            except TargetingError:
+                raise  # the runtime's own refusals (a choice needed, a bad answer) pass
+            except Exception as exc:
+                raise _failed(extension, f"node {node.id!r} ({name}) of {_whose(ctx)}",
+                              exc, debug) from None  # fmt: skip
+
+        return guarded
+
+    def _guard_call(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        extension, debug = self.extension.name, self._debug
+
+        def guarded(*args: Any) -> Any:
+            try:
+                return function(*args)
+            except TargetingError:
+                raise
+            except Exception as exc:
+                ctx = next((a for a in args if isinstance(a, Context)), None)
+                whose = f" in {_whose(ctx)}" if ctx is not None else ""
+                raise _failed(extension, f"{name!r}{whose}", exc, debug) from None
+
+        return guarded
+
+
+def _whose(ctx: Context) -> str:
+    card = ctx.this_card
+    if card is not None and card in ctx.battle.cards:
+        return f"card {ctx.battle.cards[card].card.id!r} (instance {card!r})"
+    if ctx.status is not None:
+        return f"status {ctx.status!r} of {ctx.host.id!r}"
+    return f"a Behavior of {ctx.host.id!r}"
+
+
+def _failed(extension: str, where: str, exc: Exception, debug: bool) -> ExtensionFailed:
+    trace = "".join(traceback.format_exception(exc)) if debug else ""
+    return ExtensionFailed(f"extension {extension!r} failed in {where}: "
+                           f"{type(exc).__name__}: {exc}", where, trace)  # fmt: skip

@@ -1,0 +1,124 @@
+"""Loading a game's extension modules (docs/extensions.md): the one place hosts turn the
+game's extension list into a :class:`~pybridge.runtime.vocabulary.Vocabulary`.
+
+A Godot project names its extension files once, in ``project.godot``::
+
+    [pybridge]
+    extensions=PackedStringArray("res://extensions/mechanics.py")
+
+Every host reads that list (``--project``) or is given files (``--extension FILE``). Files are
+the game's own code, imported here by path; card data never names a module.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from .extend import Words
+from .runtime.vocabulary import BUILTIN, Extension, Vocabulary, VocabularyError
+
+#: The project setting that lists a game's extension files.
+SETTING = ("pybridge", "extensions")
+_LIST = re.compile(r"^extensions\s*=\s*PackedStringArray\((.*)\)\s*$")
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+class ExtensionError(Exception):
+    """An extension that cannot be loaded: missing, without ``register``, or a declaration
+    the vocabulary refuses. The message names the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A vocabulary and the files it was made from, with their modification times."""
+
+    words: Vocabulary
+    files: tuple[Path, ...]
+    stamps: tuple[int, ...]
+
+    def changed(self) -> bool:
+        return stamps(self.files) != self.stamps
+
+
+def project_extensions(project: Path) -> list[Path]:
+    """The extension files ``project.godot`` lists (``res://`` paths made real)."""
+    settings = project / "project.godot"
+    if not settings.is_file():
+        raise ExtensionError(f"{project}: no project.godot")
+    section = ""
+    for line in settings.read_text("utf-8").splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            section = stripped[1:-1]
+        elif section == SETTING[0] and (found := _LIST.match(stripped)):
+            return [_res_path(project, p) for p in _STRING.findall(found.group(1))]
+    return []
+
+
+def _res_path(project: Path, path: str) -> Path:
+    if not path.startswith("res://"):
+        raise ExtensionError(f"{project / 'project.godot'}: extension path {path!r} must be a "
+                             "res:// path inside the project")  # fmt: skip
+    inner = Path(path.removeprefix("res://"))
+    if inner.is_absolute() or ".." in inner.parts or inner.suffix != ".py":
+        raise ExtensionError(f"{project / 'project.godot'}: extension path {path!r} must name "
+                             "a .py file inside the project")  # fmt: skip
+    return project / inner
+
+
+def load(files: Sequence[Path | str], debug: bool | None = None) -> Loaded:
+    """The built-in vocabulary extended with each file's words, in order."""
+    if debug is None:
+        debug = os.environ.get("PYBRIDGE_DEBUG", "") not in ("", "0")
+    paths = tuple(Path(f) for f in files)
+    words = BUILTIN.extended()
+    for path in paths:
+        module = _import(path)
+        register = getattr(module, "register", None)
+        if not callable(register):
+            raise ExtensionError(f"{path}: an extension module defines register(words)")
+        name = str(getattr(module, "NAME", path.stem))
+        version = str(getattr(module, "VERSION", "0"))
+        doc = (module.__doc__ or "").strip().split("\n", 1)[0]
+        extension = Extension(name, version, doc)
+        try:
+            words.begin(extension)
+            register(Words(words, extension, debug))
+            words.end()
+        except (VocabularyError, ValueError, TypeError) as exc:
+            raise ExtensionError(f"{path}: {exc}") from None
+    return Loaded(words.seal(), paths, stamps(paths))
+
+
+def _import(path: Path) -> ModuleType:
+    if not path.is_file():
+        raise ExtensionError(f"{path}: no such extension file")
+    name = f"pybridge_extension_{path.stem}_{abs(hash(str(path.resolve()))) % 10**8}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ExtensionError(f"{path}: not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and typing look a module up by name
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        del sys.modules[name]
+        raise ExtensionError(f"{path}: {type(exc).__name__}: {exc}") from exc
+    return module
+
+
+def stamps(paths: Iterable[Path]) -> tuple[int, ...]:
+    return tuple(p.stat().st_mtime_ns if p.is_file() else -1 for p in paths)
+
+
+def from_options(project: str | None, files: Sequence[str]) -> list[Path]:
+    """The files a command line names: a project's list, then ``--extension`` files."""
+    found = project_extensions(Path(project)) if project else []
+    return [*found, *(Path(f) for f in files)]
