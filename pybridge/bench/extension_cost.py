@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from time import perf_counter_ns
 from typing import Any
 
-from ..extend import Context, Extension, Field, Message, Node, Unit, Words
+from ..extend import Context, Field, Message, Node, Unit, Words
 from ..runtime import Battle, load_battle, play
-from ..runtime.vocabulary import BUILTIN, Vocabulary
+from ..runtime.vocabulary import BUILTIN, Extension, Vocabulary
 from .resolution import arena
 
 
