@@ -32,7 +32,7 @@ from .runtime import (
     targets,
 )
 from .runtime.affects import affected_units
-from .runtime.choices import MAX_OPTIONS
+from .runtime.choices import MAX_OPTIONS, pick_asked
 from .runtime.cut import activate, pass_priority, resolve_all, respond_move
 from .runtime.cut_answers import awaiting, cut_view, player_moves
 from .runtime.errors import LONE_SURROGATE
@@ -355,6 +355,8 @@ class Protocol:
         # Reads only: what a choice made one unit (or card) at a time may take next.
         battle = self._session(request)
         chosen = request.get("chosen", [])
+        if "choice" in request:  # a choice an action asked as it resolved (choice_needed)
+            return pick_asked(request["choice"], chosen)
         return pick(battle, chosen, request.get("card"), request.get("entry")).to_json()
 
     def _end_turn(self, request: dict[str, Any]) -> Encoded:

@@ -297,3 +297,20 @@ def test_the_stdio_server_loads_the_project_and_reloads_a_changed_extension(
     finally:
         server.stdin.close()
         server.wait(timeout=30)
+
+
+def test_pick_answers_an_asked_choice_for_the_pickers() -> None:
+    protocol = mechanics_protocol()
+    session = call(protocol, op="open", battle=battle_with(["foresight"]),
+                   libraries=[LIBRARY])["result"]["session"]  # fmt: skip
+    asked = call(protocol, op="play", session=session, card="h0")["error"]["choice"]
+    first = call(protocol, op="pick", session=session, choice=asked, chosen=[])["result"]
+    assert first["candidates"] == ["d0", "d1", "d2"] and first["can_confirm"]
+    assert first["count"] == 3 and first["needed"] == 0 and first["ordered"]
+    later = call(protocol, op="pick", session=session, choice=asked, chosen=["d2", "d0"])
+    assert later["result"]["candidates"] == ["d1"] and not later["result"]["complete"]
+    refused = call(protocol, op="pick", session=session, choice=asked, chosen=["d3"])
+    assert refused["error"]["code"] == "not_a_candidate"
+    played = call(protocol, op="play", session=session, card="h0",
+                  choices={asked["key"]: later["result"]["chosen"]})  # fmt: skip
+    assert played["ok"], played

@@ -77,3 +77,27 @@ def _checked(given: object, options: list[str], least: int, most: int, where: st
     if not least <= len(given) <= most:
         raise NotACandidate(f"choose {least} to {most}, got {len(given)}", where)
     return list(given)
+
+
+def pick_asked(asked: object, chosen: object) -> dict[str, object]:
+    """The next pick of a choice an action asked (``asked``: the ``choice`` of a
+    ``choice_needed`` error), after ``chosen``: what ``pick`` answers for a card's targets,
+    for the same pickers. The answer itself is checked again when the request is sent."""
+    if not isinstance(asked, dict) or not isinstance(asked.get("options"), list):
+        raise NotACandidate("choice must be the choice a choice_needed error gave", "choice")
+    options = [o for o in asked["options"] if isinstance(o, str)][:MAX_OPTIONS]
+    most = min(_count(asked.get("maximum"), len(options)), len(options))
+    least = min(_count(asked.get("minimum"), 0), most)
+    picked = _checked(chosen if isinstance(chosen, list) else [chosen], options, 0, most,
+                      "chosen")  # fmt: skip
+    full = len(picked) >= most
+    return {"key": asked.get("key"), "kind": asked.get("kind"), "chooses": "cards",
+            "chosen": picked, "ordered": bool(asked.get("ordered")),
+            "candidates": [] if full else [o for o in options if o not in picked],
+            "needed": least, "count": most, "can_confirm": len(picked) >= least,
+            "complete": full}  # fmt: skip
+
+
+def _count(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
+        else default  # fmt: skip
