@@ -348,10 +348,11 @@ func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	if not target_ids.is_empty():
 		fields["target"] = Array(target_ids)
 	_busy += 1
-	var result: Dictionary = await bridge.ask("play", fields)
+	var result: Dictionary = await cut_flow.ask_answering("play", fields)
 	if result.is_empty():
 		_busy -= 1
-		card_refused.emit(card_id, str(bridge.last_error.get("message", tr("refused"))))
+		if bridge.last_error.get("code") != "choice_cancelled":  # a cancel refuses nothing
+			card_refused.emit(card_id, str(bridge.last_error.get("message", tr("refused"))))
 		display.refresh_highlight()
 		return false
 	await apply_state(result.get("state", {}))

@@ -33,6 +33,9 @@ var can_confirm: bool = false
 var complete: bool = false
 ## The runtime's error when it refused the last pick ([code]{}[/code] otherwise).
 var refused: Dictionary = {}
+## The choice an action asks as it resolves, as the runtime's [code]choice_needed[/code]
+## error gives it ([code]{}[/code] for a card's targets or a late choice).
+var asked: Dictionary = {}
 
 
 ## The choice of targets of [param card_id] as its [code]targets[/code] answer [param info]
@@ -59,9 +62,37 @@ static func for_entry(entry: String, late_choice: Dictionary) -> PyBridgeChoice:
 	return choice
 
 
-## The request fields that name who chooses: [code]{"card"}[/code] or [code]{"entry"}[/code].
+## The choice an action asks while it resolves: [param error] is the runtime's
+## [code]choice_needed[/code] error, whose [code]choice[/code] says what is asked (the
+## options, how many, the prompt); the runtime's [code]pick[/code] gives the rest.
+static func for_asked(error: Dictionary) -> PyBridgeChoice:
+	var choice := PyBridgeChoice.new()
+	choice.asked = error.get("choice", {})
+	choice.card_id = str(choice.asked.get("card", ""))
+	choice.entry_id = str(choice.asked.get("entry", "")) if choice.asked.get("entry") else ""
+	choice.chooses = str(choice.asked.get("chooses", "cards"))
+	choice.zones = PackedStringArray(choice.asked.get("zones", []))
+	choice.late = true
+	return choice
+
+
+## The request fields that name who chooses: [code]{"card"}[/code], [code]{"entry"}[/code]
+## or, for a choice an action asks, [code]{"choice"}[/code].
 func chooser() -> Dictionary:
+	if not asked.is_empty():
+		return {"choice": asked}
 	return {"entry": entry_id} if not entry_id.is_empty() else {"card": card_id}
+
+
+## Where the answer goes in a request's [code]choices[/code]: the asked choice's key, else
+## the Cut entry's id.
+func answer_key() -> String:
+	return str(asked.get("key", entry_id))
+
+
+## The options an asked choice lists, in the runtime's order (empty for other choices).
+func options() -> PackedStringArray:
+	return PackedStringArray(asked.get("options", []))
 
 
 ## The id of who chooses: the card or the Cut entry.
@@ -127,6 +158,10 @@ func remove(bridge: PyBridgeClient, id: String = "") -> bool:
 ## The line a prompt shows for this choice of [param title] (the card's name): how many to
 ## choose, as the runtime's [member needed] and [member count] say, and how many are chosen.
 func prompt_text(title: String) -> String:
+	if not asked.is_empty():
+		var prompt: Dictionary = asked.get("prompt", {})
+		var said := tr(str(prompt.get("english", "")), str(prompt.get("id", "")))
+		return tr("%s: %s (%d chosen)") % [title, said, chosen.size()]
 	var wanted := str(count)
 	if needed < count:
 		wanted = tr("%d to %d") % [needed, count]

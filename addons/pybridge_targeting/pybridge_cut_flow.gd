@@ -100,13 +100,15 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 	if not choices.is_empty():
 		fields["choices"] = choices
 	_view.busy_with(1)
-	var result: Dictionary = await bridge.ask(
+	var result: Dictionary = await ask_answering(
 		"pass", fields, PackedStringArray(["target_required"])
 	)
 	_view.busy_with(-1)
 	if result.is_empty():
 		var error := bridge.last_error
 		var where := str(error.get("where", ""))
+		if str(error.get("code", "")) == "choice_cancelled":
+			return false
 		if str(error.get("code", "")) == "target_required" and where.begins_with("choices."):
 			var entry := where.trim_prefix("choices.")
 			var answer: Variant = await choose(PyBridgeChoice.for_entry(entry, _late_of(entry)))
@@ -121,6 +123,29 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 	_view.passed.emit(result)
 	await _view.play_back(result)
 	return true
+
+
+## Asks [param op] with [param fields] (a coroutine). When an action asks the player a
+## choice as it resolves (the runtime's [code]choice_needed[/code]), makes it with the
+## pickers and asks again with the answer in [code]choices[/code]: nothing changed in
+## between. [code]{}[/code] when refused, or when the player cancelled the choice
+## ([member PyBridgeClient.last_error] then has the code [code]choice_cancelled[/code]).
+func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray()) -> Dictionary:
+	var bridge := _view.bridge
+	var handled := expected.duplicate()
+	handled.append("choice_needed")
+	var result: Dictionary = await bridge.ask(op, fields, handled)
+	while result.is_empty() and str(bridge.last_error.get("code", "")) == "choice_needed":
+		var asked := PyBridgeChoice.for_asked(bridge.last_error)
+		var picked: Variant = await choose(asked)
+		if picked == null:
+			bridge.last_error = {"code": "choice_cancelled", "message": "", "where": ""}
+			return {}
+		var answers: Dictionary = fields.get("choices", {}).duplicate()
+		answers[asked.answer_key()] = picked
+		fields["choices"] = answers
+		result = await bridge.ask(op, fields, handled)
+	return result
 
 
 ## Makes [param choice] (a coroutine): units with the aim, cards with the pile picker; the
@@ -191,13 +216,21 @@ func release_card(card_id: String) -> void:
 ## places, as the state holds them.
 func open_pile_picker(choice: PyBridgeChoice) -> void:
 	var listed := []
+	var only := choice.options()
 	for zone in choice.zones:
 		for instance in _view.data.zone_instances(zone):
 			var card_id := str(instance.get("id"))
+			if not only.is_empty() and not card_id in only:
+				continue  # a choice an action asks lists its options only
 			var info := {"playable": card_id in choice.candidates}
 			listed.append(
 				{"id": card_id, "zone": zone, "data": _view.data.card_data(instance, info)}
 			)
+	if not only.is_empty():  # in the runtime's order (the top of a pile first)
+		listed.sort_custom(
+			func(a: Dictionary, b: Dictionary) -> bool:
+				return only.find(str(a["id"])) < only.find(str(b["id"]))
+		)
 	var center := _view.play_rect().get_center()
 	_view.pile_picker.open(choice, choice_title(choice), listed, center)
 	_view.choice_changed.emit(choice)

@@ -18,6 +18,7 @@ from .vocabulary import words_of
 
 if TYPE_CHECKING:
     from .context import Context
+    from .model import Battle
 
 
 class _Defaults:
@@ -63,6 +64,15 @@ def ask(ctx: Context, choice: str, node: str, options: list[str], minimum: int =
     ctx.events.append({"type": "choice_made", "node": node, "entry": ctx.entry,
                        "choice": choice, "options": options, "chosen": chosen})  # fmt: skip
     return chosen
+
+
+def _what(battle: Battle, options: list[str]) -> dict[str, object]:
+    """What the options are, for a host's picker: ``cards`` (and the piles they are in) or
+    ``units``."""
+    if options and all(option in battle.cards for option in options):
+        zones = dict.fromkeys(str(battle.pile_of(option)) for option in options)
+        return {"chooses": "cards", "zones": list(zones)}
+    return {"chooses": "units", "zones": []}
 
 
 def _checked(given: object, options: list[str], least: int, most: int, where: str) -> list[str]:
