@@ -16,7 +16,7 @@ import importlib.util
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -26,6 +26,16 @@ from .runtime.vocabulary import BUILTIN, Extension, Vocabulary, VocabularyError
 
 #: The project setting that lists a game's extension files.
 SETTING = ("pybridge", "extensions")
+#: What a library built for this machine (``pybridge build`` without ``--bundle``) loads: the
+#: extension files this environment variable names, separated by ``os.pathsep``.
+ENVIRONMENT = "PYBRIDGE_EXTENSIONS"
+#: In a native bundle's interpreter home (``pybridge build --bundle --project GAME``): the folder
+#: holding the game's extension files as they lie in the project, and the list of them (one
+#: path in that folder a line, in load order), which the bundle's start-up loads.
+BUNDLE_FOLDER = "game"
+BUNDLE_LIST = "extensions.txt"
+#: The module names extension files are imported under (never a name a game could import).
+MODULE_PREFIX = "pybridge_extension_"
 _LIST = re.compile(r"^extensions\s*=\s*PackedStringArray\((.*)\)\s*$")
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
@@ -100,7 +110,7 @@ def load(files: Sequence[Path | str], debug: bool | None = None) -> Loaded:
 def _import(path: Path) -> ModuleType:
     if not path.is_file():
         raise ExtensionError(f"{path}: no such extension file")
-    name = f"pybridge_extension_{path.stem}_{abs(hash(str(path.resolve()))) % 10**8}"
+    name = f"{MODULE_PREFIX}{path.stem}_{abs(hash(str(path.resolve()))) % 10**8}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise ExtensionError(f"{path}: not a Python module")
@@ -122,3 +132,23 @@ def from_options(project: str | None, files: Sequence[str]) -> list[Path]:
     """The files a command line names: a project's list, then ``--extension`` files."""
     found = project_extensions(Path(project)) if project else []
     return [*found, *(Path(f) for f in files)]
+
+
+def from_environment(environ: Mapping[str, str]) -> list[Path]:
+    """The files :data:`ENVIRONMENT` names (none when it is unset or empty)."""
+    return [Path(p) for p in environ.get(ENVIRONMENT, "").split(os.pathsep) if p]
+
+
+def bundled(home: Path) -> list[Path]:
+    """The extension files packed into the bundle whose interpreter home is ``home``."""
+    listing = home / BUNDLE_FOLDER / BUNDLE_LIST
+    if not listing.is_file():
+        return []
+    lines = listing.read_text("utf-8").splitlines()
+    return [home / BUNDLE_FOLDER / line for line in lines if line.strip()]
+
+
+def files_at_start(bundle_home: str | None, environ: Mapping[str, str]) -> list[Path]:
+    """What a native library loads when it starts: a bundle's packed files, else (a library
+    for this machine) the files :data:`ENVIRONMENT` names."""
+    return bundled(Path(bundle_home)) if bundle_home is not None else from_environment(environ)

@@ -1,14 +1,15 @@
 """The self-contained native bundle (``pybridge build --bundle``), run where no Python exists.
 
-One bundle is built per module, into a copy of a Godot project with the addon, by the Python
-that runs the tests; a second one by a virtualenv of Debian's own python3 (a static
-executable beside a shared libpython) plays in an empty root of its own. An empty root
-then gets only: the bundle, laid out beside the "game" the way Godot's export copies the
-``.gdextension`` library and its ``[dependencies]``; the simulated Godot host
+One bundle is built per module, into a copy of a Godot project with the addon and the demo's
+extension file (named in its project.godot, packed into the bundle), by the Python that runs
+the tests; a second one, whose project names no extension, by a virtualenv of Debian's own
+python3 (a static executable beside a shared libpython) plays in an empty root of its own. An
+empty root then gets only: the bundle, laid out beside the "game" the way Godot's export copies
+the ``.gdextension`` library and its ``[dependencies]``; the simulated Godot host
 (tests/c/godot_host.c, compiled); and the C libraries the host links, found with ldd. The host
-plays the scripted battle there under chroot (or, without the right to chroot, in a user
-namespace with ``unshare --root``). Nothing here skips: without gcc, ldd or any way to change
-the root these tests fail.
+plays the demo's extension cards and the scripted battle there under chroot (or, without the
+right to chroot, in a user namespace with ``unshare --root``). Nothing here skips: without gcc,
+ldd or any way to change the root these tests fail.
 """
 
 from __future__ import annotations
@@ -25,14 +26,21 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge import payload
+from pybridge import extensions, payload
 from pybridge.cli import main
 from pybridge.ffi import addon, bundle, elf, stdlib
 from pybridge.ffi import build as ffi_build
 
 from .addon_support import copy_addon, gdextension_dependencies
 from .godot_host_support import HostRun, compile_host, parse
-from .native_support import run, tool
+from .native_support import (
+    MECHANICS,
+    check_mechanics_replies,
+    check_refused_without_mechanics,
+    mechanics_requests,
+    run,
+    tool,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 BATTLE = Path(pybridge.__file__).parent / "examples" / "demo_battle.json"
@@ -45,11 +53,17 @@ LEFT_BEHIND = re.compile(
 )
 
 
+#: A game's project.godot that names its extension file once.
+WITH_EXTENSIONS = ('config_version=5\n\n[application]\nconfig/name="g"\n\n[pybridge]\n\n'
+                   'extensions=PackedStringArray("res://extensions/mechanics.py")\n')  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     game = tmp_path_factory.mktemp("bundle") / "game_project"
-    game.mkdir()
-    (game / "project.godot").write_text('config_version=5\n\n[application]\nconfig/name="g"\n')
+    (game / "extensions").mkdir(parents=True)
+    shutil.copyfile(MECHANICS, game / "extensions" / "mechanics.py")
+    (game / "project.godot").write_text(WITH_EXTENSIONS)
     copy_addon(game / addon.ADDON_IN_PROJECT)
     assert main(["build", "--bundle", "--project", str(game)]) == 0
     return game
@@ -84,6 +98,7 @@ def make_empty_root(project: Path, root: Path) -> Path:
     exported_like_godot(project / addon.ADDON_IN_PROJECT, game)
     host = compile_host(game / "godot_host")
     shutil.copyfile(BATTLE, game / "demo_battle.json")
+    (game / "requests.jsonl").write_text("\n".join(mechanics_requests()) + "\n", "utf-8")
     for library in linked_libraries(host):
         inside = root / library.relative_to("/")
         inside.parent.mkdir(parents=True, exist_ok=True)
@@ -110,8 +125,10 @@ def in_root(root: Path, *argv: str, **env: str) -> subprocess.CompletedProcess[s
 
 
 def play_in_root(root: Path) -> HostRun:
+    """The host plays the demo's extension cards (reply request1...), then the battle."""
     result = in_root(root, f"{GAME}/godot_host", f"{GAME}/{ffi_build.LIBRARY_NAME}", "4.6",
-                     "local", f"{GAME}/demo_battle.json", pybridge.__version__)  # fmt: skip
+                     "local", f"{GAME}/demo_battle.json", pybridge.__version__,
+                     GODOT_HOST_REQUESTS=f"{GAME}/requests.jsonl")  # fmt: skip
     return parse(result.returncode, result.stdout, result.stderr)
 
 
@@ -144,6 +161,24 @@ def test_a_scripted_battle_in_the_empty_root(battle_in_root: HostRun) -> None:
     assert run.reply("end_turn")["ok"] and run.reply("close")["ok"]
     assert run.threads == "4\t50\tbad=0"
     assert run.summary["strings_live"] == "0" and run.summary["objects_live"] == "0"
+
+
+def test_the_games_extension_plays_in_the_empty_root(battle_in_root: HostRun) -> None:
+    check_mechanics_replies([battle_in_root.reply(f"request{n}") for n in range(1, 6)])
+
+
+def test_the_bundle_packs_the_projects_extension_files_beside_the_library(
+    project: Path, platform_folder: Path
+) -> None:
+    game = platform_folder / ffi_build.BUNDLE_HOME / extensions.BUNDLE_FOLDER
+    assert (game / extensions.BUNDLE_LIST).read_text("utf-8") == "extensions/mechanics.py\n"
+    assert (game / "extensions" / "mechanics.py").read_bytes() == MECHANICS.read_bytes()
+    packed = sorted(p.name for p in game.rglob("*") if p.is_file())
+    assert packed == [extensions.BUNDLE_LIST, "mechanics.py"]  # no bytecode beside it
+    # Listed under [dependencies]: Godot's export copies it beside the game.
+    text = (project / addon.ADDON_IN_PROJECT / addon.GDEXTENSION_FILE).read_text("utf-8")
+    inside = f"{ffi_build.BUNDLE_HOME}/{extensions.BUNDLE_FOLDER}/extensions"
+    assert f'"bin/linux.x86_64/{inside}/mechanics.py": "{inside}"' in text
 
 
 def test_the_interpreter_lives_inside_the_bundle(battle_in_root: HostRun) -> None:
@@ -223,9 +258,10 @@ def test_no_path_of_the_building_machine_inside(platform_folder: Path) -> None:
     checkout_and_venv = {str(ROOT), sys.prefix}  # sys.prefix is the venv when there is one
     machine = checkout_and_venv | {sys.base_prefix, str(Path(sys.executable).parent)}
     ours = {ffi_build.LIBRARY_NAME, ffi_build.PAYLOAD_ZIP, ffi_build.STDLIB_ZIP}
+    game = platform_folder / ffi_build.BUNDLE_HOME / extensions.BUNDLE_FOLDER  # the game's files
     for path in sorted(p for p in platform_folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
-        if path.name in ours:
+        if path.name in ours or game in path.parents:
             assert [m for m in machine if m.encode() in data] == [], path
         else:
             # Copied libraries may still hold their build prefix as text (libpython's unused
@@ -321,6 +357,7 @@ def test_a_bundle_from_debian_python3_plays_in_the_empty_root(
     seen = play_in_root(root)
     assert seen.returncode == 0, seen.stderr
     assert seen.print_errors == []
+    check_refused_without_mechanics(seen.reply("request1"))  # its project names none
     damage = next(e for e in seen.reply("play")["result"]["events"] if e["type"] == "damage")
     assert (damage["unit"], damage["hp_before"], damage["hp_after"]) == ("orc", 34, 32)
     assert seen.threads == "4\t50\tbad=0"

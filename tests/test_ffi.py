@@ -21,7 +21,14 @@ from pybridge import protocol, service
 from pybridge.cli import main
 from pybridge.ffi import build as ffi_build
 
-from .native_support import run, tool
+from .native_support import (
+    MECHANICS,
+    check_mechanics_replies,
+    check_refused_without_mechanics,
+    mechanics_requests,
+    run,
+    tool,
+)
 
 C_DIR = Path(__file__).parent / "c"
 BATTLE = Path(pybridge.__file__).parent / "examples" / "demo_battle.json"
@@ -169,6 +176,40 @@ def test_a_failed_start_answers_with_an_error(
     responses = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["error"]["code"] for r in responses] == ["runtime_unavailable"] * 2
     assert result.stderr.count("simulated start-up failure") == 1  # not retried per call
+
+
+def _with_extensions(*files: Path) -> dict[str, str]:
+    return {**os.environ, "PYBRIDGE_EXTENSIONS": os.pathsep.join(map(str, files))}
+
+
+def test_a_c_program_plays_the_games_extension_words(
+    library: Path, programs: dict[str, Path]
+) -> None:
+    result = run(programs["call"], library, *mechanics_requests(), env=_with_extensions(MECHANICS))
+    assert result.returncode == 0, result.stderr
+    check_mechanics_replies([json.loads(line) for line in result.stdout.splitlines()])
+
+
+def test_a_library_using_an_extension_not_loaded_is_refused_through_the_abi(
+    library: Path, programs: dict[str, Path]
+) -> None:
+    environ = {k: v for k, v in os.environ.items() if k != "PYBRIDGE_EXTENSIONS"}
+    result = run(programs["call"], library, mechanics_requests()[0], env=environ)
+    assert result.returncode == 0, result.stderr
+    check_refused_without_mechanics(json.loads(result.stdout))
+
+
+def test_an_extension_that_does_not_load_fails_the_start_naming_it(
+    tmp_path: Path, library: Path, programs: dict[str, Path]
+) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("NAME = 'broken'\n")  # no register(words)
+    version = '{"op":"version","id":1}'
+    result = run(programs["call"], library, version, version, env=_with_extensions(broken))
+    assert result.returncode == 0, result.stderr
+    responses = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["error"]["code"] for r in responses] == ["runtime_unavailable"] * 2
+    assert result.stderr.count(f"{broken}: an extension module defines register(words)") == 1
 
 
 def test_only_the_abi_is_exported(library: Path) -> None:

@@ -8,6 +8,7 @@ engine does. Nothing here skips: without gcc these tests fail.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -19,7 +20,7 @@ import pybridge
 from pybridge.ffi import build as ffi_build
 
 from .godot_host_support import CFLAGS, HOST_SOURCE, HostRun, compile_host, parse
-from .native_support import run, tool
+from .native_support import MECHANICS, check_mechanics_replies, mechanics_requests, run, tool
 
 ROOT = Path(__file__).resolve().parents[1]
 BATTLE = Path(pybridge.__file__).parent / "examples" / "demo_battle.json"
@@ -170,6 +171,21 @@ def test_the_engine_plays_strike_at_the_orc(
     assert python["path"] and python["version"].startswith("3.")
     assert run.threads == "4\t50\tbad=0"
     _no_leaks(run)
+
+
+def test_the_engine_plays_the_games_extension_words(
+    host: Path, library: Path, tmp_path: Path
+) -> None:
+    requests = tmp_path / "requests.jsonl"
+    requests.write_text("\n".join(mechanics_requests()) + "\n", "utf-8")
+    env = {**os.environ, "PYBRIDGE_EXTENSIONS": str(MECHANICS),
+           "GODOT_HOST_REQUESTS": str(requests)}  # fmt: skip
+    result = run(host, library, "4.6", "local", BATTLE, pybridge.__version__, timeout=180, env=env)
+    seen = parse(result.returncode, result.stdout, result.stderr)
+    assert seen.returncode == 0, seen.stderr
+    check_mechanics_replies([seen.reply(f"request{n}") for n in range(1, 6)])
+    assert seen.reply("play")["ok"]  # the scripted battle after them, on the built-in cards
+    _no_leaks(seen)
 
 
 @pytest.mark.parametrize("version", ["4.6", "4.4"])

@@ -82,12 +82,15 @@ from pybridge.ffi.embedded import install
 install(ffi, lib)
 """
 
-# The same, in a bundle: the interpreter's paths are already the bundle's files.
+# The same, in a bundle: the interpreter's paths are already the bundle's files, and its
+# prefix is the bundle's home, where the game's extension files are packed.
 _BUNDLED_INIT_CODE = f"""\
+import sys
+
 from {MODULE_NAME} import ffi, lib
 from pybridge.ffi.embedded import install
 
-install(ffi, lib)
+install(ffi, lib, sys.prefix)
 """
 
 

@@ -9,6 +9,8 @@ Python is installed::
         python311.zip         the standard-library modules the runtime needs (pybridge.ffi.stdlib)
         pybridge.zip          the shipped part of this package (pybridge.payload)
         lib-dynload/          the extension modules among them, and cffi's backend
+        game/                 the game's extension files, as they lie in its project, and
+            extensions.txt    their list, which the library's start-up loads (--project)
 
 At start the library configures an isolated interpreter on exactly these files, found from
 its own location (see ``pybridge.c``). Copied libraries lose the run paths of the building
@@ -29,9 +31,11 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import extensions
 from ..folders import walk
 from ..payload import PACKAGE_ROOT, payload_zip
 from . import build as ffi_build
@@ -144,8 +148,34 @@ def _copy(source: Path, target: Path, strip: str | None, *, own_run_path: bool =
         drop_run_paths(target)
 
 
-def write_bundle(folder: Path) -> BundleReport:
-    """Write a bundle into the empty (or new) ``folder``; returns what it holds."""
+def pack_extensions(home: Path, files: Sequence[Path], project: Path | None) -> list[Path]:
+    """Copy the game's extension ``files`` into the bundle's ``home`` (each where it lies in
+    ``project``, else by its name), with the list the library's start-up loads them from, in
+    this order; returns the copies."""
+    folder = home / extensions.BUNDLE_FOLDER
+    if folder.exists():
+        shutil.rmtree(folder)
+    names: list[str] = []
+    for source in map(Path, files):
+        if not source.is_file():
+            raise ffi_build.BuildError(f"{source}: no such extension file")
+        name = (source.resolve().relative_to(project.resolve()).as_posix()
+                if project is not None else source.name)  # fmt: skip
+        if name in names or name == extensions.BUNDLE_LIST:
+            raise ffi_build.BuildError(f"{source}: two extension files would be packed as {name}")
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, folder / name)
+        names.append(name)
+    if names:
+        (folder / extensions.BUNDLE_LIST).write_text("".join(f"{n}\n" for n in names), "utf-8")
+    return [folder / name for name in names]
+
+
+def write_bundle(
+    folder: Path, extension_files: Sequence[Path] = (), project: Path | None = None
+) -> BundleReport:
+    """Write a bundle into the empty (or new) ``folder``, carrying the game's
+    ``extension_files`` (from ``project``); returns what it holds."""
     strip = shutil.which("strip")
     folder.mkdir(parents=True, exist_ok=True)
     home = folder / ffi_build.BUNDLE_HOME
@@ -160,8 +190,9 @@ def write_bundle(folder: Path) -> BundleReport:
         _copy(library, folder / library.name, strip)  # found through the bridge's $ORIGIN
 
     (home / ffi_build.PAYLOAD_ZIP).write_bytes(payload_zip(with_bytecode=True))
+    packed = pack_extensions(home, extension_files, project)
     battle = json.loads(TRACE_BATTLE.read_text("utf-8"))
-    chosen = select(trace(home / ffi_build.PAYLOAD_ZIP, battle))
+    chosen = select(trace(home / ffi_build.PAYLOAD_ZIP, battle, extensions=packed))
     write_stdlib_zip(home / ffi_build.STDLIB_ZIP, chosen.sources)
     extensions = home / ffi_build.EXTENSIONS_DIR
     extensions.mkdir(exist_ok=True)
@@ -178,19 +209,27 @@ def write_bundle(folder: Path) -> BundleReport:
     return report
 
 
-def write_windows_bundle(folder: Path) -> BundleReport:
-    """Write the Windows x64 bundle into the empty (or new) ``folder``."""
+def write_windows_bundle(
+    folder: Path, extension_files: Sequence[Path] = (), project: Path | None = None
+) -> BundleReport:
+    """Write the Windows x64 bundle into the empty (or new) ``folder``, with the game's
+    ``extension_files`` packed as in :func:`write_bundle`."""
     from . import windows  # only a Windows build needs its pins and tools
 
     folder.mkdir(parents=True, exist_ok=True)
     battle = json.loads(TRACE_BATTLE.read_text("utf-8"))
-    files, modules = windows.write_bundle(folder, battle)
+    packed = pack_extensions(folder / ffi_build.BUNDLE_HOME, extension_files, project)
+    files, modules = windows.write_bundle(folder, battle, extension_files=packed)
     note = "pybridge.dll and cffi's backend stripped; the signed DLLs as signed"
     return BundleReport(folder, files, modules, stripped=True, note=note)
 
 
-def write_platform_bundle(tag: str, folder: Path) -> BundleReport:
-    """The bundle for the Godot platform ``tag`` (``linux.x86_64``, ``windows.x86_64``...)."""
-    report = write_windows_bundle(folder) if tag == "windows.x86_64" else write_bundle(folder)
+def write_platform_bundle(
+    tag: str, folder: Path, extension_files: Sequence[Path] = (), project: Path | None = None
+) -> BundleReport:
+    """The bundle for the Godot platform ``tag`` (``linux.x86_64``, ``windows.x86_64``...),
+    carrying the game's ``extension_files`` (from ``project``)."""
+    write = write_windows_bundle if tag == "windows.x86_64" else write_bundle
+    report = write(folder, extension_files, project)
     report.platform = tag
     return report

@@ -11,7 +11,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from .. import web
+from .. import extensions, web
 from . import addon, bundle
 from . import build as ffi_build
 
@@ -52,11 +52,18 @@ def _addon_dir(args: argparse.Namespace) -> Path:
 
 
 def _write_library(
-    folder: Path, *, tag: str, bundled: bool, reports: list[bundle.BundleReport]
+    folder: Path,
+    *,
+    tag: str,
+    bundled: bool,
+    reports: list[bundle.BundleReport],
+    project: Path | None = None,
 ) -> None:
-    """Write the chosen kind of library for ``tag`` into ``folder``, keeping a bundle's report."""
+    """Write the chosen kind of library for ``tag`` into ``folder``, keeping a bundle's report;
+    a bundle carries the extension files ``project`` lists."""
     if bundled:
-        reports.append(bundle.write_platform_bundle(tag, folder))
+        files = extensions.project_extensions(project) if project is not None else []
+        reports.append(bundle.write_platform_bundle(tag, folder, files, project))
     else:
         ffi_build.build(folder)
 
@@ -100,14 +107,16 @@ def _cmd_build(args: argparse.Namespace) -> int:
         else:
             addon_dir = _addon_dir(args)
             for tag in tags:
-                write = partial(_write_library, tag=tag, bundled=args.bundle, reports=reports)
+                project = Path(args.project) if args.project else None
+                write = partial(_write_library, tag=tag, bundled=args.bundle, reports=reports,
+                                project=project)  # fmt: skip
                 folder = addon.install_platform(addon_dir, tag, write)
                 print(folder / addon.PLATFORM_LIBRARIES[tag])
             written = addon.write_gdextension(addon_dir)
             print(written)
             if args.project and written is not None:
                 print(addon.register_extension(Path(args.project), written))
-    except (OSError, ffi_build.BuildError, RuntimeError) as exc:
+    except (OSError, ffi_build.BuildError, RuntimeError, extensions.ExtensionError) as exc:
         print(f"pybridge build: {exc}", file=sys.stderr)
         return 2
     for report in reports:
@@ -156,7 +165,9 @@ def add_build_command(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "--project",
         metavar="GAME_DIR",
         help=f"the Godot project whose {addon.ADDON_IN_PROJECT} to build into; also names the "
-        f"extension in its {addon.EXTENSION_LIST}, for projects never opened in the editor",
+        f"extension in its {addon.EXTENSION_LIST}, for projects never opened in the editor; "
+        "a --bundle carries the extension files its project.godot lists ([pybridge] "
+        "extensions)",
     )
     where.add_argument("--addon", metavar="ADDON_DIR", help="the addon folder to build into")
     where.add_argument(

@@ -14,6 +14,7 @@ from typing import Any
 # serves: the one line to change when the door into the runtime moves.
 from .. import service as entry
 from ..answers import capacity_from
+from ..extensions import files_at_start, load
 
 # Answered when even encoding the response failed (e.g. MemoryError): never raise into C.
 _FAILED = (
@@ -22,9 +23,15 @@ _FAILED = (
 )
 
 
-def install(ffi: Any, lib: Any) -> None:
-    """Attach the Python implementation of the C half's ``pybridge_py_call``."""
+def install(ffi: Any, lib: Any, bundle_home: str | None = None) -> None:
+    """Attach the Python implementation of the C half's ``pybridge_py_call``, serving the
+    game's extensions: those packed into the bundle whose home is ``bundle_home``, else those
+    ``PYBRIDGE_EXTENSIONS`` names. An extension that fails to load fails the start (every
+    call then answers ``runtime_unavailable``; the reason, naming the file, goes to stderr)."""
     entry.keep_answers(capacity_from(os.environ))
+    files = files_at_start(bundle_home, os.environ)
+    if files:
+        entry.use_words(load(files).words)
 
     # Bound once: this runs for every call a host makes, often every frame.
     unpack, answer, copy = ffi.unpack, entry.call, lib.pybridge_copy

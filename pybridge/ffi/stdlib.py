@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..extensions import MODULE_PREFIX
 from ..payload import PACKAGE, add_module, shipped_files
 
 STDLIB_DIR = Path(sysconfig.get_paths()["stdlib"])
@@ -31,9 +32,11 @@ ALWAYS: dict[str, str] = {
     "encodings.aliases": "read by the encodings package when it looks a codec up",
 }
 
-#: The workout the trace runs, in a fresh ``python -I -S``: argv[1] is the package zip,
-#: argv[2] the folder of ``_cffi_backend``, stdin ``{"modules": [every shipped module],
-#: "requests": [request texts]}``; it prints ``{"modules": {name: origin}, "answers": [...],
+#: The workout the trace runs, in a fresh ``python -I -S -B`` (no bytecode beside an extension
+#: file): argv[1] is the package zip, argv[2] the folder of ``_cffi_backend``, stdin
+#: ``{"modules": [every shipped module], "extensions": [the game's extension files],
+#: "requests": [request texts]}`` (answered with those extensions loaded, as the bundle's
+#: start-up loads them); it prints ``{"modules": {name: origin}, "answers": [...],
 #: "extra": {...}}`` (what an epilogue adds, see :func:`trace`).
 _WORKOUT = """\
 import importlib, json, sys
@@ -43,6 +46,9 @@ work = json.load(sys.stdin)
 for name in work["modules"]:
     importlib.import_module(name)
 from pybridge.ffi.embedded import entry
+if work["extensions"]:
+    from pybridge.extensions import load
+    entry.use_words(load(work["extensions"]).words)
 answers = [entry.call(request) for request in work["requests"]]
 answers.append(entry.call(b"\\xff\\xfe not utf-8"))
 modules = {}
@@ -114,19 +120,28 @@ def trace(
     host_path: Callable[[Path], str] = str,
     env: Mapping[str, str] | None = None,
     epilogue: str = "",
+    extensions: Sequence[Path] = (),
 ) -> dict[str, Any]:
     """Module name -> origin after the workout, run by this interpreter on ``payload_zip``.
 
     Another interpreter can run it (the Windows one under Wine): ``python`` is its command,
     ``backend_dir`` the folder of its ``_cffi_backend``, ``host_path`` how it names a path
     of this machine, ``env`` its environment; ``epilogue`` runs after the workout, and what
-    it puts in the dict ``extra`` comes back under the key ``""``."""
+    it puts in the dict ``extra`` comes back under the key ``""``. ``extensions``: the game's
+    extension files, loaded before the requests, so that what they import at load time is
+    seen (an import made only while an extension's action runs is not: import at the top)."""
     backend = backend_dir if backend_dir is not None else cffi_backend().parent
     code = _WORKOUT.replace("#EPILOGUE\n", epilogue)
     shipped = [_module_name(name) for name in shipped_files() if name.endswith(".py")]
     result = subprocess.run(
-        [*python, "-I", "-S", "-c", code, host_path(payload_zip), host_path(backend)],
-        input=json.dumps({"modules": shipped, "requests": workout_requests(battle)}),
+        [*python, "-I", "-S", "-B", "-c", code, host_path(payload_zip), host_path(backend)],
+        input=json.dumps(
+            {
+                "modules": shipped,
+                "requests": workout_requests(battle),
+                "extensions": [host_path(path) for path in extensions],
+            }
+        ),
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -174,6 +189,8 @@ def select(traced: Mapping[str, str | None], also: Iterable[str] = ALWAYS) -> Se
     for name, origin in sorted(wanted.items()):
         if name in ("__main__", "_cffi_backend") or name.split(".")[0] == "pybridge":
             continue
+        if name.startswith(MODULE_PREFIX):
+            continue  # a game's extension file: packed by itself
         if origin is not None and origin.startswith(f"{EXTENSIONS_DIR}/"):
             chosen.extensions[Path(origin).name] = Path(origin)
             chosen.modules.append(name)

@@ -41,7 +41,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -373,11 +373,14 @@ def _stored(path: Path, entries: dict[str, bytes]) -> None:
 
 
 def write_bundle(folder: Path, battle: dict[str, object], python: WindowsPython | None = None,
-                 prefix: Path | None = None) -> tuple[dict[str, int], list[str]]:  # fmt: skip
+                 prefix: Path | None = None, extension_files: Sequence[Path] = ()
+                 ) -> tuple[dict[str, int], list[str]]:  # fmt: skip
     """Write the Windows bundle into ``folder``; returns its files' sizes and the standard
     modules chosen. ``prefix`` is the Wine prefix of the trace (default: one in the user's
     cache, never inside the checkout: its drive Z: links to the root folder, and a walk of
-    the checkout that follows links, setuptools' among them, would never end)."""
+    the checkout that follows links, setuptools' among them, would never end).
+    ``extension_files``: the game's extension files already packed into the bundle's home,
+    loaded by the trace so that what they import is carried."""
     python = prepare() if python is None else python
     prefix = trace_prefix() if prefix is None else prefix
     home = folder / ffi_build.BUNDLE_HOME
@@ -396,7 +399,8 @@ def write_bundle(folder: Path, battle: dict[str, object], python: WindowsPython 
     traced = trace(home / ffi_build.PAYLOAD_ZIP, battle,
                    python=[wine(), windows_path(python.embed / "python.exe")],
                    backend_dir=backend.parent, host_path=windows_path,
-                   env=wine_env(prefix), epilogue=_BYTECODE_EPILOGUE)  # fmt: skip
+                   env=wine_env(prefix), epilogue=_BYTECODE_EPILOGUE,
+                   extensions=extension_files)  # fmt: skip
     compiled = traced.pop("")
     if not isinstance(compiled, dict) or not compiled:
         raise TraceError("the Windows interpreter compiled none of the package's modules")

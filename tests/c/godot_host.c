@@ -28,6 +28,8 @@
  *   call_error ... / summary ...
  * Every failed check is a "FAIL: ..." line on stderr; the exit status is 1 if any failed.
  * THREADS (default 4) engine threads call at once at the end of the battle.
+ * GODOT_HOST_REQUESTS, when set, names a file of requests, one a line, each sent through the
+ * typed call before the scripted battle (reply requestN), as a game's own script would.
  */
 #define _GNU_SOURCE /* RTLD_DEEPBIND */
 #ifdef _WIN32
@@ -284,6 +286,21 @@ static DWORD WINAPI work_thread(LPVOID arg)
     return 0;
 }
 #endif
+
+/* Each line of the file at `path` through call_json, before the scripted battle. */
+static void play_the_requests(struct host_object *object, const char *path)
+{
+    char *text = read_file(path);
+    int count = 0;
+    for (char *line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n")) {
+        char label[32];
+        snprintf(label, sizeof label, "request%d", ++count);
+        char *reply = typed_call(object, "call_json", line);
+        print_reply(label, reply);
+        free(reply);
+    }
+    free(text);
+}
 
 static void play_the_battle(struct host_object *first, struct host_object *second,
                             const char *battle_path)
@@ -578,6 +595,9 @@ int main(int argc, char **argv)
                      "\"code\":\"runtime_unavailable\"");
         check(atomic_load(&print_errors) == 1, "the failed start was not reported exactly once");
     } else {
+        const char *requests = getenv("GODOT_HOST_REQUESTS");
+        if (requests != NULL && requests[0] != '\0')
+            play_the_requests(first, requests);
         play_the_battle(first, second, argv[4]);
         check(atomic_load(&print_errors) == 0, "print_error was called although Python started");
     }
