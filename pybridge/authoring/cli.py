@@ -23,15 +23,17 @@ from typing import Any
 from .. import extensions
 from ..examples import demo_battle
 from ..folders import walk
-from ..runtime.definitions import LIBRARY_FORMAT, load_library
-from ..runtime.document import BATTLE_FORMAT, load_battle
+from ..runtime.definitions import load_library
+from ..runtime.document import load_battle
 from ..runtime.errors import TargetingError
+from ..runtime.migrate import BATTLE, LIBRARY, versions
 from ..runtime.model import CardDef, MoveDef, StatusDef
 from ..runtime.vocabulary import Vocabulary
 from .describe import describe_card, describe_move, describe_status
 from .lint import Diagnostic, Severity, lint_document, summary
 
-_FORMATS = (BATTLE_FORMAT, LIBRARY_FORMAT)
+#: Every version of a document lint reads (older ones are migrated when read).
+_FORMATS = (*versions(BATTLE), *versions(LIBRARY))
 _RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
 
 
@@ -187,7 +189,7 @@ def _summary_line(counts: Mapping[str, int], files: int) -> str:
 def _load(file: str | None, words: Vocabulary | None = None
           ) -> tuple[dict[str, CardDef], dict[str, MoveDef], dict[str, StatusDef]]:  # fmt: skip
     document: Any = demo_battle() if file is None else json.loads(Path(file).read_text("utf-8"))
-    if isinstance(document, Mapping) and document.get("format") == LIBRARY_FORMAT:
+    if isinstance(document, Mapping) and document.get("format") in versions(LIBRARY):
         return load_library(document, words), {}, {}
     battle = load_battle(document, None, words)
     return battle.library, battle.moves, battle.statuses

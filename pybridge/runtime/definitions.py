@@ -13,12 +13,13 @@ from typing import TypeVar
 from .filters import CARD_FILTER_KEYS, UNIT_FILTER_KEYS
 from .graph import EMPTY_BEHAVIOR, Behavior, parse_behavior
 from .kinds import Kind, parse_where, where_to_json
+from .migrate import CURRENT, LIBRARY, to_current, versions
 from .model import HOOKS, PILES, CardDef, CardTargets, MoveDef, PlayCondition, StatusDef
 from .modes import MODE_NAMES
 from .reader import MAX_INT, Reader
 from .vocabulary import Vocabulary, needed_extensions
 
-LIBRARY_FORMAT = "pybridge/cards@1"
+LIBRARY_FORMAT = CURRENT[LIBRARY]
 MAX_CARDS = 2_000
 MAX_DEFINITIONS = 500
 MAX_TEXT = 2_000
@@ -253,9 +254,11 @@ def parse_definitions(r: Reader, parse: Callable[[Reader], D], into: dict[str, D
 
 def load_library(document: object, words: Vocabulary | None = None) -> dict[str, CardDef]:
     """A card library document -> card definitions by id, read with ``words`` (the built-in
-    vocabulary by default). ``extensions`` names the extensions (and versions) it needs."""
+    vocabulary by default). ``extensions`` names the extensions (and versions) it needs. A
+    document of an older format version is migrated first (:mod:`.migrate`)."""
+    document = to_current(document, LIBRARY)
     r = Reader(document, words=words).obj({"format", "cards", "extensions"}, ("format", "cards"))
-    r.field("format").choice((LIBRARY_FORMAT,))
+    r.field("format").choice(versions(LIBRARY))  # an older version was migrated above
     library: dict[str, CardDef] = {}
     with needed_extensions(r):
         parse_definitions(r.field("cards"), parse_card, library, MAX_CARDS, "card")

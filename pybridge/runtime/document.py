@@ -25,6 +25,7 @@ from .definitions import (
     status_to_json,
 )
 from .errors import FormatError
+from .migrate import BATTLE, CURRENT, to_current, versions
 from .model import (
     MAX_CUT,
     PILES,
@@ -45,7 +46,7 @@ from .reader import MAX_INT, Reader
 from .rng import Pcg32
 from .vocabulary import Vocabulary, extensions_used, needed_extensions, words_or_builtin
 
-BATTLE_FORMAT = "pybridge/battle@1"
+BATTLE_FORMAT = CURRENT[BATTLE]
 MAX_UNITS = 64
 #: Distinct status ids in a battle (definitions, unit statuses, ApplyStatus nodes), so no unit
 #: can ever carry more than this many and a saved battle always loads back.
@@ -128,9 +129,11 @@ def unit_to_json(unit: Unit) -> dict[str, object]:
 def load_battle(document: object, library: Mapping[str, CardDef] | None = None,
                 words: Vocabulary | None = None) -> Battle:  # fmt: skip
     """A battle document -> a Battle. ``library`` supplies cards the document does not define;
-    ``words``: the vocabulary it is read with (the built-in one by default)."""
+    ``words``: the vocabulary it is read with (the built-in one by default). A document of an
+    older format version is migrated first (:mod:`.migrate`)."""
+    document = to_current(document, BATTLE)
     r = Reader(document, words=words).obj(_BATTLE_KEYS, ("format", "units", "active_player"))
-    r.field("format").choice((BATTLE_FORMAT,))
+    r.field("format").choice(versions(BATTLE))  # an older version was migrated above
     with needed_extensions(r):
         return _load_battle(r, library)
 
