@@ -20,8 +20,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from .extend import Words
+
+if TYPE_CHECKING:
+    import argparse  # only the command lines call add_options: a shipped game never does
 from .runtime.vocabulary import BUILTIN, Extension, Vocabulary, VocabularyError
 
 #: The project setting that lists a game's extension files.
@@ -126,6 +130,17 @@ def _import(path: Path) -> ModuleType:
 
 def stamps(paths: Iterable[Path]) -> tuple[int, ...]:
     return tuple(p.stat().st_mtime_ns if p.is_file() else -1 for p in paths)
+
+
+def add_options(parser: argparse.ArgumentParser, what: str = "read with") -> None:
+    """The command-line options that name a game's extensions: ``--project DIR`` (its
+    project.godot's list) and ``--extension FILE`` (repeated); read them with
+    :func:`from_options`."""
+    parser.add_argument("--project", metavar="DIR",
+                        help=f"{what} the extensions the Godot project lists (project.godot, "
+                        "[pybridge] extensions)")  # fmt: skip
+    parser.add_argument("--extension", metavar="FILE", action="append", default=[],
+                        help=f"{what} this extension file (again for more)")  # fmt: skip
 
 
 def from_options(project: str | None, files: Sequence[str]) -> list[Path]:

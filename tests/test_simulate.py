@@ -293,6 +293,30 @@ def test_a_function_policy_offering_illegal_moves_only_gets_the_legal_ones(tmp_p
     assert {cid for cid, c in cards.items() if c["plays"]} == {"strike"}
 
 
+DEMO_PROJECT = Path(__file__).resolve().parents[1] / "demo_project"
+
+
+def test_the_games_extension_cards_play_with_project(tmp_path: Path, capsys) -> None:
+    battle = demo_battle()
+    hand = [{"id": "h0", "card": "flurry"}, {"id": "h1", "card": "drain_touch"}]
+    battle["piles"] = {"hand": hand, "draw": [{"id": f"d{i}", "card": "strike"} for i in range(4)]}
+    (tmp_path / "combo.json").write_text(json.dumps(battle))
+    library = DEMO_PROJECT / "cards" / "mechanics.json"
+    args = [str(tmp_path / "combo.json"), "--library", str(library), "--battles", "3",
+            "--workers", "1", "--no-report"]  # fmt: skip
+    code, data = _simulate(tmp_path / "with", *args, "--project", str(DEMO_PROJECT))
+    assert code == 0 and data["problems"] == [] and data["battles_played"] == 3
+    assert {"flurry", "drain_touch"} <= set(data["cards"])
+    code, data = _simulate(tmp_path / "without", *args)
+    assert code == 1 and data["battles_played"] == 0  # refused, naming what is missing
+    assert any("card 'foresight'" in p["message"] and '"Scry"' in p["message"]
+               for p in data["problems"])  # fmt: skip
+    broken = tmp_path / "broken.py"
+    broken.write_text("NAME = 'broken'\n")
+    assert main(["simulate", *args, "--extension", str(broken), "--out", str(tmp_path)]) == 2
+    assert "an extension module defines register(words)" in capsys.readouterr().err
+
+
 def test_bad_arguments_and_files_are_refused_clearly(tmp_path: Path, capsys) -> None:
     assert main(["simulate", "--policy", "nope", "--out", str(tmp_path)]) == 2
     assert "policy 'nope'" in capsys.readouterr().err

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .. import extensions
+
 DEFAULT_OUTPUT = Path("artifacts") / "simulate"
 #: Seconds ``--cluster`` waits for the scheduler to answer, and then for a first worker.
 CONNECT_TIMEOUT = 30.0
@@ -70,6 +72,7 @@ def add_arguments(cmd: argparse.ArgumentParser) -> None:
         default=None,
         help="battles per task (default: at most 100, and 8 tasks per worker)",
     )
+    extensions.add_options(cmd, "play with")
     cmd.add_argument("--out", default=str(DEFAULT_OUTPUT),
                      help=f"output directory (default {DEFAULT_OUTPUT})")  # fmt: skip
     cmd.add_argument("--no-report", action="store_true", help="skip the HTML report")

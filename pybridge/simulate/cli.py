@@ -9,6 +9,7 @@ import os
 import sys
 from pathlib import Path
 
+from .. import extensions
 from .arguments import CONNECT_TIMEOUT
 from .batches import Job, Plan
 from .examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY
@@ -45,9 +46,10 @@ def run_command(args: argparse.Namespace) -> int:
     if not encounters and library is None:
         encounters, library = [EXAMPLE_ENCOUNTERS], EXAMPLE_LIBRARY
     try:
-        spec = read_spec(library, encounters)
+        files = extensions.from_options(args.project, args.extension)
+        spec = read_spec(library, encounters, files)
         policy_factory(args.policy)
-    except (InputError, PolicyError) as exc:
+    except (InputError, PolicyError, extensions.ExtensionError) as exc:
         _say(str(exc))
         return 2
     battles, problems = prototypes_of(spec)

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import extensions
 from ..runtime import LIBRARY_FORMAT, Battle, CardDef, FormatError, load_battle, load_library
+from ..runtime.vocabulary import Vocabulary
 
 _INDEX = re.compile(r"^cards\[0\]\.?")
 
@@ -54,20 +56,36 @@ class EncounterSource:
 
 @dataclass(frozen=True, slots=True)
 class SimulationSpec:
-    """The card documents of a library (each checked on its own) and the encounters."""
+    """The card documents of a library (each checked on its own) and the encounters, read
+    with the game's extension files (paths every worker reads: a cluster's workers need them
+    at the same place)."""
 
     library_cards: tuple[dict[str, Any], ...]
     encounters: tuple[EncounterSource, ...]
     library_origin: str | None = None
     digest: str = field(default="", compare=False)
+    extension_files: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, library_cards: list[dict[str, Any]], encounters: list[EncounterSource],
-           library_origin: str | None = None) -> SimulationSpec:  # fmt: skip
-        text = json.dumps([library_cards, [(e.id, e.document) for e in encounters]],
-                          sort_keys=True, separators=(",", ":"))  # fmt: skip
+           library_origin: str | None = None, extension_files: tuple[str, ...] = ()
+           ) -> SimulationSpec:  # fmt: skip
+        parts: list[Any] = [library_cards, [(e.id, e.document) for e in encounters]]
+        if extension_files:
+            parts.append(list(extension_files))
+        text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        return cls(tuple(library_cards), tuple(encounters), library_origin, digest)
+        return cls(tuple(library_cards), tuple(encounters), library_origin, digest,
+                   tuple(extension_files))  # fmt: skip
+
+    def words(self) -> Vocabulary | None:
+        """The vocabulary with the spec's extensions (None: the built-in one)."""
+        if not self.extension_files:
+            return None
+        try:
+            return extensions.load(list(self.extension_files)).words
+        except extensions.ExtensionError as exc:
+            raise InputError(str(exc)) from None
 
 
 def read_json(path: Path, what: str) -> Any:
@@ -124,9 +142,10 @@ def _card_id(document: dict[str, Any]) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def check_library(spec: SimulationSpec) -> tuple[dict[str, CardDef], dict[str, Problem]]:
-    """Load the library card by card: the good cards, and a problem per broken card id (or
-    per position, for a card without an id)."""
+def check_library(spec: SimulationSpec, words: Vocabulary | None = None
+                  ) -> tuple[dict[str, CardDef], dict[str, Problem]]:  # fmt: skip
+    """Load the library card by card (with ``words``): the good cards, and a problem per
+    broken card id (or per position, for a card without an id)."""
     library: dict[str, CardDef] = {}
     broken: dict[str, Problem] = {}
     origin = spec.library_origin or "the library"
@@ -134,7 +153,8 @@ def check_library(spec: SimulationSpec) -> tuple[dict[str, CardDef], dict[str, P
         card_id = _card_id(document)
         key = card_id or f"cards[{index}]"
         try:
-            (card,) = load_library({"format": LIBRARY_FORMAT, "cards": [document]}).values()
+            (card,) = load_library({"format": LIBRARY_FORMAT, "cards": [document]},
+                                   words).values()  # fmt: skip
         except FormatError as exc:
             where = _INDEX.sub("", exc.where)
             detail = f"{where}: {exc.message}" if where else exc.message
@@ -151,10 +171,11 @@ def check_library(spec: SimulationSpec) -> tuple[dict[str, CardDef], dict[str, P
 
 
 def load_encounter(source: EncounterSource, library: dict[str, CardDef],
-                   broken: dict[str, Problem]) -> Battle | Problem:  # fmt: skip
+                   broken: dict[str, Problem], words: Vocabulary | None = None
+                   ) -> Battle | Problem:  # fmt: skip
     """The encounter's battle, or the problem naming the encounter and the card."""
     try:
-        return load_battle(source.document, library)
+        return load_battle(source.document, library, words)
     except FormatError as exc:
         card = exc.value if isinstance(exc.value, str) and exc.where.endswith(".card") else None
         message = f"encounter {source.id!r} ({source.origin}): {exc}"
@@ -165,11 +186,12 @@ def load_encounter(source: EncounterSource, library: dict[str, CardDef],
 
 def prototypes_of(spec: SimulationSpec) -> tuple[dict[str, Battle], list[Problem]]:
     """Every encounter that loads, by id, and the problems of the library and the rest."""
-    library, broken = check_library(spec)
+    words = spec.words()
+    library, broken = check_library(spec, words)
     problems = list(broken.values())
     battles: dict[str, Battle] = {}
     for source in spec.encounters:
-        loaded = load_encounter(source, library, broken)
+        loaded = load_encounter(source, library, broken, words)
         if isinstance(loaded, Problem):
             problems.append(loaded)
         else:
@@ -177,7 +199,13 @@ def prototypes_of(spec: SimulationSpec) -> tuple[dict[str, Battle], list[Problem
     return battles, problems
 
 
-def read_spec(library: Path | None, encounters: list[Path]) -> SimulationSpec:
+def read_spec(library: Path | None, encounters: list[Path],
+              extension_files: list[Path] | None = None) -> SimulationSpec:  # fmt: skip
+    """The spec of the files given, read with ``extension_files`` (checked here: a file that
+    does not load is an :class:`InputError`)."""
     cards = read_library(library) if library is not None else []
-    return SimulationSpec.of(cards, read_encounters(encounters),
-                             None if library is None else str(library))  # fmt: skip
+    files = tuple(str(Path(f).resolve()) for f in extension_files or [])
+    spec = SimulationSpec.of(cards, read_encounters(encounters),
+                             None if library is None else str(library), files)  # fmt: skip
+    spec.words()
+    return spec
