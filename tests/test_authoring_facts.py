@@ -262,3 +262,14 @@ def test_words_from_the_battle_data_are_never_read_as_a_template() -> None:
     lift = {"id": "lift", "type": "RemoveStatus", "status": "curse", "stacks": 1, "source": "Self"}
     said = describe_behavior(_behavior(lift), Subject(Host.CARD, TargetMode.NONE), statuses)
     assert said == "Remove 1 Curse {target} {body} from yourself."
+
+
+def test_every_source_has_words_to_say_instead_of_its_name() -> None:
+    from pybridge.authoring import wording
+    from pybridge.runtime.sources import CARD_SOURCES, UNIT_SOURCES
+
+    assert set(UNIT_SOURCES) | set(CARD_SOURCES) <= set(wording._INSTEAD)
+    (term,) = wording.editor_terms("Heal 3 to AllReserveAllies.")
+    assert term.instead == '"all allies in reserve"'
+    (term,) = wording.editor_terms("Exhaust CutCards.")
+    assert term.instead == '"the cards waiting to resolve"'

@@ -15,6 +15,7 @@ from functools import cache
 from ..runtime.graph import NODE_TYPES
 from ..runtime.modes import MODE_NAMES
 from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES
+from .phrases import CARD_SOURCE_WORDS, PILE_WORDS, UNIT_SOURCE_WORDS, CardWords, UnitWords
 
 #: Editor phrases from the seeds' "Avoid" column.
 _EDITOR_PHRASES = (
@@ -59,23 +60,44 @@ class Term:
     instead: str
 
 
-_INSTEAD = {
+#: What to say instead of a word, where the describer's own words for it (below) would not
+#: read well as advice: the editor's Target and Host, and the sources said better otherwise.
+_BETTER = {
     "Opponent": 'the enemy it hits ("the selected enemy", "the first enemy")',
     "AllOpponents": '"all enemies"',
     "AllEnemies": '"all enemies"',
-    "AllAllies": '"all allies"',
-    "AllUnits": '"all units"',
     "AllDeadAllies": '"fallen allies"',
-    "ActivePlayer": '"the active party member"',
-    "ThisCard": '"this card"',
-    "HandPile": '"your hand"',
-    "DrawPile": '"your draw pile"',
-    "DiscardPile": '"your discard pile"',
-    "ExhaustPile": '"your exhaust pile"',
     "Self": '"you" (or "Gain ...")',
     "Target": '"the selected enemy", "an ally", "any unit"',
     "Host": '"you"',
 }
+
+
+def _unit_words(words: UnitWords) -> str:
+    if words.phrase or words.noun is None:
+        return f'"{words.phrase}"'
+    team = "" if words.team is None else f"{words.team} "
+    return f'"{" ".join(p for p in ("all", words.pre, team + words.noun[1], words.tail) if p)}"'
+
+
+def _card_words(words: CardWords) -> str:
+    if words.phrase:
+        return f'"{words.phrase}"' + (f' (or "{words.many}")' if words.many else "")
+    if words.place is not None:
+        pile = PILE_WORDS[words.place]
+        return f'"the cards {pile.tail}"' if not pile.name else f'"your {pile.name}"'
+    return f'"the cards {words.inside} your {words.where}"'
+
+
+def _instead_table() -> dict[str, str]:
+    """Every unit and card source of the source tables, with the describer's words for it
+    (phrases.py) unless :data:`_BETTER` says it better."""
+    out = {name: _unit_words(UNIT_SOURCE_WORDS[name]) for name in UNIT_SOURCES}
+    out |= {name: _card_words(CARD_SOURCE_WORDS[name]) for name in CARD_SOURCES}
+    return out | _BETTER
+
+
+_INSTEAD = _instead_table()
 
 
 def editor_terms(text: str) -> list[Term]:
