@@ -132,6 +132,7 @@ def test_every_clean_library_card_is_described_as_authored() -> None:
 
 # -- every action ------------------------------------------------------------------------------
 ACTIONS: list[tuple[dict[str, Any], str]] = [
+    ({"type": "Call", "card": "fireball"}, "Use the effect of fireball."),
     (
         {"type": "DealDamage", "amount": 8, "source": "AllOpponents"},
         "Deal 8 damage to all enemies.",
@@ -316,7 +317,7 @@ UNIT_PHRASES = {
     ),
     "AllDeadAllies": ("all fallen allies",) * 4,
     "AllReserveAllies": ("all allies in reserve",) * 4,
-    "Target": ("no one",) * 4,
+    "Target": ("no one", "no one", "no one", "the attacker"),  # a reaction submits the attacker
 }
 HOSTS = [(Host.CARD, None), (Host.MOVE, None), (Host.STATUS, "turn_end"), (Host.STATUS, "attacked")]
 

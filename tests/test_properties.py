@@ -95,10 +95,13 @@ def weighted(draw: st.DrawFn, *options: tuple[int, st.SearchStrategy[Any]]) -> A
 
 class Builder:
     """Draws one valid Behavior graph: data chains (sources and selectors), conditions, and a
-    flow tree of actions, Snapshot, Draw, GainEnergy, Branch and Gate."""
+    flow tree of actions, Snapshot, Draw, GainEnergy, Branch, Gate and Call (of ``calls``,
+    cards that call no card before them: the calls never form a cycle)."""
 
-    def __init__(self, draw: st.DrawFn, statuses: tuple[str, ...], allow_stacks: bool) -> None:
+    def __init__(self, draw: st.DrawFn, statuses: tuple[str, ...], allow_stacks: bool,
+                 calls: tuple[str, ...] = ()) -> None:  # fmt: skip
         self.draw, self.statuses, self.allow_stacks = draw, statuses, allow_stacks
+        self.calls = calls
         self.nodes: list[Doc] = []
         self.data: dict[str, list[str]] = {"units": [], "cards": []}
         self.conditions: list[str] = []
@@ -190,6 +193,8 @@ class Builder:
         kinds = ["unit", "unit", "unit", "card", "snapshot", "draw", "energy"]
         if depth < 2:
             kinds += ["branch", "gate"]
+        if self.calls:
+            kinds.append("call")
         kind = draw(st.sampled_from(kinds))
         node_id = self._id("f")
         if kind == "unit":
@@ -208,6 +213,11 @@ class Builder:
             return self._add(
                 {"id": node_id, "type": "GainEnergy", "amount": draw(st.integers(0, 2))}
             )
+        if kind == "call":
+            called: Doc = {"id": node_id, "type": "Call", "card": draw(st.sampled_from(self.calls))}
+            if draw(st.booleans()):
+                called["ports"] = {"target": self.chain("units")}
+            return self._add(called)
         node: Doc = {
             "id": node_id,
             "type": "Branch" if kind == "branch" else "Gate",
@@ -296,17 +306,22 @@ def card_filters() -> st.SearchStrategy[Doc]:
 
 @st.composite
 def behaviors(
-    draw: st.DrawFn, statuses: tuple[str, ...], allow_stacks: bool = False
+    draw: st.DrawFn,
+    statuses: tuple[str, ...],
+    allow_stacks: bool = False,
+    calls: tuple[str, ...] = (),
 ) -> tuple[Doc, list[str]]:
-    builder = Builder(draw, statuses, allow_stacks)
+    builder = Builder(draw, statuses, allow_stacks, calls)
     return builder.behavior(), builder.conditions
 
 
 @st.composite
-def card_defs(draw: st.DrawFn, card_id: str, statuses: tuple[str, ...]) -> Doc:
+def card_defs(
+    draw: st.DrawFn, card_id: str, statuses: tuple[str, ...], calls: tuple[str, ...] = ()
+) -> Doc:
     spelling = draw(st.sampled_from(sorted(MODE_NAMES)))
     mode = MODE_NAMES[spelling]
-    behavior, conditions = draw(behaviors(statuses))
+    behavior, conditions = draw(behaviors(statuses, calls=calls))
     doc: Doc = {
         "id": card_id,
         "name": card_id.title(),
@@ -338,12 +353,16 @@ def card_defs(draw: st.DrawFn, card_id: str, statuses: tuple[str, ...]) -> Doc:
 
 
 @st.composite
-def status_defs(draw: st.DrawFn, status_id: str, statuses: tuple[str, ...]) -> Doc:
+def status_defs(
+    draw: st.DrawFn, status_id: str, statuses: tuple[str, ...], calls: tuple[str, ...] = ()
+) -> Doc:
     doc: Doc = {"id": status_id, "name": status_id.title()}
     hooks = draw(
         st.lists(st.sampled_from(("turn_start", "turn_end", "attacked")), unique=True, max_size=2)
     )
-    doc["hooks"] = {hook: draw(behaviors(statuses, allow_stacks=True))[0] for hook in hooks}
+    doc["hooks"] = {
+        hook: draw(behaviors(statuses, allow_stacks=True, calls=calls))[0] for hook in hooks
+    }
     doc["damage_dealt"] = draw(st.integers(-2, 2))
     doc["damage_taken"] = draw(st.integers(-2, 2))
     doc["decay_on"] = draw(st.sampled_from((None, "turn_start", "turn_end")))
@@ -353,12 +372,14 @@ def status_defs(draw: st.DrawFn, status_id: str, statuses: tuple[str, ...]) -> D
 
 
 @st.composite
-def move_defs(draw: st.DrawFn, move_id: str, statuses: tuple[str, ...]) -> Doc:
+def move_defs(
+    draw: st.DrawFn, move_id: str, statuses: tuple[str, ...], calls: tuple[str, ...] = ()
+) -> Doc:
     return {
         "id": move_id,
         "name": move_id.title(),
         "target": draw(st.sampled_from([m.value for m in TargetMode])),
-        "behavior": draw(behaviors(statuses))[0],
+        "behavior": draw(behaviors(statuses, calls=calls))[0],
         "weight": draw(st.integers(1, 3)),
         "response": draw(st.booleans()),
     }
@@ -423,9 +444,12 @@ def battles(draw: st.DrawFn) -> Doc:
         "draw_per_turn": weighted(draw, (5, st.integers(2, 6)), (1, st.integers(0, 1))),
         "reshuffle": draw(st.booleans()),
         "units": units,
-        "cards": [draw(card_defs(c, statuses)) for c in card_ids],
-        "statuses": [draw(status_defs(s, statuses)) for s in defined],
-        "moves": [draw(move_defs(m, statuses)) for m in move_ids],
+        # a card calls only cards after it, so calls never form a cycle
+        "cards": [
+            draw(card_defs(c, statuses, tuple(card_ids[i + 1 :]))) for i, c in enumerate(card_ids)
+        ],
+        "statuses": [draw(status_defs(s, statuses, tuple(card_ids))) for s in defined],
+        "moves": [draw(move_defs(m, statuses, tuple(card_ids))) for m in move_ids],
         "piles": piles,
     }
 

@@ -136,8 +136,9 @@ class Subject:
 
     @property
     def submits(self) -> bool:
-        """Does a unit reach the Behavior through ``Target`` (clicked or chosen at random)?"""
-        return self.mode is not None and self.mode.chooses_units
+        """Does a unit reach the Behavior through ``Target`` (clicked or chosen at random, or
+        the attacker a reaction submits)?"""
+        return self.reaction or (self.mode is not None and self.mode.chooses_units)
 
     @property
     def reaction(self) -> bool:
@@ -318,8 +319,10 @@ def mode_sides(reach: mode_table.Reach) -> frozenset[Side]:
 
 
 def target_sides(subject: Subject) -> frozenset[Side]:
-    """The sides of the unit(s) a mode submits through Target."""
+    """The sides of the unit(s) a mode submits through Target (a reaction's attacker: any)."""
     mode = subject.mode
+    if subject.reaction:
+        return ALL_SIDES
     if not subject.submits or mode is None:
         return frozenset()
     sides = mode_sides(mode.facts.reach)

@@ -58,6 +58,7 @@ CODES: dict[str, Code] = _codes(
     ("PB119", W, "a playable_if condition that reads Opponent"),
     ("PB120", E, "a multi-target card read through Opponent, which reads one unit"),
     ("PB121", W, "a RandomElements node read by several nodes: each read picks again"),
+    ("PB122", E, "Call nodes that call each other in a cycle, or nest too deep"),
     ("PB201", W, "editor vocabulary in player-facing text"),
     ("PB202", W, "text that promises a whole side the Behavior does not cover"),
     ("PB203", W, "text that names a selected unit the mode does not offer"),
@@ -170,12 +171,12 @@ class Scope:
 
 def refused(file: str | None, where: str, message: str, document: object = None,
             fix: str = "fix the field the loader names; nothing in this document was checked "
-            "until it loads") -> Diagnostic:  # fmt: skip
+            "until it loads", code: str = "PB002") -> Diagnostic:  # fmt: skip
     """A diagnostic for what the loader refuses, at the loader's JSON path. When the path
     leads into a card, move or status of ``document``, it names that definition, the node and
     the field by their ids, so an editor can put it where it belongs."""
     kind, ident, node, field = _located(document, where)
-    return Diagnostic("PB002", Severity.ERROR, message, fix, file, kind, ident, node, field,
+    return Diagnostic(code, CODES[code].severity, message, fix, file, kind, ident, node, field,
                       where)  # fmt: skip
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..runtime.calls import CallRefused, call_problems
 from ..runtime.definitions import LIBRARY_FORMAT, MAX_CARDS, load_library, parse_card
 from ..runtime.document import load_battle
 from ..runtime.errors import TargetingError
@@ -154,6 +155,8 @@ def lint_document(document: object, file: str | None = None,
             return _lint_library(document, file, words)
         battle = load_battle(document, None, words)
         library, statuses, moves = battle.library, battle.statuses, battle.moves
+    except CallRefused as exc:
+        return [refused(file, exc.where, exc.message, document, _CALLS_FIX, "PB122")]
     except TargetingError as exc:
         return [refused(file, exc.where, exc.message, document)]
     except (RecursionError, ValueError, TypeError, KeyError) as exc:
@@ -172,6 +175,9 @@ def lint_document(document: object, file: str | None = None,
 
 #: The fix of a library card the loader refuses: the library's other cards are still checked.
 _CARD_REFUSED = "fix the field the loader names; the card's other checks run once it loads"
+#: The fix of a cycle of calls (PB122).
+_CALLS_FIX = ("break the cycle (or shorten the chain): let one of the cards do the effect "
+              "itself instead of calling")  # fmt: skip
 
 
 def _lint_library(document: Mapping[str, Any], file: str | None,
@@ -183,15 +189,19 @@ def _lint_library(document: Mapping[str, Any], file: str | None,
     except TargetingError as exc:
         return [refused(file, exc.where, exc.message, document)]
     out: list[Diagnostic] = []
-    seen: set[str] = set()
+    loaded: dict[str, CardDef] = {}
+    paths: dict[str, str] = {}
     for index, entry in enumerate(cards):
         try:
             card = parse_card(entry)
-            if card.id in seen:
+            if card.id in loaded:
                 raise entry.field("id").fail("duplicate card id")
         except TargetingError as exc:
             out.append(refused(file, exc.where, exc.message, document, _CARD_REFUSED))
             continue
-        seen.add(card.id)
+        loaded[card.id], paths[card.id] = card, f"cards[{index}]"
         out.extend(lint_card(card, None, file=file, path=f"cards[{index}]"))
+    for problem in call_problems(loaded, paths, complete=False):
+        out.append(refused(file, problem.where, problem.error().message, document, _CALLS_FIX,
+                           "PB122"))  # fmt: skip
     return out

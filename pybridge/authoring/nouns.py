@@ -233,6 +233,8 @@ def single(ctx: Ctx, chain: Chain) -> Phrase | None:
         text = words.third if ctx.voice is Voice.THIRD and words.third else words.phrase
         return Phrase(text, text, "self", is_self=True, own_side=True)
     if spec.side is sources.Side.SUBMITTED:  # the mode's selection, if it submits one
+        if ctx.subject.reaction:  # a reaction submits the attacker
+            return Phrase("the attacker", "the attacker", "attacker")
         if ctx.subject.submits:
             return selected(ctx)
         return Phrase(words.phrase, words.phrase)

@@ -279,6 +279,11 @@ ACTION_WORDS: dict[str, ActionWords] = {
     "GainEnergy": ActionWords(
         lambda speaker, node: f"{node.fields['amount']} energy", Verb("gain", _PLAIN), player=True
     ),
+    # a Call runs another card's Behavior: said by that card's id, as the describer knows no
+    # library
+    "Call": ActionWords(
+        lambda speaker, node: f"the effect of {node.fields['card']}", Verb("use", _PLAIN)
+    ),
 }
 
 

@@ -1,4 +1,7 @@
-"""What a running Behavior knows: the battle, its Host, the submitted Target or Attacker."""
+"""What a running Behavior knows: the battle, its Host, the submitted Target or Attacker.
+
+Target is what the current card, reaction or call submitted: a card's chosen units, a
+reaction's attacker, what a Call node hands the Behavior it runs (:mod:`.calls`)."""
 
 from __future__ import annotations
 
@@ -51,6 +54,8 @@ class Context:
     entry: str | None
     #: How many of ``events`` the battle's counting counters have counted (see outcome.settle).
     counted: int
+    #: How deep in Call nodes this run is (0: not called; see :mod:`.calls`).
+    depth: int
 
     # Written out rather than generated: every play makes a Context, and fresh collections
     # from literals cost a quarter of what default factories do.
@@ -62,7 +67,7 @@ class Context:
         self.battle, self.host, self.targets, self.attacker = battle, host, targets, attacker
         self.this_card, self.kind, self.status, self.chosen = this_card, kind, status, chosen
         self.entry = None
-        self.counted = 0
+        self.counted = self.depth = 0
         self.events = [] if events is None else events
         self.snapshots = {}
         self.attacked = []

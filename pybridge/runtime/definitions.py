@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from .calls import check_calls
 from .filters import CARD_FILTER_KEYS, UNIT_FILTER_KEYS
 from .graph import EMPTY_BEHAVIOR, Behavior, parse_behavior
 from .kinds import Kind, parse_where, where_to_json
@@ -262,4 +263,6 @@ def load_library(document: object, words: Vocabulary | None = None) -> dict[str,
     library: dict[str, CardDef] = {}
     with needed_extensions(r):
         parse_definitions(r.field("cards"), parse_card, library, MAX_CARDS, "card")
+    # a call to a card the library does not hold is left to the battle that uses it
+    check_calls(library, {c: f"cards[{i}]" for i, c in enumerate(library)}, complete=False)
     return library

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .calls import check_calls
 from .definitions import (
     MAX_CARDS,
     MAX_DEFINITIONS,
@@ -169,6 +170,11 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
             raise ur.field("intent").field("target").fail("no unit with this id")
 
     _check_status_ids(cards, statuses, moves, units)
+    others = [(f"moves[{i}].behavior", m.behavior) for i, m in enumerate(moves.values())]
+    others += [(f"statuses[{i}].hooks.{hook}", behavior)
+               for i, s in enumerate(statuses.values())
+               for hook, behavior in s.hooks.items()]  # fmt: skip
+    check_calls(cards, {c: f"cards[{i}]" for i, c in enumerate(own)}, others)
 
     active_r = r.field("active_player")
     active = active_r.ident()

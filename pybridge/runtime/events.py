@@ -83,6 +83,9 @@ EVENTS: dict[str, EventSpec] = {e.type: e for e in (
     _E("target_skipped", ("node", "unit", "card", "reason"),
        "an action skipped a unit or card (unit or card, and a reason from SKIP_REASONS)"),
     _E("no_targets", ("node", "action"), "an action found nothing to act on and did nothing"),
+    _E("called", ("node", "card", "unit", "targets", "depth"),
+       "a Call node ran the Behavior of card (a definition id) with unit as Host and targets as "
+       "its Target; depth: how deep in calls it runs (1: called by the card, move or status)"),
     _E("branch", ("node", "arm"), "a Branch took its then or else arm"),
     _E("gate_closed", ("node",), "a Gate's condition was false: the rest of its arm is skipped"),
     _E("card_resolved", ("card",), "a played card finished resolving"),

@@ -58,6 +58,12 @@ def _card(battle: Battle, card_id: object) -> str:
     return card.card.name if card is not None else str(card_id)
 
 
+def _definition(battle: Battle, card_id: object) -> str:
+    """A card definition's name (a Call names the card by its id)."""
+    card = battle.library.get(card_id) if isinstance(card_id, str) else None
+    return card.name if card is not None else str(card_id)
+
+
 def _status(battle: Battle, status: object) -> str:
     definition = battle.statuses.get(status) if isinstance(status, str) else None
     return definition.name if definition is not None else str(status).replace("_", " ").title()
@@ -194,6 +200,11 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
     "choice_made": None,
     "target_skipped": _skipped,
     "no_targets": lambda b, e: _line(f"{e['action']} finds no target and does nothing.", "info"),
+    "called": lambda b, e: _line(
+        f"{_unit(b, e['unit'])} uses {_definition(b, e['card'])}"
+        + (f" on {_units(b, e['targets'])}." if e.get("targets") else "."),
+        "info",
+    ),
     "branch": None,
     "gate_closed": None,
     "card_resolved": None,

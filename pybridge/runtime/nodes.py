@@ -6,7 +6,8 @@ condition, flow control, action), which the compiler (:mod:`.resolve`) and the a
 read instead of the node's name; for a selector, the function that narrows a collection; for an
 action, the function it applies, the unit states (or card places) it affects and the events it
 emits. Adding an action means adding its function to :mod:`.actions` and one row here (and its
-describe words and narration, which tests check).
+describe words and narration, which tests check). ``Call`` runs another card's Behavior
+(:mod:`.calls`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from . import actions
+from .calls import call
 from .conditions import COMPARISONS, CONDITION_TESTS, MEASURES
 from .filters import CARD_SORTS, UNIT_SORTS
 from .kinds import MAX_AMOUNT, MAX_COUNT, FieldSpec, Kind, PortSpec
@@ -231,4 +233,12 @@ NODE_TYPES: dict[str, NodeType] = {t.name: t for t in (
     _N("GainEnergy", Role.ACTION, "gains energy for this turn",
        (FieldSpec("amount", "integer", "the energy gained", maximum=99),), exits=_FLOW,
        events=("energy",), apply=actions.gain_energy),
+    # calls
+    _N("Call", Role.ACTION, "runs the Behavior of a card of the battle (its cards or library) "
+       "with this Host; that Behavior's Target is what the target port yields, else this one's",
+       (FieldSpec("card", "id", "the id of the card whose Behavior runs"),),
+       {"target": PortSpec(frozenset({Kind.UNITS}), required=False,
+                           doc="the units the called Behavior reads as Target; unconnected: "
+                           "the Target of this Behavior")},
+       exits=_FLOW, events=("called",), apply=call),
 )}  # fmt: skip

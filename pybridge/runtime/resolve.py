@@ -204,6 +204,15 @@ class Program:
         apply = node.type.apply
         assert apply is not None, f"{node.type.name} is not an action"
         if node.type.acts_on is None:  # an action on the battle itself (Draw, GainEnergy)
+            port = node.ports.get("target")
+            if port is not None:  # a Call hands what its port yields to the Behavior it runs
+                given = self.producer(port)
+
+                def handing_action(ctx: Context) -> bool:
+                    apply(node, ctx, given(ctx))
+                    return True
+
+                return handing_action
 
             def battle_action(ctx: Context) -> bool:
                 apply(node, ctx)
@@ -242,7 +251,8 @@ def _nothing(ctx: Context) -> list[Any]:
 
 def run_reactions(ctx: Context) -> None:
     """After an attack, each attacked unit's ``attacked`` status Behaviors run with the unit as
-    Host and the attacker in context. Reactions do not attack, so they never chain."""
+    Host and the attacker submitted: the other party of the attack is both the Attacker and
+    the reaction's Target. Reactions do not attack, so they never chain."""
     attacked, ctx.attacked = ctx.attacked, []
     for unit, attacker in attacked:
         if not unit.statuses:  # no status, no reaction
@@ -253,4 +263,5 @@ def run_reactions(ctx: Context) -> None:
             if hook is None or not unit.alive or unit.statuses.get(status, 0) <= 0:
                 continue
             ctx.emit("reaction", unit=unit.id, status=status, attacker=attacker.id)
-            run(hook, ctx.child(unit, HostKind.REACTION, attacker=attacker, status=status))
+            run(hook, ctx.child(unit, HostKind.REACTION, targets=(attacker,), attacker=attacker,
+                                status=status))  # fmt: skip
