@@ -36,18 +36,22 @@ import re
 import sys
 import tempfile
 import threading
+from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from pathlib import Path
 
+from . import extensions
 from .pack import PackError, tell_left_out
 from .protocol import MAX_JSON_DEPTH, MAX_REQUEST_BYTES
 from .runtime.definitions import LIBRARY_FORMAT
 from .web import (
     PACKAGE_ROOT,
+    PACKAGE_ZIP,
     Site,
     StaticHandler,
     WebSetupError,
     add_site_arguments,
+    package_zip,
     prepare_site,
     serve_until_interrupted,
 )
@@ -179,12 +183,39 @@ def write_atomically(path: Path, data: bytes) -> None:
 _LENGTH = re.compile(r"[0-9]+")
 
 
+class ExtensionReloader:
+    """Keeps the site's ``pybridge.zip`` carrying the game's extension files as they are now:
+    called before the page fetches it, it packs them again when one changed since, so that
+    reloading the page picks up an edited extension without restarting the server. A file
+    that fails to load keeps the zip that was working, and says why on standard error."""
+
+    def __init__(self, site: Path, files: Sequence[Path], project: Path | None) -> None:
+        self.site, self.project = site, project
+        self.loaded = extensions.load(files)
+
+    def __call__(self) -> None:
+        if not self.loaded.changed():
+            return
+        files = self.loaded.files
+        try:
+            self.loaded = extensions.load(files)
+        except extensions.ExtensionError as exc:
+            print(f"pybridge workshop: extension not reloaded: {exc}", file=sys.stderr, flush=True)
+            self.loaded = extensions.Loaded(self.loaded.words, files, extensions.stamps(files))
+            return
+        write_atomically(self.site / PACKAGE_ZIP, package_zip(files, self.project))
+
+
 def library_handler(
-    library: Path, limit: int = MAX_LIBRARY_BYTES, timeout: float = REQUEST_TIMEOUT
+    library: Path,
+    limit: int = MAX_LIBRARY_BYTES,
+    timeout: float = REQUEST_TIMEOUT,
+    before_package: Callable[[], None] | None = None,
 ) -> type[StaticHandler]:
     """A request handler serving the site and reading and writing ``library`` at
     :data:`LIBRARY_ROUTE`; ``limit`` is the largest body a save may have, ``timeout`` how
-    long (in seconds) a request may pause before it is answered 408."""
+    long (in seconds) a request may pause before it is answered 408; ``before_package`` runs
+    before ``pybridge.zip`` is served (an :class:`ExtensionReloader`)."""
     library = Path(library).resolve()
     lock = threading.Lock()
     pause = timeout
@@ -207,6 +238,9 @@ def library_handler(
             if self._refused():
                 return
             if self._route() != LIBRARY_ROUTE:
+                if before_package is not None and self._route() == f"/{PACKAGE_ZIP}":
+                    with lock:
+                        before_package()
                 super().do_GET()
                 return
             empty = empty_library_text().encode()
@@ -311,8 +345,15 @@ def library_handler(
     return LibraryHandler
 
 
-def prepare_workshop_site(root: Path = DEFAULT_SITE, *, modules: Path | None = None) -> Site:
-    """Build the Workshop's web site in ``root``: engine, ``index.pck``, Pyodide, ``pybridge``."""
+def prepare_workshop_site(
+    root: Path = DEFAULT_SITE,
+    *,
+    modules: Path | None = None,
+    extension_files: Sequence[Path] = (),
+    project: Path | None = None,
+) -> Site:
+    """Build the Workshop's web site in ``root``: engine, ``index.pck``, Pyodide, ``pybridge``
+    with the game's ``extension_files`` (from ``project``), which the page loads."""
     for needed in (WORKSHOP_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg"):
         if not needed.is_file():
             raise PackError(f"{needed} is missing: `pybridge workshop` needs a source checkout")
@@ -322,6 +363,8 @@ def prepare_workshop_site(root: Path = DEFAULT_SITE, *, modules: Path | None = N
         {ADDON_RES: ADDON_DIR},
         modules=modules,
         canvas_resize_policy=FILL_WINDOW,
+        extension_files=extension_files,
+        extension_project=project,
     )
 
 
@@ -330,9 +373,12 @@ def _cmd_workshop(args: argparse.Namespace) -> int:
     if library.is_dir() or not library.parent.is_dir():
         print(f"pybridge workshop: {library} is not a file in an existing folder", file=sys.stderr)
         return 2
+    project = Path(args.project) if args.project else None
     try:
-        site = prepare_workshop_site(Path(args.site))
-    except (OSError, PackError, WebSetupError) as exc:
+        files = extensions.from_options(args.project, args.extension)
+        reload = ExtensionReloader(Path(args.site), files, project) if files else None
+        site = prepare_workshop_site(Path(args.site), extension_files=files, project=project)
+    except (OSError, PackError, WebSetupError, extensions.ExtensionError) as exc:
         print(f"pybridge workshop: {exc}", file=sys.stderr)
         return 2
     tell_left_out(site.pack, "workshop")
@@ -341,7 +387,8 @@ def _cmd_workshop(args: argparse.Namespace) -> int:
     if args.no_serve:
         print(f"pybridge workshop: the site is ready in {site.root}")
         return 0
-    return serve_until_interrupted(site.root, args.port, "workshop", library_handler(library))
+    handler = library_handler(library, before_package=reload)
+    return serve_until_interrupted(site.root, args.port, "workshop", handler)
 
 
 def add_workshop_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -352,4 +399,5 @@ def add_workshop_command(subparsers: argparse._SubParsersAction[argparse.Argumen
     )
     cmd.add_argument("library", metavar="LIBRARY", help="the card library file to edit and save")
     add_site_arguments(cmd, DEFAULT_PORT, DEFAULT_SITE)
+    extensions.add_options(cmd, "edit with")
     cmd.set_defaults(run=_cmd_workshop)

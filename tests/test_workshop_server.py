@@ -8,12 +8,14 @@ come from the server's own pages (another Host, another Origin), and the file is
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from pybridge.workshop import (
     LIBRARY_ROUTE,
     MAX_LIBRARY_DEPTH,
     NAME_HEADER,
+    ExtensionReloader,
     check_library_body,
     empty_library_text,
     library_handler,
@@ -360,3 +363,45 @@ def test_the_command_serves_and_saves_until_interrupted(tmp_path):
         out, err = server.communicate(timeout=30)
     assert server.returncode == 0, err
     assert "pybridge workshop: stopped" in out
+
+
+GOLD = """
+from pybridge.extend import Message
+NAME, VERSION = "gold", "1"
+def register(words):
+    words.counter("gold", doc="gold", label=Message("gold", "Gold"))
+"""
+
+
+def test_the_server_packs_a_changed_extension_again_for_the_next_page_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, root = tmp_path / "game", tmp_path / "site"
+    (game / "extensions").mkdir(parents=True)
+    root.mkdir()
+    extension = game / "extensions" / "gold.py"
+    extension.write_text(GOLD)
+    (root / "pybridge.zip").write_bytes(b"stale")
+    reload = ExtensionReloader(root, [extension], game)
+    handler = library_handler(tmp_path / "cards.json", LIMIT, before_package=reload)
+
+    def packed() -> bytes:
+        with serve(root, handler=handler) as url:
+            status, _, data = Site(root, tmp_path / "cards.json", url).request(
+                "GET", "/pybridge.zip"
+            )
+        assert status == 200
+        return data
+
+    assert packed() == b"stale"  # unchanged since the site was built: served as it is
+    for text, expected in (
+        (GOLD.replace('"gold", doc', '"silver", doc'), b'"silver"'),
+        ("def register(words): raise ValueError('typo')\n", b'"silver"'),
+    ):
+        stamp = extension.stat().st_mtime_ns
+        extension.write_text(text)
+        while extension.stat().st_mtime_ns == stamp:  # a coarse clock: touch until it moves
+            extension.touch()
+        zipped = zipfile.ZipFile(io.BytesIO(packed()))
+        assert expected in zipped.read("game/extensions/gold.py")
+    assert "extension not reloaded" in capsys.readouterr().err  # the broken one: kept the last
