@@ -28,7 +28,6 @@ from .errors import (
     UnknownUnit,
     quote,
 )
-from .graph import Behavior
 from .keywords import EXHAUST
 from .model import (
     MAX_CUT,
@@ -57,7 +56,7 @@ from .play import (
     unit_law_reason,
 )
 from .reader import MAX_INT
-from .resolve import MAX_WORK, charge, program_of
+from .resolve import run
 
 Choices = Mapping[str, object]
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
@@ -366,23 +365,13 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: Sequence[Unit], 
             lost = {u.id for u in units if loss_reason(battle, source, mode, u, card)}
         ctx.targets = tuple(u for u in units if u.id not in lost) if lost else tuple(units)
         behavior = card.behavior if card is not None else battle.moves[entry.move or ""].behavior
-        _run_behavior(battle, behavior, ctx)
+        run(behavior, ctx)  # charges its cost to the request, both bounds
     else:
         ctx.emit("effect_failed", entry=entry.id, card=entry.card, move=entry.move, **failure)
     if entry.card is not None:
         _card_resolved(battle, entry.card, ctx)
     settle(ctx)
     return ctx.events
-
-
-def _run_behavior(battle: Battle, behavior: Behavior, ctx: Context) -> None:
-    """Run a resolving effect's Behavior, charging its cost to the request's work."""
-    program = program_of(behavior, battle)
-    work = ctx.work  # charge(ctx, program.cost), inline: every entry of a request spends it
-    work[0] += program.cost
-    if work[0] > MAX_WORK:
-        charge(ctx, 0)  # raises
-    program.flow(ctx)
 
 
 def _card_resolved(battle: Battle, card_id: str, ctx: Context) -> None:
@@ -561,7 +550,7 @@ def _play_checked(battle: Battle, card: CardInstance, source: Unit, chosen: tupl
     # Nothing to check: the targets passed the legality function just now and a loss would
     # not fail the effect, so this is what _resolve() does once its checks find nothing.
     ctx.targets = tuple(units)
-    _run_behavior(battle, definition.behavior, ctx)
+    run(definition.behavior, ctx)
     _card_resolved(battle, card.id, ctx)
     settle(ctx)
     return ctx.events

@@ -69,7 +69,7 @@ def run(behavior: Behavior, ctx: Context) -> None:
     work[0] += program.cost
     if work[0] > MAX_WORK or len(ctx.events) > MAX_EVENTS:
         charge(ctx, 0)  # raises
-    program.run(ctx)
+    program.flow(ctx)  # the compiled flow itself: every play and reaction comes here
 
 
 def program_of(behavior: Behavior, battle: Battle) -> Program:
