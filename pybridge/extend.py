@@ -19,6 +19,8 @@ the card and the node) and changes nothing.
 
 from __future__ import annotations
 
+import math
+import string
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -32,10 +34,12 @@ from .runtime.filters import FilterKey, SortKey
 from .runtime.graph import Node
 from .runtime.kinds import MAX_AMOUNT, REQUIRED, FieldSpec, Kind, PortSpec
 from .runtime.model import Battle, Pile, Team, Unit
+from .runtime.narrate import LINE_KINDS
 from .runtime.nodes import NodeType, Role
 from .runtime.sources import CardSourceSpec, Side, UnitSourceSpec
 from .runtime.vocabulary import (
     API_VERSION,
+    PARAM_TYPES,
     ChoiceKind,
     CounterSpec,
     Extension,
@@ -110,6 +114,9 @@ class Words:
         ``events``: the event types it emits; ``asks``: the kinds of choice it may ask
         (``ctx.ask``); ``describe``: its words in generated card text (its parameters name
         the node's fields)."""
+        declared = tuple(fields)
+        check_message(describe, f"action {name!r}",
+                      fields=(*(f.name for f in declared), "target"))  # fmt: skip
         kind = _ACTS_ON.get(acts_on, "bad")
         if kind == "bad":
             raise ValueError(f"action {name!r}: acts_on is 'units', 'cards' or None")
@@ -132,7 +139,7 @@ class Words:
                 doc=f"the {what} to act on; outranks the source field",
             )
             emitted = (*emitted, "target_skipped", "no_targets")
-        spec = NodeType(name, Role.ACTION, doc, tuple(f.spec() for f in fields), ports,
+        spec = NodeType(name, Role.ACTION, doc, tuple(f.spec() for f in declared), ports,
                         exits=("next",), acts_on=kind if isinstance(kind, Kind) else None,
                         states=wanted, events=emitted, apply=self._guard(name, apply),
                         asks=tuple(asks), extension=self.extension.name)  # fmt: skip
@@ -144,6 +151,10 @@ class Words:
         """An event type of the extension's own. ``narration``: its log line (each parameter
         names an event field), None for bookkeeping; ``kind``: the line's kind
         (``schema``'s ``log_kinds``); ``visibility``: who may see it."""
+        if narration is not None:
+            check_message(narration, f"event {type!r}", fields=tuple(fields))
+        if kind not in LINE_KINDS:
+            raise ValueError(f"event {type!r}: kind is one of {', '.join(LINE_KINDS)}")
         told = None if narration is None else Narration(narration, kind)
         self._vocabulary.add_event(
             EventSpec(type, tuple(fields), doc), told, Visibility(visibility)
@@ -153,6 +164,7 @@ class Words:
                visibility: str = "owner") -> None:  # fmt: skip
         """A kind of choice an action may ask while it resolves: the prompt the player reads,
         whether the order of the answer matters (first is top), who sees the options."""
+        check_message(prompt, f"choice {name!r}")
         self._vocabulary.add_choice(ChoiceKind(name, doc, prompt, ordered, Visibility(visibility)))
 
     def counter(self, name: str, *, doc: str, label: Message, default: int = 0,
@@ -161,6 +173,7 @@ class Words:
         """A battle counter. ``reset="turn_start"`` sets it back to ``default`` as each turn
         begins; ``counts``: event types that add one each. A Condition's ``compare`` reads it
         as a measure of the same name, and an ``amount`` as ``{"counter": name}``."""
+        check_message(label, f"counter {name!r}")
         if reset not in (None, "turn_start"):
             raise ValueError(f"counter {name!r}: reset is None or 'turn_start'")
         if not minimum <= default <= maximum:
@@ -192,7 +205,7 @@ class Words:
     def card_source(self, name: str, *, doc: str, resolve: Callable[[Context], list[str]],
                     places: Iterable[str], limit: int | None = None,
                     empty: str | None = None) -> None:  # fmt: skip
-        guarded = self._guard_call(name, resolve)
+        guarded = self._guard_call(name, resolve, _ids, "a list of card instance ids")
         self._vocabulary.add_card_source(
             CardSourceSpec(name, guarded, frozenset(places), limit, doc, empty)
         )
@@ -217,54 +230,143 @@ class Words:
         """A number ``compare`` reads: ``reads`` is ``input``, ``unit`` or ``battle``."""
         if reads not in ("input", "unit", "battle"):
             raise ValueError(f"measure {name!r}: reads is 'input', 'unit' or 'battle'")
-        self._vocabulary.add_measure(Measure(name, reads, doc, self._guard_call(name, value)))
+        guarded = self._guard_call(name, value, _number, "a number or None")
+        self._vocabulary.add_measure(Measure(name, reads, doc, guarded))
 
     def unit_filter(self, name: str, *, doc: str, type: str,
                     test: Callable[[Any], Callable[[Unit], bool]],
                     choices: Iterable[str] = ()) -> None:  # fmt: skip
         """A filter key for units in Filter nodes: ``test(value)`` builds the unit test."""
-        self._vocabulary.add_filter(FilterKey(name, type, test, doc, tuple(choices)), "units")
+        key = FilterKey(name, type, self._guard_maker(name, test), doc, tuple(choices))
+        self._vocabulary.add_filter(key, "units")
 
     def card_filter(self, name: str, *, doc: str, type: str,
                     test: Callable[[Any], Callable[[Any], bool]],
                     choices: Iterable[str] = ()) -> None:  # fmt: skip
-        self._vocabulary.add_filter(FilterKey(name, type, test, doc, tuple(choices)), "cards")
+        key = FilterKey(name, type, self._guard_maker(name, test), doc, tuple(choices))
+        self._vocabulary.add_filter(key, "cards")
 
-    def unit_sort(self, name: str, *, doc: str, key: Callable[[Unit], Any]) -> None:
-        self._vocabulary.add_sort(SortKey(name, doc, lambda fields: key), "units")
+    def unit_sort(self, name: str, *, doc: str, key: Callable[[Unit], int | float]) -> None:
+        """A key Sort may order units by: ``key(unit)`` is a number."""
+        guarded = self._guard_call(name, key, _number_only, "a number")
+        self._vocabulary.add_sort(SortKey(name, doc, lambda fields: guarded), "units")
 
-    def card_sort(self, name: str, *, doc: str, key: Callable[[Any], Any]) -> None:
-        self._vocabulary.add_sort(SortKey(name, doc, lambda fields: key), "cards")
+    def card_sort(self, name: str, *, doc: str, key: Callable[[Any], int | float]) -> None:
+        guarded = self._guard_call(name, key, _number_only, "a number")
+        self._vocabulary.add_sort(SortKey(name, doc, lambda fields: guarded), "cards")
+
+    def _guard_maker(self, name: str, make: Callable[[Any], Callable[[Any], bool]]
+                     ) -> Callable[[Any], Callable[[Any], bool]]:  # fmt: skip
+        """A filter key's ``test(value)``, whose building and whose tests are guarded."""
+        build = self._guard_call(name, make, callable, "a function")
+
+        def made(value: Any) -> Callable[[Any], bool]:
+            return self._guard_call(name, build(value), lambda r: isinstance(r, bool), "a bool")
+
+        return made
 
     # -- faults ----------------------------------------------------------------------------
     def _guard(self, name: str, apply: Callable[..., None]) -> Callable[..., None]:
         extension, debug = self.extension.name, self._debug
 
         def guarded(node: Node, ctx: Context, *rest: Any) -> None:
+            events = ctx.events
+            before = len(events)
             try:
                 apply(node, ctx, *rest)
+                _check_events(events, before)
             except TargetingError:
                 raise  # the runtime's own refusals (a choice needed, a bad answer) pass
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:
                 raise _failed(extension, f"node {node.id!r} ({name}) of {_whose(ctx)}",
                               exc, debug) from None  # fmt: skip
 
         return guarded
 
-    def _guard_call(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    def _guard_call(self, name: str, function: Callable[..., Any],
+                    returns: Callable[[Any], bool] | None = None,
+                    what: str = "") -> Callable[..., Any]:  # fmt: skip
+        """``function`` whose faults (and, with ``returns``, a result it does not accept)
+        become ``extension_error``."""
         extension, debug = self.extension.name, self._debug
 
         def guarded(*args: Any) -> Any:
             try:
-                return function(*args)
+                result = function(*args)
+                if returns is not None and not returns(result):
+                    raise TypeError(f"it returned {result!r:.80}; expected {what}")
+                return result
             except TargetingError:
                 raise
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:
                 ctx = next((a for a in args if isinstance(a, Context)), None)
                 whose = f" in {_whose(ctx)}" if ctx is not None else ""
                 raise _failed(extension, f"{name!r}{whose}", exc, debug) from None
 
         return guarded
+
+
+def check_message(message: Message, whose: str, fields: tuple[str, ...] | None = None) -> None:
+    """A message a player reads must be whole: an id, English whose every placeholder is a
+    plain ``{name}`` among its typed parameters (no conversions, formats or attributes) and,
+    for ``fields``, parameters that name them."""
+    if not isinstance(message, Message) or not message.id or not message.english:
+        raise ValueError(f"{whose}: give a Message with an id and its English")
+    for name, kind in message.params.items():
+        if kind not in PARAM_TYPES:
+            raise ValueError(f"{whose}: parameter {name!r} has type {kind!r}; types: "
+                             f"{', '.join(PARAM_TYPES)}")  # fmt: skip
+        if fields is not None and name not in fields:
+            raise ValueError(f"{whose}: parameter {name!r} names no field ({', '.join(fields)})")
+    try:
+        parts = list(string.Formatter().parse(message.english))
+    except ValueError as exc:
+        raise ValueError(f"{whose}: message {message.id!r}: {exc}") from None
+    for _, field_name, spec, conversion in parts:
+        if field_name is None:
+            continue
+        if spec or conversion or field_name not in message.params:
+            raise ValueError(f"{whose}: message {message.id!r}: {{{field_name}}} must be a plain "
+                             "placeholder named in its params")  # fmt: skip
+
+
+def _check_events(events: list[Any], since: int) -> None:
+    """What an extension reported must be JSON a host reads: its events hold only strings,
+    integers, finite numbers, booleans, None, and lists and objects of them."""
+    for event in events[since:]:
+        if not _plain(event, 0):
+            raise TypeError(f"event {event.get('type')!r} holds a value JSON cannot carry")
+
+
+def _plain(value: Any, depth: int) -> bool:
+    if value is None or isinstance(value, (str, bool, int)):
+        return not isinstance(value, int) or abs(value) <= 2**53
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if depth > 8:
+        return False
+    if isinstance(value, list):
+        return all(_plain(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
+def _units(result: Any) -> bool:
+    return isinstance(result, list) and all(isinstance(u, Unit) for u in result)
+
+
+def _ids(result: Any) -> bool:
+    return isinstance(result, list) and all(isinstance(c, str) for c in result)
+
+
+def _number(result: Any) -> bool:
+    return result is None or _number_only(result)
+
+
+def _number_only(result: Any) -> bool:
+    return isinstance(result, (int, float)) and not isinstance(result, bool) and \
+        math.isfinite(result)  # fmt: skip
 
 
 def _whose(ctx: Context) -> str:
@@ -273,10 +375,13 @@ def _whose(ctx: Context) -> str:
         return f"card {ctx.battle.cards[card].card.id!r} (instance {card!r})"
     if ctx.status is not None:
         return f"status {ctx.status!r} of {ctx.host.id!r}"
+    entry = next((e for e in ctx.battle.cut if e.id == ctx.entry), None)
+    if entry is not None and entry.move is not None:
+        return f"move {entry.move!r} of {ctx.host.id!r}"
     return f"a Behavior of {ctx.host.id!r}"
 
 
-def _failed(extension: str, where: str, exc: Exception, debug: bool) -> ExtensionFailed:
+def _failed(extension: str, where: str, exc: BaseException, debug: bool) -> ExtensionFailed:
     trace = "".join(traceback.format_exception(exc)) if debug else ""
     return ExtensionFailed(f"extension {extension!r} failed in {where}: "
                            f"{type(exc).__name__}: {exc}", where, trace)  # fmt: skip

@@ -26,7 +26,7 @@ from .extend import Words
 
 if TYPE_CHECKING:
     import argparse  # only the command lines call add_options: a shipped game never does
-from .runtime.vocabulary import BUILTIN, Extension, Vocabulary, VocabularyError
+from .runtime.vocabulary import BUILTIN, Extension, Vocabulary
 
 #: The project setting that lists a game's extension files.
 SETTING = ("pybridge", "extensions")
@@ -42,6 +42,7 @@ BUNDLE_LIST = "extensions.txt"
 MODULE_PREFIX = "pybridge_extension_"
 _LIST = re.compile(r"^extensions\s*=\s*PackedStringArray\((.*)\)\s*$")
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_ID = re.compile(r"[A-Za-z0-9_.:-]+")
 
 
 class ExtensionError(Exception):
@@ -100,14 +101,19 @@ def load(files: Sequence[Path | str], debug: bool | None = None) -> Loaded:
             raise ExtensionError(f"{path}: an extension module defines register(words)")
         name = str(getattr(module, "NAME", path.stem))
         version = str(getattr(module, "VERSION", "0"))
+        for what, value, longest in (("NAME", name, 64), ("VERSION", version, 32)):
+            if not 0 < len(value) <= longest or not _ID.fullmatch(value):
+                raise ExtensionError(f"{path}: {what} {value!r} must be 1 to {longest} ASCII "
+                                     "letters, digits, '_', '-', '.' or ':' (a saved battle "
+                                     "records it)")  # fmt: skip
         doc = (module.__doc__ or "").strip().split("\n", 1)[0]
         extension = Extension(name, version, doc)
         try:
             words.begin(extension)
             register(Words(words, extension, debug))
             words.end()
-        except (VocabularyError, ValueError, TypeError) as exc:
-            raise ExtensionError(f"{path}: {exc}") from None
+        except Exception as exc:  # the game's code: whatever it raises names the file
+            raise ExtensionError(f"{path}: {type(exc).__name__}: {exc}") from None
     return Loaded(words.seal(), paths, stamps(paths))
 
 

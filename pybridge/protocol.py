@@ -327,7 +327,7 @@ class Protocol:
 
     def _play(self, request: dict[str, Any]) -> Encoded:
         card, target = request.get("card"), _target(request)
-        answers = _choices(request)  # the choices its actions ask, by node id
+        answers = _choices(request, MAX_OPTIONS)  # the choices its actions ask, by node id
         return self._commit(request, lambda battle: play(battle, card, target), answers)
 
     def _activate(self, request: dict[str, Any]) -> Encoded:
@@ -360,7 +360,8 @@ class Protocol:
         return pick(battle, chosen, request.get("card"), request.get("entry")).to_json()
 
     def _end_turn(self, request: dict[str, Any]) -> Encoded:
-        return self._commit(request, end_turn)
+        answers = _choices(request, MAX_OPTIONS)  # what statuses ask at the turn's boundaries
+        return self._commit(request, end_turn, answers)
 
     def _schema(self, request: dict[str, Any]) -> Encoded:
         if self._vocabulary is None:  # the tables never change: described once
@@ -448,7 +449,9 @@ def _target(request: dict[str, Any]) -> Any:
     return target
 
 
-def _choices(request: dict[str, Any]) -> dict[str, Any]:
+def _choices(request: dict[str, Any], most: int | None = None) -> dict[str, Any]:
+    """The request's ``choices``; ``most``: how many ids one answer may hold (by default a
+    late choice's 16, and an action's options under an ``entry.node`` key)."""
     choices = request.get("choices", {})
     if not isinstance(choices, dict):
         raise ProtocolError("invalid_field", f"choices must map Cut entry ids to unit ids, got "
@@ -457,10 +460,10 @@ def _choices(request: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("invalid_field", f"choices answers at most {MAX_CHOICES} Cut "
                             f"entries, got {len(choices)}", "choices")  # fmt: skip
     for entry, chosen in choices.items():
-        most = MAX_OPTIONS if "." in str(entry) else MAX_TARGETS  # an action's choice: options
-        if isinstance(chosen, list) and len(chosen) > most:
-            raise ProtocolError("not_a_candidate", f"at most {MAX_TARGETS} units may be chosen, "
-                                f"got {len(chosen)}", f"choices.{entry}")  # fmt: skip
+        limit = most if most is not None else MAX_OPTIONS if "." in str(entry) else MAX_TARGETS
+        if isinstance(chosen, list) and len(chosen) > limit:
+            raise ProtocolError("not_a_candidate", f"at most {limit} may be chosen, got "
+                                f"{len(chosen)}", f"choices.{entry}")  # fmt: skip
     return choices
 
 
@@ -541,7 +544,11 @@ def _error(request_id: Any, code: str, message: str, where: str,
     message, where = LONE_SURROGATE.sub("\ufffd", message), LONE_SURROGATE.sub("\ufffd", where)
     error = {"code": code, "message": _clip(message, MAX_MESSAGE), "where": _clip(where, MAX_WHERE)}
     if details:
-        error.update(details)
+        try:
+            _ENCODER.encode(details)
+            error.update(details)
+        except (TypeError, ValueError, RecursionError):
+            pass  # an extension's odd values: the error itself still reaches the host
     return _dump({"ok": False, "id": request_id, "error": error})
 
 

@@ -28,13 +28,14 @@ def assemble(protocol: Protocol) -> Protocol:
     def sandbox(request: dict[str, Any]) -> dict[str, Any]:
         if "card" not in request:
             raise MissingField("missing field 'card' (a card definition)", "card")
-        battle = sandbox_battle(request["card"], request.get("library"), request.get("statuses"))
+        battle = sandbox_battle(request["card"], request.get("library"), request.get("statuses"),
+                                protocol.words)  # fmt: skip
         return {"battle": battle}
 
     def text(request: dict[str, Any]) -> dict[str, Any]:
         if "document" not in request:
             raise MissingField("missing field 'document' (a card library)", "document")
-        return {"text": library_text(request["document"])}
+        return {"text": library_text(request["document"], protocol.words)}
 
     protocol.register("lint", lambda request: lint_request(request, protocol.words))
     protocol.register("describe", describe)

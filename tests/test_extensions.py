@@ -314,3 +314,214 @@ def test_pick_answers_an_asked_choice_for_the_pickers() -> None:
     played = call(protocol, op="play", session=session, card="h0",
                   choices={asked["key"]: later["result"]["chosen"]})  # fmt: skip
     assert played["ok"], played
+
+
+SEER = """
+from pybridge.extend import Field, Message, Words
+
+NAME, VERSION = "seer", "1"
+
+
+def register(words: Words) -> None:
+    words.choice("peek", doc="cards to keep on top", ordered=True,
+                 prompt=Message("seer.peek", "Keep any on top."))
+    words.action("Peek", doc="looks at the top cards", apply=peek, asks=("peek",),
+                 fields=[Field("count", "integer", "how many", 2, minimum=1, maximum=5)],
+                 describe=Message("seer.peek.describe", "peek at {count}",
+                                  {"count": "number"}))
+
+
+def peek(node, ctx):
+    draw = ctx.battle.piles["draw"]
+    looked = draw[: node.fields["count"]]
+    kept = ctx.ask("peek", node.id, looked)
+    del draw[: len(looked)]
+    draw[:0] = kept
+"""
+
+_PEEK = {"start": "look", "nodes": [{"id": "look", "type": "Peek", "count": 2}]}
+
+
+def seer_protocol(tmp_path: Path) -> Any:
+    return new_protocol(words=extensions.load([write(tmp_path / "seer.py", SEER)]).words)
+
+
+def test_a_card_asks_the_player_and_an_enemy_reaction_takes_its_default(tmp_path: Path) -> None:
+    protocol = seer_protocol(tmp_path)
+    battle = battle_with([])
+    battle["statuses"] = [{"id": "seer", "name": "Seer", "hooks": {"attacked": _PEEK}}]
+    battle["cards"] = [
+        *battle["cards"],
+        {
+            "id": "look_hit",
+            "name": "Look",
+            "type": "attack",
+            "rarity": "common",
+            "cost": 0,
+            "target": "SingleEnemy",
+            "text": "x",
+            "behavior": {
+                "start": "look",
+                "nodes": [
+                    {"id": "look", "type": "Peek", "count": 1, "next": "hit"},
+                    {"id": "hit", "type": "DealDamage", "amount": 1, "source": "Opponent"},
+                ],
+            },
+        },
+    ]
+    for unit in battle["units"]:
+        if unit["id"] == "orc":
+            unit["statuses"] = {"seer": 1}
+    battle["piles"]["hand"] = [{"id": "h0", "card": "look_hit"}]
+    session = call(protocol, op="open", battle=battle)["result"]["session"]
+    first = call(protocol, op="play", session=session, card="h0", target="orc")["error"]
+    assert first["choice"]["key"] == "look"
+    done = call(protocol, op="play", session=session, card="h0", target="orc",
+                choices={"look": ["d0"]})  # fmt: skip
+    assert done["ok"], done
+    made = [e["chosen"] for e in done["result"]["events"] if e["type"] == "choice_made"]
+    assert made == [["d0"], ["d0", "d1"]]  # the orc's own look keeps what it sees
+
+
+def test_a_choice_at_a_turn_boundary_is_answered_in_end_turn(tmp_path: Path) -> None:
+    protocol = seer_protocol(tmp_path)
+    battle = battle_with([])
+    battle["statuses"] = [{"id": "seer", "name": "Seer", "hooks": {"turn_end": _PEEK}}]
+    battle["units"][0]["statuses"] = {"seer": 1}
+    knight = battle["units"][0]["id"]
+    session = call(protocol, op="open", battle=battle)["result"]["session"]
+    asked = call(protocol, op="end_turn", session=session)["error"]["choice"]
+    assert asked["key"] == f"{knight}.seer.look"
+    done = call(protocol, op="end_turn", session=session, choices={asked["key"]: ["d1"]})
+    assert done["ok"], done
+
+
+def test_an_enemy_that_asks_takes_the_default_answer(tmp_path: Path) -> None:
+    protocol = seer_protocol(tmp_path)
+    battle = battle_with([])
+    battle["statuses"] = [{"id": "seer", "name": "Seer", "hooks": {"turn_start": _PEEK}}]
+    for unit in battle["units"]:
+        if unit["team"] == "enemy":
+            unit["statuses"] = {"seer": 1}
+    session = call(protocol, op="open", battle=battle)["result"]["session"]
+    done = call(protocol, op="end_turn", session=session)
+    assert done["ok"], done
+    assert any(e["type"] == "choice_made" for e in done["result"]["events"])
+
+
+def test_combo_counts_a_card_activated_on_the_cut() -> None:
+    protocol = mechanics_protocol()
+    battle = battle_with(["flurry", "flurry"], rules="strict")
+    session = call(protocol, op="open", battle=battle, libraries=[LIBRARY])["result"]["session"]
+    state = call(protocol, op="activate", session=session, card="h0", target="orc")
+    assert state["result"]["state"]["counters"] == {"combo": 1}
+
+
+BAD = """
+from pybridge.extend import Message, Words
+
+NAME = "bad"
+
+
+def register(words: Words) -> None:
+    words.counter("gold", doc="gold", label=Message("bad.gold", "Gold"))
+    words.action("Odd", doc="does odd things", apply=odd, describe=Message("bad.odd", "odd"))
+    words.unit_sort("weird", doc="no number", key=lambda unit: None)
+
+
+def odd(node, ctx):
+    how = ctx.battle.seed % 10
+    if how == 1:
+        ctx.ask("nope", node.id, [object()])
+    if how == 2:
+        raise SystemExit(3)
+    if how == 3:
+        ctx.add_to_counter("gold", 1.5)
+    if how == 4:
+        ctx.emit("counter", node=node.id, counter="gold", before={1}, after=2)
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_odd_extension_code_is_an_extension_error_never_a_crash(tmp_path: Path, seed: int) -> None:
+    protocol = new_protocol(words=extensions.load([write(tmp_path / "bad.py", BAD)]).words)
+    card = {**BOMB, "behavior": {"start": "o", "nodes": [{"id": "o", "type": "Odd"}]}}
+    battle = bomb_battle()
+    battle["cards"] = [*demo_battle()["cards"], card]
+    battle["seed"] = seed
+    session = call(protocol, op="open", battle=battle)["result"]["session"]
+    before = call(protocol, op="state", session=session)
+    failed = call(protocol, op="play", session=session, card="b1")
+    assert failed["error"]["code"] == "extension_error", failed
+    assert call(protocol, op="state", session=session) == before
+
+
+def test_a_sort_key_that_gives_no_number_is_an_extension_error(tmp_path: Path) -> None:
+    protocol = new_protocol(words=extensions.load([write(tmp_path / "bad.py", BAD)]).words)
+    card = {
+        **BOMB,
+        "target": "None",
+        "behavior": {
+            "start": "hit",
+            "nodes": [
+                {"id": "all", "type": "UnitSource", "source": "AllEnemies"},
+                {"id": "by", "type": "Sort", "by": "weird", "ports": {"input": "all"}},
+                {"id": "hit", "type": "DealDamage", "amount": 1, "ports": {"target": "by"}},
+            ],
+        },
+    }
+    battle = bomb_battle()
+    battle["cards"] = [*demo_battle()["cards"], card]
+    session = call(protocol, op="open", battle=battle)["result"]["session"]
+    failed = call(protocol, op="play", session=session, card="b1")
+    assert failed["error"]["code"] == "extension_error"
+    assert (
+        "'weird'" in failed["error"]["message"]
+        and "expected a number" in failed["error"]["message"]
+    )
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ('NAME = "Gold Rush!"\ndef register(words):\n    pass\n', "NAME 'Gold Rush!'"),
+    ('VERSION = "' + "9" * 40 + '"\ndef register(words):\n    pass\n', "VERSION"),
+    ("def register(words):\n    undefined_name\n", "NameError"),
+    ("from pybridge.extend import Message\ndef register(words):\n"
+     "    words.event('e', doc='x', fields=('a',), narration=Message('m', 'Hi {who}'))\n",
+     "must be a plain placeholder"),
+    ("from pybridge.extend import Message\ndef register(words):\n"
+     "    words.event('e', doc='x', fields=('a',), narration=Message('m', '{a:>99}', "
+     "{'a': 'number'}))\n", "must be a plain placeholder"),
+    ("from pybridge.extend import Message\ndef register(words):\n"
+     "    words.event('e', doc='x', fields=('a',), narration=Message('m', 'x {', {}))\n",
+     "message 'm'"),
+])  # fmt: skip
+def test_an_extension_that_cannot_be_taken_is_refused_naming_its_file(
+    tmp_path: Path, text: str, why: str
+) -> None:
+    path = write(tmp_path / "odd.py", text)
+    with pytest.raises(extensions.ExtensionError, match=str(path.name)) as refused:
+        extensions.load([path])
+    assert why in str(refused.value)
+
+
+def test_a_play_may_answer_a_choice_of_many_options() -> None:
+    protocol = mechanics_protocol()
+    battle = battle_with(["foresight"])
+    battle["piles"]["draw"] = [{"id": f"d{i}", "card": "strike"} for i in range(30)]
+    library = json.loads(json.dumps(LIBRARY))
+    library["cards"][0]["behavior"]["nodes"][0]["count"] = 10
+    session = call(protocol, op="open", battle=battle, libraries=[library])["result"]["session"]
+    done = call(protocol, op="play", session=session, card="h0",
+                choices={"look": [f"d{i}" for i in range(10)]})  # fmt: skip
+    assert done["ok"], done
+
+
+def test_the_sandbox_and_the_library_text_read_extension_words() -> None:
+    protocol = mechanics_protocol()
+    sandbox = call(protocol, op="sandbox", card=LIBRARY["cards"][0])
+    assert sandbox["ok"], sandbox
+    assert sandbox["result"]["battle"]["extensions"] == {"demo_mechanics": "1.0"}
+    assert call(protocol, op="open", battle=sandbox["result"]["battle"])["ok"]
+    text = json.loads(call(protocol, op="library_text", document=LIBRARY)["result"]["text"])
+    assert text["extensions"] == LIBRARY["extensions"]
+    assert text["cards"][0]["behavior"] == LIBRARY["cards"][0]["behavior"]

@@ -17,6 +17,7 @@ from ..runtime.definitions import LIBRARY_FORMAT, card_to_json, parse_card
 from ..runtime.document import BATTLE_FORMAT
 from ..runtime.errors import TargetingError
 from ..runtime.reader import Reader
+from ..runtime.vocabulary import Vocabulary
 
 #: The edited card's instance id in the sandbox.
 SANDBOX_CARD = "sandbox"
@@ -56,20 +57,24 @@ _STATUSES: list[dict[str, Any]] = [
 ]  # fmt: skip
 
 
-def sandbox_battle(card: object, library: object = None, statuses: object = None) -> dict[str, Any]:
+def sandbox_battle(card: object, library: object = None, statuses: object = None,
+                   words: Vocabulary | None = None) -> dict[str, Any]:  # fmt: skip
     """A battle document with the card definition ``card`` alone in the hand. ``library``: a
     card library document whose loadable cards fill the draw pile; ``statuses``: status
     definitions the card uses, beside the sandbox's own. Raises a
-    :class:`~pybridge.runtime.errors.TargetingError` naming the card when it does not load."""
-    edited = parse_card(Reader(card, "card"))
+    :class:`~pybridge.runtime.errors.TargetingError` naming the card when it does not load.
+    ``words``: the vocabulary with the game's extensions (the built-in one by default)."""
+    edited = parse_card(Reader(card, "card", words=words))
     cards = {edited.id: card_to_json(edited)}
-    for other in _library_cards(library):
+    for other in _library_cards(library, words):
         cards.setdefault(str(other["id"]), other)
     draw = [c for c in cards if c != edited.id][:MAX_DRAW]
     own: dict[str, object] = {str(s["id"]): s for s in _STATUSES}
     if isinstance(statuses, list):
         own.update({str(s.get("id")): s for s in statuses if isinstance(s, Mapping)})
+    needed = {} if words is None else extensions_needed(words, cards.values())
     return {
+        **({"extensions": needed} if needed else {}),
         "format": BATTLE_FORMAT,
         "seed": 1,
         "energy": 10,
@@ -87,20 +92,20 @@ def sandbox_battle(card: object, library: object = None, statuses: object = None
     }
 
 
-def _library_cards(library: object) -> list[dict[str, Any]]:
+def _library_cards(library: object, words: Vocabulary | None) -> list[dict[str, Any]]:
     """The cards of a library document that load, in their canonical form (broken ones are
     left out: the sandbox plays the edited card)."""
     found = library.get("cards") if isinstance(library, Mapping) else None
     out = []
     for i, raw in enumerate(found if isinstance(found, list) else []):
         try:
-            out.append(card_to_json(parse_card(Reader(raw, f"cards[{i}]"))))
+            out.append(card_to_json(parse_card(Reader(raw, f"cards[{i}]", words=words))))
         except TargetingError:
             continue
     return out
 
 
-def library_text(document: object) -> str:
+def library_text(document: object, words: Vocabulary | None = None) -> str:
     """The canonical text of a card library document: each card that loads in its canonical
     form (every field, in the format's order), a card that does not exactly as it was, two
     spaces of indent and a final newline. A library saved in this form and saved again
@@ -110,8 +115,23 @@ def library_text(document: object) -> str:
     cards = []
     for i, raw in enumerate(document["cards"]):
         try:
-            cards.append(card_to_json(parse_card(Reader(raw, f"cards[{i}]"))))
+            cards.append(card_to_json(parse_card(Reader(raw, f"cards[{i}]", words=words))))
         except TargetingError:
             cards.append(raw)
-    text = json.dumps({"format": LIBRARY_FORMAT, "cards": cards}, indent=2, ensure_ascii=False)
+    head: dict[str, object] = {"format": LIBRARY_FORMAT}
+    if isinstance(document.get("extensions"), Mapping) and document["extensions"]:
+        head["extensions"] = dict(document["extensions"])  # kept: what the library needs
+    text = json.dumps({**head, "cards": cards}, indent=2, ensure_ascii=False)
     return text + "\n"
+
+
+def extensions_needed(words: Vocabulary, cards: Any) -> dict[str, str]:
+    """The loaded extensions whose node types the card documents name, with versions."""
+    used: set[str] = set()
+    for card in cards:
+        behavior = card.get("behavior", {}) if isinstance(card, Mapping) else {}
+        for node in behavior.get("nodes", []) if isinstance(behavior, Mapping) else []:
+            owner = words.owner_of("node_types", str(node.get("type", "")))
+            if owner:
+                used.add(owner)
+    return {name: words.extensions[name].version for name in sorted(used)}

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .context import HostKind
 from .errors import ChoiceNeeded, NotACandidate, quote
+from .model import Team
 from .vocabulary import words_of
 
 if TYPE_CHECKING:
@@ -29,12 +31,17 @@ class _Defaults:
 
 
 DEFAULT_ANSWERS = _Defaults()
+_CARD, _MOVE, _ENEMY = HostKind.CARD, HostKind.MOVE, Team.ENEMY
 #: Options one choice may offer.
 MAX_OPTIONS = 64
 
 
 def answer_key(ctx: Context, node: str) -> str:
-    return node if ctx.entry is None else f"{ctx.entry}.{node}"
+    """Where a request answers the choice node ``node`` asks: its id in a card's or a move's
+    own Behavior; ``<unit>.<status>.<node>`` in a status Behavior or a reaction; after
+    ``<entry>.`` while a Cut entry resolves. Every ask has a key of its own."""
+    own = node if ctx.kind is _CARD or ctx.kind is _MOVE else f"{ctx.host.id}.{ctx.status}.{node}"
+    return own if ctx.entry is None else f"{ctx.entry}.{own}"
 
 
 def ask(ctx: Context, choice: str, node: str, options: list[str], minimum: int = 0,
@@ -43,18 +50,24 @@ def ask(ctx: Context, choice: str, node: str, options: list[str], minimum: int =
     ``minimum`` and ``maximum`` of them, in the player's order when the kind is ordered."""
     battle = ctx.battle
     kind = words_of(battle).choices[choice]
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise TypeError(f"ask({choice!r}): options must be a list of unit or card ids")
+    for bound in (minimum, maximum):
+        if bound is not None and (type(bound) is not int or bound < 0):
+            raise TypeError(f"ask({choice!r}): minimum and maximum are counts, got {bound!r}")
     options = list(dict.fromkeys(options))[:MAX_OPTIONS]
     most = len(options) if maximum is None else min(maximum, len(options))
     least = min(minimum, most)
     key = answer_key(ctx, node)
     answers = battle.answers
-    if answers is DEFAULT_ANSWERS:
-        chosen = options[:most]
+    if answers is DEFAULT_ANSWERS or ctx.host.team is _ENEMY:
+        chosen = options[:most]  # a preview, or the enemies' side: the default answer
     else:
         given = None if not isinstance(answers, dict) else answers.get(key)
         if given is None:
             asked: dict[str, object] = {
-                     "key": key, "kind": choice, "node": node, "entry": ctx.entry,
+                     **_what(battle, options), "key": key, "kind": choice, "node": node,
+                     "entry": ctx.entry,
                      "card": ctx.this_card, "prompt": kind.prompt.to_json(),
                      "options": options, "minimum": least, "maximum": most,
                      "ordered": kind.ordered, "visibility": kind.visibility.value}  # fmt: skip
@@ -101,7 +114,8 @@ def pick_asked(asked: object, chosen: object) -> dict[str, object]:
     picked = _checked(chosen if isinstance(chosen, list) else [chosen], options, 0, most,
                       "chosen")  # fmt: skip
     full = len(picked) >= most
-    return {"key": asked.get("key"), "kind": asked.get("kind"), "chooses": "cards",
+    chooses = "units" if asked.get("chooses") == "units" else "cards"
+    return {"key": asked.get("key"), "kind": asked.get("kind"), "chooses": chooses,
             "chosen": picked, "ordered": bool(asked.get("ordered")),
             "candidates": [] if full else [o for o in options if o not in picked],
             "needed": least, "count": most, "can_confirm": len(picked) >= least,

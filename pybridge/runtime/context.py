@@ -88,8 +88,10 @@ class Context:
 
     def child(self, host: Unit, kind: HostKind, **kw: Any) -> Context:
         """A Context for another Behavior in the same resolution, sharing the event log."""
-        return Context(battle=self.battle, host=host, kind=kind, events=self.events,
-                       work=self.work, **kw)  # fmt: skip
+        child = Context(battle=self.battle, host=host, kind=kind, events=self.events,
+                        work=self.work, **kw)  # fmt: skip
+        child.entry = self.entry  # its choices are answered under the same Cut entry
+        return child
 
     # -- what extension actions use (pybridge.extend documents these) -----------------------
     def ask(self, choice: str, node: str, options: list[str], minimum: int = 0,

@@ -57,6 +57,7 @@ from .play import (
 )
 from .reader import MAX_INT
 from .resolve import run
+from .vocabulary import count_events
 
 Choices = Mapping[str, object]
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
@@ -218,7 +219,15 @@ def activate(battle: Battle, card_id: object, target: object = None) -> list[Eve
         collected=list(battle.cut[-1].collected),
         responding=len(battle.cut) > 1,
     )
+    _count(battle, ctx.events)
     return ctx.events
+
+
+def _count(battle: Battle, events: list[Event]) -> None:
+    """A step that settles nothing (an activation, a response) still counts for the battle's
+    counting counters."""
+    if battle.words is not None and battle.words.counting:
+        count_events(battle, events, 0)
 
 
 def respond_move(battle: Battle, unit_id: object, move_id: object,
@@ -254,6 +263,7 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
     _push(battle, entry, ctx)
     ctx.emit("enemy_responds", entry=entry.id, unit=unit.id, move=move.id, name=move.name,
              target=chosen[0].id if chosen else None)  # fmt: skip
+    _count(battle, ctx.events)
     return ctx.events
 
 
@@ -469,7 +479,8 @@ def check_choices(battle: Battle, choices: Choices | None) -> None:
         if entry is None:
             raise CutError(f"no entry {quote(entry_id)} waits on the Cut", where)
         if node_id:  # the answer to a choice an action of the entry asks as it resolves
-            _check_asking_node(battle, entry, node_id, where)
+            if "." not in node_id:  # a node of the entry's own Behavior (else a status's)
+                _check_asking_node(battle, entry, node_id, where)
             continue
         card = None if entry.card is None else battle.cards[entry.card].card
         if card is None or not card.choose_on_resolve:

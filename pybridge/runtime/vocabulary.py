@@ -411,6 +411,8 @@ def count_events(battle: Battle, events: list[Event], since: int) -> None:
 def change_counter(battle: Battle, events: list[Event], name: str, delta: int,
                    node: str | None) -> None:  # fmt: skip
     """Add ``delta`` to a counter, kept in its range, and report the change."""
+    if type(delta) is not int:
+        raise TypeError(f"counter {name!r} changes by a whole number, got {delta!r:.40}")
     spec = words_of(battle).counters[name]
     before = battle.counters.get(name, spec.default)
     after = max(spec.minimum, min(spec.maximum, before + delta))
