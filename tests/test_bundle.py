@@ -368,3 +368,38 @@ def test_a_bundle_from_debian_python3_plays_in_the_empty_root(
     folder = addon.platform_dir(debian_project / addon.ADDON_IN_PROJECT, "linux.x86_64")
     total = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
     assert total <= SIZE_GOAL
+
+
+# -- built from an interpreter itself, with no virtualenv ----------------------------------
+def _bare_interpreters() -> list[tuple[str, Path, str]]:
+    """(name, interpreter, extra import path): Debian's python3 and the interpreter this test
+    suite's virtualenv was made from (pyenv's here), each run directly, with the pinned cffi
+    of the suite's virtualenv on its path (both are CPython 3.11: one wheel serves both).
+    Debian's own python3-cffi would not do: its backend links the system's libffi, which a
+    bundle does not carry."""
+    base = Path(getattr(sys, "_base_executable", sys.executable))
+    site = next(p for p in sys.path if p.endswith("site-packages"))
+    return [("debian", DEBIAN_PYTHON, site), ("base", base, site)]
+
+
+@pytest.mark.parametrize(("name", "python", "extra"), _bare_interpreters(),
+                         ids=[n for n, _, _ in _bare_interpreters()])  # fmt: skip
+def test_a_bundle_builds_from_the_interpreter_itself_and_plays_in_the_empty_root(
+    name: str, python: Path, extra: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    work = tmp_path_factory.mktemp(f"bare_{name}")
+    game = work / "game_project"
+    game.mkdir()
+    (game / "project.godot").write_text('config_version=5\n\n[application]\nconfig/name="g"\n')
+    copy_addon(game / addon.ADDON_IN_PROJECT)
+    path = os.pathsep.join(p for p in (str(ROOT), extra) if p)
+    built = subprocess.run([python, "-m", "pybridge.cli", "build", "--bundle", "--project", game],
+                           capture_output=True, text=True, timeout=600,
+                           env={**os.environ, "PYTHONPATH": path})  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    seen = play_in_root(make_empty_root(game, work / "root"))
+    assert seen.returncode == 0, seen.stderr
+    damage = next(e for e in seen.reply("play")["result"]["events"] if e["type"] == "damage")
+    assert (damage["unit"], damage["hp_before"], damage["hp_after"]) == ("orc", 34, 32)
+    version = run(python, "-c", "import platform; print(platform.python_version())")
+    assert seen.reply("protocol_version")["result"]["python"]["version"] == version.stdout.strip()
