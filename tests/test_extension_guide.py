@@ -64,8 +64,9 @@ def test_the_guide_game_plays_its_custom_cards(tmp_path: Path) -> None:
 def test_the_guide_commands_and_the_game_tests_pass(tmp_path: Path) -> None:
     game = write_game(tmp_path)
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    for command in (["lint", "--project", ".", "cards/gold.json"],
-                    ["describe", "--project", ".", "--file", "cards/gold.json", "--all"]):  # fmt: skip
+    lint = ["lint", "--project", ".", "cards/gold.json"]
+    describe = ["describe", "--project", ".", "--file", "cards/gold.json", "--all"]
+    for command in (lint, describe):
         done = subprocess.run([sys.executable, "-m", "pybridge.cli", *command], cwd=game,
                               env=env, capture_output=True, text=True, timeout=120)  # fmt: skip
         assert done.returncode == 0, done.stdout + done.stderr

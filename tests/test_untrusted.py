@@ -162,8 +162,10 @@ def findings(relative: str, tree: ast.Module) -> list[str]:
         top = name.split(".")[0]
         if top in FORBIDDEN_MODULES and relative not in ALLOWED_IMPORTS.get(top, {}):
             found.append(f"{relative}:{line}: imports {name}")
-        if top == "importlib" and name not in ("importlib", "importlib.resources") and not (
-            name == "importlib.util" and relative in RUN_TIME_IMPORTS
+        if (
+            top == "importlib"
+            and name not in ("importlib", "importlib.resources")
+            and not (name == "importlib.util" and relative in RUN_TIME_IMPORTS)
         ):
             found.append(f"{relative}:{line}: imports {name}")
         if (
