@@ -161,6 +161,12 @@ class Protocol:
         try:
             request = self._parse(request_json)
             request_id = request.get("id")
+            if not _echoable(request_id, 0):
+                request_id = None
+                raise ProtocolError("invalid_id", "the request id must be null, true or false, a "
+                                    "string without lone surrogates, a number a double holds "
+                                    "exactly, or a list or object of those (its host could not "
+                                    "read it back)", "id")  # fmt: skip
             op = request.get("op")
             if not isinstance(op, str) or (handler := self._ops.get(op)) is None:
                 raise ProtocolError(
@@ -485,6 +491,30 @@ def _finite_float(text: str) -> float:
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 _encode_string: Callable[[str], str] = json.encoder.encode_basestring_ascii
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
+
+
+#: The largest integer every host's JSON reader holds exactly (Godot's reads numbers as doubles).
+MAX_EXACT_INT = 2**53
+
+
+def _echoable(value: Any, depth: int) -> bool:
+    """Can a host's JSON parser read ``value`` back, if the response echoes it?"""
+    kind = type(value)
+    if value is None or kind is bool:
+        return True
+    if kind is str:
+        return value.isascii() or not LONE_SURROGATE.search(value)
+    if kind is int:
+        return -MAX_EXACT_INT <= value <= MAX_EXACT_INT
+    if kind is float:
+        return math.isfinite(value)
+    if depth >= MAX_JSON_DEPTH:
+        return False
+    if kind is list:
+        return all(_echoable(item, depth + 1) for item in value)
+    if kind is dict:
+        return all(_echoable(item, depth + 1) for item in value.values())
+    return False
 
 
 def _id_text(request_id: Any) -> str:

@@ -277,10 +277,12 @@ def test_hosts_size_the_kept_answers_from_the_environment(
         assert json.loads(run.stdout)["result"]["kept_answers"] == kept
 
 
-def test_lone_surrogate_comes_back_as_valid_utf8(call: Call) -> None:
-    # JSON allows "\ud800"; the response must still be UTF-8 and mean the same id.
-    response = call(b'{"op":"version","id":"\\ud800!"}')
-    assert json.loads(response)["id"] == "\ud800!"
+def test_a_lone_surrogate_id_is_refused_in_valid_utf8(call: Call) -> None:
+    # JSON allows "\ud800", Godot's reader does not: the id is refused, not echoed, and the
+    # response is still UTF-8.
+    response = call(b'{"op":"version","id":"\\ud800!"}')  # a str: decoded as UTF-8 already
+    answer = json.loads(response)
+    assert answer["id"] is None and answer["error"]["code"] == "invalid_id"
 
 
 def test_free_ignores_null(abi: ctypes.CDLL) -> None:

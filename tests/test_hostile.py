@@ -206,12 +206,17 @@ def test_numbers_json_allows_but_python_must_not_mangle(harness: Harness) -> Non
     answer = harness.raw('{"op": "version", "id": -0.0}')
     assert answer["ok"] and math.copysign(1, answer["id"]) == -1
     assert harness.raw('{"op": "version", "id": 1e308}')["id"] == 1e308
-    assert harness.raw('{"op": "version", "id": ' + "9" * 4000 + "}")["id"] == int("9" * 4000)
+    # An integer a host reads as a double would come back changed: refused, not echoed.
+    huge = harness.raw('{"op": "version", "id": ' + "9" * 4000 + "}")
+    assert huge["id"] is None and huge["error"]["code"] == "invalid_id"
 
 
 def test_lone_surrogates_and_nul_are_inert(harness: Harness) -> None:
-    answer = harness.raw('{"op": "version", "id": "\\ud800\\u0000"}')
-    assert answer["ok"] and answer["id"] == "\ud800\x00"
+    answer = harness.raw('{"op": "version", "id": "\\u0000x"}')
+    assert answer["ok"] and answer["id"] == "\x00x"
+    # Godot's JSON reader refuses a lone surrogate: such an id is refused, not echoed.
+    lone = harness.raw('{"op": "version", "id": "\\ud800\\u0000"}')
+    assert lone["id"] is None and lone["error"]["code"] == "invalid_id"
 
 
 # -- request fields ------------------------------------------------------------------------

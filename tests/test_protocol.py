@@ -293,3 +293,21 @@ def test_stdio_server_keeps_a_process_open_for_a_conversation() -> None:
     finally:
         server.stdin.close()
         assert server.wait(timeout=30) == 0
+
+
+@pytest.mark.parametrize(
+    "id_text",
+    ['"\\ud800"', '["ok", "\\udfff"]', str(2**53 + 1), str(-(10**400)), '{"n": ' + "9" * 30 + "}"],
+)
+def test_an_id_the_host_could_not_read_back_is_refused_and_not_echoed(id_text: str) -> None:
+    response = json.loads(Protocol().call('{"op": "version", "id": ' + id_text + "}"))
+    assert response["ok"] is False and response["id"] is None
+    assert response["error"]["code"] == "invalid_id" and response["error"]["where"] == "id"
+
+
+@pytest.mark.parametrize(
+    "request_id", [None, True, "r-1", "\U0001f600", 2**53, -2.5, [1, {"a": "b"}]]
+)
+def test_every_id_a_host_can_read_is_echoed(request_id: object) -> None:
+    response = json.loads(Protocol().call(json.dumps({"op": "version", "id": request_id})))
+    assert response["ok"] and response["id"] == request_id
