@@ -503,7 +503,7 @@ def _echoable(value: Any, depth: int) -> bool:
     if value is None or kind is bool:
         return True
     if kind is str:
-        return value.isascii() or not LONE_SURROGATE.search(value)
+        return bool(value.isascii() or not LONE_SURROGATE.search(value))
     if kind is int:
         return -MAX_EXACT_INT <= value <= MAX_EXACT_INT
     if kind is float:
