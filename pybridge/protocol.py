@@ -505,7 +505,7 @@ def _echoable(value: Any, depth: int) -> bool:
     if kind is str:
         return bool(value.isascii() or not LONE_SURROGATE.search(value))
     if kind is int:
-        return -MAX_EXACT_INT <= value <= MAX_EXACT_INT
+        return bool(-MAX_EXACT_INT <= value <= MAX_EXACT_INT)
     if kind is float:
         return math.isfinite(value)
     if depth >= MAX_JSON_DEPTH:
