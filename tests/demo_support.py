@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from pybridge import extensions
 from pybridge.protocol import Protocol
 from pybridge.web import Site, StaticHandler
 
@@ -29,11 +30,17 @@ LAYOUT_KINDS = ("layout", "ready", "settled", "cut")
 Point = tuple[int, int]
 
 
+#: The demo's own extensions, which its page loads too (demo_project/project.godot).
+DEMO_PROJECT = Path(__file__).resolve().parent.parent / "demo_project"
+
+
 class Desktop:
-    """A battle in this process's CPython, through the same JSON protocol."""
+    """A battle in this process's CPython, through the same JSON protocol, read with the
+    demo's own extensions as the page reads it."""
 
     def __init__(self, document: dict[str, Any]) -> None:
-        self.protocol = Protocol()
+        words = extensions.load(extensions.project_extensions(DEMO_PROJECT)).words
+        self.protocol = Protocol(words=words)
         opened = self.call("open", battle=document)
         self.session: str = opened["session"]
 

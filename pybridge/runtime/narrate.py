@@ -111,7 +111,9 @@ _SKIPPED = {
 }  # fmt: skip
 
 
-def _counter(b: Battle, e: Event) -> Line:
+def _counter(b: Battle, e: Event) -> Line | None:
+    if e.get("node") is None:
+        return None  # counted by the rules (a card played): the state shows the count
     spec = words_of(b).counters.get(e["counter"])
     label = spec.label.english if spec is not None and spec.label is not None \
         else str(e["counter"]).replace("_", " ").title()  # fmt: skip
