@@ -20,7 +20,8 @@ extends Node
 ## [br][br]
 ## Every helper returns the response's [code]result[/code], or an empty [Dictionary] when the
 ## request failed. A failure never crashes the game: it is emitted as [signal request_failed],
-## reported with [method @GlobalScope.push_error] and kept in [member last_error].
+## reported with [method @GlobalScope.push_error] and kept in [member last_error] (the
+## runtime's whole error: its code, message and where, and what else it carries).
 
 ## A request failed. [param code] is the protocol's error code ([code]not_a_candidate[/code],
 ## [code]not_enough_energy[/code], ...) or [code]transport_unavailable[/code] /
@@ -440,9 +441,13 @@ func _receive(op: String, text: String, expected := PackedStringArray()) -> Dict
 		if response.get("error") is Dictionary:
 			error = response["error"]
 		var code := str(error.get("code", "unknown_error"))
-		return _fail(
+		var failed := _fail(
 			code, str(error.get("message", "")), str(error.get("where", "")), code in expected
 		)
+		for key: Variant in error:  # what else the error carries (choice_needed: its choice)
+			if not last_error.has(key):
+				last_error[key] = error[key]
+		return failed
 	last_error = {}
 	var result: Dictionary = {}
 	if response.get("result") is Dictionary:

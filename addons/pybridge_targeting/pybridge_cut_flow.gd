@@ -130,6 +130,7 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 ## pickers and asks again with the answer in [code]choices[/code]: nothing changed in
 ## between. [code]{}[/code] when refused, or when the player cancelled the choice
 ## ([member PyBridgeClient.last_error] then has the code [code]choice_cancelled[/code]).
+## The caller holds the view busy (one level) around it; the choice itself is made idle.
 func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray()) -> Dictionary:
 	var bridge := _view.bridge
 	var handled := expected.duplicate()
@@ -137,7 +138,10 @@ func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray
 	var result: Dictionary = await bridge.ask(op, fields, handled)
 	while result.is_empty() and str(bridge.last_error.get("code", "")) == "choice_needed":
 		var asked := PyBridgeChoice.for_asked(bridge.last_error)
+		# The caller holds the view busy for its request; while the player chooses it is not.
+		_view.busy_with(-1)
 		var picked: Variant = await choose(asked)
+		_view.busy_with(1)
 		if picked == null:
 			bridge.last_error = {"code": "choice_cancelled", "message": "", "where": ""}
 			return {}
