@@ -270,11 +270,8 @@ class Words:
         extension, debug = self.extension.name, self._debug
 
         def guarded(node: Node, ctx: Context, *rest: Any) -> None:
-            events = ctx.events
-            before = len(events)
             try:
                 apply(node, ctx, *rest)
-                _check_events(events, before)
             except TargetingError:
                 raise  # the runtime's own refusals (a choice needed, a bad answer) pass
             except (Exception, SystemExit) as exc:
@@ -328,28 +325,6 @@ def check_message(message: Message, whose: str, fields: tuple[str, ...] | None =
         if spec or conversion or field_name not in message.params:
             raise ValueError(f"{whose}: message {message.id!r}: {{{field_name}}} must be a plain "
                              "placeholder named in its params")  # fmt: skip
-
-
-def _check_events(events: list[Any], since: int) -> None:
-    """What an extension reported must be JSON a host reads: its events hold only strings,
-    integers, finite numbers, booleans, None, and lists and objects of them."""
-    for event in events[since:]:
-        if not _plain(event, 0):
-            raise TypeError(f"event {event.get('type')!r} holds a value JSON cannot carry")
-
-
-def _plain(value: Any, depth: int) -> bool:
-    if value is None or isinstance(value, (str, bool, int)):
-        return not isinstance(value, int) or abs(value) <= 2**53
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if depth > 8:
-        return False
-    if isinstance(value, list):
-        return all(_plain(v, depth + 1) for v in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v, depth + 1) for k, v in value.items())
-    return False
 
 
 def _units(result: Any) -> bool:

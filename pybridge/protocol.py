@@ -35,7 +35,8 @@ from .runtime.affects import affected_units
 from .runtime.choices import MAX_OPTIONS, pick_asked
 from .runtime.cut import activate, pass_priority, resolve_all, respond_move
 from .runtime.cut_answers import awaiting, cut_view, player_moves
-from .runtime.errors import LONE_SURROGATE
+from .runtime.errors import LONE_SURROGATE, ExtensionFailed
+from .runtime.events import first_unplain
 from .runtime.forecast import forecast_intents
 from .runtime.narrate import narrate_all, preview_marks
 from .runtime.picking import pick
@@ -386,8 +387,11 @@ class Protocol:
             events = change(working)
         finally:
             working.answers = None
-        done = _encoded({"events": events, "log": narrate_all(working, events),
-                         "state": state_of(working)})  # fmt: skip
+        try:
+            done = _encoded({"events": events, "log": narrate_all(working, events),
+                             "state": state_of(working)})  # fmt: skip
+        except (TypeError, ValueError) as exc:
+            raise _unplain(working, events, exc) from None
         self._sessions[session] = working
         self._generations[session] = next(self._changes)
         return done
@@ -527,6 +531,25 @@ def _id_text(request_id: Any) -> str:
     if kind is str:
         return _encode_string(request_id)
     return _ENCODER.encode(request_id)
+
+
+def _unplain(battle: Battle, events: list[Event], exc: Exception) -> Exception:
+    """A response that cannot be written: an extension's event held a value JSON cannot
+    carry (named, with its extension), else the fault itself."""
+    event = first_unplain(events)
+    if event is None:
+        return exc
+    node = event.get("node")
+    owner = ""
+    for definition in battle.library.values():
+        found = definition.behavior.nodes.get(str(node))
+        if found is not None and found.type.extension:
+            owner = found.type.extension
+            break
+    by = f"extension {owner!r}" if owner else "an extension"
+    return ExtensionFailed(f"{by} reported event {event.get('type')!r} (node {node!r}) holding "
+                           "a value JSON cannot carry (a set, an object, NaN, an integer "
+                           "beyond 2^53...); nothing was changed", "")  # fmt: skip
 
 
 def _encoded(result: Result) -> Encoded:

@@ -113,3 +113,30 @@ EVENTS: dict[str, EventSpec] = {e.type: e for e in (
     _E("effect_failed", ("entry", "card", "move", "reason", "lost"),
        "an effect failed to resolve (a reason from FAILURE_REASONS)"),
 )}  # fmt: skip
+
+
+#: The largest integer every host's JSON reader holds exactly (Godot's reads doubles).
+EXACT_INT = 2**53
+
+
+def json_plain(value: object, depth: int = 0) -> bool:
+    """Is ``value`` JSON every host reads: strings, integers within 2^53, finite numbers,
+    booleans, None, and lists and objects (string keys) of them, not too deep?"""
+    if value is None or isinstance(value, (str, bool)):
+        return True
+    if isinstance(value, int):
+        return -EXACT_INT <= value <= EXACT_INT
+    if isinstance(value, float):
+        return value == value and value not in (float("inf"), float("-inf"))
+    if depth > 16:
+        return False
+    if isinstance(value, list):
+        return all(json_plain(item, depth + 1) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and json_plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
+def first_unplain(events: list[dict[str, object]]) -> dict[str, object] | None:
+    """The first event holding a value that is not :func:`json_plain` (an extension's)."""
+    return next((e for e in events if not json_plain(e)), None)
