@@ -226,7 +226,7 @@ def activate(battle: Battle, card_id: object, target: object = None) -> list[Eve
 def _count(battle: Battle, events: list[Event]) -> None:
     """A step that settles nothing (an activation, a response) still counts for the battle's
     counting counters."""
-    if battle._counting:
+    if battle.words is not None and battle.words.counting:
         count_events(battle, events, 0)
 
 

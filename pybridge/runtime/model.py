@@ -307,11 +307,7 @@ class Battle:
     #: checks that read one side (does it still stand, who lives) need not scan the other.
     _teams: dict[Team, list[Unit]] = field(default_factory=dict, repr=False, compare=False)
 
-    #: Whether the vocabulary has counters that count events (read after every step).
-    _counting: bool = field(default=False, repr=False, compare=False)
-
     def __post_init__(self) -> None:
-        self._counting = self.words is not None and bool(self.words.counting)
         self._index = {unit.id: unit for unit in self.units}
         self._teams = {team: [u for u in self.units if u.team is team] for team in Team}
 

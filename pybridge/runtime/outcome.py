@@ -14,7 +14,7 @@ _PLAYER, _ENEMY, _DISCARD = Team.PLAYER, Team.ENEMY, Pile.DISCARD
 def settle(ctx: Context) -> bool:
     """Update the active player and the result; True when the battle is over."""
     battle = ctx.battle
-    if battle._counting:  # extension counters count events
+    if battle.words is not None and battle.words.counting:  # extension counters count events
         count_events(battle, ctx.events, ctx.counted)
         ctx.counted = len(ctx.events)
     if battle.result is not None:
