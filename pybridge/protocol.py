@@ -89,7 +89,7 @@ _JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
-def _text_depth_ok(text: str, limit: int) -> bool:
+def text_depth_ok(text: str, limit: int) -> bool:
     """Does the JSON text nest at most ``limit`` levels? Checked before parsing, so the
     parser never recurses deeper (a small thread stack, Pyodide's included, stays safe)."""
     depth = 0
@@ -103,7 +103,8 @@ def _text_depth_ok(text: str, limit: int) -> bool:
     return True
 
 
-def _json_depth_ok(value: object, limit: int) -> bool:
+def json_depth_ok(value: object, limit: int) -> bool:
+    """Does every value sit at most ``limit`` levels deep (the root is level 1)?"""
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -212,7 +213,7 @@ class Protocol:
             )
         # A text nests at most as deep as it has brackets: most requests need no depth walk.
         brackets = request_json.count("[") + request_json.count("{")
-        if brackets > PARSE_DEPTH and not _text_depth_ok(request_json, PARSE_DEPTH):
+        if brackets > PARSE_DEPTH and not text_depth_ok(request_json, PARSE_DEPTH):
             raise ProtocolError("too_deep", f"request nests deeper than {MAX_JSON_DEPTH}")
         if request_json.startswith("\ufeff"):
             raise ProtocolError("bad_json", "request is not JSON: it starts with a UTF-8 BOM")
@@ -228,7 +229,7 @@ class Protocol:
             raise ProtocolError(
                 "bad_request", f"request must be a JSON object, got {type(request).__name__}"
             )
-        if brackets >= MAX_JSON_DEPTH and not _json_depth_ok(request, MAX_JSON_DEPTH):
+        if brackets >= MAX_JSON_DEPTH and not json_depth_ok(request, MAX_JSON_DEPTH):
             raise ProtocolError("too_deep", f"request nests deeper than {MAX_JSON_DEPTH}")
         return request
 

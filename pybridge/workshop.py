@@ -42,7 +42,7 @@ from pathlib import Path
 
 from . import extensions
 from .pack import PackError, tell_left_out
-from .protocol import MAX_JSON_DEPTH, MAX_REQUEST_BYTES
+from .protocol import MAX_JSON_DEPTH, MAX_REQUEST_BYTES, json_depth_ok, text_depth_ok
 from .runtime.definitions import LIBRARY_FORMAT
 from .web import (
     PACKAGE_ROOT,
@@ -101,38 +101,6 @@ def _finite(text: str) -> float:
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
-#: A JSON string (an unterminated one runs to the end) and a run of anything but brackets.
-_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def _brackets_within(text: str, limit: int) -> bool:
-    """Do the text's arrays and objects nest at most ``limit`` deep? Read before parsing, so
-    the parser never recurses deeper."""
-    depth = 0
-    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
-        if bracket in "[{":
-            depth += 1
-            if depth > limit:
-                return False
-        elif depth:
-            depth -= 1
-    return True
-
-
-def _values_within(value: object, limit: int) -> bool:
-    """Does every value sit at most ``limit`` levels deep (the root is level 1), as the
-    protocol counts a request's levels?"""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            return False
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return True
 
 
 def check_library_body(body: bytes) -> str | None:
@@ -145,7 +113,7 @@ def check_library_body(body: bytes) -> str | None:
     except UnicodeDecodeError:
         return "the body is not UTF-8"
     too_deep = f"the body nests deeper than {MAX_LIBRARY_DEPTH} levels, more than the runtime reads"
-    if not _brackets_within(text, MAX_LIBRARY_DEPTH):
+    if not text_depth_ok(text, MAX_LIBRARY_DEPTH):
         return too_deep
     try:
         document = _DECODER.decode(text)
@@ -153,7 +121,7 @@ def check_library_body(body: bytes) -> str | None:
         return str(exc)
     except ValueError as exc:
         return f"the body is not JSON: {exc}"
-    if not _values_within(document, MAX_LIBRARY_DEPTH):
+    if not json_depth_ok(document, MAX_LIBRARY_DEPTH):
         return too_deep
     if not isinstance(document, dict) or document.get("format") != LIBRARY_FORMAT:
         return f'the body is not a card library: expected {{"format": "{LIBRARY_FORMAT}", ...}}'
