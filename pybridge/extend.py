@@ -23,7 +23,6 @@ import math
 import string
 import traceback
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from .runtime.conditions import ConditionTest, Measure
@@ -32,7 +31,7 @@ from .runtime.errors import ExtensionFailed, TargetingError
 from .runtime.events import EventSpec
 from .runtime.filters import FilterKey, SortKey
 from .runtime.graph import Node
-from .runtime.kinds import MAX_AMOUNT, REQUIRED, FieldSpec, Kind, PortSpec
+from .runtime.kinds import REQUIRED, FieldSpec, Kind, PortSpec
 from .runtime.model import Battle, Pile, Team, Unit
 from .runtime.narrate import LINE_KINDS
 from .runtime.nodes import NodeType, Role
@@ -70,29 +69,22 @@ _STATES = frozenset({"field", "dead", "reserve", "hand", "draw", "discard", "exh
                      "resolving"})  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
-    """A node field. ``type``: ``integer`` (``minimum..maximum``), ``amount`` (an integer,
-    ``"stacks"`` in a status Behavior, or a counter: ``{"counter": "combo"}``), ``choice``
-    (one of ``choices``, each described in ``choice_docs``), ``id`` or ``boolean``."""
+#: A node field, as the built-ins declare theirs. ``type``: ``integer``
+#: (``minimum..maximum``), ``amount`` (an integer, ``"stacks"`` in a status Behavior, or a
+#: counter: ``{"counter": "combo"}``), ``choice`` (one of ``choices``, each described in
+#: ``choice_docs``), ``id`` or ``boolean``.
+Field = FieldSpec
+_FIELD_TYPES = ("integer", "amount", "choice", "id", "boolean")
 
-    name: str
-    type: str
-    doc: str
-    default: object = REQUIRED
-    choices: tuple[str, ...] = ()
-    minimum: int = 0
-    maximum: int = MAX_AMOUNT
-    choice_docs: Mapping[str, str] = field(default_factory=dict)
 
-    def spec(self) -> FieldSpec:
-        if self.type not in ("integer", "amount", "choice", "id", "boolean"):
-            raise ValueError(f"field {self.name!r}: unknown type {self.type!r}")
-        missing = [c for c in self.choices if c not in self.choice_docs]
-        if self.type == "choice" and missing:
-            raise ValueError(f"field {self.name!r}: describe every choice ({', '.join(missing)})")
-        return FieldSpec(self.name, self.type, self.doc, self.default, self.choices,
-                         self.minimum, self.maximum)  # fmt: skip
+def _checked_field(spec: FieldSpec) -> FieldSpec:
+    """An extension's field: a type it may declare, and every choice described."""
+    if spec.type not in _FIELD_TYPES:
+        raise ValueError(f"field {spec.name!r}: unknown type {spec.type!r}")
+    missing = [c for c in spec.choices if c not in spec.choice_docs]
+    if spec.type == "choice" and missing:
+        raise ValueError(f"field {spec.name!r}: describe every choice ({', '.join(missing)})")
+    return spec
 
 
 class Words:
@@ -139,7 +131,7 @@ class Words:
                 doc=f"the {what} to act on; outranks the source field",
             )
             emitted = (*emitted, "target_skipped", "no_targets")
-        spec = NodeType(name, Role.ACTION, doc, tuple(f.spec() for f in declared), ports,
+        spec = NodeType(name, Role.ACTION, doc, tuple(_checked_field(f) for f in declared), ports,
                         exits=("next",), acts_on=kind if isinstance(kind, Kind) else None,
                         states=wanted, events=emitted, apply=self._guard(name, apply),
                         asks=tuple(asks), extension=self.extension.name)  # fmt: skip

@@ -525,3 +525,28 @@ def test_the_sandbox_and_the_library_text_read_extension_words() -> None:
     text = json.loads(call(protocol, op="library_text", document=LIBRARY)["result"]["text"])
     assert text["extensions"] == LIBRARY["extensions"]
     assert text["cards"][0]["behavior"] == LIBRARY["cards"][0]["behavior"]
+
+
+CHOOSY = """
+from pybridge.extend import Field, Message
+
+
+def register(words):
+    words.action("Toss", doc="tosses a coin", apply=lambda node, ctx: None,
+                 describe=Message("toss", "toss"),
+                 fields=[Field("side", "choice", "which face", "heads", ("heads", "tails"),
+                               choice_docs=DOCS)])
+"""
+
+
+def test_each_choice_of_a_field_is_described_in_the_schema(tmp_path: Path) -> None:
+    docs = '{"heads": "the face with the crown", "tails": "the face with the value"}'
+    path = write(tmp_path / "choosy.py", CHOOSY.replace("DOCS", docs))
+    schema = call(new_protocol(words=extensions.load([path]).words), op="schema")["result"]
+    toss = next(t for t in schema["node_types"] if t["name"] == "Toss")
+    side = next(f for f in toss["fields"] if f["name"] == "side")
+    assert side["choice_docs"] == {"heads": "the face with the crown",
+                                   "tails": "the face with the value"}  # fmt: skip
+    half = write(tmp_path / "half.py", CHOOSY.replace("DOCS", '{"heads": "the crown"}'))
+    with pytest.raises(extensions.ExtensionError, match=r"describe every choice \(tails\)"):
+        extensions.load([half])

@@ -8,7 +8,7 @@ builds its forms from that), so the two cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -54,6 +54,9 @@ class FieldSpec:
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = MAX_AMOUNT
+    #: What each of ``choices`` means, for the Workshop's forms and the docs (the built-in
+    #: fields describe theirs in their ``doc``).
+    choice_docs: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def required(self) -> bool:
@@ -82,6 +85,8 @@ class FieldSpec:
             out["default"] = self.default
         if self.type == "choice":
             out["choices"] = list(self.choices)
+        if self.choice_docs:
+            out["choice_docs"] = dict(self.choice_docs)
         if self.type in ("integer", "amount"):
             out["minimum"], out["maximum"] = self.minimum, self.maximum
         return out
