@@ -23,29 +23,24 @@ from pybridge.demo import ADDON_DIR, ADDON_RES, BATTLE_FILE, FILL_WINDOW
 from pybridge.web import prepare_site
 
 from .engine_session import ARTIFACTS, HEIGHT, WIDTH, EngineSession, engine_session
+from .guide_support import printed_files, write_printed
 from .png_support import colour_pixels, read_png
 from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
 GUIDE = REPO / "docs" / "addon-guide.md"
 OPENED = "battle opened: "
-_BLOCK = re.compile(r"^```\w+ (res://\S+)\n(.*?)^```$", re.M | re.S)
 #: Colours the guide's Theme gives: the card panel, the aimed card's border, the arrow.
 CARD_GREEN = (20, 77, 51)
 ARROW_GREEN = (115, 255, 140)
 
 
 def guide_files() -> dict[str, str]:
-    """The guide's project: ``res://`` path -> the text of its block."""
-    return dict(_BLOCK.findall(GUIDE.read_text("utf-8")))
+    return printed_files(GUIDE)
 
 
 def write_project(root: Path) -> Path:
-    for res, text in guide_files().items():
-        path = root / res.removeprefix("res://")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, "utf-8")
-    return root
+    return write_printed(GUIDE, root)
 
 
 def test_the_guide_prints_a_whole_project() -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,21 +18,18 @@ from pybridge import extensions
 from pybridge.examples import demo_battle
 from pybridge.service import new_protocol
 
+from .guide_support import printed_files, write_printed
+
 REPO = Path(__file__).resolve().parent.parent
 GUIDE = REPO / "docs" / "extensions.md"
-_BLOCK = re.compile(r"^```\w+ (res://\S+)\n(.*?)^```$", re.M | re.S)
 
 
 def guide_files() -> dict[str, str]:
-    return dict(_BLOCK.findall(GUIDE.read_text("utf-8")))
+    return printed_files(GUIDE)
 
 
 def write_game(root: Path) -> Path:
-    for res, text in guide_files().items():
-        path = root / res.removeprefix("res://")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, "utf-8")
-    return root
+    return write_printed(GUIDE, root)
 
 
 def test_the_guide_prints_a_whole_game_with_one_extension_file() -> None:
