@@ -55,7 +55,7 @@ def add_authoring_commands(subparsers: argparse._SubParsersAction[argparse.Argum
         default="info",
         help="hide diagnostics below this severity (the exit status still counts errors)",
     )
-    _extension_options(lint)
+    extensions.add_options(lint)
     lint.set_defaults(run=_cmd_lint)
     describe = subparsers.add_parser(
         "describe",
@@ -68,15 +68,8 @@ def add_authoring_commands(subparsers: argparse._SubParsersAction[argparse.Argum
     describe.add_argument(
         "--all", action="store_true", help="every definition: authored and generated text"
     )
-    _extension_options(describe)
+    extensions.add_options(describe)
     describe.set_defaults(run=_cmd_describe, parser=describe)
-
-
-def _extension_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--project", metavar="DIR",
-                        help="read with the extensions the Godot project lists")  # fmt: skip
-    parser.add_argument("--extension", metavar="FILE", action="append", default=[],
-                        help="read with this extension file (again for more)")  # fmt: skip
 
 
 def _words(args: argparse.Namespace) -> Vocabulary | None:

@@ -104,9 +104,5 @@ def add_serve_command(commands: Any) -> None:
         required=True,
         help="use standard input and output (the only transport served)",
     )
-    parser.add_argument("--project", metavar="DIR",
-                        help="load the extension files the Godot project lists (project.godot, "
-                        "[pybridge] extensions)")  # fmt: skip
-    parser.add_argument("--extension", metavar="FILE", action="append", default=[],
-                        help="load this extension file (again for more)")  # fmt: skip
+    extensions.add_options(parser, "load")
     parser.set_defaults(run=_cmd_serve)
