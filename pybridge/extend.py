@@ -25,19 +25,29 @@ import traceback
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .runtime.conditions import ConditionTest, Measure
+from .runtime.conditions import COMPARISONS, ConditionTest, Measure
 from .runtime.context import Context
+from .runtime.effects import (
+    amount_of,
+    attack_bonus,
+    default_position,
+    draw,
+    living_targets,
+    move_cards,
+    targetable,
+)
 from .runtime.errors import ExtensionFailed, TargetingError
 from .runtime.events import EventSpec
-from .runtime.filters import FilterKey, SortKey
+from .runtime.filters import MAX_BOUND, FilterKey, SortKey
 from .runtime.graph import Node
-from .runtime.kinds import REQUIRED, FieldSpec, Kind, PortSpec
-from .runtime.model import Battle, Pile, Team, Unit
+from .runtime.kinds import MAX_AMOUNT, MAX_COUNT, REQUIRED, STACKS, FieldSpec, Kind, PortSpec
+from .runtime.model import PILES, RESOLVING, Battle, Pile, Team, Unit, Zone
 from .runtime.narrate import LINE_KINDS
 from .runtime.nodes import NodeType, Role
 from .runtime.sources import CardSourceSpec, Side, UnitSourceSpec
 from .runtime.vocabulary import (
     API_VERSION,
+    BUILT_IN,
     PARAM_TYPES,
     ChoiceKind,
     CounterSpec,
@@ -50,7 +60,13 @@ from .runtime.vocabulary import (
 
 __all__ = [
     "API_VERSION",
+    "COMPARISONS",
+    "MAX_AMOUNT",
+    "MAX_COUNT",
+    "PILES",
     "REQUIRED",
+    "RESOLVING",
+    "STACKS",
     "Battle",
     "Context",
     "Field",
@@ -61,6 +77,14 @@ __all__ = [
     "Unit",
     "Visibility",
     "Words",
+    "Zone",
+    "amount_of",
+    "attack_bonus",
+    "default_position",
+    "draw",
+    "living_targets",
+    "move_cards",
+    "targetable",
 ]
 
 #: What an action acts on: units, cards, or (None) the battle itself.
@@ -94,6 +118,9 @@ class Words:
         self._vocabulary = vocabulary
         self.extension = extension
         self._debug = debug
+        # The built-in words are the runtime's own: a fault in one is the runtime's
+        # (internal_error), so they run unwrapped.
+        self._guarded = extension.name != BUILT_IN
 
     # -- actions ---------------------------------------------------------------------------
     def action(self, name: str, *, doc: str, apply: Callable[..., None],
@@ -203,62 +230,101 @@ class Words:
         )
 
     def condition(self, name: str, *, doc: str,
-                  test: Callable[[Mapping[str, Any], list[Any], Context], bool],
-                  uses: Iterable[str] = (), units_only: bool = False) -> None:  # fmt: skip
+                  test: Callable[[Mapping[str, Any], list[Any], Context], bool] | None = None,
+                  compile: Callable[[Mapping[str, Any]], Callable[[list[Any], Context], bool]]
+                  | None = None, uses: Iterable[str] = (),
+                  units_only: bool = False) -> None:  # fmt: skip
         """A Condition test: ``test(fields, items, ctx)`` with the Condition's fields, its
-        input collection and the context; ``uses``: the Condition fields it takes."""
-        guarded = self._guard_call(name, test)
+        input collection and the context, or ``compile(fields)``, which builds
+        ``check(items, ctx)`` once per node; ``uses``: the Condition fields it takes;
+        ``units_only``: its input must hold units."""
+        if (test is None) == (compile is None):
+            raise ValueError(f"condition {name!r}: give test or compile, not both")
+        if compile is not None:
+            make = self._guard_maker(name, compile, lambda r: isinstance(r, bool), "a bool")
+        else:
+            assert test is not None
+            guarded = self._guard_call(name, test)
 
-        def make(fields: Mapping[str, Any]) -> Callable[[list[Any], Context], bool]:
-            return lambda items, ctx: bool(guarded(fields, items, ctx))
+            def make(fields: Mapping[str, Any]) -> Callable[[list[Any], Context], bool]:
+                return lambda items, ctx: bool(guarded(fields, items, ctx))
 
         self._vocabulary.add_condition_test(
             ConditionTest(name, doc, frozenset(uses), make, units_only)
         )
 
     def measure(self, name: str, *, doc: str, reads: str,
-                value: Callable[[Mapping[str, Any], list[Any], Context], float | None]
-                ) -> None:  # fmt: skip
-        """A number ``compare`` reads: ``reads`` is ``input``, ``unit`` or ``battle``."""
+                value: Callable[[Mapping[str, Any], list[Any], Context], float | None],
+                needs_status: bool = False) -> None:  # fmt: skip
+        """A number ``compare`` reads: ``reads`` is ``input``, ``unit`` or ``battle``;
+        ``needs_status``: it reads the Condition's ``status`` field."""
         if reads not in ("input", "unit", "battle"):
             raise ValueError(f"measure {name!r}: reads is 'input', 'unit' or 'battle'")
         guarded = self._guard_call(name, value, _number, "a number or None")
-        self._vocabulary.add_measure(Measure(name, reads, doc, guarded))
+        self._vocabulary.add_measure(Measure(name, reads, doc, guarded, needs_status))
 
     def unit_filter(self, name: str, *, doc: str, type: str,
                     test: Callable[[Any], Callable[[Unit], bool]],
-                    choices: Iterable[str] = ()) -> None:  # fmt: skip
-        """A filter key for units in Filter nodes: ``test(value)`` builds the unit test."""
-        key = FilterKey(name, type, self._guard_maker(name, test), doc, tuple(choices))
+                    choices: Iterable[str] = (), minimum: int = -MAX_BOUND,
+                    maximum: int = MAX_BOUND) -> None:  # fmt: skip
+        """A filter key for units in Filter nodes: ``test(value)`` builds the unit test;
+        ``type`` is ``choice`` (one of ``choices``), ``id``, ``boolean`` or ``integer`` (in
+        ``minimum..maximum``)."""
+        key = FilterKey(name, type, self._guard_maker(name, test), doc, tuple(choices),
+                        minimum, maximum)  # fmt: skip
         self._vocabulary.add_filter(key, "units")
 
     def card_filter(self, name: str, *, doc: str, type: str,
                     test: Callable[[Any], Callable[[Any], bool]],
-                    choices: Iterable[str] = ()) -> None:  # fmt: skip
-        key = FilterKey(name, type, self._guard_maker(name, test), doc, tuple(choices))
+                    choices: Iterable[str] = (), minimum: int = -MAX_BOUND,
+                    maximum: int = MAX_BOUND) -> None:  # fmt: skip
+        key = FilterKey(name, type, self._guard_maker(name, test), doc, tuple(choices),
+                        minimum, maximum)  # fmt: skip
         self._vocabulary.add_filter(key, "cards")
 
-    def unit_sort(self, name: str, *, doc: str, key: Callable[[Unit], int | float]) -> None:
-        """A key Sort may order units by: ``key(unit)`` is a number."""
-        guarded = self._guard_call(name, key, _number_only, "a number")
-        self._vocabulary.add_sort(SortKey(name, doc, lambda fields: guarded), "units")
+    def unit_sort(self, name: str, *, doc: str, key: Callable[[Unit], int | float] | None = None,
+                  compile: Callable[[Mapping[str, Any]], Callable[[Unit], int | float]]
+                  | None = None, needs_status: bool = False) -> None:  # fmt: skip
+        """A key Sort may order units by: ``key(unit)`` is a number, or ``compile(fields)``
+        builds that key from the Sort node's fields; ``needs_status``: it reads the Sort's
+        ``status`` field."""
+        self._vocabulary.add_sort(self._sort_key(name, doc, key, compile, needs_status), "units")
 
-    def card_sort(self, name: str, *, doc: str, key: Callable[[Any], int | float]) -> None:
-        guarded = self._guard_call(name, key, _number_only, "a number")
-        self._vocabulary.add_sort(SortKey(name, doc, lambda fields: guarded), "cards")
+    def card_sort(self, name: str, *, doc: str, key: Callable[[Any], int | float] | None = None,
+                  compile: Callable[[Mapping[str, Any]], Callable[[Any], int | float]]
+                  | None = None) -> None:  # fmt: skip
+        self._vocabulary.add_sort(self._sort_key(name, doc, key, compile, False), "cards")
 
-    def _guard_maker(self, name: str, make: Callable[[Any], Callable[[Any], bool]]
-                     ) -> Callable[[Any], Callable[[Any], bool]]:  # fmt: skip
-        """A filter key's ``test(value)``, whose building and whose tests are guarded."""
+    def _sort_key(self, name: str, doc: str, key: Callable[[Any], int | float] | None,
+                  compile: Callable[[Mapping[str, Any]], Callable[[Any], int | float]] | None,
+                  needs_status: bool) -> SortKey:  # fmt: skip
+        if (key is None) == (compile is None):
+            raise ValueError(f"sort key {name!r}: give key or compile, not both")
+        if compile is not None:
+            return SortKey(name, doc, self._guard_maker(name, compile, _number_only, "a number"),
+                           needs_status)  # fmt: skip
+        assert key is not None
+        guarded = self._guard_call(name, key, _number_only, "a number")
+        return SortKey(name, doc, lambda fields: guarded, needs_status)
+
+    def _guard_maker(self, name: str, make: Callable[[Any], Callable[..., Any]],
+                     returns: Callable[[Any], bool] = lambda r: isinstance(r, bool),
+                     what: str = "a bool") -> Callable[[Any], Callable[..., Any]]:  # fmt: skip
+        """A builder (a filter key's ``test(value)``, a ``compile(fields)``) whose building
+        and whose built functions are guarded."""
+        if not self._guarded:
+            return make
         build = self._guard_call(name, make, callable, "a function")
 
-        def made(value: Any) -> Callable[[Any], bool]:
-            return self._guard_call(name, build(value), lambda r: isinstance(r, bool), "a bool")
+        def made(value: Any) -> Callable[..., Any]:
+            return self._guard_call(name, build(value), returns, what)
 
         return made
 
     # -- faults ----------------------------------------------------------------------------
     def _guard(self, name: str, apply: Callable[..., None]) -> Callable[..., None]:
+        if not self._guarded:
+            return apply
         extension, debug = self.extension.name, self._debug
 
         def guarded(node: Node, ctx: Context, *rest: Any) -> None:
@@ -277,6 +343,8 @@ class Words:
                     what: str = "") -> Callable[..., Any]:  # fmt: skip
         """``function`` whose faults (and, with ``returns``, a result it does not accept)
         become ``extension_error``."""
+        if not self._guarded:
+            return function
         extension, debug = self.extension.name, self._debug
 
         def guarded(*args: Any) -> Any:

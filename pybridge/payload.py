@@ -28,6 +28,7 @@ SHIPPED: tuple[tuple[str, str], ...] = (
     ("extend.py", "the extension API a game's extension modules import"),
     ("extensions.py", "loads the game's extension files into the protocol's vocabulary"),
     ("runtime/*.py", "the rules"),
+    ("words/*.py", "the built-in vocabulary, declared through the extension API"),
     ("authoring/*.py", "lint, describe, sandbox and library_text, which editors ask for"),
     ("ffi/__init__.py", "the package of the native library's Python half"),
     ("ffi/embedded.py", "the native library's Python half"),

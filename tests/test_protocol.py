@@ -145,9 +145,9 @@ def test_an_internal_fault_mid_play_leaves_the_session_unchanged(monkeypatch) ->
         units[0].hp = 1  # half-applied, then a fault
         raise RuntimeError("boom")
 
-    from pybridge.runtime import actions
+    from pybridge.words import actions
 
-    monkeypatch.setattr(actions, "_living_targets", explode)  # every unit action calls it
+    monkeypatch.setattr(actions, "living_targets", explode)  # every unit action calls it
     response = call(proto, op="play", session=session, card="h2")
     assert response["error"]["code"] == "internal_error" and "boom" in response["error"]["message"]
     monkeypatch.undo()  # the state's intent forecasts play the enemies' moves too

@@ -122,11 +122,24 @@ PURE_IMPORTS = {
     "reprlib",
     "threading",
 }
-PURE_MODULES = ("runtime/", "protocol.py", "answers.py")
+PURE_MODULES = ("runtime/", "words/", "extend.py", "protocol.py", "answers.py")
 #: ...and what one of them may import besides, with why.
 PURE_EXTRA: dict[str, dict[str, str]] = {
     "protocol.py": {"sys": "the version answer names the interpreter: version, prefix, path"},
+    "extend.py": {
+        "string": "a message's placeholders are checked with string.Formatter",
+        "traceback": "a debug build tells an extension's fault with its file and line",
+    },
 }
+#: The pure parts outside runtime/ that pure modules may import: the extension API and the
+#: built-in words declared through it (which the runtime's built-in vocabulary is made of).
+PURE_PACKAGE = frozenset({"pybridge", "pybridge.extend", "pybridge.words"})
+
+
+def _pure_package(name: str) -> bool:
+    """``pybridge.extend`` or a name it exports (``pybridge.extend.Words``), likewise
+    ``pybridge.words``; ``pybridge`` itself only as ``from pybridge import words``."""
+    return name in PURE_PACKAGE or name.rpartition(".")[0] in PURE_PACKAGE - {"pybridge"}
 
 
 def package_sources() -> Iterator[tuple[str, ast.Module]]:
@@ -173,6 +186,7 @@ def findings(relative: str, tree: ast.Module) -> list[str]:
             and top not in PURE_IMPORTS
             and name not in PURE_IMPORTS
             and name not in PURE_EXTRA.get(relative, {})
+            and not _pure_package(name)
         ):
             found.append(f"{relative}:{line}: the pure runtime imports {name}")
     for node in ast.walk(tree):

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .model import Battle, Unit
+
+if TYPE_CHECKING:
+    from .vocabulary import Vocabulary
 
 #: A structured event: a JSON-ready dict whose ``type`` names it (see docs/format.md).
 Event = dict[str, Any]
@@ -94,6 +97,17 @@ class Context:
         return child
 
     # -- what extension actions use (pybridge.extend documents these) -----------------------
+    @property
+    def words(self) -> Vocabulary:
+        """The vocabulary the battle was read with (the built-in one for a battle made in
+        code): the sources, measures, counters and choices its documents may name."""
+        words: Vocabulary | None = self.battle.words
+        if words is None:
+            from .vocabulary import builtin
+
+            return builtin()
+        return words
+
     def ask(self, choice: str, node: str, options: list[str], minimum: int = 0,
             maximum: int | None = None) -> list[str]:  # fmt: skip
         """Ask the player the choice ``choice`` (a kind the vocabulary declares) about

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .calls import check_calls
-from .filters import CARD_FILTER_KEYS, UNIT_FILTER_KEYS
 from .graph import EMPTY_BEHAVIOR, Behavior, parse_behavior
 from .kinds import Kind, parse_where, where_to_json
 from .migrate import CURRENT, LIBRARY, to_current, versions
@@ -89,7 +88,7 @@ def parse_card(r: Reader) -> CardDef:
         rules.append(PlayCondition(condition, pr.field("reason").text()))
     target = r.field("target").choice(MODE_NAMES)
     filter_r = r.field("target_filter", {})
-    target_filter = _filter(filter_r, UNIT_FILTER_KEYS, "unit")
+    target_filter = _filter(filter_r, "unit")
     card_targets = _card_targets(r)
     choose_r = r.field("choose_on_resolve", False)
     choose_on_resolve = choose_r.boolean()
@@ -139,12 +138,17 @@ def _card_targets(r: Reader) -> CardTargets | None:
                 raise (
                     ct.field("zones").elements()[i].fail(f"expected one of {', '.join(_CUT_ZONES)}")
                 )
-        card_targets = CardTargets(zones, _filter(ct.field("where", {}), CARD_FILTER_KEYS, "card"))
+        card_targets = CardTargets(zones, _filter(ct.field("where", {}), "card"))
     return card_targets
 
 
-def _filter(r: Reader, allowed: frozenset[str], what: str) -> dict[str, object]:
-    """Filter conditions (the ``where`` vocabulary) limited to those for ``what``."""
+def _filter(r: Reader, what: str) -> dict[str, object]:
+    """Filter conditions (the built-in ``where`` keys) limited to those for ``what``
+    (``unit`` or ``card``)."""
+    from .vocabulary import builtin
+
+    words = builtin()
+    allowed = words.unit_filters if what == "unit" else words.card_filters
     where = parse_where(r, built_in_only=True)
     for key in where:
         if key not in allowed:

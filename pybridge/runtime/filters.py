@@ -1,16 +1,16 @@
 """Filter conditions and sort keys: what units and cards can be kept by and ordered by.
 
-One table per collection kind. Each filter key carries its value type (for validation and the
-protocol's ``schema``) and builds the test it stands for; a ``where`` object compiles once into
-one predicate, which Filter nodes, a card's ``target_filter`` and ``card_targets`` all use.
-Likewise each sort key builds the key function Sort uses. Standard library only.
+Each filter key carries its value type (for validation and the protocol's ``schema``) and
+builds the test it stands for; a ``where`` object compiles once into one predicate, which
+Filter nodes, a card's ``target_filter`` and ``card_targets`` all use. Likewise each sort key
+builds the key function Sort uses. The built-in keys are declared in
+:mod:`pybridge.words.filters`, a game's in its extensions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,48 +45,6 @@ class FilterKey:
         return out
 
 
-def _team(want: str) -> UnitTest:
-    return lambda unit: unit.team._value_ == want
-
-
-def _stacks(want: str) -> UnitTest:
-    return lambda unit: unit.statuses.get(want, 0) > 0
-
-
-UNIT_FILTERS: dict[str, FilterKey] = {key.name: key for key in (
-    FilterKey("team", "choice", _team, "units of this team", ("player", "enemy")),
-    FilterKey("tag", "id", lambda want: lambda u: want in u.tags, "units with this tag"),
-    FilterKey("tier", "integer", lambda want: lambda u: u.tier == want, "units of this tier"),
-    FilterKey("tier_min", "integer", lambda want: lambda u: u.tier >= want,
-              "units of this tier or higher"),
-    FilterKey("tier_max", "integer", lambda want: lambda u: u.tier <= want,
-              "units of this tier or lower"),
-    FilterKey("status", "id", _stacks, "units carrying this status"),
-    FilterKey("hp_percent_min", "integer", lambda want: lambda u: u.hp_percent >= want,
-              "units with at least this share of their max HP (0-100)", minimum=0, maximum=100),
-    FilterKey("hp_percent_max", "integer", lambda want: lambda u: u.hp_percent <= want,
-              "units with at most this share of their max HP (0-100)", minimum=0, maximum=100),
-    FilterKey("alive", "boolean", lambda want: lambda u: u.alive is want,
-              "living (true) or fallen (false) units"),
-)}  # fmt: skip
-
-CARD_FILTERS: dict[str, FilterKey] = {key.name: key for key in (
-    FilterKey("type", "id", lambda want: lambda c: c.card.type == want, "cards of this type"),
-    FilterKey("rarity", "id", lambda want: lambda c: c.card.rarity == want,
-              "cards of this rarity"),
-    FilterKey("keyword", "id", lambda want: lambda c: want in c.card.keywords,
-              "cards with this keyword"),
-    FilterKey("tag", "id", lambda want: lambda c: want in c.card.tags, "cards with this tag"),
-    FilterKey("cost", "integer", lambda want: lambda c: c.card.cost == want,
-              "cards that cost exactly this"),
-    FilterKey("cost_min", "integer", lambda want: lambda c: c.card.cost >= want,
-              "cards that cost this or more"),
-    FilterKey("cost_max", "integer", lambda want: lambda c: c.card.cost <= want,
-              "cards that cost this or less"),
-)}  # fmt: skip
-
-UNIT_FILTER_KEYS = frozenset(UNIT_FILTERS)
-CARD_FILTER_KEYS = frozenset(CARD_FILTERS)
 #: Keys a card filter's ``type`` may list several values for (an OR over them).
 CARD_FILTER_LISTS = frozenset({"type"})
 
@@ -104,15 +62,24 @@ def _any(tests: list[Callable[[Any], bool]]) -> Callable[[Any], bool]:
 
 
 def unit_predicate(where: Mapping[str, Any],
-                   keys: Mapping[str, FilterKey] = UNIT_FILTERS) -> UnitTest:  # fmt: skip
-    """The test a ``where`` object of unit filter keys stands for (every key must hold)."""
+                   keys: Mapping[str, FilterKey] | None = None) -> UnitTest:  # fmt: skip
+    """The test a ``where`` object of unit filter keys stands for (every key must hold);
+    the built-in keys unless others are given."""
+    if keys is None:
+        from .vocabulary import builtin
+
+        keys = builtin().unit_filters
     return _all([keys[key].make(want) for key, want in where.items()])
 
 
 def card_predicate(where: Mapping[str, Any],
-                   keys: Mapping[str, FilterKey] = CARD_FILTERS) -> CardTest:  # fmt: skip
+                   keys: Mapping[str, FilterKey] | None = None) -> CardTest:  # fmt: skip
     """The test a ``where`` object of card filter keys stands for. A list value (``type``)
     holds when any of its values does."""
+    if keys is None:
+        from .vocabulary import builtin
+
+        keys = builtin().card_filters
     tests: list[CardTest] = []
     for key, want in where.items():
         make = keys[key].make
@@ -144,21 +111,25 @@ class SortKey:
         return {"name": self.name, "doc": self.doc, "needs_status": self.needs_status}
 
 
-def _by_status(fields: Mapping[str, Any]) -> Callable[[Unit], int]:
-    status = fields["status"]
-    return lambda unit: unit.statuses.get(status, 0)
+if TYPE_CHECKING:  # the built-in tables, given by __getattr__ below
+    UNIT_FILTERS: dict[str, FilterKey]
+    CARD_FILTERS: dict[str, FilterKey]
+    UNIT_SORTS: dict[str, SortKey]
+    CARD_SORTS: dict[str, SortKey]
+    UNIT_FILTER_KEYS: frozenset[str]
+    CARD_FILTER_KEYS: frozenset[str]
 
 
-UNIT_SORTS: dict[str, SortKey] = {key.name: key for key in (
-    SortKey("hp", "HP", lambda f: attrgetter("hp")),
-    SortKey("max_hp", "max HP", lambda f: attrgetter("max_hp")),
-    SortKey("armor", "armor", lambda f: attrgetter("armor")),
-    SortKey("tier", "tier", lambda f: attrgetter("tier")),
-    SortKey("hp_percent", "share of max HP", lambda f: lambda u: u.hp * 1.0 / u.max_hp),
-    SortKey("status", "stacks of a status", _by_status, needs_status=True),
-)}  # fmt: skip
+def __getattr__(name: str) -> Any:
+    """The built-in filter and sort keys by name: ``UNIT_FILTERS``, ``CARD_FILTERS``,
+    ``UNIT_SORTS``, ``CARD_SORTS``, and the names alone, ``UNIT_FILTER_KEYS`` and
+    ``CARD_FILTER_KEYS``."""
+    tables = {"UNIT_FILTERS": "unit_filters", "CARD_FILTERS": "card_filters",
+              "UNIT_SORTS": "unit_sorts", "CARD_SORTS": "card_sorts"}  # fmt: skip
+    if name in tables:
+        from .vocabulary import builtin
 
-#: Card sort keys read the card instance's definition.
-CARD_SORTS: dict[str, SortKey] = {
-    "cost": SortKey("cost", "cost", lambda f: lambda card: card.card.cost),
-}
+        return getattr(builtin(), tables[name])
+    if name in ("UNIT_FILTER_KEYS", "CARD_FILTER_KEYS"):
+        return frozenset(__getattr__(name.replace("_KEYS", "S")))
+    raise AttributeError(name)

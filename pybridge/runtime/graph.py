@@ -19,16 +19,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .conditions import fields_used, needs_units, reads_input
 from .errors import FormatError
 from .kinds import REQUIRED, STACKS, Kind
-from .nodes import NODE_TYPES, SAME_AS_INPUT, NodeType, Role
+from .nodes import SAME_AS_INPUT, NodeType, Role
 from .reader import Reader
 from .vocabulary import Vocabulary, words_or_builtin
 
-__all__ = ["NODE_TYPES", "STACKS", "Behavior", "Kind", "Node", "NodeType", "parse_behavior"]
+__all__ = ["STACKS", "Behavior", "Kind", "Node", "NodeType", "parse_behavior"]
+
+
+if TYPE_CHECKING:  # the built-in table, given by __getattr__ below
+    NODE_TYPES: dict[str, NodeType]
+
+
+def __getattr__(name: str) -> Any:
+    """``NODE_TYPES``: the built-in vocabulary's node types, by name."""
+    if name == "NODE_TYPES":
+        from .vocabulary import builtin
+
+        return builtin().node_types
+    raise AttributeError(name)
+
 
 MAX_NODES = 256
 #: The work one run of a Behavior may do: every flow node counts 1, plus the data nodes it

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .filters import CARD_FILTER_LISTS, CARD_FILTERS, UNIT_FILTERS, FilterKey
+from .filters import CARD_FILTER_LISTS, FilterKey
 from .reader import Reader
 
 
@@ -103,9 +103,6 @@ class PortSpec:
                 "required": self.required, "doc": self.doc}  # fmt: skip
 
 
-_WHERE_KEYS: dict[str, FilterKey] = {**UNIT_FILTERS, **CARD_FILTERS}
-
-
 def read_counter_amount(r: Reader) -> dict[str, object]:
     """An amount read from a battle counter: ``{"counter": "combo", "times": 2, "plus": 1}``
     is twice the counter plus one (``times`` 1 and ``plus`` 0 when left out)."""
@@ -125,7 +122,11 @@ def parse_where(r: Reader, built_in_only: bool = False) -> dict[str, object]:
     ``built_in_only``: a card's ``target_filter`` and ``card_targets`` take only the built-in
     keys (an extension's keys are for Filter nodes)."""
     words = None if built_in_only else r.words
-    keys = _WHERE_KEYS if words is None else {**words.unit_filters, **words.card_filters}
+    if words is None:
+        from .vocabulary import builtin
+
+        words = builtin()
+    keys = {**words.unit_filters, **words.card_filters}
     r.obj(set(keys))
     out: dict[str, object] = {}
     for key, value in r.items():

@@ -1,13 +1,16 @@
-"""Every Behavior node type as a spec: its schema, its role, and what it does.
+"""Behavior node types as specs, and the graph's own grammar.
 
 A spec carries the fields (types, enums, defaults) and ports (with the kinds they accept) the
 loader validates and the protocol's ``schema`` describes; its role (source, selector,
 condition, flow control, action), which the compiler (:mod:`.resolve`) and the authoring tools
 read instead of the node's name; for a selector, the function that narrows a collection; for an
 action, the function it applies, the unit states (or card places) it affects and the events it
-emits. Adding an action means adding its function to :mod:`.actions` and one row here (and its
-describe words and narration, which tests check). ``Call`` runs another card's Behavior
-(:mod:`.calls`).
+emits.
+
+The grammar is defined here: the UnitSource and CardSource nodes, the selectors, Condition,
+Branch, Gate, Snapshot, and ``Call``, which runs another card's Behavior (:mod:`.calls`).
+Actions are words: the built-in ones are declared through the extension API in
+:mod:`pybridge.words.actions`, a game's in its extensions.
 """
 
 from __future__ import annotations
@@ -15,14 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import actions
 from .calls import call
-from .conditions import COMPARISONS, CONDITION_TESTS, MEASURES
-from .filters import CARD_SORTS, UNIT_SORTS
+from .conditions import COMPARISONS
 from .kinds import MAX_AMOUNT, MAX_COUNT, FieldSpec, Kind, PortSpec
-from .model import PILES
 from .selectors import (
     Compiler,
     compile_filter,
@@ -31,7 +31,6 @@ from .selectors import (
     compile_sort,
     compile_take,
 )
-from .sources import CARD_SOURCES, UNIT_SOURCES
 
 #: ``output`` of a selector: the kind of whatever feeds its ``input`` port.
 SAME_AS_INPUT = "same as input"
@@ -109,11 +108,9 @@ class NodeType:
             out["asks"] = list(self.asks)
         if self.extension:
             out["extension"] = self.extension
-        if self.acts_on is not None:
-            choices = UNIT_SOURCES if self.acts_on is Kind.UNITS else CARD_SOURCES
+        if self.acts_on is not None:  # the schema adds the sources its source field may name
             out["acts_on"] = self.acts_on.value
             out["states"] = sorted(self.states)
-            out["source"] = {"choices": list(choices), "overridden_by": "target"}
         return out
 
 
@@ -121,17 +118,6 @@ _COLLECTION = frozenset({Kind.UNITS, Kind.CARDS})
 _INPUT = {"input": PortSpec(_COLLECTION, doc="the collection to narrow")}
 _CONDITION_PORT = {"condition": PortSpec(frozenset({Kind.BOOL}), doc="a Condition node")}
 _FLOW = ("next",)
-_FIELD, _DEAD, _RESERVE = frozenset({"field"}), frozenset({"dead"}), frozenset({"reserve"})
-_PILES = frozenset({*(p.value for p in PILES), "resolving"})
-_SKIPS = ("target_skipped", "no_targets")
-
-
-def _amount(doc: str) -> FieldSpec:
-    return FieldSpec("amount", "amount", doc)
-
-
-def _status(doc: str = "the status id") -> FieldSpec:
-    return FieldSpec("status", "id", doc)
 
 
 def _selector(name: str, doc: str, narrow: Compiler, *fields: FieldSpec,
@@ -141,31 +127,23 @@ def _selector(name: str, doc: str, narrow: Compiler, *fields: FieldSpec,
                     limit=limit, random=random)  # fmt: skip
 
 
-def _action(name: str, acts_on: Kind, states: frozenset[str], apply: Callable[..., None],
-            events: tuple[str, ...], doc: str, *fields: FieldSpec) -> NodeType:  # fmt: skip
-    what = "units" if acts_on is Kind.UNITS else "cards"
-    doc_port = f"the {what} to act on; outranks the source field"
-    ports = {"target": PortSpec(frozenset({acts_on}), required=False, doc=doc_port)}
-    return NodeType(name, Role.ACTION, doc, fields, ports, exits=_FLOW, acts_on=acts_on,
-                    states=states, events=(*events, *_SKIPS), apply=apply)  # fmt: skip
-
-
 _COUNT = FieldSpec("count", "integer", "how many elements to keep", maximum=MAX_COUNT)
 _N = NodeType
-NODE_TYPES: dict[str, NodeType] = {t.name: t for t in (
+# Field choices that list the vocabulary's sources, tests, measures and sort keys are filled in
+# when a vocabulary is sealed (:meth:`.vocabulary.Vocabulary.seal`).
+GRAMMAR: tuple[NodeType, ...] = (
     # sources
     _N("UnitSource", Role.SOURCE, "yields units, read from the battle each time it is pulled",
-       (FieldSpec("source", "choice", "which units", choices=tuple(UNIT_SOURCES)),),
+       (FieldSpec("source", "choice", "which units"),),
        output=Kind.UNITS),
     _N("CardSource", Role.SOURCE, "yields card instances, read from the piles each time",
-       (FieldSpec("source", "choice", "which cards", choices=tuple(CARD_SOURCES)),),
+       (FieldSpec("source", "choice", "which cards"),),
        output=Kind.CARDS),
     # selectors
     _selector("Filter", "keeps the elements that meet every condition", compile_filter,
               FieldSpec("where", "where", "filter conditions, all must hold")),
     _selector("Sort", "orders the elements (stable)", compile_sort,
-              FieldSpec("by", "choice", "what to order by",
-                        choices=(*UNIT_SORTS, *(k for k in CARD_SORTS if k not in UNIT_SORTS))),
+              FieldSpec("by", "choice", "what to order by"),
               FieldSpec("order", "choice", "ascending or descending", "asc", ("asc", "desc")),
               FieldSpec("status", "id", "the status to order by (with by: status)", None)),
     _selector("PickElement", "one element by position, or none if out of range", compile_pick,
@@ -179,9 +157,9 @@ NODE_TYPES: dict[str, NodeType] = {t.name: t for t in (
               limit=lambda f: int(f["count"]), random=True),
     # conditions and control flow
     _N("Condition", Role.CONDITION, "yields true or false", (
-        FieldSpec("test", "choice", "what to test", choices=tuple(CONDITION_TESTS)),
+        FieldSpec("test", "choice", "what to test"),
         FieldSpec("status", "id", "the status (has_status, or the stacks measure)", None),
-        FieldSpec("measure", "choice", "what compare reads", None, tuple(MEASURES)),
+        FieldSpec("measure", "choice", "what compare reads", None),
         FieldSpec("op", "choice", "how compare compares", None, tuple(COMPARISONS)),
         FieldSpec("value", "integer", "what compare compares with", None,
                   minimum=-MAX_AMOUNT, maximum=MAX_AMOUNT),
@@ -193,52 +171,28 @@ NODE_TYPES: dict[str, NodeType] = {t.name: t for t in (
        ports=_CONDITION_PORT, exits=_FLOW, events=("gate_closed",)),
     _N("Snapshot", Role.SNAPSHOT, "freezes its input when it runs; yields that afterwards",
        ports=_INPUT, output=SAME_AS_INPUT, exits=_FLOW),
-    # actions on units
-    _action("DealDamage", Kind.UNITS, _FIELD, actions.deal_damage,
-            ("damage", "unit_died", "reaction"), "armor absorbs first; 0 HP is a fall",
-            _amount("the damage before status modifiers")),
-    _action("GainArmor", Kind.UNITS, _FIELD, actions.gain_armor, ("armor",),
-            "armor absorbs damage", _amount("the armor gained")),
-    _action("Heal", Kind.UNITS, _FIELD, actions.heal, ("heal",), "never above max HP",
-            _amount("the HP restored")),
-    _action("ApplyStatus", Kind.UNITS, _FIELD, actions.apply_status, ("status",),
-            "stacks add up", _status(),
-            FieldSpec("stacks", "integer", "stacks to add", 1, minimum=1)),
-    _action("RemoveStatus", Kind.UNITS, _FIELD, actions.remove_status, ("status",),
-            "removes stacks of a status", _status(),
-            FieldSpec("stacks", "integer", "stacks to remove (default: all)", None, minimum=1)),
-    _action("Revive", Kind.UNITS, _DEAD, actions.revive, ("revived",),
-            "fallen units rise with this much HP; armor and statuses cleared",
-            FieldSpec("hp", "integer", "the HP they rise with", minimum=1)),
-    _action("Withdraw", Kind.UNITS, _FIELD, actions.withdraw, ("withdrawn",),
-            "units leave the field for the reserve"),
-    _action("Deploy", Kind.UNITS, _RESERVE, actions.deploy, ("deployed",),
-            "units in the reserve enter the field"),
-    # actions on cards
-    _action("MoveCard", Kind.CARDS, _PILES, actions.move_card, ("card_moved",),
-            "moves cards to a pile",
-            FieldSpec("to", "choice", "the pile", choices=tuple(p.value for p in PILES)),
-            FieldSpec("position", "choice", "top or bottom (default: the hand's bottom, other "
-                      "piles' top)", None, ("top", "bottom"))),
-    _action("Discard", Kind.CARDS, _PILES, actions.discard, ("card_moved",),
-            "moves cards to the top of the discard pile"),
-    _action("Exhaust", Kind.CARDS, _PILES, actions.exhaust, ("card_moved",),
-            "moves cards to the top of the exhaust pile"),
-    _action("Negate", Kind.CARDS, frozenset({"cut"}), actions.negate, ("negated", "card_moved"),
-            "negates the play of cards waiting on the Cut"),
-    # actions on the battle
-    _N("Draw", Role.ACTION, "moves cards from the top of the draw pile to the hand",
-       (FieldSpec("count", "integer", "how many cards", maximum=MAX_COUNT),), exits=_FLOW,
-       events=("card_moved", "reshuffled", "target_skipped"), apply=actions.draw_cards),
-    _N("GainEnergy", Role.ACTION, "gains energy for this turn",
-       (FieldSpec("amount", "integer", "the energy gained", maximum=99),), exits=_FLOW,
-       events=("energy",), apply=actions.gain_energy),
-    # calls
-    _N("Call", Role.ACTION, "runs the Behavior of a card of the battle (its cards or library) "
-       "with this Host; that Behavior's Target is what the target port yields, else this one's",
-       (FieldSpec("card", "id", "the id of the card whose Behavior runs"),),
-       {"target": PortSpec(frozenset({Kind.UNITS}), required=False,
-                           doc="the units the called Behavior reads as Target; unconnected: "
-                           "the Target of this Behavior")},
-       exits=_FLOW, events=("called",), apply=call),
-)}  # fmt: skip
+)  # fmt: skip
+
+#: Listed after the actions, as the palette shows it.
+CALL = NodeType(
+    "Call", Role.ACTION, "runs the Behavior of a card of the battle (its cards or library) with "
+    "this Host; that Behavior's Target is what the target port yields, else this one's",
+    (FieldSpec("card", "id", "the id of the card whose Behavior runs"),),
+    {"target": PortSpec(frozenset({Kind.UNITS}), required=False,
+                        doc="the units the called Behavior reads as Target; unconnected: the "
+                        "Target of this Behavior")},
+    exits=_FLOW, events=("called",), apply=call,
+)  # fmt: skip
+
+
+if TYPE_CHECKING:  # the built-in table, given by __getattr__ below
+    NODE_TYPES: dict[str, NodeType]
+
+
+def __getattr__(name: str) -> Any:
+    """``NODE_TYPES``: the built-in vocabulary's node types, grammar and actions, by name."""
+    if name == "NODE_TYPES":
+        from .vocabulary import builtin
+
+        return builtin().node_types
+    raise AttributeError(name)

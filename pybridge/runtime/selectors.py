@@ -12,14 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .context import Context
-from .filters import (
-    CARD_FILTERS,
-    CARD_SORTS,
-    UNIT_FILTERS,
-    UNIT_SORTS,
-    card_predicate,
-    unit_predicate,
-)
+from .filters import card_predicate, unit_predicate
 from .kinds import Kind
 
 #: A compiled selector: (collection, context) -> narrowed collection.
@@ -28,12 +21,20 @@ Narrow = Callable[[list[Any], Context], list[Any]]
 Compiler = Callable[[Mapping[str, Any], Kind, Any], Narrow]
 
 
+def _words(words: Any) -> Any:
+    if words is None:
+        from .vocabulary import builtin
+
+        return builtin()
+    return words
+
+
 def compile_filter(fields: Mapping[str, Any], kind: Kind, words: Any = None) -> Narrow:
-    where = fields["where"]
+    where, words = fields["where"], _words(words)
     if kind is Kind.UNITS:
-        keep = unit_predicate(where, UNIT_FILTERS if words is None else words.unit_filters)
+        keep = unit_predicate(where, words.unit_filters)
         return lambda items, ctx: [u for u in items if keep(u)]
-    keep_card = card_predicate(where, CARD_FILTERS if words is None else words.card_filters)
+    keep_card = card_predicate(where, words.card_filters)
 
     def filter_cards(items: list[Any], ctx: Context) -> list[Any]:
         cards = ctx.battle.cards
@@ -43,11 +44,11 @@ def compile_filter(fields: Mapping[str, Any], kind: Kind, words: Any = None) -> 
 
 
 def compile_sort(fields: Mapping[str, Any], kind: Kind, words: Any = None) -> Narrow:
-    reverse = fields["order"] == "desc"
+    reverse, words = fields["order"] == "desc", _words(words)
     if kind is Kind.UNITS:
-        key = (UNIT_SORTS if words is None else words.unit_sorts)[fields["by"]].make(fields)
+        key = words.unit_sorts[fields["by"]].make(fields)
         return lambda items, ctx: sorted(items, key=key, reverse=reverse)
-    card_key = (CARD_SORTS if words is None else words.card_sorts)[fields["by"]].make(fields)
+    card_key = words.card_sorts[fields["by"]].make(fields)
 
     def sort_cards(items: list[Any], ctx: Context) -> list[Any]:
         cards = ctx.battle.cards

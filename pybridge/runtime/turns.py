@@ -10,8 +10,8 @@ The battle ends as soon as one side has no living unit, wherever that happens.
 
 from __future__ import annotations
 
-from .actions import draw, move_cards
 from .context import Context, Event
+from .effects import draw, move_cards
 from .enemies import choose_intents, enemy_phase
 from .errors import BattleOver, CutError, LimitReached, PlayError
 from .keywords import RETAIN

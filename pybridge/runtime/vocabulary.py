@@ -2,9 +2,11 @@
 
 Node types, unit and card sources, condition tests and measures, filter and sort keys, event
 types, kinds of player choice and battle counters live in one :class:`Vocabulary`. The
-built-in words are registered into :data:`BUILTIN` by :mod:`.builtin_words`; a game's
-extension modules register theirs into a copy of it (:meth:`Vocabulary.extended`), one copy
-per protocol instance, so two games with different extensions can share a process. Documents
+built-in vocabulary, :func:`builtin`, holds the graph's grammar and the built-in words, which
+:mod:`pybridge.words` declares through the extension API (:mod:`.builtin_words` puts them
+together); a game's extension modules register theirs into a copy of it
+(:meth:`Vocabulary.extended`), one copy per protocol instance, so two games with different
+extensions can share a process. Documents
 are read with a vocabulary (``Reader.words``) and a battle keeps the one it was read with
 (``Battle.words``): every rule that looks a word up looks it up there.
 
@@ -19,7 +21,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from .conditions import ConditionTest, Measure
 from .errors import FormatError
@@ -36,7 +39,7 @@ if TYPE_CHECKING:
     from .model import Battle
 
 #: The version of the extension API (pybridge.extend): major.minor; a minor bump only adds.
-API_VERSION = "1.0"
+API_VERSION = "1.1"
 
 #: Who declared a word: "" for the built-in vocabulary, else the extension's name.
 BUILT_IN = ""
@@ -323,11 +326,11 @@ def _allowed_keys(ntype: NodeType) -> frozenset[str]:
 def words_of(battle: Battle) -> Vocabulary:
     """The vocabulary a battle was read with (the built-in one for a battle made in code)."""
     words: Vocabulary | None = battle.words
-    return BUILTIN if words is None else words
+    return builtin() if words is None else words
 
 
 def words_or_builtin(words: Vocabulary | None) -> Vocabulary:
-    return BUILTIN if words is None else words
+    return builtin() if words is None else words
 
 
 # -- documents that need extensions -------------------------------------------------------
@@ -437,20 +440,28 @@ def counter_value(battle: Battle, name: str) -> int:
     return battle.counters.get(name, spec.default)
 
 
-# The built-in vocabulary, made once from the built-in tables through the same registration
-# as every extension's words, then sealed: it never changes.
-def _builtin() -> Vocabulary:
-    from .builtin_words import register
+@cache
+def builtin() -> Vocabulary:
+    """The built-in vocabulary: made on first use (its words are declared through
+    :mod:`pybridge.extend`, which imports this module), then sealed; it never changes."""
+    from .builtin_words import build
 
-    words = Vocabulary()
-    register(words)
-    return words.seal()
+    return build()
 
 
-BUILTIN: Vocabulary = _builtin()
+if TYPE_CHECKING:  # given by __getattr__ below
+    BUILTIN: Vocabulary
+
+
+def __getattr__(name: str) -> Any:
+    """``BUILTIN``: :func:`builtin`, for ``from .vocabulary import BUILTIN``."""
+    if name == "BUILTIN":
+        return builtin()
+    raise AttributeError(name)
+
+
 __all__ = [
     "API_VERSION",
-    "BUILTIN",
     "ChoiceKind",
     "CounterSpec",
     "EventWords",
@@ -460,5 +471,6 @@ __all__ = [
     "Visibility",
     "Vocabulary",
     "VocabularyError",
+    "builtin",
     "words_of",
 ]
