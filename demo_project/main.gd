@@ -19,18 +19,23 @@ extends Control
 ## [br]- [code]tooltip[/code]: the tooltip shown now ([code]title[/code], [code]text[/code]).
 ## [br]- [code]intents[/code]: what each enemy's intent bubble shows now (the runtime's
 ## forecast: [code]title[/code], [code]label[/code] and the [code]effects[/code] behind them).
+## [br]- [code]choice[/code]: a choice a card's action asks as it resolves (Scry's cards, in
+## the pile picker) started, or a card was picked: its candidates, picks and what the picker
+## shows; [code]choice_ended[/code]: it was confirmed or cancelled.
 ## [br]- [code]result[/code]: the battle ended; [code]error[/code]: a request failed.
 
-## The battle document, packed from pybridge/examples/demo_battle.json.
-const BATTLE_FILE := "res://battle/demo_battle.json"
-## The same document in a source checkout, relative to this project (desktop editor runs).
-const CHECKOUT_BATTLE_FILE := "../pybridge/examples/demo_battle.json"
+## The party battle: the demo's own document, whose hand also names cards of its libraries.
+const BATTLE_FILE := "res://battles/party_battle.json"
+## The card libraries the battle is opened with: the cards of the demo's own extension
+## (res://extensions/mechanics.py, listed in project.godot), also shown in the Workshop.
+const LIBRARY_FILES: Array[String] = ["res://cards/mechanics.json"]
 ## The start screen, where Menu goes back to.
 const START_SCENE := "res://start.tscn"
 const PARTY_COLOR := Color("3d8fd1")
 const ENEMY_COLOR := Color("d0583a")
 
 var _battle_text: String = ""
+var _library_texts := PackedStringArray()
 var _toast_tween: Tween = null
 
 @onready var _bridge: PyBridgeClient = $Bridge
@@ -84,11 +89,22 @@ func _ready() -> void:
 		func(title: String, text: String) -> void:
 			DemoLines.say("tooltip", {"title": title, "text": text})
 	)
-	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
-	if _battle_text.is_empty():
-		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
-		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
-		return
+	_battle.choice_changed.connect(_say_choice)
+	_battle.choice_ended.connect(
+		func(choice: PyBridgeChoice, confirmed: bool) -> void:
+			DemoLines.say(
+				"choice_ended",
+				{"card": choice.card_id, "chosen": choice.chosen, "confirmed": confirmed}
+			)
+	)
+	for path: String in [BATTLE_FILE] + LIBRARY_FILES:
+		if not FileAccess.file_exists(path):
+			_log.add_line(tr("The document %s is missing.") % path, "error")
+			DemoLines.say("error", {"code": "missing_battle", "message": path})
+			return
+	_battle_text = FileAccess.get_file_as_string(BATTLE_FILE)
+	for path in LIBRARY_FILES:
+		_library_texts.append(FileAccess.get_file_as_string(path))
 	_open()
 
 
@@ -141,7 +157,7 @@ func _open() -> void:
 	if _toast_tween != null:
 		_toast_tween.kill()
 	_toast.modulate.a = 0.0
-	_battle.open_battle_json(_battle_text)
+	_battle.open_battle_json(_battle_text, _library_texts)
 
 
 func _on_battle_opened(state: Dictionary) -> void:
@@ -257,6 +273,24 @@ func _on_turn_step_shown(line: Dictionary, _events: Array) -> void:
 	if not line.is_empty():
 		_log.add_lines([line])
 	DemoLines.say("step", {"line": line.get("text", ""), "ms": Time.get_ticks_msec()})
+
+
+func _say_choice(choice: PyBridgeChoice) -> void:
+	await get_tree().process_frame  # the picker lays out first
+	(
+		DemoLines
+		. say(
+			"choice",
+			{
+				"card": choice.card_id,
+				"chooses": choice.chooses,
+				"chosen": choice.chosen,
+				"candidates": choice.candidates,
+				"can_confirm": choice.can_confirm,
+				"picker": _battle.pile_picker.shown(),
+			}
+		)
+	)
 
 
 func _on_request_failed(code: String, message: String) -> void:

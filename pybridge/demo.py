@@ -1,9 +1,10 @@
 """``pybridge demo``: the demo battle in the real Godot 4.6 web engine, served on 127.0.0.1.
 
 The demo is the Godot project ``demo_project/`` with the addon ``addons/pybridge_targeting/``
-mounted at ``res://addons/pybridge_targeting`` and the battle document
-``pybridge/examples/demo_battle.json`` mounted at ``res://battle/demo_battle.json``, packed
-into ``index.pck`` beside the engine, Pyodide and this package, behind the addon's own Web
+mounted at ``res://addons/pybridge_targeting`` and the duel's document
+``pybridge/examples/duel_battle.json`` mounted at ``res://battle/duel_battle.json`` (the party
+battle, ``res://battles/party_battle.json``, and its card library are the project's own),
+packed into ``index.pck`` beside the engine, Pyodide and this package, behind the addon's own Web
 export page (see :mod:`pybridge.web`), so the demo is what a Web export of it would be. It
 needs a source checkout (the project and the addon are not part of the installed package)
 and the browser-side files that ``web/setup.sh`` installs.
@@ -29,8 +30,14 @@ REPO_ROOT = PACKAGE_ROOT.parent
 DEMO_PROJECT = REPO_ROOT / "demo_project"
 ADDON_DIR = REPO_ROOT / "addons" / "pybridge_targeting"
 ADDON_RES = "res://addons/pybridge_targeting"
+#: The shared example battle, where the engine's own tests mount it (tests/godot/).
 BATTLE_FILE = PACKAGE_ROOT / "examples" / "demo_battle.json"
 BATTLE_RES = "res://battle/demo_battle.json"
+#: The party battle: the example's party, foes and hand, and the cards of the demo's own
+#: extension from its library, which the party scene opens beside it.
+PARTY_FILE = DEMO_PROJECT / "battles" / "party_battle.json"
+PARTY_RES = "res://battles/party_battle.json"
+PARTY_LIBRARIES = (DEMO_PROJECT / "cards" / "mechanics.json",)
 DUEL_FILE = PACKAGE_ROOT / "examples" / "duel_battle.json"
 DUEL_RES = "res://battle/duel_battle.json"
 DEFAULT_SITE = REPO_ROOT / "build" / "demo_site"
@@ -40,14 +47,14 @@ FILL_WINDOW = 2
 
 
 def demo_mounts() -> dict[str, Path]:
-    """What the pack mounts into the demo project: the addon and the two battle documents."""
-    return {ADDON_RES: ADDON_DIR, BATTLE_RES: BATTLE_FILE, DUEL_RES: DUEL_FILE}
+    """What the pack mounts into the demo project: the addon and the duel's document."""
+    return {ADDON_RES: ADDON_DIR, DUEL_RES: DUEL_FILE}
 
 
 def prepare_demo_site(root: Path = DEFAULT_SITE, *, modules: Path | None = None) -> Site:
     """Build the demo's web site in ``root``: page, engine, ``index.pck``, Pyodide, package."""
-    for needed in (DEMO_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg", BATTLE_FILE,
-                   DUEL_FILE):  # fmt: skip
+    for needed in (DEMO_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg", PARTY_FILE,
+                   *PARTY_LIBRARIES, DUEL_FILE):  # fmt: skip
         if not needed.is_file():
             raise PackError(f"{needed} is missing: `pybridge demo` needs a source checkout")
     return prepare_site(

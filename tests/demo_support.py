@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pybridge import extensions
+from pybridge.demo import PARTY_FILE, PARTY_LIBRARIES
 from pybridge.protocol import Protocol
 from pybridge.web import Site, StaticHandler
 
@@ -34,14 +35,30 @@ Point = tuple[int, int]
 DEMO_PROJECT = Path(__file__).resolve().parent.parent / "demo_project"
 
 
+def party_battle() -> dict[str, Any]:
+    """The party battle's document as the demo holds it (a fresh copy)."""
+    document: dict[str, Any] = json.loads(PARTY_FILE.read_text("utf-8"))
+    return document
+
+
+def party_libraries() -> list[dict[str, Any]]:
+    """The card libraries the party scene opens its battle with."""
+    return [json.loads(path.read_text("utf-8")) for path in PARTY_LIBRARIES]
+
+
 class Desktop:
     """A battle in this process's CPython, through the same JSON protocol, read with the
-    demo's own extensions as the page reads it."""
+    demo's own extensions as the page reads it; by default the party battle with its card
+    libraries, as the party scene opens it."""
 
-    def __init__(self, document: dict[str, Any]) -> None:
+    def __init__(
+        self, document: dict[str, Any] | None = None, libraries: list[dict[str, Any]] | None = None
+    ) -> None:
         words = extensions.load(extensions.project_extensions(DEMO_PROJECT)).words
         self.protocol = Protocol(words=words)
-        opened = self.call("open", battle=document)
+        if document is None:
+            document, libraries = party_battle(), party_libraries()
+        opened = self.call("open", battle=document, libraries=libraries or [])
         self.session: str = opened["session"]
 
     def call(self, op: str, **fields: Any) -> dict[str, Any]:
@@ -50,16 +67,28 @@ class Desktop:
         result: dict[str, Any] = response["result"]
         return result
 
+    def refusal(self, op: str, **fields: Any) -> dict[str, Any]:
+        """The error of a request on the session that the runtime refuses (a choice_needed)."""
+        request = {"op": op, "session": self.session, **fields}
+        response = json.loads(self.protocol.call(json.dumps(request)))
+        assert not response["ok"], response
+        error: dict[str, Any] = response["error"]
+        return error
+
     def on_session(self, op: str, **fields: Any) -> dict[str, Any]:
         return self.call(op, session=self.session, **fields)
 
     def targets(self, card: str) -> dict[str, Any]:
         return self.on_session("targets", card=card)
 
-    def play(self, card: str, target: str | None = None) -> dict[str, Any]:
+    def play(
+        self, card: str, target: str | None = None, choices: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         fields: dict[str, Any] = {"card": card}
         if target is not None:
             fields["target"] = target
+        if choices is not None:
+            fields["choices"] = choices
         return self.on_session("play", **fields)
 
     def end_turn(self) -> dict[str, Any]:

@@ -33,14 +33,25 @@ from pybridge.demo import (
     DUEL_FILE,
     DUEL_RES,
     FILL_WINDOW,
+    PARTY_FILE,
+    PARTY_LIBRARIES,
+    PARTY_RES,
     demo_mounts,
     prepare_demo_site,
 )
-from pybridge.examples import demo_battle
 from pybridge.pack import read_pack
 from pybridge.web import prepare_site
 
-from .demo_support import DRAG_STEPS, PREFIX, Demo, Desktop, booted_demo, canonical, sha256
+from .demo_support import (
+    DRAG_STEPS,
+    PREFIX,
+    Demo,
+    Desktop,
+    booted_demo,
+    canonical,
+    party_battle,
+    sha256,
+)
 from .engine_session import ARTIFACTS, HEIGHT, WIDTH
 from .png_support import brightness, colour_pixels, read_png
 from .web_support import require_browser
@@ -63,8 +74,8 @@ def demo(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> 
 
 
 def one_blow_from_victory() -> dict[str, Any]:
-    """The demo battle with every enemy at 1 HP and no armor: Meteor Strike wins it."""
-    battle = demo_battle()
+    """The party battle with every enemy at 1 HP and no armor: Meteor Strike wins it."""
+    battle = party_battle()
     for unit in battle["units"]:
         if unit["team"] == "enemy":
             unit["hp"], unit["armor"] = 1, 0
@@ -78,7 +89,7 @@ def nearly_won(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactor
     work = tmp_path_factory.mktemp("demo_won")
     battle = work / "battle.json"
     battle.write_text(json.dumps(one_blow_from_victory()))
-    site = prepare_site(work / "site", DEMO_PROJECT, {**demo_mounts(), BATTLE_RES: battle},
+    site = prepare_site(work / "site", DEMO_PROJECT, {**demo_mounts(), PARTY_RES: battle},
                         canvas_resize_policy=FILL_WINDOW)  # fmt: skip
     with booted_demo(site, work, "demo_won_log.txt", "party") as driver:
         yield driver
@@ -87,11 +98,16 @@ def nearly_won(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactor
 # -- the tests ------------------------------------------------------------------------------
 
 
-def test_the_pack_holds_the_addon_and_the_battle_document(demo_browser_ready, tmp_path):
+def test_the_pack_holds_the_addon_and_the_battle_documents(demo_browser_ready, tmp_path):
     site = prepare_demo_site(tmp_path / "site")
     files = read_pack(site.root / "index.pck")
-    assert files[BATTLE_RES] == (REPO / "pybridge/examples/demo_battle.json").read_bytes()
-    assert files[DUEL_RES] == DUEL_FILE.read_bytes()  # the duel is packed beside it
+    # The party battle and its card library are the project's own; the duel is mounted.
+    assert files[PARTY_RES] == PARTY_FILE.read_bytes()
+    for library in PARTY_LIBRARIES:
+        res = "res://" + library.relative_to(DEMO_PROJECT).as_posix()
+        assert files[res] == library.read_bytes()
+    assert files[DUEL_RES] == DUEL_FILE.read_bytes()
+    assert BATTLE_RES not in files  # the shared example is not what the party scene opens
     for name in ("plugin.cfg", "plugin.gd", "pybridge_default_theme.tres"):
         assert f"res://addons/pybridge_targeting/{name}" in files
     addon_classes = {c: p for c, p in site.pack.classes.items() if "/addons/" in p}
@@ -145,7 +161,7 @@ def test_ready_line_gives_the_battle_and_the_layout(demo):
     ready = demo.said("ready")[0]
     assert ready["transport"] == "web"
     assert ready["viewport"] == [WIDTH, HEIGHT] and ready["window"] == [WIDTH, HEIGHT]
-    document = demo_battle()
+    document = party_battle()
     assert ready["hand"] == [c["id"] for c in document["piles"]["hand"]]
     assert {u["id"]: u["hp"] for u in document["units"]} == {
         i: u["hp"] for i, u in ready["units"].items()
@@ -159,7 +175,7 @@ def test_ready_line_gives_the_battle_and_the_layout(demo):
 
 def test_strike_dragged_onto_an_enemy_hits_it(demo):
     demo.restart()
-    expected = Desktop(demo_battle()).play("h1", "orc")
+    expected = Desktop().play("h1", "orc")
     since = demo.mark()
     played = demo.drag(demo.card("h1"), demo.unit("orc"), "played")
     assert demo.said("target", since) == [{"card": "h1", "unit": "orc"}]
@@ -169,7 +185,7 @@ def test_strike_dragged_onto_an_enemy_hits_it(demo):
     # The Strike's own hit (the Orc's Thorns may answer with damage to the Knight).
     hits = [e for e in events if e["type"] == "damage" and e["source"] == "knight"]
     assert [(e["unit"], e["amount"]) for e in hits] == [("orc", 6)]
-    orc = demo_unit(demo_battle(), "orc")
+    orc = demo_unit(party_battle(), "orc")
     assert hits[0]["blocked"] == min(orc["armor"], 6)
     assert hits[0]["hp_after"] == orc["hp"] - (6 - min(orc["armor"], 6))
     state = played["result"]["state"]
@@ -182,7 +198,8 @@ def test_strike_released_on_empty_space_plays_nothing(demo):
     demo.restart()
     since = demo.mark()
     cancelled = demo.drag(demo.card("h1"), demo.point("empty"), "cancelled")
-    assert cancelled == {"card": "h1", "energy": 3, "hand": [f"h{i}" for i in range(1, 13)]}
+    hand = [card["id"] for card in party_battle()["piles"]["hand"]]
+    assert cancelled == {"card": "h1", "energy": 3, "hand": hand}
     assert demo.said("played", since) == [] and demo.said("target", since) == []
     assert demo.said("aim", since) == [{"card": "h1"}]
 
@@ -192,20 +209,20 @@ def test_meteor_strike_hits_every_living_enemy(demo):
     played = demo.drag(demo.card("h2"), demo.point("play"), "played")
     events = played["result"]["events"]
     assert events[0]["type"] == "card_played" and events[0]["target"] is None
-    enemies = [u for u in demo_battle()["units"] if u["team"] == "enemy" and u["hp"] > 0]
+    enemies = [u for u in party_battle()["units"] if u["team"] == "enemy" and u["hp"] > 0]
     hits = {e["unit"]: e for e in events if e["type"] == "damage" and e["source"] == "ranger"}
     assert set(hits) == {u["id"] for u in enemies}
     state = played["result"]["state"]
     for enemy in enemies:
         lost = 15 - min(enemy.get("armor", 0), 15)
         assert demo_unit(state, enemy["id"])["hp"] == enemy["hp"] - lost
-    assert canonical(events) == canonical(Desktop(demo_battle()).play("h2")["events"])
+    assert canonical(events) == canonical(Desktop().play("h2")["events"])
 
 
 def test_highlights_are_exactly_the_runtime_targets(demo):
     demo.restart()
-    desktop = Desktop(demo_battle())
-    for card in demo_battle()["piles"]["hand"]:
+    desktop = Desktop()
+    for card in party_battle()["piles"]["hand"]:
         info = desktop.targets(card["id"])
         want = info["candidates"] if info["requires_target"] else info["affects"]
         assert demo.hover(card["id"]) == (want if info["playable"] else []), card["id"]
@@ -229,7 +246,7 @@ def test_highlights_are_exactly_the_runtime_targets(demo):
 
 def test_click_a_card_then_a_unit_and_the_keyboard(demo):
     demo.restart()
-    desktop = Desktop(demo_battle())
+    desktop = Desktop()
     # Click Shield Ally (Other Ally), then click the Ranger.
     since = demo.mark()
     demo.do({"click": list(demo.card("h5"))}, {"click": list(demo.unit("ranger"))})
@@ -321,13 +338,13 @@ def test_tooltips_explain_cards_keywords_and_statuses(demo):
     card = demo.wait_for("tooltip", since)
     assert card["title"] == "Resurrect"
     assert card["text"].startswith("Revive the first fallen ally with 10 health.")
-    keywords = Desktop(demo_battle()).call("schema")["keywords"]
+    keywords = Desktop().call("schema")["keywords"]
     assert f"Exhaust: {keywords['Exhaust']}" in card["text"]
     demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_card_tooltip.png")})
     since = demo.mark()
     demo.do({"move": demo.layout["statuses"]["orc"]["thorns"]})
     status = demo.wait_for("tooltip", since)
-    thorns = next(s for s in demo_battle()["statuses"] if s["id"] == "thorns")
+    thorns = next(s for s in party_battle()["statuses"] if s["id"] == "thorns")
     assert status == {"title": thorns["name"], "text": thorns["text"]}
     demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_status_tooltip.png")})
 
@@ -380,7 +397,7 @@ def test_replay_in_pyodide_matches_desktop_cpython(demo):
             response = demo.drag(demo.card(step), end, "played")
         assert response["ok"], response
         browser.append(response["result"]["events"])
-    desktop = Desktop(demo_battle())
+    desktop = Desktop()
     cpython = [
         desktop.end_turn()["events"] if step == "end_turn" else desktop.play(step, target)["events"]
         for step, target in script
@@ -412,6 +429,76 @@ def test_every_intent_number_shown_is_what_the_enemy_then_does(demo):
         if response["result"]["state"]["result"] is not None:
             break
     assert checked >= 6
+
+
+#: The cards of the demo's own extension in the party's hand (demo_project/cards/mechanics.json).
+FORESIGHT, DRAIN_TOUCH, FLURRY = "h13", "h14", "h15"
+
+
+def test_the_demo_extension_cards_play_scry_drain_and_combo(demo):
+    """Foresight's Scry asks which of the top cards stay on top (picked in the addon's pile
+    picker by clicks), Drain Touch heals its caster by what it took, and Flurry's damage
+    follows the Combo counter: each answer is the runtime's, as desktop CPython gives it."""
+    demo.restart()
+    desktop = Desktop()
+    names = {c["id"]: c["card"] for c in party_battle()["piles"]["hand"]}
+    assert [names[c] for c in (FORESIGHT, DRAIN_TOUCH, FLURRY)] == ["foresight", "drain_touch",
+                                                                     "flurry"]  # fmt: skip
+    # The hand with them, Flurry pointed at (lifted, its tooltip out, the enemies it may hit lit).
+    assert demo.hover(FLURRY) == desktop.targets(FLURRY)["candidates"]
+    demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_extension_cards.png")})
+    # Foresight, released on the play area: its Scry asks, and the picker lists the top of the
+    # draw pile in the runtime's order, every card a candidate.
+    asked = desktop.refusal("play", card=FORESIGHT)
+    assert asked["code"] == "choice_needed" and asked["choice"]["kind"] == "scry", asked
+    options, key = asked["choice"]["options"], asked["choice"]["key"]
+    since = demo.mark()
+    demo.do({"drag": [*demo.card(FORESIGHT), *demo.point("play"), DRAG_STEPS]})
+    shown = demo.wait_for("choice", since)
+    picker = shown["picker"]
+    assert picker["visible"] and shown["chooses"] == "cards" and shown["chosen"] == []
+    assert [c["id"] for c in picker["cards"]] == options == shown["candidates"]
+    assert all(c["legal"] for c in picker["cards"])
+    assert demo.said("played", since) == []  # nothing is played while the player chooses
+    # Keep the second card on top, by a click on it and one on Confirm; the rest go.
+    kept = options[1]
+    (point,) = [c["point"] for c in picker["cards"] if c["id"] == kept]
+    since = demo.mark()
+    demo.do({"click": point}, {"wait_for": f'"chosen":["{kept}"]', "from": since})
+    picked = [c for c in demo.said("choice", since) if c["chosen"] == [kept]][-1]
+    assert picked["can_confirm"] and picked["picker"]["cards"][1]["chosen"] == 1
+    demo.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_scry_picker.png")})
+    demo.do({"click": picked["picker"]["confirm"]["point"]})
+    played = demo.wait_for("played", since)
+    assert demo.said("choice_ended", since) == [
+        {"card": FORESIGHT, "chosen": [kept], "confirmed": True}
+    ]
+    expected = desktop.play(FORESIGHT, choices={key: [kept]})
+    assert canonical(played["result"]["events"]) == canonical(expected["events"])
+    scried = next(e for e in played["result"]["events"] if e["type"] == "scried")
+    assert (scried["looked"], scried["kept"], scried["discarded"]) == (3, 1, 2)
+    state = played["result"]["state"]
+    piles = {name: [c["id"] for c in cards] for name, cards in state["piles"].items()}
+    assert piles["draw"][0] == kept and set(options) - {kept} <= set(piles["discard"])
+    assert state["counters"] == {"combo": 1}
+    # Drain Touch at the Goblin: the Cleric recovers the health it took.
+    played = demo.drag(demo.card(DRAIN_TOUCH), demo.unit("goblin"), "played")
+    events = played["result"]["events"]
+    assert canonical(events) == canonical(desktop.play(DRAIN_TOUCH, "goblin")["events"])
+    (hit,) = [e for e in events if e["type"] == "damage"]
+    (heal,) = [e for e in events if e["type"] == "heal"]
+    assert hit["unit"] == "goblin" and heal["unit"] == "cleric"
+    assert heal["amount"] == hit["hp_before"] - hit["hp_after"] > 0
+    combo = played["result"]["state"]["counters"]["combo"]
+    assert combo == 2
+    # Flurry at the Orc: 3 times the Combo (two cards played before it this turn) plus 2.
+    played = demo.drag(demo.card(FLURRY), demo.unit("orc"), "played")
+    events = played["result"]["events"]
+    assert canonical(events) == canonical(desktop.play(FLURRY, "orc")["events"])
+    hits = [e for e in events if e["type"] == "damage" and e["source"] == "knight"]
+    assert [(e["unit"], e["base"]) for e in hits] == [("orc", 3 * combo + 2)]
+    assert played["result"]["state"]["counters"] == {"combo": 3}
+    assert demo.said("error", since) == []
 
 
 def test_the_engine_reported_no_errors(demo):

@@ -255,17 +255,22 @@ func _draw() -> void:
 # -- opening, plays and turns (coroutines: over stdio they wait for the runtime) ------------
 
 
-## Opens the battle document [param document]; false when the runtime refused it.
-func open_battle(document: Dictionary) -> bool:
-	return await open_battle_json(JSON.stringify(PyBridgeClient.integral(document)))
+## Opens the battle document [param document], with the card libraries [param libraries]
+## (library documents) whose cards its piles may name; false when the runtime refused it.
+func open_battle(document: Dictionary, libraries: Array[Dictionary] = []) -> bool:
+	var texts := PackedStringArray()
+	for library in libraries:
+		texts.append(JSON.stringify(PyBridgeClient.integral(library)))
+	return await open_battle_json(JSON.stringify(PyBridgeClient.integral(document)), texts)
 
 
-## Opens a battle document from its JSON text; false when the runtime refused it.
-func open_battle_json(text: String) -> bool:
+## Opens a battle document from its JSON text, with the card libraries whose texts are
+## [param libraries]; false when the runtime refused it.
+func open_battle_json(text: String, libraries := PackedStringArray()) -> bool:
 	if bridge == null:
 		return false
 	_busy += 1
-	var opened: Dictionary = await bridge.ask_open(text)
+	var opened: Dictionary = await bridge.ask_open(text, libraries)
 	if keywords.is_empty() and not opened.is_empty():
 		keywords = (await bridge.ask("schema")).get("keywords", {})
 	_busy -= 1

@@ -219,14 +219,15 @@ func ask_all(requests: Array) -> Array[Dictionary]:
 
 
 ## Opens the battle document [param battle_json] (its exact text) as this client's session,
-## as a coroutine; gives its state, or [code]{}[/code] when the runtime refused it.
-func ask_open(battle_json: String) -> Dictionary:
+## as a coroutine, with the card libraries [param libraries_json] (their exact texts) whose
+## cards its piles may name; gives its state, or [code]{}[/code] when the runtime refused it.
+func ask_open(battle_json: String, libraries_json := PackedStringArray()) -> Dictionary:
 	if not is_async():
-		return open_battle_json(battle_json)
+		return open_battle_json(battle_json, libraries_json)
 	if not session.is_empty():
 		close_battle()
 	var ticket := _take_id()
-	_send_text(ticket, "open", _open_text(battle_json, ticket))
+	_send_text(ticket, "open", _open_text(battle_json, ticket, libraries_json))
 	var result: Dictionary = await _await_ticket(ticket)
 	session = str(result.get("session", ""))
 	return result.get("state", {})
@@ -287,17 +288,23 @@ func version() -> Dictionary:
 	return request("version")
 
 
-## Opens [param battle] (a battle document) as this client's session and returns its state.
-func open_battle(battle: Dictionary) -> Dictionary:
-	return open_battle_json(JSON.stringify(integral(battle)))
+## Opens [param battle] (a battle document) as this client's session, with the card
+## libraries [param libraries] (library documents) whose cards its piles may name, and
+## returns its state.
+func open_battle(battle: Dictionary, libraries: Array[Dictionary] = []) -> Dictionary:
+	var texts := PackedStringArray()
+	for library in libraries:
+		texts.append(JSON.stringify(integral(library)))
+	return open_battle_json(JSON.stringify(integral(battle)), texts)
 
 
 ## Opens the battle document [param battle_json] (its exact text, e.g. a file's contents) as
-## this client's session and returns its state.
-func open_battle_json(battle_json: String) -> Dictionary:
+## this client's session, with the card libraries [param libraries_json] (their exact texts),
+## and returns its state.
+func open_battle_json(battle_json: String, libraries_json := PackedStringArray()) -> Dictionary:
 	if not session.is_empty():
 		close_battle()
-	last_response_text = call_json(_open_text(battle_json, _take_id()))
+	last_response_text = call_json(_open_text(battle_json, _take_id(), libraries_json))
 	var result := _receive("open", last_response_text)
 	session = str(result.get("session", ""))
 	return result.get("state", {})
@@ -383,8 +390,14 @@ func _request_text(op: String, fields: Dictionary, id: int) -> String:
 	return JSON.stringify(integral(message))
 
 
-func _open_text(battle_json: String, id: int) -> String:
-	return '{"op":"open","id":%d,"battle":%s}' % [id, battle_json]
+func _open_text(battle_json: String, id: int, libraries_json: PackedStringArray) -> String:
+	if libraries_json.is_empty():
+		return '{"op":"open","id":%d,"battle":%s}' % [id, battle_json]
+	# The texts go as they are, as the battle's does: their integers stay integers.
+	return (
+		'{"op":"open","id":%d,"battle":%s,"libraries":[%s]}'
+		% [id, battle_json, ",".join(libraries_json)]
+	)
 
 
 func _card_fields(card_id: String, target_id: String) -> Dictionary:

@@ -140,6 +140,8 @@ func pick(id: String) -> void:
 	if not ok and not picking.refused.is_empty():
 		_view.request_refused.emit("pick", str(picking.refused.get("message", "")))
 	_refresh()
+	if ok:
+		_view.choice_changed.emit(picking)  # as the aim tells a unit picked or taken back
 
 
 ## Handles the battle's input actions while open (the target keys move among the lit cards,
