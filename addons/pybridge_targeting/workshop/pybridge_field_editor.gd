@@ -106,7 +106,9 @@ static func _hint(field: Dictionary) -> String:
 	if bool(field.get("required", false)):
 		return "required"
 	if field.get("default") != null:
-		return "default %s" % str(field["default"])
+		# JSON numbers arrive as floats: a whole default reads "3", not "3.0".
+		var shown: Variant = PyBridgeClient.integral(field["default"])
+		return "default %s" % (shown if shown is String else JSON.stringify(shown))
 	return "optional"
 
 
