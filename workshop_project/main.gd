@@ -11,8 +11,9 @@ extends Control
 ## [code]game[/code] (F10: a battle using every card of the library, opened as a game would),
 ## [code]saved[/code], [code]save_failed[/code], [code]guard[/code] (a question about unsaved
 ## changes), [code]popup[/code] (a list opened: its items), [code]sandbox[/code] (the test
-## battle opened, or why not) and [code]played[/code] (the runtime's exact response to a
-## sandbox play).
+## battle opened, or why not), [code]played[/code] (the runtime's exact response to a
+## sandbox play) and [code]choice[/code] (the sandbox asks a choice of cards: the picker as
+## it shows it).
 
 ## Every machine-readable line starts with this word.
 const LINE_PREFIX := "PYBRIDGE"
@@ -34,6 +35,7 @@ func _ready() -> void:
 	_workshop.guard_shown.connect(_on_guard_shown)
 	_workshop.ui.sandbox.opened.connect(_on_sandbox_opened)
 	_workshop.ui.sandbox.played.connect(_on_sandbox_played)
+	_workshop.ui.sandbox.view.choice_changed.connect(_on_choice_changed)
 	var store := _store()
 	_workshop.store = store
 	var found := store.list(_workshop.schema.library_format())
@@ -84,6 +86,12 @@ func _on_sandbox_opened(state: Dictionary, error: String) -> void:
 
 func _on_sandbox_played(_result: Dictionary) -> void:
 	print("%s played %s" % [LINE_PREFIX, _workshop.bridge.last_response_of("play")])
+
+
+func _on_choice_changed(_choice: PyBridgeChoice) -> void:
+	await get_tree().process_frame  # the picker lays its cards out first
+	await get_tree().process_frame
+	_say("choice", _picker())
 
 
 func _process(_delta: float) -> void:
@@ -151,14 +159,15 @@ func _report() -> void:
 	_say("workshop", _state())
 
 
-## Waits until every scheduled check has run and the screen has stopped moving (a new graph
-## scrolls into place over a few frames).
+## Waits until every scheduled check has run and neither the library nor the screen changed
+## over a frame (a new graph scrolls into place over a few frames). Keys sent just before the
+## report may reach their field a frame after it: their edit's checks run then too.
 func _settled() -> void:
-	_workshop.settle()
 	var last := ""
 	for frame in 12:
+		_workshop.settle()
 		await get_tree().process_frame
-		var now := JSON.stringify(_workshop.ui.layout_points())
+		var now := JSON.stringify([_workshop.ui.layout_points(), _workshop.doc.document])
 		if now == last:
 			return
 		last = now
@@ -187,11 +196,16 @@ func _state() -> Dictionary:
 	var badges := {}
 	var flagged := {}
 	var overridden := {}
+	var forms := {}
 	for node_id: String in graph.graph_nodes:
 		var view: PyBridgeGraphNode = graph.graph_nodes[node_id]
 		badges[node_id] = view.badge_codes
 		flagged[node_id] = view.flagged
 		overridden[node_id] = view.source_overridden
+		forms[node_id] = _form(view)
+	var tips := {}
+	for type_name: String in _workshop.ui.palette.buttons:
+		tips[type_name] = (_workshop.ui.palette.buttons[type_name] as Button).tooltip_text
 	var shown: Array = []
 	for diagnostic: Variant in _workshop.ui.diagnostics.shown:
 		shown.append(
@@ -217,6 +231,9 @@ func _state() -> Dictionary:
 		"badges": badges,
 		"flagged": flagged,
 		"overridden": overridden,
+		"forms": forms,
+		"palette_tips": tips,
+		"picker": _picker(),
 		"start_badges": graph.start_node.badge_codes if graph.start_node != null else [],
 		"text":
 		{
@@ -235,6 +252,33 @@ func _state() -> Dictionary:
 		},
 		"layout": _workshop.ui.layout_points(),
 	}
+
+
+## What the sandbox's pile picker shows ([code]{}[/code] before its battle view is set up).
+func _picker() -> Dictionary:
+	var picker := _workshop.ui.sandbox.view.pile_picker
+	return picker.shown() if picker != null else {}
+
+
+## What each field control of [param view] shows: its kind, value, hint, tooltip and, for a
+## list, its items.
+func _form(view: PyBridgeGraphNode) -> Dictionary:
+	var shown := {}
+	for field: String in view.layout_points()["fields"]:
+		var control := view.field_control(field)
+		var entry := {"class": control.get_class(), "tip": control.tooltip_text}
+		if control is LineEdit:
+			entry["text"] = (control as LineEdit).text
+			entry["hint"] = (control as LineEdit).placeholder_text
+		elif control is OptionButton:
+			var button := control as OptionButton
+			var items := PackedStringArray()
+			for i in button.item_count:
+				items.append(button.get_item_text(i))
+			entry["items"] = items
+			entry["text"] = button.get_item_text(button.selected) if button.selected >= 0 else ""
+		shown[field] = entry
+	return shown
 
 
 func _focus() -> Dictionary:
