@@ -51,69 +51,70 @@ def _status(doc: str = "the status id") -> Field:
 
 def register(words: Words) -> None:
     # fmt: off
-    on_units = words.action
-    on_units("DealDamage", doc="armor absorbs first; 0 HP is a fall", apply=deal_damage,
-             acts_on="units", events=("damage", "unit_died", "reaction"),
-             fields=[_amount("the damage before status modifiers")],
-             describe=_says("deal_damage", "deal {amount} damage to {target}", amount="number"))
-    on_units("GainArmor", doc="armor absorbs damage", apply=gain_armor, acts_on="units",
-             events=("armor",), fields=[_amount("the armor gained")],
-             describe=_says("gain_armor", "give {target} {amount} armor", amount="number"))
-    on_units("Heal", doc="never above max HP", apply=heal, acts_on="units", events=("heal",),
-             fields=[_amount("the HP restored")],
-             describe=_says("heal", "heal {target} for {amount}", amount="number"))
-    on_units("ApplyStatus", doc="stacks add up", apply=apply_status, acts_on="units",
-             events=("status",),
-             fields=[_status(), Field("stacks", "integer", "stacks to add", 1, minimum=1)],
-             describe=_says("apply_status", "apply {stacks} {status} to {target}",
-                            stacks="number", status="status"))
-    on_units("RemoveStatus", doc="removes stacks of a status", apply=remove_status,
-             acts_on="units", events=("status",),
-             fields=[_status(), Field("stacks", "integer", "stacks to remove (default: all)",
-                                      None, minimum=1)],
-             describe=_says("remove_status", "remove {status} from {target}", status="status"))
-    on_units("Revive", doc="fallen units rise with this much HP; armor and statuses cleared",
-             apply=revive, acts_on="units", states=("dead",), events=("revived",),
-             fields=[Field("hp", "integer", "the HP they rise with", minimum=1)],
-             describe=_says("revive", "revive {target} with {hp} HP", hp="number"))
-    on_units("Withdraw", doc="units leave the field for the reserve", apply=withdraw,
-             acts_on="units", events=("withdrawn",),
-             describe=_says("withdraw", "withdraw {target} to the reserve"))
-    on_units("Deploy", doc="units in the reserve enter the field", apply=deploy,
-             acts_on="units", states=("reserve",), events=("deployed",),
-             describe=_says("deploy", "deploy {target} from the reserve"))
+    action = words.action
+    # on units
+    action("DealDamage", doc="armor absorbs first; 0 HP is a fall", apply=deal_damage,
+           acts_on="units", events=("damage", "unit_died", "reaction"),
+           fields=[_amount("the damage before status modifiers")],
+           describe=_says("deal_damage", "deal {amount} damage to {target}", amount="number"))
+    action("GainArmor", doc="armor absorbs damage", apply=gain_armor, acts_on="units",
+           events=("armor",), fields=[_amount("the armor gained")],
+           describe=_says("gain_armor", "give {target} {amount} armor", amount="number"))
+    action("Heal", doc="never above max HP", apply=heal, acts_on="units", events=("heal",),
+           fields=[_amount("the HP restored")],
+           describe=_says("heal", "heal {target} for {amount}", amount="number"))
+    action("ApplyStatus", doc="stacks add up", apply=apply_status, acts_on="units",
+           events=("status",),
+           fields=[_status(), Field("stacks", "integer", "stacks to add", 1, minimum=1)],
+           describe=_says("apply_status", "apply {stacks} {status} to {target}",
+                          stacks="number", status="status"))
+    action("RemoveStatus", doc="removes stacks of a status", apply=remove_status,
+           acts_on="units", events=("status",),
+           fields=[_status(), Field("stacks", "integer", "stacks to remove (default: all)",
+                                    None, minimum=1)],
+           describe=_says("remove_status", "remove {status} from {target}", status="status"))
+    action("Revive", doc="fallen units rise with this much HP; armor and statuses cleared",
+           apply=revive, acts_on="units", states=("dead",), events=("revived",),
+           fields=[Field("hp", "integer", "the HP they rise with", minimum=1)],
+           describe=_says("revive", "revive {target} with {hp} HP", hp="number"))
+    action("Withdraw", doc="units leave the field for the reserve", apply=withdraw,
+           acts_on="units", events=("withdrawn",),
+           describe=_says("withdraw", "withdraw {target} to the reserve"))
+    action("Deploy", doc="units in the reserve enter the field", apply=deploy,
+           acts_on="units", states=("reserve",), events=("deployed",),
+           describe=_says("deploy", "deploy {target} from the reserve"))
 
-    on_cards = words.action
-    on_cards("MoveCard", doc="moves cards to a pile", apply=move_card, acts_on="cards",
-             states=_PILES, events=("card_moved",),
-             fields=[Field("to", "choice", "the pile", choices=tuple(_PILE_DOCS),
-                           choice_docs=_PILE_DOCS),
-                     Field("position", "choice", "top or bottom (default: the hand's bottom, "
-                           "other piles' top)", None, ("top", "bottom"),
-                           choice_docs={"top": "on top: drawn or seen first",
-                                        "bottom": "at the bottom: the hand's right end"})],
-             describe=_cards("move_card", "put {target} into {to}", to="pile"))
-    on_cards("Discard", doc="moves cards to the top of the discard pile", apply=discard,
-             acts_on="cards", states=_PILES, events=("card_moved",),
-             describe=_cards("discard", "discard {target}"))
-    on_cards("Exhaust", doc="moves cards to the top of the exhaust pile", apply=exhaust,
-             acts_on="cards", states=_PILES, events=("card_moved",),
-             describe=_cards("exhaust", "exhaust {target}"))
-    on_cards("Negate", doc="negates the play of cards waiting on the Cut", apply=negate,
-             acts_on="cards", states=("cut",), events=("negated", "card_moved"),
-             describe=_cards("negate", "negate {target}"))
+    # on cards
+    action("MoveCard", doc="moves cards to a pile", apply=move_card, acts_on="cards",
+           states=_PILES, events=("card_moved",),
+           fields=[Field("to", "choice", "the pile", choices=tuple(_PILE_DOCS),
+                         choice_docs=_PILE_DOCS),
+                   Field("position", "choice", "top or bottom (default: the hand's bottom, "
+                         "other piles' top)", None, ("top", "bottom"),
+                         choice_docs={"top": "on top: drawn or seen first",
+                                      "bottom": "at the bottom: the hand's right end"})],
+           describe=_cards("move_card", "put {target} into {to}", to="pile"))
+    action("Discard", doc="moves cards to the top of the discard pile", apply=discard,
+           acts_on="cards", states=_PILES, events=("card_moved",),
+           describe=_cards("discard", "discard {target}"))
+    action("Exhaust", doc="moves cards to the top of the exhaust pile", apply=exhaust,
+           acts_on="cards", states=_PILES, events=("card_moved",),
+           describe=_cards("exhaust", "exhaust {target}"))
+    action("Negate", doc="negates the play of cards waiting on the Cut", apply=negate,
+           acts_on="cards", states=("cut",), events=("negated", "card_moved"),
+           describe=_cards("negate", "negate {target}"))
 
-    on_battle = words.action
-    on_battle("Draw", doc="moves cards from the top of the draw pile to the hand",
-              apply=draw_cards, states=(), events=("card_moved", "reshuffled", "target_skipped"),
-              fields=[Field("count", "integer", "how many cards", maximum=MAX_COUNT)],
-              describe=Message("pybridge.describe.draw", "draw {count} cards",
-                               {"count": "number"}))
-    on_battle("GainEnergy", doc="gains energy for this turn", apply=gain_energy, states=(),
-              events=("energy",),
-              fields=[Field("amount", "integer", "the energy gained", maximum=99)],
-              describe=Message("pybridge.describe.gain_energy", "gain {amount} energy",
-                               {"amount": "number"}))
+    # on the battle itself
+    action("Draw", doc="moves cards from the top of the draw pile to the hand",
+           apply=draw_cards, states=(), events=("card_moved", "reshuffled", "target_skipped"),
+           fields=[Field("count", "integer", "how many cards", maximum=MAX_COUNT)],
+           describe=Message("pybridge.describe.draw", "draw {count} cards",
+                            {"count": "number"}))
+    action("GainEnergy", doc="gains energy for this turn", apply=gain_energy, states=(),
+           events=("energy",),
+           fields=[Field("amount", "integer", "the energy gained", maximum=99)],
+           describe=Message("pybridge.describe.gain_energy", "gain {amount} energy",
+                            {"amount": "number"}))
     # fmt: on
 
 
