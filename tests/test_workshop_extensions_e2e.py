@@ -290,6 +290,7 @@ def test_foresight_in_the_sandbox_asks_scry_in_the_pile_picker(workshop, library
     prompt = asked["prompt"]["english"]
     assert picker["title"] == f"Foresight: {prompt} (0 chosen)", picker["title"]
     assert picker["confirm"]["enabled"]  # none kept is an answer too (minimum 0)
+    assert picker["order"] == "None picked yet"
     workshop.shot("5_scry_picker")
     # The second card by mouse: it is number 1, the top of the pile.
     options = asked["options"]
@@ -312,10 +313,19 @@ def test_foresight_in_the_sandbox_asks_scry_in_the_pile_picker(workshop, library
     assert [c["id"] for c in picker["cards"] if c["focused"]] == [first]
     picker = workshop.key("Enter")["picker"]
     assert {c["id"]: c["chosen"] for c in picker["cards"]} == {first: 2, second: 1, third: 0}
+    # The picks are listed by name in their order, under the cards.
+    names = {c["id"]: c["name"] for c in library["cards"]}
+    cards = {c["id"]: c["card"] for c in battle["piles"]["draw"]}
+    named = [names[cards[second]], names[cards[first]]]
+    assert picker["order"] == f"In order: 1. {named[0]}   2. {named[1]}", picker["order"]
+    assert [c["id"] for c in picker["cards"] if c["focused"]] == [third]
+    # Past the last lit card the keys reach Confirm; Enter there keeps those two, in that
+    # order, and discards the third.
+    picker = workshop.key("ArrowRight")["picker"]
+    assert picker["confirm"]["focused"] and not any(c["focused"] for c in picker["cards"])
     workshop.shot("5_scry_picker_two_kept")
-    # Confirm keeps those two, in that order, and discards the third.
     since = workshop.mark()
-    workshop.do({"click": picker["confirm"]["point"]})
+    workshop.do({"key": "Enter"})
     played = workshop.wait_for("played", since)
     assert played["ok"], played
     answer = [second, first]

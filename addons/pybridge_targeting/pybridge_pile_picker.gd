@@ -11,9 +11,15 @@ extends PanelContainer
 ## the choice is full, or on Confirm once it may be confirmed, it closes with
 ## [signal PyBridgeBattleView.choice_ended]; Cancel closes it without a choice. The cards
 ## are shown by the battle view's card scene, at [member card_scale].
+##
+## The keys step through the lit cards and then the Confirm button (once the choice may be
+## confirmed), so a choice of "any number" is answered without the mouse too. A choice that
+## takes more than one card lists the picks in order under the cards.
 
 ## The theme type of its items.
 const THEME_TYPE := &"PyBridgePilePicker"
+## [member focused] when the keys point at the Confirm button.
+const ON_CONFIRM := -2
 
 ## The scale the cards are shown at.
 @export_range(0.4, 1.2) var card_scale: float = 0.8
@@ -24,7 +30,8 @@ const THEME_TYPE := &"PyBridgePilePicker"
 var choice: PyBridgeChoice = null
 ## The cards shown: [code][{"id", "zone", "slot"}][/code], in the order of their places.
 var cards: Array[Dictionary] = []
-## The card the keys point at (an index into [member cards]), or -1.
+## The card the keys point at (an index into [member cards]), [constant ON_CONFIRM] for the
+## Confirm button, or -1.
 var focused: int = -1
 ## The Confirm button.
 var confirm_button: Button = Button.new()
@@ -34,6 +41,7 @@ var cancel_button: Button = Button.new()
 var _view: PyBridgeBattleView = null
 var _title: Label = Label.new()
 var _grid: GridContainer = GridContainer.new()
+var _order: Label = Label.new()
 var _center: Vector2 = Vector2.ZERO
 var _restyling: bool = false
 
@@ -50,6 +58,8 @@ func _init(view: PyBridgeBattleView = null) -> void:
 	_grid.add_theme_constant_override(&"h_separation", 12)
 	_grid.add_theme_constant_override(&"v_separation", 12)
 	rows.add_child(_grid)
+	_order.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	rows.add_child(_order)
 	var buttons := HBoxContainer.new()
 	buttons.alignment = BoxContainer.ALIGNMENT_END
 	buttons.add_theme_constant_override(&"separation", 8)
@@ -101,7 +111,10 @@ func open(new_choice: PyBridgeChoice, title: String, listed: Array, center: Vect
 	for item: Dictionary in listed:
 		var slot := _slot(item["data"])
 		_grid.add_child(slot)
-		cards.append({"id": str(item["id"]), "zone": str(item["zone"]), "slot": slot})
+		var card_name := str(item["data"].get("name", item["id"]))
+		cards.append(
+			{"id": str(item["id"]), "zone": str(item["zone"]), "slot": slot, "name": card_name}
+		)
 	focused = _first_candidate()
 	_title.set_meta(&"card", title)
 	visible = true
@@ -160,7 +173,9 @@ func handle(event: InputEvent) -> bool:
 	):
 		_move_focus(-1)
 	elif event.is_action(PyBridgeBattleInput.CONFIRM):
-		if focused >= 0 and _is_candidate(focused):
+		if focused == ON_CONFIRM:
+			confirm()
+		elif focused >= 0 and _is_candidate(focused):
 			pick(str(cards[focused]["id"]))
 		else:
 			confirm()
@@ -182,9 +197,9 @@ func card_at(point: Vector2) -> int:
 
 
 ## What it shows now: [code]{"visible", "title", "cards": [{"id", "zone", "legal", "chosen",
-## "focused", "point", "size"}], "confirm": {"enabled", "point"}, "cancel": {"point"}}[/code]
-## ([code]chosen[/code] is the card's number in the choice, 0 when it is not chosen; points
-## global).
+## "focused", "point", "size"}], "order", "confirm": {"enabled", "focused", "point"},
+## "cancel": {"point"}}[/code] ([code]chosen[/code] is the card's number in the choice, 0 when
+## it is not chosen; [code]order[/code] the line listing the picks; points global).
 func shown() -> Dictionary:
 	var listed := []
 	for i in cards.size():
@@ -208,9 +223,11 @@ func shown() -> Dictionary:
 		"visible": visible,
 		"title": _title.text,
 		"cards": listed,
+		"order": _order.text if _order.visible else "",
 		"confirm":
 		{
 			"enabled": not confirm_button.disabled,
+			"focused": focused == ON_CONFIRM,
 			"point": PyBridgeBattleLayout.xy(confirm_button.get_global_rect().get_center())
 		},
 		"cancel": {"point": PyBridgeBattleLayout.xy(cancel_button.get_global_rect().get_center())},
@@ -238,14 +255,54 @@ func _refresh() -> void:
 	confirm_button.text = PyBridgeBattleInput.with_key(tr("Confirm"), PyBridgeBattleInput.CONFIRM)
 	cancel_button.text = PyBridgeBattleInput.with_key(tr("Cancel"), PyBridgeBattleInput.CANCEL)
 	confirm_button.disabled = not choice.can_confirm
-	if focused >= 0 and not _is_candidate(focused):
+	if (
+		(focused >= 0 and not _is_candidate(focused))
+		or (focused == ON_CONFIRM and not choice.can_confirm)
+	):
 		focused = _first_candidate()
+	if focused == -1 and choice.can_confirm:
+		focused = ON_CONFIRM
+	_show_confirm_focus()
+	_show_order()
 	for i in cards.size():
 		var slot: Control = cards[i]["slot"]
 		var lit := _is_candidate(i) or choice.number_of(str(cards[i]["id"])) > 0
 		slot.modulate = Color.WHITE if lit else Color(0.45, 0.45, 0.5)
 		slot.queue_redraw()
 		(slot.get_child(1) as Control).queue_redraw()
+
+
+## The Confirm button looks pressed-to-be while the keys point at it.
+func _show_confirm_focus() -> void:
+	if focused == ON_CONFIRM:
+		var look := StyleBoxFlat.new()
+		look.bg_color = PyBridgeViewTheme.color(self, &"pick", PyBridgeTargetMarks.THEME_TYPE)
+		look.set_corner_radius_all(4)
+		look.set_content_margin_all(6)
+		for state: StringName in [&"normal", &"hover", &"pressed"]:
+			confirm_button.add_theme_stylebox_override(state, look)
+		confirm_button.add_theme_color_override(&"font_color", Color("1a1428"))
+		confirm_button.add_theme_color_override(&"font_hover_color", Color("1a1428"))
+	else:
+		for state: StringName in [&"normal", &"hover", &"pressed"]:
+			confirm_button.remove_theme_stylebox_override(state)
+		confirm_button.remove_theme_color_override(&"font_color")
+		confirm_button.remove_theme_color_override(&"font_hover_color")
+
+
+## Under a choice of more than one card, the picks by name in the order they were made.
+func _show_order() -> void:
+	_order.visible = choice.count > 1
+	var names := PackedStringArray()
+	for id in choice.chosen:
+		var named := id
+		for card: Dictionary in cards:
+			if str(card["id"]) == id:
+				named = str(card["name"])
+		names.append(tr("%d. %s") % [names.size() + 1, named])
+	_order.text = (
+		tr("In order: %s") % "   ".join(names) if not names.is_empty() else tr("None picked yet")
+	)
 
 
 func _slot(data: Dictionary) -> Control:
@@ -282,10 +339,15 @@ func _draw_marks(canvas: Control, slot: Control) -> void:
 	var gold := PyBridgeViewTheme.color(self, &"pick", PyBridgeTargetMarks.THEME_TYPE)
 	var number := choice.number_of(str(cards[index]["id"]))
 	if _is_candidate(index) or number > 0:
-		var width := 5.0 if index == focused else 3.0
-		PyBridgeViewDrawing.round_rect(canvas, rect.grow(4.0), Color(0, 0, 0, 0), 10, gold, width)
+		PyBridgeViewDrawing.round_rect(canvas, rect.grow(4.0), Color(0, 0, 0, 0), 10, gold, 3.0)
+	if index == focused:  # where the keys point: a white ring outside the gold one
+		PyBridgeViewDrawing.round_rect(
+			canvas, rect.grow(9.0), Color(0, 0, 0, 0), 12, Color.WHITE, 2.0
+		)
 	if number > 0:
-		var at := rect.position + Vector2(rect.size.x - 6.0, 6.0)
+		# Inside the card, over its picture: apart from the card's own corner numbers (its
+		# cost) and from its neighbour's.
+		var at := rect.position + Vector2(rect.size.x * 0.5, rect.size.y * 0.3)
 		canvas.draw_circle(at, 17.0, Color(0, 0, 0, 0.8))
 		canvas.draw_circle(at, 14.0, gold)
 		PyBridgeViewDrawing.centered_text(
@@ -316,6 +378,8 @@ func _move_focus(offset: int) -> void:
 	for i in cards.size():
 		if _is_candidate(i):
 			lit.append(i)
+	if choice.can_confirm:
+		lit.append(ON_CONFIRM)
 	if lit.is_empty():
 		return
 	var at := lit.find(focused)
