@@ -391,13 +391,15 @@ func _request_text(op: String, fields: Dictionary, id: int) -> String:
 
 
 func _open_text(battle_json: String, id: int, libraries_json: PackedStringArray) -> String:
-	if libraries_json.is_empty():
-		return '{"op":"open","id":%d,"battle":%s}' % [id, battle_json]
-	# The texts go as they are, as the battle's does: their integers stay integers.
-	return (
-		'{"op":"open","id":%d,"battle":%s,"libraries":[%s]}'
-		% [id, battle_json, ",".join(libraries_json)]
-	)
+	# The documents' texts go as they are (their integers stay integers), on one line for the
+	# stdio transport: a line break in JSON text is whitespace, never inside a string.
+	var text := '{"op":"open","id":%d,"battle":%s}' % [id, battle_json]
+	if not libraries_json.is_empty():
+		text = (
+			'{"op":"open","id":%d,"battle":%s,"libraries":[%s]}'
+			% [id, battle_json, ",".join(libraries_json)]
+		)
+	return text.replace("\r", " ").replace("\n", " ")
 
 
 func _card_fields(card_id: String, target_id: String) -> Dictionary:

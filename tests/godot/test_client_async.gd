@@ -10,11 +10,11 @@ const RuntimePipe := preload("res://fixtures/runtime_pipe.gd")
 var answers: Array = []
 
 
-func piped_client() -> PyBridgeClient:
+func piped_client(pipe: RefCounted = RuntimePipe.new()) -> PyBridgeClient:
 	var client := PyBridgeClient.new()
 	client.push_errors = false
 	add_child(client)
-	check(client.connect_pipe(RuntimePipe.new(), false), "a pipe connects without a thread")
+	check(client.connect_pipe(pipe, false), "a pipe connects without a thread")
 	client.response_received.connect(
 		func(ticket: int, op: String, result: Dictionary, error: Dictionary) -> void:
 			answers.append([ticket, op, result, error])
@@ -68,6 +68,33 @@ func test_ask_awaits_while_frames_go_on() -> void:
 	get_tree().process_frame.disconnect(tick)
 	check(not str(result.get("version", "")).is_empty(), "ask() gives the result")
 	check(frames_seen[0] >= 3, "frames went on while it waited (%d)" % frames_seen[0])
+
+
+func test_an_open_with_libraries_goes_on_one_line_as_the_files_hold_them() -> void:
+	var pipe := RuntimePipe.new()
+	var client := piped_client(pipe)
+	var worker := client.stdio_worker
+	var battle: Dictionary = PyBridgeClient.integral(demo_battle())
+	battle["piles"]["hand"].append({"id": "lib1", "card": "lantern"})
+	var library := {
+		"format": "pybridge/cards@1",
+		"cards": [{"id": "lantern", "name": "Lantern", "target": "None", "text": "A light."}],
+	}
+	# Pretty-printed, as a project's files hold them: the line protocol still gets one line.
+	var texts := PackedStringArray([JSON.stringify(library, "  ")])
+	var tick := func() -> void:
+		if worker.waiting() > 0:
+			worker.serve_next()
+	get_tree().process_frame.connect(tick)
+	var state: Dictionary = await client.ask_open(JSON.stringify(battle, "  "), texts)
+	get_tree().process_frame.disconnect(tick)
+	check_eq(pipe.written.size(), 1, "one line was written")
+	var line := pipe.written[0]
+	check(not "\n" in line and '"libraries":[' in line, "the open, with its library")
+	var hand := []
+	for card: Dictionary in state.get("piles", {}).get("hand", []):
+		hand.append(str(card.get("card")))
+	check_eq(hand[hand.size() - 1], "lantern", "the hand names the library's card")
 
 
 func test_stopping_answers_what_is_still_queued() -> void:
