@@ -202,7 +202,8 @@ func _state() -> Dictionary:
 		badges[node_id] = view.badge_codes
 		flagged[node_id] = view.flagged
 		overridden[node_id] = view.source_overridden
-		forms[node_id] = _form(view)
+		if view.is_visible_in_tree():  # a hidden GraphNode has no port positions to give
+			forms[node_id] = _form(view)
 	var tips := {}
 	for type_name: String in _workshop.ui.palette.buttons:
 		tips[type_name] = (_workshop.ui.palette.buttons[type_name] as Button).tooltip_text
