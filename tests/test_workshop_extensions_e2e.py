@@ -339,3 +339,35 @@ def test_foresight_in_the_sandbox_asks_scry_in_the_pile_picker(workshop, library
     assert "You look at the top 3 of your draw pile: 2 kept on top, 1 discarded." in texts
     assert not workshop.sync()["picker"]["visible"]
     workshop.shot("6_scry_played")
+
+
+def test_drain_touch_in_the_sandbox_heals_its_caster(workshop, library_file):
+    state = workshop.click(workshop.sync()["layout"]["sandbox"]["back"])
+    assert state["sandbox"] is False
+    state = workshop.click(workshop.points()["library"]["cards"]["2"])
+    card = state["card"]
+    assert card["id"] == "drain_touch"
+    library = json.loads(library_file.read_text("utf-8"))
+    battle = call("sandbox", card=card, library=library)["battle"]
+    session = call("open", battle=battle)["session"]
+    target = call("targets", session=session, card="sandbox")["candidates"][0]
+    since = workshop.mark()
+    workshop.do({"key": "F5"})
+    sandbox = workshop.wait_for("sandbox", since)["layout"]["sandbox"]
+    since = workshop.mark()
+    workshop.do({"drag": [*sandbox["cards"]["sandbox"], *sandbox["units"][target], 6]})
+    played = workshop.wait_for("played", since)
+    assert played["ok"], played
+    desktop = call("play", session=session, card="sandbox", target=target)
+    assert canonical(played["result"]["events"]) == canonical(desktop["events"])
+    kinds = [e["type"] for e in played["result"]["events"]]
+    assert "damage" in kinds and "heal" in kinds
+    assert [line["text"] for line in played["result"]["log"]] == [
+        line["text"] for line in desktop["log"]
+    ]
+    workshop.shot("7_drain_played")
+
+
+def test_the_engine_reported_no_errors(workshop):
+    assert workshop.errors == []
+    assert not any(text.startswith("PYBRIDGE save_failed ") for text in workshop.lines)
