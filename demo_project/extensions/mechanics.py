@@ -7,7 +7,17 @@ this turn; Drain deals damage and heals the Host by the health it took.
 
 from __future__ import annotations
 
-from pybridge.extend import Context, Field, Message, Node, Pile, Unit, Words
+from pybridge.extend import (
+    Context,
+    Field,
+    Message,
+    Node,
+    Pile,
+    Unit,
+    Words,
+    amount_of,
+    living_targets,
+)
 
 NAME = "demo_mechanics"
 VERSION = "1.0"
@@ -88,13 +98,9 @@ def scry(node: Node, ctx: Context) -> None:
 
 
 def drain(node: Node, ctx: Context, units: list[Unit]) -> None:
-    amount = node.fields["amount"]
-    base = ctx.counter(amount["counter"]) if isinstance(amount, dict) else int(amount)
+    base = amount_of(node, ctx)  # a number, a status's stacks or a counter
     host = ctx.host
-    for unit in units:
-        if not unit.in_play:
-            ctx.emit("target_skipped", node=node.id, unit=unit.id, reason="dead")
-            continue
+    for unit in living_targets(node, ctx, units):  # the rest are reported as skipped
         hp_before, armor_before = unit.hp, unit.armor
         blocked = min(armor_before, base)
         unit.armor -= blocked
@@ -104,9 +110,9 @@ def drain(node: Node, ctx: Context, units: list[Unit]) -> None:
                  armor_before=armor_before, armor_after=unit.armor)  # fmt: skip
         if unit.hp == 0:
             ctx.emit("unit_died", node=node.id, unit=unit.id)
-        taken = hp_before - unit.hp
-        if taken and host.alive:
-            before = host.hp
-            host.hp = min(host.max_hp, before + taken)
+        before = host.hp
+        if host.alive:
+            host.hp = min(host.max_hp, before + hp_before - unit.hp)
+        if host.hp != before:  # a Host at full health recovers nothing, and says nothing
             ctx.emit("heal", node=node.id, unit=host.id, amount=host.hp - before,
                      hp_before=before, hp_after=host.hp)  # fmt: skip

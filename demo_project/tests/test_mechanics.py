@@ -78,6 +78,14 @@ def test_drain_heals_the_host_by_the_health_it_took(game: Game) -> None:
     played.expect_event("heal", unit="knight", amount=taken["hp_before"] - taken["hp_after"])
 
 
+def test_drain_from_full_health_takes_health_and_heals_nothing(game: Game) -> None:
+    battle = game.open(trial(["drain_touch"]), libraries=[LIBRARY])
+    played = battle.play("h0", target="goblin")
+    played.expect_event("damage", unit="goblin")
+    played.expect_no_event("heal")
+    assert not any("recovers" in line for line in played.log)
+
+
 def test_a_preview_answers_the_scry_with_its_default(game: Game) -> None:
     battle = game.open(trial(["foresight"]), libraries=[LIBRARY])
     preview = battle.preview("h0")
