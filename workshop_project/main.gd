@@ -10,10 +10,10 @@ extends Control
 ## has run), [code]dock[/code] (F11: every library checked as the editor's dock does),
 ## [code]game[/code] (F10: a battle using every card of the library, opened as a game would),
 ## [code]saved[/code], [code]save_failed[/code], [code]guard[/code] (a question about unsaved
-## changes), [code]popup[/code] (a list opened: its items), [code]sandbox[/code] (the test
-## battle opened, or why not), [code]played[/code] (the runtime's exact response to a
-## sandbox play) and [code]choice[/code] (the sandbox asks a choice of cards: the picker as
-## it shows it).
+## changes), [code]popup[/code] (a list opened: its items, and the rows the keys skip),
+## [code]sandbox[/code] (the test battle opened, or why not), [code]played[/code] (the
+## runtime's exact response to a sandbox play) and [code]choice[/code] (the sandbox asks a
+## choice of cards: the picker as it shows it).
 
 ## Every machine-readable line starts with this word.
 const LINE_PREFIX := "PYBRIDGE"
@@ -106,12 +106,13 @@ func _process(_delta: float) -> void:
 
 func _say_popup(popup: PopupMenu) -> void:
 	var items := PackedStringArray()
+	var disabled: Array[int] = []
 	for i in popup.item_count:
 		items.append(popup.get_item_text(i))
-	_say(
-		"popup",
-		{"items": items, "rect": [popup.position.x, popup.position.y, popup.size.x, popup.size.y]}
-	)
+		if popup.is_item_disabled(i) or popup.is_item_separator(i):
+			disabled.append(i)
+	var rect := [popup.position.x, popup.position.y, popup.size.x, popup.size.y]
+	_say("popup", {"items": items, "skipped": disabled, "rect": rect})
 
 
 ## A game's battle (the sandbox's party and enemies) with every library card in the hand,
@@ -236,6 +237,8 @@ func _state() -> Dictionary:
 		"palette_tips": tips,
 		"picker": _picker(),
 		"start_badges": graph.start_node.badge_codes if graph.start_node != null else [],
+		"selected_nodes": graph.selected_ids(),
+		"clipboard": _workshop.edits.clipboard,
 		"text":
 		{
 			"authored": text.editor.text,

@@ -24,6 +24,9 @@ signal nodes_moved(positions: Dictionary)
 signal field_changed(node_id: String, field: String, value: Variant)
 ## A node was given a new id.
 signal node_renamed(node_id: String, new_id: String)
+## The designer chose Copy, Paste or Duplicate ([param action]: copy, paste, duplicate) in
+## the graph's menu, opened at [param at] (graph coordinates).
+signal edit_requested(action: String, at: Vector2)
 
 ## What the start node is called.
 const START_LABEL := "When played"
@@ -33,6 +36,12 @@ const DRAG_KEY := "pybridge_node_type"
 const NODE_WIDTH := 230.0
 ## How far the view zooms out to show a whole Behavior.
 const MIN_FIT_ZOOM := 0.55
+## The graph menu's editing entries: action -> label (with its key).
+const EDIT_ITEMS := {
+	"copy": "Copy selected nodes (Ctrl+C)",
+	"paste": "Paste nodes (Ctrl+V)",
+	"duplicate": "Duplicate selected nodes (Ctrl+D)",
+}
 
 ## The schema the nodes are built from.
 var schema: PyBridgeWorkshopSchema = null
@@ -40,6 +49,9 @@ var schema: PyBridgeWorkshopSchema = null
 var graph_nodes: Dictionary = {}
 ## The start node.
 var start_node: PyBridgeGraphNode = null
+
+## Whether there are copied nodes to paste (the menu offers Paste then).
+var can_paste: bool = false
 
 var _card: Dictionary = {}
 var _start_at: Vector2 = Vector2.ZERO
@@ -66,6 +78,10 @@ func set_schema(new_schema: PyBridgeWorkshopSchema) -> void:
 	if _menu != null:
 		_menu.queue_free()
 	_menu = PopupMenu.new()
+	_menu.about_to_popup.connect(_enable_edit_items)
+	for action: String in EDIT_ITEMS:
+		_menu.add_item(str(EDIT_ITEMS[action]))
+		_menu.set_item_metadata(_menu.item_count - 1, {"edit": action})
 	for group in schema.groups():
 		_menu.add_separator(group)
 		for type_name in schema.types_in(group):
@@ -187,6 +203,11 @@ func focus_node(node_id: String, field: String) -> bool:
 ## click: the first place, left to right and top to bottom, where it fits without covering
 ## another node.
 func free_spot(type_name: String) -> Vector2:
+	return free_spot_for(estimated_size(type_name))
+
+
+## A free spot in view for something of size [param room] (see [method free_spot]).
+func free_spot_for(room: Vector2) -> Vector2:
 	var taken: Array[Rect2] = []
 	for child in get_children():
 		if child is GraphNode:
@@ -197,7 +218,6 @@ func free_spot(type_name: String) -> Vector2:
 		if node is Dictionary and node.has("at"):
 			var at := PyBridgeCardDocument.node_at(node, Vector2.ZERO)
 			taken.append(Rect2(at, estimated_size(str(node.get("type", "")))).grow(12))
-	var room := estimated_size(type_name)
 	var view := Rect2(scroll_offset / zoom, size / zoom)
 	var top_left := view.position + Vector2(24, 64)
 	if start_node != null and view.has_point(start_node.position_offset):
@@ -238,6 +258,56 @@ func arrange_all() -> void:
 		node.position_offset = placed[node]
 	_on_end_node_move()
 	frame_all.call_deferred()
+
+
+## The ids of the selected nodes (the start node is never one: it is not a node of the card).
+func selected_ids() -> PackedStringArray:
+	var ids := PackedStringArray()
+	for child in get_children():
+		var view := child as PyBridgeGraphNode
+		if view != null and view.selected and not view.is_start and not view.node_id in ids:
+			ids.append(view.node_id)
+	return ids
+
+
+## Selects every node of the card (not the start node).
+func select_all() -> void:
+	select_nodes(PackedStringArray(graph_nodes.keys()))
+
+
+## Selects the nodes [param node_ids] and only them.
+func select_nodes(node_ids: PackedStringArray) -> void:
+	for child in get_children():
+		var view := child as PyBridgeGraphNode
+		if view != null:
+			view.selected = not view.is_start and view.node_id in node_ids
+
+
+## How far to move the nodes of [param clip] so that the group's top left corner lands at
+## [param at] (graph coordinates).
+func offset_to(clip: Dictionary, at: Vector2) -> Vector2:
+	return at - _clip_box(clip).position
+
+
+## Where a copy of [param clip] goes by default: the first free spot in view for the whole
+## group (see [method free_spot]), as an offset from where the nodes are.
+func free_offset(clip: Dictionary) -> Vector2:
+	var box := _clip_box(clip)
+	return free_spot_for(box.size) - box.position
+
+
+func _clip_box(clip: Dictionary) -> Rect2:
+	var box := Rect2()
+	var first := true
+	for node: Variant in clip.get("nodes", []):
+		if node is Dictionary:
+			var rect := Rect2(
+				PyBridgeCardDocument.node_at(node, Vector2.ZERO),
+				estimated_size(str(node.get("type", "")))
+			)
+			box = rect if first else box.merge(rect)
+			first = false
+	return box
 
 
 ## About how large a node of [param type_name] is drawn, from its rows in the schema.
@@ -415,7 +485,21 @@ func _on_end_node_move() -> void:
 
 
 func _on_menu_index_pressed(index: int) -> void:
-	node_added.emit(str(_menu.get_item_metadata(index)), _menu_at)
+	var meta: Variant = _menu.get_item_metadata(index)
+	if meta is Dictionary:
+		edit_requested.emit(str(meta["edit"]), _menu_at)
+	else:
+		node_added.emit(str(meta), _menu_at)
+
+
+## Copy and Duplicate need selected nodes, Paste something copied.
+func _enable_edit_items() -> void:
+	var has_selection := not selected_ids().is_empty()
+	for i in _menu.item_count:
+		var meta: Variant = _menu.get_item_metadata(i)
+		if meta is Dictionary:
+			var action := str(meta["edit"])
+			_menu.set_item_disabled(i, not (has_selection if action != "paste" else can_paste))
 
 
 func _on_popup_request(at_position: Vector2) -> void:

@@ -138,6 +138,68 @@ static func add_node(of_card: Dictionary, type_name: String, at: Vector2, is_flo
 	return node_id
 
 
+## The nodes [param node_ids] of the card as a clipboard: [code]{"nodes", "start"}[/code],
+## deep copies in the Behavior's order, and which of them the flow starts at ([code]""[/code]
+## when none does).
+static func copy_nodes(of_card: Dictionary, node_ids: PackedStringArray) -> Dictionary:
+	var copied: Array = []
+	for node: Variant in nodes_of(of_card):
+		if node is Dictionary and str(node.get("id", "")) in node_ids:
+			copied.append(node.duplicate(true))
+	var start := start_of(of_card)
+	return {"nodes": copied, "start": start if start in node_ids else ""}
+
+
+## Adds the nodes of [param clip] (see [method copy_nodes]) to the card, [param offset] away
+## from where they were drawn, each under a free id. Links between the pasted nodes follow
+## them (ports and the exits named [param exit_names]); links to nodes that were not copied
+## are dropped, so a pasted group never reaches into the rest of the graph. The copy of the
+## start node becomes the start when the card has none. Returns the new ids, in order.
+static func paste_nodes(
+	of_card: Dictionary, clip: Dictionary, offset: Vector2, exit_names: PackedStringArray
+) -> PackedStringArray:
+	var behavior := _behavior(of_card)
+	var taken := PackedStringArray()
+	for node: Variant in behavior["nodes"]:
+		if node is Dictionary:
+			taken.append(str(node.get("id", "")))
+	var renamed := {}
+	var copies: Array[Dictionary] = []
+	for node: Variant in clip.get("nodes", []):
+		if not node is Dictionary:
+			continue
+		var copy: Dictionary = node.duplicate(true)
+		var new_id := _free_id(str(copy.get("id", "")), taken)
+		taken.append(new_id)
+		renamed[str(copy.get("id", ""))] = new_id
+		copy["id"] = new_id
+		copy["at"] = _shifted(node_at(copy, Vector2.ZERO), offset)
+		copies.append(copy)
+	var pasted := PackedStringArray()
+	for copy in copies:
+		for key in exit_names:
+			if copy.has(key):
+				if renamed.has(str(copy[key])):
+					copy[key] = renamed[str(copy[key])]
+				else:
+					copy.erase(key)
+		if copy.get("ports") is Dictionary:
+			var ports: Dictionary = copy["ports"]
+			for port: Variant in ports.keys():
+				if renamed.has(str(ports[port])):
+					ports[port] = renamed[str(ports[port])]
+				else:
+					ports.erase(port)
+			if ports.is_empty():
+				copy.erase("ports")
+		behavior["nodes"].append(copy)
+		pasted.append(str(copy["id"]))
+	var start := str(clip.get("start", ""))
+	if start_of(of_card).is_empty() and renamed.has(start):
+		behavior["start"] = renamed[start]
+	return pasted
+
+
 ## Removes the nodes [param node_ids] and every link to them: ports, start, and the exits
 ## named [param exit_names] (the schema's).
 static func remove_nodes(
@@ -223,6 +285,10 @@ static func node_at(node: Dictionary, fallback: Vector2) -> Vector2:
 	):
 		return Vector2(float(at[0]), float(at[1]))
 	return fallback
+
+
+static func _shifted(at: Vector2, offset: Vector2) -> Array:
+	return [roundi(at.x + offset.x), roundi(at.y + offset.y)]
 
 
 static func _behavior(of_card: Dictionary) -> Dictionary:

@@ -18,6 +18,10 @@ const NEW_CARD_NAME := "New card"
 var history: UndoRedo = UndoRedo.new()
 ## The id of the node the last edit added ([code]""[/code] once shown).
 var added: String = ""
+## The nodes copied last ([method PyBridgeCardDocument.copy_nodes]): they paste into any card.
+var clipboard: Dictionary = {}
+## The ids of the nodes the last paste added (selected once shown, then emptied).
+var pasted: PackedStringArray = []
 
 var _workshop: PyBridgeWorkshop = null
 # The typing run not yet in the history: the document before its first key, the step's name
@@ -127,6 +131,40 @@ func set_node_field(node_id: String, field: String, value: Variant) -> void:
 	var reshape := field == "type" or (value == null and not known)
 	var put := func() -> void: PyBridgeCardDocument.set_field(card, node_id, field, value)
 	_edit("Edit %s.%s" % [node_id, field], put, reshape, _typing())
+
+
+## Copies the nodes [param node_ids] of the edited card to [member clipboard] (no edit: the
+## document does not change). Returns how many were copied.
+func copy_nodes(node_ids: PackedStringArray) -> int:
+	var clip := PyBridgeCardDocument.copy_nodes(_workshop.current_card(), node_ids)
+	if not clip["nodes"].is_empty():
+		clipboard = clip
+	return clip["nodes"].size()
+
+
+## Pastes [member clipboard] into the edited card, [param offset] away from where the nodes
+## were drawn; one undo step.
+func paste_nodes(offset: Vector2) -> void:
+	var card := _workshop.current_card()
+	if card.is_empty() or clipboard.is_empty():
+		return
+	var clip := clipboard
+	var exits := _workshop.schema.exit_names()
+	var paste := func() -> void:
+		pasted = PyBridgeCardDocument.paste_nodes(card, clip, offset, exits)
+	_edit("Paste nodes", paste, true)
+
+
+## Copies the nodes [param node_ids] and pastes them [param offset] away, leaving
+## [member clipboard] as it was; one undo step.
+func duplicate_nodes(node_ids: PackedStringArray, offset: Vector2) -> void:
+	var card := _workshop.current_card()
+	var clip := PyBridgeCardDocument.copy_nodes(card, node_ids)
+	if clip["nodes"].is_empty():
+		return
+	var exits := _workshop.schema.exit_names()
+	var copy := func() -> void: pasted = PyBridgeCardDocument.paste_nodes(card, clip, offset, exits)
+	_edit("Duplicate nodes", copy, true)
 
 
 ## Gives node [param node_id] the id [param new_id].

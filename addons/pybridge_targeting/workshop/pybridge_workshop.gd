@@ -13,8 +13,9 @@ extends Control
 ## [br][br]
 ## Keys: Ctrl+S saves, Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo, Ctrl+N adds a card,
 ## Ctrl+Shift+D duplicates it, F2 renames it, Ctrl+F searches, Ctrl+L arranges the graph, F5
-## opens the sandbox, Escape leaves it; in the graph, Delete removes the selected nodes and a
-## right click adds one.
+## opens the sandbox, Escape leaves it; in the graph, Ctrl+A selects every node, Ctrl+C,
+## Ctrl+V and Ctrl+D copy, paste and duplicate the selected ones (also in the graph's right
+## click menu, which adds nodes too), and Delete removes them.
 
 ## A library was opened ([param path] as the store names it).
 signal library_opened(path: String)
@@ -115,6 +116,11 @@ func _input(event: InputEvent) -> void:
 		edits.new_card()
 	elif ctrl and key.shift_pressed and key.keycode == KEY_D:
 		edits.duplicate_card(selected)
+	elif ctrl and not typing and _graph_shown() and key.keycode in [KEY_A, KEY_C, KEY_V, KEY_D]:
+		var action: String = {
+			KEY_A: "select_all", KEY_C: "copy", KEY_V: "paste", KEY_D: "duplicate"
+		}[key.keycode]
+		edit_nodes(action)
 	elif ctrl and key.keycode == KEY_F:
 		ui.library.search.grab_focus()
 	elif ctrl and key.keycode == KEY_L:
@@ -227,6 +233,33 @@ func select_card(index: int) -> void:
 	refresh(true)
 
 
+## Copies, pastes or duplicates Behavior nodes, or selects them all ([param action]: copy,
+## paste, duplicate, select_all). A paste or a copy goes to [param at] (graph coordinates of
+## the group's top left corner), or by default to the first free spot in view.
+func edit_nodes(action: String, at: Variant = null) -> void:
+	var graph := ui.graph
+	match action:
+		"select_all":
+			graph.select_all()
+		"copy":
+			if edits.copy_nodes(graph.selected_ids()) > 0:
+				graph.can_paste = true
+		"paste":
+			var clip := edits.clipboard
+			if not clip.is_empty():
+				edits.paste_nodes(
+					graph.offset_to(clip, at) if at is Vector2 else graph.free_offset(clip)
+				)
+		"duplicate":
+			var ids := graph.selected_ids()
+			var clip := PyBridgeCardDocument.copy_nodes(current_card(), ids)
+			if not ids.is_empty():
+				edits.duplicate_nodes(
+					ids, graph.offset_to(clip, at) if at is Vector2 else graph.free_offset(clip)
+				)
+	changed.emit()
+
+
 # -- checks, text and sandbox ---------------------------------------------------------------
 
 
@@ -327,12 +360,21 @@ func _rebuild() -> void:
 	if not edits.added.is_empty():
 		ui.graph.reveal.call_deferred(edits.added)
 		edits.added = ""
+	if not edits.pasted.is_empty():
+		ui.graph.select_nodes(edits.pasted)
+		ui.graph.reveal.call_deferred(edits.pasted[0])
+		edits.pasted = PackedStringArray()
 	_show_findings()
 	changed.emit()
 
 
 func _show_findings() -> void:
 	ui.show_findings(doc, selected, findings, generated_text())
+
+
+## Whether the Behavior graph is on screen (so that its keys act on it).
+func _graph_shown() -> bool:
+	return ui.graph.is_visible_in_tree() and current_card().size() > 0
 
 
 func _update_title() -> void:
@@ -392,6 +434,7 @@ func _connect_ui() -> void:
 	ui.graph.nodes_moved.connect(edits.move_nodes)
 	ui.graph.field_changed.connect(edits.set_node_field)
 	ui.graph.node_renamed.connect(edits.rename_node)
+	ui.graph.edit_requested.connect(edit_nodes)
 	ui.diagnostics.diagnostic_chosen.connect(focus_diagnostic)
 	ui.sandbox.closed.connect(close_sandbox)
 	ui.toolbar_pressed.connect(_on_toolbar)

@@ -1,0 +1,187 @@
+"""The Workshop as a card designer's tool, end to end in the real Godot 4.6 web engine.
+
+One session, in order, on a library holding the guide's Basic Attack (Strike), Defend and the
+draw-pile card (Rummage: filter the draw pile to Basic Attack, pick one at random, move it to
+the hand). Nodes and groups of nodes are copied, pasted and duplicated with the keys and with
+the graph's menu, each one undo step. The Workshop prints ``PYBRIDGE <kind> <json>`` lines
+(workshop_project/main.gd); screenshots go to ``artifacts/workshop_designer_*.png``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pybridge.runtime import LIBRARY_FORMAT
+from pybridge.workshop import library_handler, prepare_workshop_site
+
+from .demo_support import booted
+from .engine_session import ARTIFACTS
+from .test_workshop_e2e import SETTLE_MS, Workshop, call
+from .web_support import require_browser
+
+RUMMAGE: dict[str, Any] = {
+    "id": "rummage", "name": "Rummage", "target": "None",
+    "text": "Put a random Basic Attack from your draw pile into your hand.",
+    "behavior": {"start": "move", "nodes": [
+        {"id": "pile", "type": "CardSource", "source": "DrawPile", "at": [200, 60]},
+        {"id": "keep", "type": "Filter", "where": {"tag": "basic_attack"},
+         "ports": {"input": "pile"}, "at": [200, 200]},
+        {"id": "pick", "type": "RandomElements", "count": 1, "ports": {"input": "keep"},
+         "at": [460, 200]},
+        {"id": "move", "type": "MoveCard", "to": "hand", "ports": {"target": "pick"},
+         "at": [720, 60]}]},
+}  # fmt: skip
+
+
+def designer_library() -> dict[str, Any]:
+    return {
+        "format": LIBRARY_FORMAT,
+        "cards": [
+            {"id": "strike", "name": "Strike", "type": "attack", "rarity": "basic", "cost": 1,
+             "tags": ["basic_attack"], "target": "SingleEnemy",
+             "text": "Deal 6 damage to the selected enemy.",
+             "behavior": {"start": "hit", "nodes": [
+                 {"id": "hit", "type": "DealDamage", "amount": 6, "source": "Opponent",
+                  "at": [60, 80]}]}},
+            {"id": "defend", "name": "Defend", "cost": 1, "target": "Self",
+             "text": "Gain 5 armor.", "keywords": ["Retain"],
+             "behavior": {"start": "guard", "nodes": [
+                 {"id": "guard", "type": "GainArmor", "amount": 5, "source": "Self",
+                  "at": [60, 80]}]}},
+            RUMMAGE,
+        ],
+    }  # fmt: skip
+
+
+def without_at(card: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {n["id"]: {k: v for k, v in n.items() if k != "at"} for n in card["behavior"]["nodes"]}
+
+
+class Designer(Workshop):
+    def key(self, key: str) -> dict[str, Any]:
+        self.do({"key": key}, {"wait_ms": SETTLE_MS})
+        return self.sync()
+
+    def menu(self, point: list[int], label: str) -> dict[str, Any]:
+        """Right-click the graph at ``point`` and pick the entry starting with ``label``."""
+        since = self.mark()
+        self.do({"click": [*point, {"button": "right"}]})
+        popup = self.wait_for("popup", since)
+        row = next(i for i, text in enumerate(popup["items"]) if text.startswith(label))
+        assert row not in popup["skipped"], popup
+        downs = len([i for i in range(row + 1) if i not in popup["skipped"]])
+        self.do(*[{"key": "ArrowDown"}] * downs, {"key": "Enter"}, {"wait_ms": SETTLE_MS})
+        return self.sync()
+
+    def designer_shot(self, name: str) -> Path:
+        path = ARTIFACTS / f"workshop_designer_{name}.png"
+        self.do({"wait_ms": 150}, {"screenshot": str(path)})
+        return path
+
+
+@pytest.fixture(scope="module")
+def library_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("designer_library") / "cards.json"
+    path.write_text(call("library_text", document=designer_library())["text"], "utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def designer(library_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Designer]:
+    require_browser()
+    work = tmp_path_factory.mktemp("workshop_designer")
+    site = prepare_workshop_site(work / "site")
+    with booted(site, work, "workshop_designer_log.txt", library_handler(library_file)) as driver:
+        driver.__class__ = Designer
+        assert isinstance(driver, Designer)
+        driver.state = driver.said("ready")[0]
+        yield driver
+
+
+# -- the session, step by step ----------------------------------------------------------------
+
+
+def test_a_group_of_nodes_is_copied_into_another_card_with_its_links(designer):
+    designer.click(designer.points()["library"]["cards"]["2"])
+    assert designer.state["card"]["id"] == "rummage"
+    # Ctrl+A selects every node (the start node is not one of the card), Ctrl+C copies them.
+    designer.click(designer.points()["graph"]["middle"])  # the graph, not a text field
+    state = designer.key("Control+a")
+    assert sorted(state["selected_nodes"]) == ["keep", "move", "pick", "pile"]
+    state = designer.key("Control+c")
+    assert [n["id"] for n in state["clipboard"]["nodes"]] == ["pile", "keep", "pick", "move"]
+    assert state["clipboard"]["start"] == "move" and not state["dirty"]  # a copy edits nothing
+    # Pasted into a new card: the same nodes and links, and the copy of the start is its start.
+    designer.click(designer.points()["library"]["new"])
+    designer.click(designer.points()["graph"]["middle"])
+    state = designer.key("Control+v")
+    card = state["card"]
+    assert without_at(card) == without_at(RUMMAGE) and card["behavior"]["start"] == "move"
+    assert sorted(state["selected_nodes"]) == ["keep", "move", "pick", "pile"]
+    assert state["history"]["last"] == "Paste nodes"
+    # What the checks say is what lint says about the card on its own.
+    alone = call("lint", document={"format": LIBRARY_FORMAT, "cards": [card]})["diagnostics"]
+    assert designer.codes() == sorted(d["code"] for d in alone)
+    # Placed right of the start node, as they were laid out among themselves.
+    at = {n["id"]: n["at"] for n in card["behavior"]["nodes"]}
+    was = {n["id"]: n["at"] for n in RUMMAGE["behavior"]["nodes"]}
+    shift = [at["pile"][0] - was["pile"][0], at["pile"][1] - was["pile"][1]]
+    assert all(at[i] == [was[i][0] + shift[0], was[i][1] + shift[1]] for i in at), (at, was)
+    start = designer.node("")["rect"]
+    assert designer.node("pile")["rect"][0] > start[0] + start[2]
+    designer.designer_shot("1_pasted")
+
+
+def test_duplicate_copies_the_selection_beside_it_and_undo_takes_it_back(designer):
+    # The pasted group is still selected: Ctrl+D copies it under new ids, linked among
+    # themselves; the start stays where it was.
+    state = designer.key("Control+d")
+    nodes = without_at(state["card"])
+    assert sorted(nodes) == sorted(["pile", "keep", "pick", "move",
+                                    "pile_2", "keep_2", "pick_2", "move_2"])  # fmt: skip
+    assert nodes["keep_2"]["ports"] == {"input": "pile_2"}
+    assert nodes["move_2"]["ports"] == {"target": "pick_2"}
+    assert state["card"]["behavior"]["start"] == "move"
+    assert sorted(state["selected_nodes"]) == ["keep_2", "move_2", "pick_2", "pile_2"]
+    assert state["history"]["last"] == "Duplicate nodes"
+    # No copy covers another node.
+    rects = [node["rect"] for node in designer.points()["graph"]["nodes"].values()]
+    for i, (x, y, w, h) in enumerate(rects):
+        for x2, y2, w2, h2 in rects[i + 1 :]:
+            assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y, rects
+    designer.designer_shot("2_duplicated")
+    # One undo step takes the whole copy back.
+    designer.click(designer.card_row())
+    state = designer.key("Control+z")
+    assert sorted(without_at(state["card"])) == ["keep", "move", "pick", "pile"]
+
+
+def test_the_graph_menu_pastes_one_node_where_it_was_opened(designer):
+    # Copy one node: a click selects it alone.
+    title = designer.node("keep")["title"]
+    designer.click(title)
+    assert designer.state["selected_nodes"] == ["keep"]
+    state = designer.menu(title, "Copy")
+    assert [n["id"] for n in state["clipboard"]["nodes"]] == ["keep"]
+    # Paste at an empty spot below the nodes, through the menu.
+    graph = designer.points()["graph"]
+    lowest = max(n["rect"][1] + n["rect"][3] for n in graph["nodes"].values())
+    spot = [graph["middle"][0] - 100, lowest + 30]
+    state = designer.menu(spot, "Paste")
+    copy = designer.node_data("keep_2")
+    # A link to a node that was not copied is not pasted.
+    assert "ports" not in copy and copy["where"] == {"tag": "basic_attack"}
+    # Its corner is where the menu opened (the view then scrolls it whole into sight).
+    rect = designer.node("keep_2")["rect"]
+    scrolled = graph["nodes"]["keep"]["rect"][1] - designer.node("keep")["rect"][1]
+    assert abs(rect[0] - spot[0]) <= 2 and abs(rect[1] + scrolled - spot[1]) <= 2, (rect, spot)
+    assert state["history"]["last"] == "Paste nodes"
+    designer.designer_shot("3_menu_paste")
+
+
+def test_the_engine_reported_no_errors(designer):
+    assert designer.errors == []
