@@ -20,7 +20,7 @@ from pybridge.workshop import library_handler, prepare_workshop_site
 
 from .demo_support import booted
 from .engine_session import ARTIFACTS
-from .test_workshop_e2e import SETTLE_MS, Workshop, call
+from .test_workshop_e2e import NODE_TYPES, SCHEMA, SETTLE_MS, Workshop, call
 from .web_support import require_browser
 
 RUMMAGE: dict[str, Any] = {
@@ -103,6 +103,36 @@ def designer(library_file: Path, tmp_path_factory: pytest.TempPathFactory) -> It
 
 
 # -- the session, step by step ----------------------------------------------------------------
+
+
+def word_docs(kind: str) -> dict[str, str]:
+    return {entry["name"]: entry["doc"] for entry in SCHEMA[kind]}
+
+
+def test_every_choice_in_the_forms_says_what_it_means(designer):
+    state = designer.click(designer.points()["library"]["cards"]["2"])
+    assert state["card"]["id"] == "rummage"
+    # A source field lists the runtime's description of each source, and of the chosen one.
+    source = state["forms"]["pile"]["source"]
+    cards = word_docs("card_sources")
+    assert source["item_tips"] == ["", *[cards[name] for name in source["items"][1:]]]
+    assert source["tip"].endswith(f"DrawPile: {cards['DrawPile']}")
+    # A choice field of the node type says what each choice does (the schema's choice_docs).
+    move_to = state["forms"]["move"]["to"]
+    to_docs = {f["name"]: f for f in NODE_TYPES["MoveCard"]["fields"]}["to"]["choice_docs"]
+    assert move_to["item_tips"][1:] == [to_docs.get(c, "") for c in move_to["items"][1:]]
+    assert move_to["tip"].endswith(f"hand: {to_docs['hand']}")
+    # Where two sources look alike, each says how it differs from the other.
+    units = word_docs("unit_sources")
+    assert "AllEnemies" in units["AllOpponents"] and "AllOpponents" in units["AllEnemies"]
+    assert "Target" in units["Opponent"] and "Opponent" in units["Target"]
+    strike = designer.click(designer.points()["library"]["cards"]["0"])["forms"]["hit"]
+    assert (
+        strike["source"]["item_tips"][strike["source"]["items"].index("AllEnemies")]
+        == (units["AllEnemies"])
+    )
+    # The palette tells each node type's description.
+    assert state["palette_tips"]["Filter"] == NODE_TYPES["Filter"]["doc"]
 
 
 def test_a_group_of_nodes_is_copied_into_another_card_with_its_links(designer):

@@ -265,7 +265,7 @@ func _picker() -> Dictionary:
 
 
 ## What each field control of [param view] shows: its kind, value, hint, tooltip and, for a
-## list, its items.
+## list, its items and their tooltips.
 func _form(view: PyBridgeGraphNode) -> Dictionary:
 	var shown := {}
 	for field: String in view.layout_points()["fields"]:
@@ -277,9 +277,12 @@ func _form(view: PyBridgeGraphNode) -> Dictionary:
 		elif control is OptionButton:
 			var button := control as OptionButton
 			var items := PackedStringArray()
+			var item_tips := PackedStringArray()
 			for i in button.item_count:
 				items.append(button.get_item_text(i))
+				item_tips.append(button.get_item_tooltip(i))
 			entry["items"] = items
+			entry["item_tips"] = item_tips
 			entry["text"] = button.get_item_text(button.selected) if button.selected >= 0 else ""
 		shown[field] = entry
 	return shown

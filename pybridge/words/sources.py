@@ -23,8 +23,9 @@ def register(words: Words) -> None:
     unit("Self", resolve=lambda ctx: [ctx.host], side="self", limit=1, whole=True,
          doc="the Host: the player on a player card, the holder of a status, the acting enemy")
     unit("Opponent", resolve=_opponent, side="opponents", limit=1, selection=True,
-         doc="the submitted Target or Attacker on the side opposite the Host, else the first "
-         "living opposing unit")
+         doc="one unit: the submitted Target or Attacker when it stands opposite the Host, else "
+         "the first living opposing unit (unlike Target, never one of the Host's own side, and "
+         "never nothing while an opponent lives)")
     unit("AllUnits", resolve=lambda ctx: targetable(ctx, ctx.battle.living()), side="all",
          whole=True, doc="every living unit of both teams")
     unit("ActivePlayer", resolve=_active_player, side="player_team", limit=1,
@@ -33,10 +34,13 @@ def register(words: Words) -> None:
          side="allies", whole=True, doc="every living unit on the Host's team")
     unit("AllOpponents",
          resolve=lambda ctx: targetable(ctx, ctx.battle.living(ctx.host.team.opposite)),
-         side="opponents", whole=True, doc="every living unit on the opposing team")
+         side="opponents", whole=True,
+         doc="every living unit of the team opposing the Host: the enemies on a player's card, "
+         "the party in an enemy's Behavior (unlike AllEnemies, it follows the Host)")
     unit("AllEnemies", resolve=lambda ctx: targetable(ctx, ctx.battle.living(_ENEMY)),
          side="enemy_team", whole=True,
-         doc="every living enemy (the enemy team, whoever the Host is)")
+         doc="every living unit of the enemy team, whoever the Host is: the same units as "
+         "AllOpponents on a player's card, the enemy's own team in an enemy's Behavior")
     unit("AllDeadAllies", resolve=_dead_allies, side="allies", states=("dead",), whole=True,
          doc="every fallen unit still retained on the Host's team",
          empty="yields fallen allies, and there may be none")
@@ -44,7 +48,8 @@ def register(words: Words) -> None:
          whole=True, doc="every living unit of the Host's team in the reserve",
          empty="yields allies in reserve, and there may be none")
     unit("Target", resolve=lambda ctx: list(ctx.targets), side="submitted", selection=True,
-         doc="the units the card, reaction or call submitted, whatever their team")
+         doc="the units the card, reaction or call submitted, whatever their team (unlike "
+         "Opponent, no side is checked and nothing is chosen when none was submitted)")
 
     card = words.card_source
     card("ThisCard", resolve=_this_card, places=(RESOLVING, *_PILE_NAMES), limit=1,
@@ -95,11 +100,13 @@ def _this_card(ctx: Context) -> list[str]:
 
 
 def _pile(pile: Pile) -> Callable[[Context], list[str]]:
-    return lambda ctx: list(ctx.battle.piles[pile])
+    # The Host's side's pile: in a two-sided battle each side reads its own.
+    return lambda ctx: list(ctx.battle.piles_for(ctx.host.team)[pile])
 
 
 def _all_piles(ctx: Context) -> list[str]:
-    return [card for pile in PILES for card in ctx.battle.piles[pile]]
+    piles = ctx.battle.piles_for(ctx.host.team)
+    return [card for pile in PILES for card in piles[pile]]
 
 
 def _cut_cards(ctx: Context) -> list[str]:

@@ -22,7 +22,8 @@ static func make(
 	var control: Control
 	match str(field.get("type", "")):
 		"choice":
-			control = _choice(PackedStringArray(field.get("choices", [])), value, changed)
+			var docs: Dictionary = field.get("choice_docs", {})
+			control = _choice(PackedStringArray(field.get("choices", [])), value, changed, docs)
 		"boolean":
 			var to_bool := func(picked: Variant) -> void: changed.call(_bool_value(picked))
 			control = _choice(PackedStringArray(["true", "false"]), _bool_text(value), to_bool)
@@ -36,6 +37,17 @@ static func make(
 			control = _json_line(value, changed)
 	control.set_meta("field", str(field.get("name", "")))
 	control.tooltip_text = str(field.get("doc", ""))
+	if control is OptionButton:
+		# The field, then what the chosen value means; each item says its own when hovered.
+		var button := control as OptionButton
+		var about := str(field.get("doc", ""))
+		var show_chosen := func(i: int) -> void:
+			var tip := button.get_item_tooltip(i) if i >= 0 else ""
+			button.tooltip_text = (
+				about + ("\n%s: %s" % [button.get_item_text(i), tip] if tip != "" else "")
+			)
+		show_chosen.call(button.selected)
+		button.item_selected.connect(show_chosen)
 	control.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	return control
 
@@ -51,7 +63,9 @@ static func number_from(text: String) -> Variant:
 	return trimmed
 
 
-static func _choice(choices: PackedStringArray, value: Variant, changed: Callable) -> OptionButton:
+static func _choice(
+	choices: PackedStringArray, value: Variant, changed: Callable, docs: Dictionary = {}
+) -> OptionButton:
 	var button := OptionButton.new()
 	button.fit_to_longest_item = false
 	button.clip_text = true
@@ -60,6 +74,7 @@ static func _choice(choices: PackedStringArray, value: Variant, changed: Callabl
 	for choice in choices:
 		button.add_item(choice)
 		button.set_item_metadata(button.item_count - 1, choice)
+		button.set_item_tooltip(button.item_count - 1, str(docs.get(choice, "")))
 	var selected := 0
 	if value != null:
 		selected = choices.find(str(value)) + 1

@@ -162,7 +162,7 @@ func build(data: Dictionary, schema: PyBridgeWorkshopSchema, fed: PackedStringAr
 		}
 		var port := str(source.get("overridden_by", ""))
 		source_overridden = ports.has(port)
-		add_child(_source_row(field, data.get(SOURCE_FIELD), port))
+		add_child(_source_row(schema.documented(field), data.get(SOURCE_FIELD), port))
 		slot += 1
 	for field: Variant in spec.get("fields", []):
 		known.append(str(field.get("name")))
@@ -170,7 +170,7 @@ func build(data: Dictionary, schema: PyBridgeWorkshopSchema, fed: PackedStringAr
 		if keys.is_empty() and str(field.get("type")) == "where":
 			for kind in schema.kinds:
 				keys.append_array(schema.filter_keys(kind))
-		add_child(_field_row(field, data.get(str(field.get("name"))), keys))
+		add_child(_field_row(schema.documented(field), data.get(str(field.get("name"))), keys))
 		slot += 1
 	var exits := schema.exits_of(type_name)
 	known.append_array(exits)

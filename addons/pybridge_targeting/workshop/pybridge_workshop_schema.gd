@@ -32,6 +32,7 @@ var modes: Dictionary = {}
 var kinds: PackedStringArray = PackedStringArray()
 
 var _slot_of_set: Dictionary = {}
+var _docs_by_word: Dictionary = {}
 
 
 func _init(answer: Dictionary = {}) -> void:
@@ -155,6 +156,26 @@ static func choices_of(field: Dictionary) -> PackedStringArray:
 	return PackedStringArray(field.get("choices", []))
 
 
+## [param field] with a description for each of its choices ([code]choice_docs[/code]):
+## the field's own, else the schema's entry of that name among the sources, sort keys and
+## Condition tests and measures (a source field's choices are the sources).
+func documented(field: Dictionary) -> Dictionary:
+	var choices: Array = field.get("choices", [])
+	if choices.is_empty():
+		return field
+	var own: Dictionary = (
+		field.get("choice_docs", {}) if field.get("choice_docs") is Dictionary else {}
+	)
+	var docs := {}
+	for choice: Variant in choices:
+		var doc: Variant = own.get(choice, _word_docs().get(str(choice)))
+		if doc != null:
+			docs[str(choice)] = str(doc)
+	var copy := field.duplicate()
+	copy["choice_docs"] = docs
+	return copy
+
+
 ## The filter keys (each with name, type, doc, choices...) for elements of [param kind].
 func filter_keys(kind: String) -> Array:
 	return data.get("filters", {}).get(kind, [])
@@ -197,3 +218,19 @@ func mode_meaning(mode: String) -> String:
 
 func _is_kind_name(output: String) -> bool:
 	return output.is_valid_identifier()
+
+
+## Word name -> its description, from every list of named words the schema gives.
+func _word_docs() -> Dictionary:
+	if not _docs_by_word.is_empty():
+		return _docs_by_word
+	var lists: Array = [data.get("unit_sources", []), data.get("card_sources", [])]
+	for group: String in ["sorts", "conditions"]:
+		var by_kind: Variant = data.get(group, {})
+		if by_kind is Dictionary:
+			lists.append_array(by_kind.values())
+	for words: Variant in lists:
+		for word: Variant in words if words is Array else []:
+			if word is Dictionary and word.has("doc"):
+				_docs_by_word[str(word.get("name"))] = str(word["doc"])
+	return _docs_by_word
