@@ -24,6 +24,7 @@ from .runtime import (
     CardDef,
     Event,
     TargetingError,
+    Team,
     dump_battle,
     load_battle,
     load_library,
@@ -334,21 +335,21 @@ class Protocol:
         return {"events": events, "marks": preview_marks(battle, events)}
 
     def _play(self, request: dict[str, Any]) -> Encoded:
-        card, target = request.get("card"), _target(request)
+        card, target, side = request.get("card"), _target(request), _side(request)
         answers = _choices(request, MAX_OPTIONS)  # the choices its actions ask, by node id
-        return self._commit(request, lambda battle: play(battle, card, target), answers)
+        return self._commit(request, lambda battle: play(battle, card, target, side), answers)
 
     def _activate(self, request: dict[str, Any]) -> Encoded:
-        card, target = request.get("card"), _target(request)
-        return self._commit(request, lambda battle: activate(battle, card, target))
+        card, target, side = request.get("card"), _target(request), _side(request)
+        return self._commit(request, lambda battle: activate(battle, card, target, side))
 
     def _respond(self, request: dict[str, Any]) -> Encoded:
         unit, move, target = request.get("unit"), request.get("move"), _target(request)
         return self._commit(request, lambda battle: respond_move(battle, unit, move, target))
 
     def _pass(self, request: dict[str, Any]) -> Encoded:
-        choices = _choices(request)
-        return self._commit(request, lambda battle: pass_priority(battle, choices), choices)
+        choices, side = _choices(request), _side(request)
+        return self._commit(request, lambda battle: pass_priority(battle, choices, side), choices)
 
     def _resolve(self, request: dict[str, Any]) -> Encoded:
         choices = _choices(request)
@@ -369,7 +370,8 @@ class Protocol:
 
     def _end_turn(self, request: dict[str, Any]) -> Encoded:
         answers = _choices(request, MAX_OPTIONS)  # what statuses ask at the turn's boundaries
-        return self._commit(request, end_turn, answers)
+        side = _side(request)
+        return self._commit(request, lambda battle: end_turn(battle, side), answers)
 
     def _schema(self, request: dict[str, Any]) -> Encoded:
         if self._vocabulary is None:  # the tables never change: described once
@@ -450,6 +452,21 @@ def _libraries(documents: object, words: Vocabulary) -> dict[str, CardDef]:
                                     f"libraries[{i}]")  # fmt: skip
             cards[card_id], found_in[card_id] = card, i
     return cards
+
+
+_TEAMS = {team.value: team for team in Team}
+
+
+def _side(request: dict[str, Any]) -> Team | None:
+    """The request's ``side``: who it acts for (``player`` or ``enemy``), checked by the
+    runtime against whose turn it is or who holds priority; absent: whoever acts now."""
+    side = request.get("side")
+    if side is None:
+        return None
+    if not isinstance(side, str) or side not in _TEAMS:
+        raise ProtocolError("invalid_field", f"side must be one of {', '.join(_TEAMS)}, got "
+                            f"{_short(side)}", "side")  # fmt: skip
+    return _TEAMS[side]
 
 
 def _target(request: dict[str, Any]) -> Any:

@@ -1,4 +1,5 @@
-"""Example documents shipped with the package: the demo's party battle and its duel."""
+"""Example documents shipped with the package: the demo's party battle, its duel, and a battle
+between two card-playing sides."""
 
 from __future__ import annotations
 
@@ -23,3 +24,10 @@ def duel_battle() -> dict[str, Any]:
     answer on the Cut (a flare that calls in the reserve, a drone that blows itself up, a ward
     on another unit), with multi-target, "up to", "all ~" and choose-on-resolve cards."""
     return _example("duel_battle.json")
+
+
+def rivals_battle() -> dict[str, Any]:
+    """Two card-playing sides under the strict law: Captain Aya and Kit against Vex and Rook,
+    each side with its own hand, draw pile and energy, taking turns and answering each other
+    on the Cut (Countermand negates what waits there; Rally reads its own side's hand)."""
+    return _example("rivals_battle.json")

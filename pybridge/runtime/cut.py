@@ -23,6 +23,7 @@ from .errors import (
     BattleOver,
     CutError,
     LimitReached,
+    NotPlayable,
     PlayError,
     TargetNotAllowed,
     UnknownUnit,
@@ -157,16 +158,23 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
     if number >= MAX_INT:
         _entry_id(battle)  # raises
     battle.next_entry = number + 1
-    battle.piles[_HAND].remove(card.id)
+    side = card.side
+    if side is _PLAYER:
+        battle.piles[_HAND].remove(card.id)
+        energy_before = battle.energy
+        battle.energy = energy_after = energy_before - definition.cost
+    else:  # the enemy side of a two-sided battle pays from its own
+        battle.piles_for(side)[_HAND].remove(card.id)
+        energy_before = battle.energy_of(side)
+        energy_after = energy_before - definition.cost
+        battle.set_energy(side, energy_after)
     battle.resolving.append(card.id)
-    energy_before = battle.energy
-    battle.energy -= definition.cost
     chosen: Sequence[Unit] = targets
     mode = str(definition.target)  # a StrEnum's str() is its value
     ctx.events.append({"type": "card_played", "card": card.id, "name": definition.name,
                        "source": source.id, "mode": mode,
                        "target": chosen[0].id if chosen else None,
-                       "energy_before": energy_before, "energy_after": battle.energy})  # fmt: skip
+                       "energy_before": energy_before, "energy_after": energy_after})  # fmt: skip
     if len(chosen) > 1:
         ctx.emit("targets_chosen", card=card.id, units=[u.id for u in chosen])
     if definition._random and not definition.choose_on_resolve:
@@ -178,35 +186,60 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
     return number, chosen
 
 
-def activation_refused(battle: Battle) -> PlayError | None:
-    """Why ``activate`` is refused now, whatever the card: the battle is over, your own entry
-    is on top of the Cut (pass first), or the Cut is full. None when a card may be activated:
-    on an empty Cut (a new chain) or on the enemy's entry (a response)."""
+def activation_refused(battle: Battle, side: Team = _PLAYER) -> PlayError | None:
+    """Why ``activate`` is refused now to ``side``, whatever the card: the battle is over, its
+    own entry is on top of the Cut (pass first), it is the other side's turn (a two-sided
+    battle), or the Cut is full. None when a card may be activated: on an empty Cut (a new
+    chain) or on the other side's entry (a response)."""
     if battle.result is not None:
         return BattleOver(f"the battle is over ({battle.result})", "")
-    if battle.cut and battle.cut[-1].side is _PLAYER:
+    if battle.cut and battle.cut[-1].side is side:
         return CutError("the top of the Cut is yours: pass to let the other side respond or "
                         "let it resolve", "card")  # fmt: skip
+    if battle.enemy_side is not None and not battle.cut and side is not battle.turn_side:
+        return CutError(f"it is the {battle.turn_side.value} side's turn", "card")
     if len(battle.cut) >= MAX_CUT:
         return _cut_full("card")
     return None
 
 
-def pass_refused(battle: Battle) -> PlayError | None:
-    """Why ``pass`` (and ``resolve``) is refused now: the battle is over, or nothing waits on
-    the Cut. None when the player may pass."""
+def pass_refused(battle: Battle, side: Team | None = None) -> PlayError | None:
+    """Why ``pass`` (and ``resolve``) is refused now: the battle is over, nothing waits on
+    the Cut, or ``side`` (when a request names who passes) does not hold priority. None when
+    the player (in a two-sided battle, the side holding priority) may pass."""
     if battle.result is not None:
         return BattleOver(f"the battle is over ({battle.result})", "")
     if not battle.cut:
         return CutError("the Cut is empty: nothing to pass on", "")
+    holder = battle.cut[-1].side.opposite
+    return side_refused(battle, side, holder, f"the {holder.value} side holds priority on the Cut")
+
+
+def side_refused(battle: Battle, side: Team | None, acting: Team,
+                 why: str) -> PlayError | None:  # fmt: skip
+    """Why ``side`` (named by a request; None: whoever acts) may not act when only ``acting``
+    may (``why``: "the enemy side holds priority on the Cut")."""
+    if side is None:
+        return None
+    if not battle.plays_cards(side):
+        return CutError(f"the {side.value} team plays no cards in this battle: its units "
+                        "answer by themselves", "side")  # fmt: skip
+    if battle.enemy_side is not None and side is not acting:
+        return CutError(why, "side")
     return None
 
 
-def activate(battle: Battle, card_id: object, target: object = None) -> list[Event]:
+def activate(battle: Battle, card_id: object, target: object = None,
+             side: Team | None = None) -> list[Event]:  # fmt: skip
     """Activate a card from the hand: on an empty Cut it starts a chain; on a Cut whose top
-    entry is the enemy's it is a response."""
-    refused = activation_refused(battle)
+    entry is the other side's it is a response. ``side``: who the request says activates (the
+    card must be that side's)."""
+    check_side(battle, card_id, side)
+    side = _side_of(battle, card_id)
+    refused = activation_refused(battle, side)
     if refused is not None:
+        if battle.enemy_side is not None and isinstance(card_id, str) and refused.where == "card":
+            refused = CutError(f"card {card_id!r} cannot be activated: {refused.message}", "card")
         raise refused
     checked = check_play(battle, card_id, target)
     ctx = Context(battle=battle, host=checked.source, this_card=checked.card.id)
@@ -223,6 +256,28 @@ def activate(battle: Battle, card_id: object, target: object = None) -> list[Eve
     return ctx.events
 
 
+def check_side(battle: Battle, card_id: object, side: Team | None) -> None:
+    """Refuse a play or an activation a request makes for ``side`` of a card that belongs to
+    the other side (None: no side named)."""
+    if side is None:
+        return
+    refused = side_refused(battle, side, side, "")  # only: does that side play cards?
+    if refused is not None:
+        raise refused
+    held = _side_of(battle, card_id)
+    if held is not side and isinstance(card_id, str) and card_id in battle.cards:
+        raise NotPlayable(f"card {card_id!r} belongs to the {held.value} side, not the "
+                          f"{side.value} side", "card")  # fmt: skip
+
+
+def _side_of(battle: Battle, card_id: object) -> Team:
+    """The side a card belongs to (the player's for a card the battle does not hold, which
+    the play check then refuses by name)."""
+    if battle.enemy_side is None or not isinstance(card_id, str) or card_id not in battle.cards:
+        return _PLAYER
+    return battle.cards[card_id].side
+
+
 def _count(battle: Battle, events: list[Event]) -> None:
     """A step that settles nothing (an activation, a response) still counts for the battle's
     counting counters."""
@@ -234,6 +289,9 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
                  target: object = None) -> list[Event]:  # fmt: skip
     """An enemy responds on the Cut with one of its ``response`` moves."""
     _not_over(battle)
+    if battle.enemy_side is not None:
+        raise CutError("in a two-sided battle both sides respond with cards (activate); no "
+                       "unit has moves", "unit")  # fmt: skip
     if not battle.cut:
         raise CutError("there is nothing on the Cut to respond to", "unit")
     unit = battle.unit(unit_id) if isinstance(unit_id, str) else None
@@ -388,8 +446,10 @@ def _card_resolved(battle: Battle, card_id: str, ctx: Context) -> None:
     """A resolved card goes to its pile (unless its Behavior already moved it)."""
     if card_id in battle.resolving:
         battle.resolving.remove(card_id)
-        rest = _EXHAUST if EXHAUST in battle.cards[card_id].card.keywords else _DISCARD
-        battle.piles[rest].insert(0, card_id)
+        instance = battle.cards[card_id]
+        rest = _EXHAUST if EXHAUST in instance.card.keywords else _DISCARD
+        piles = battle.piles if instance.side is _PLAYER else battle.piles_for(instance.side)
+        piles[rest].insert(0, card_id)
         ctx.events.append({"type": "card_moved", "node": None, "card": card_id,
                            "from": RESOLVING, "to": str(rest)})  # fmt: skip
     ctx.events.append({"type": "card_resolved", "card": card_id})
@@ -510,25 +570,33 @@ def resolve_all(battle: Battle, choices: Choices | None = None) -> list[Event]:
     return events
 
 
-def pass_priority(battle: Battle, choices: Choices | None = None) -> list[Event]:
+def pass_priority(battle: Battle, choices: Choices | None = None,
+                  side: Team | None = None) -> list[Event]:  # fmt: skip
     """The player passes: the enemies may answer the top entry; if none does, it resolves.
-    A choice is used when its entry resolves in this request."""
-    refused = pass_refused(battle)
+    In a two-sided battle the side holding priority passes and the top entry resolves (the
+    other side had its chance when the entry went on the Cut). A choice is used when its
+    entry resolves in this request. ``side``: who the request says passes."""
+    refused = pass_refused(battle, side)
     if refused is not None:
         raise refused
     check_choices(battle, choices)
+    if battle.enemy_side is not None:
+        return resolve_top(battle, choices)
     responses = enemy_responses(battle)
     return responses or resolve_top(battle, choices)
 
 
 # -- plays -----------------------------------------------------------------------------------
-def play(battle: Battle, card_id: object, target: object = None) -> list[Event]:
-    """Activate a card and resolve it at once. Refused while the Cut holds effects.
+def play(battle: Battle, card_id: object, target: object = None,
+         side: Team | None = None) -> list[Event]:  # fmt: skip
+    """Activate a card and resolve it at once. Refused while the Cut holds effects (and so it
+    gives the other side no chance to respond). ``side``: who the request says plays.
 
     For a card that chooses on resolution, ``target`` is that choice; it is checked before
     anything changes, like every other input."""
     if battle.cut:
         raise CutError("effects are waiting on the Cut: respond with activate, or pass", "card")
+    check_side(battle, card_id, side)
     late = _chooses_late(battle, card_id)
     card, source, chosen = check_parts(battle, card_id, None if late else target)
     if late:  # the choice it would make at resolution, checked before anything changes

@@ -35,26 +35,44 @@ def player_moves(battle: Battle, end_turn: PlayError | None) -> dict[str, object
     what waits (``can_respond``), pass, and end the turn (``end_turn``: why
     :func:`.turns.end_turn` would refuse, or None; its message is ``end_turn_reason``), and the
     line to ask the player with (``prompt``, the narrator's). The same checks the operations
-    make."""
-    refused = activation_refused(battle)
+    make. In a two-sided battle they are the acting side's (``side``: the one holding
+    priority on the Cut, else the one whose turn it is)."""
+    acting = acting_side(battle)
+    refused = activation_refused(battle, acting)
     whose = awaiting(battle)
     # A response is an activation on a Cut that holds something (activation_refused already
     # refuses it on the player's own entry).
     can_respond = bool(battle.cut) and refused is None
-    return {"can_activate": refused is None,
-            "activate_reason": None if refused is None else refused.message,
-            "can_respond": can_respond,
-            "can_pass": pass_refused(battle) is None,
-            "can_end_turn": end_turn is None,
-            "end_turn_reason": None if end_turn is None else end_turn.message,
-            "prompt": cut_prompt(whose, can_respond)}  # fmt: skip
+    moves: dict[str, object] = {
+        "can_activate": refused is None,
+        "activate_reason": None if refused is None else refused.message,
+        "can_respond": can_respond,
+        "can_pass": pass_refused(battle) is None,
+        "can_end_turn": end_turn is None,
+        "end_turn_reason": None if end_turn is None else end_turn.message,
+        "prompt": cut_prompt(whose, can_respond, battle.two_sided),
+    }
+    if battle.two_sided:
+        moves["side"] = acting.value
+    return moves
+
+
+def acting_side(battle: Battle) -> Team:
+    """Who acts now: the side holding priority on the Cut, else the side whose turn it is
+    (always the player's in a one-sided battle, where the enemies answer by themselves)."""
+    if battle.enemy_side is None:
+        return _PLAYER
+    return battle.cut[-1].side.opposite if battle.cut else battle.turn_side
 
 
 def awaiting(battle: Battle) -> str | None:
     """Whose answer the top entry of the Cut waits for: ``enemy`` while the enemies have not
     had their chance to respond to the player's entry (a ``pass`` gives it), else ``player``
-    (respond with ``activate``, or ``pass`` to let it resolve); None on an empty Cut."""
+    (respond with ``activate``, or ``pass`` to let it resolve); None on an empty Cut. In a
+    two-sided battle: the side holding priority (the one that did not put the top entry)."""
     if not battle.cut:
         return None
     top = battle.cut[-1]
+    if battle.enemy_side is not None:
+        return top.side.opposite.value
     return "enemy" if top.side is _PLAYER and not top.answered else "player"

@@ -38,6 +38,7 @@ from .model import (
     MoveDef,
     Pile,
     Rules,
+    SideState,
     StatusDef,
     Team,
     Unit,
@@ -63,8 +64,13 @@ _UNIT_KEYS = frozenset(
 _BATTLE_KEYS = frozenset(
     {"format", "seed", "rng", "turn", "energy", "max_energy", "draw_per_turn", "reshuffle",
      "active_player", "units", "cards", "statuses", "moves", "piles", "result", "rules", "cut",
-     "next_entry", "counters", "extensions"}
+     "next_entry", "counters", "extensions", "sides", "turn_side"}
 )  # fmt: skip
+#: What a ``sides`` entry holds: a card-playing side's own state.
+_SIDE_KEYS = frozenset({"team", "piles", "energy", "max_energy", "draw_per_turn",
+                        "active_player"})  # fmt: skip
+#: The battle keys a two-sided battle gives per side instead.
+_PER_SIDE = ("piles", "energy", "max_energy", "draw_per_turn", "active_player")
 
 
 # -- units --------------------------------------------------------------------------------
@@ -133,8 +139,10 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None,
     ``words``: the vocabulary it is read with (the built-in one by default). A document of an
     older format version is migrated first (:mod:`.migrate`)."""
     document = to_current(document, BATTLE)
-    r = Reader(document, words=words).obj(_BATTLE_KEYS, ("format", "units", "active_player"))
+    r = Reader(document, words=words).obj(_BATTLE_KEYS, ("format", "units"))
     r.field("format").choice(versions(BATTLE))  # an older version was migrated above
+    if not r.has("sides"):
+        r.field("active_player")  # required of a one-sided battle (raises when missing)
     with needed_extensions(r):
         return _load_battle(r, library)
 
@@ -169,6 +177,20 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
                 and unit.intent.target not in by_id:  # fmt: skip
             raise ur.field("intent").field("target").fail("no unit with this id")
 
+    two_sided = r.has("sides")
+    if two_sided:
+        for key in _PER_SIDE:
+            if r.has(key):
+                raise r.field(key).fail("nothing here: a two-sided battle gives it per side, "
+                                        "in sides")  # fmt: skip
+        for unit, ur in zip(units, unit_readers, strict=True):
+            if unit.moves:
+                raise ur.field("moves").fail("no moves: in a two-sided battle both teams play "
+                                             "cards")  # fmt: skip
+    elif r.has("turn_side"):
+        raise r.field("turn_side").fail("nothing here: only a two-sided battle (one with sides) "
+                                        "passes the turn")  # fmt: skip
+
     _check_status_ids(cards, statuses, moves, units)
     others = [(f"moves[{i}].behavior", m.behavior) for i, m in enumerate(moves.values())]
     others += [(f"statuses[{i}].hooks.{hook}", behavior)
@@ -176,26 +198,20 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
                for hook, behavior in s.hooks.items()]  # fmt: skip
     check_calls(cards, {c: f"cards[{i}]" for i, c in enumerate(own)}, others)
 
-    active_r = r.field("active_player")
-    active = active_r.ident()
-    if active not in by_id or by_id[active].team is not Team.PLAYER:
-        raise active_r.fail("expected the id of a player unit")
-
     instances: dict[str, CardInstance] = {}
-    piles: dict[Pile, list[str]] = {pile: [] for pile in PILES}
-    piles_r = r.field("piles", {}).obj({p.value for p in PILES})
-    for pile in PILES:
-        for ir in piles_r.field(pile.value, []).elements(MAX_CARDS):
-            instance = _parse_instance(ir, cards, by_id)
-            if instance.id in instances:
-                raise ir.field("id").fail("duplicate card instance id")
-            instances[instance.id] = instance
-            piles[pile].append(instance.id)
+    if two_sided:
+        sides = _parse_sides(r.field("sides"), cards, by_id, instances)
+        player = sides[Team.PLAYER]
+        enemy_side: SideState | None = sides[Team.ENEMY]
+    else:
+        player = _parse_side(r, Team.PLAYER, cards, by_id, instances)
+        enemy_side = None
+    turn_side = r.field("turn_side", "player").choice({t.value: t for t in Team})
     if len(instances) > MAX_CARDS:
         raise FormatError.stated("piles", f"at most {MAX_CARDS} card instances, got "
                                  f"{len(instances)}")  # fmt: skip
 
-    cut, resolving = _parse_cut(r.field("cut", []), cards, by_id, moves, instances)
+    cut, resolving = _parse_cut(r.field("cut", []), cards, by_id, moves, instances, two_sided)
     numbers = [int(e.id[1:]) for e in cut]
     next_r = r.field("next_entry", max(numbers, default=0) + 1)
     next_entry = next_r.integer(1, MAX_INT)
@@ -207,21 +223,20 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
     if r.has("rng"):
         rng_r = r.field("rng").obj({"state", "inc"}, ("state", "inc"))
         rng = Pcg32.from_state(_hex64(rng_r.field("state")), _hex64(rng_r.field("inc")))
-    max_energy = r.field("max_energy", 3).integer(0, 99)
     readers = zip(units, unit_readers, strict=True)
     unset_intents = tuple(u.id for u, ur in readers if not ur.has("intent"))
     return Battle(
         units=units,
         library=cards,
         cards=instances,
-        piles=piles,
-        active_player=active,
+        piles=player.piles,
+        active_player=player.active_player,
         seed=seed,
         rng=rng,
         turn=r.field("turn", 1).integer(1, MAX_INT),
-        energy=r.field("energy", max_energy).integer(0, 999),
-        max_energy=max_energy,
-        draw_per_turn=r.field("draw_per_turn", 5).integer(0, 50),
+        energy=player.energy,
+        max_energy=player.max_energy,
+        draw_per_turn=player.draw_per_turn,
         reshuffle=r.field("reshuffle", True).boolean(),
         statuses=statuses,
         moves=moves,
@@ -231,9 +246,53 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
         next_entry=next_entry,
         resolving=resolving,
         counters=_counters(r.field("counters", {})),
+        enemy_side=enemy_side,
+        turn_side=turn_side,
         words=r.words,
         _unset_intents=unset_intents,
     )
+
+
+def _parse_sides(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
+                 instances: dict[str, CardInstance]) -> dict[Team, SideState]:  # fmt: skip
+    """A two-sided battle's ``sides``: one entry for each team, each with its own piles."""
+    sides: dict[Team, SideState] = {}
+    for sr in r.elements(2):
+        sr.obj(_SIDE_KEYS, ("team", "active_player"), whose="a side")
+        team_r = sr.field("team")
+        team = team_r.choice({t.value: t for t in Team})
+        if team in sides:
+            raise team_r.fail(f"each team once: the {team.value} team already has a side")
+        sides[team] = _parse_side(sr, team, cards, units, instances)
+    if len(sides) < 2:
+        raise r.fail("two sides, one for each team (player and enemy)")
+    return sides
+
+
+def _parse_side(r: Reader, team: Team, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
+                instances: dict[str, CardInstance]) -> SideState:  # fmt: skip
+    """One card-playing side: ``r`` is a ``sides`` entry, or the battle itself for the player
+    side of a one-sided battle (today's keys). Its cards join ``instances``."""
+    active_r = r.field("active_player")
+    active = active_r.ident()
+    if active not in units or units[active].team is not team:
+        raise active_r.fail(f"expected the id of a {team.value} unit")
+    piles: dict[Pile, list[str]] = {pile: [] for pile in PILES}
+    piles_r = r.field("piles", {}).obj({p.value for p in PILES})
+    for pile in PILES:
+        for ir in piles_r.field(pile.value, []).elements(MAX_CARDS):
+            instance = _parse_instance(ir, cards, units, team)
+            if instance.id in instances:
+                held = instances[instance.id].side
+                whose = f" (the {held.value} side holds it already)" if r.has("team") else ""
+                raise ir.field("id").fail(f"duplicate card instance id{whose}")
+            instances[instance.id] = instance
+            piles[pile].append(instance.id)
+    max_energy = r.field("max_energy", 3).integer(0, 99)
+    return SideState(team=team, piles=piles, active_player=active,
+                     energy=r.field("energy", max_energy).integer(0, 999),
+                     max_energy=max_energy,
+                     draw_per_turn=r.field("draw_per_turn", 5).integer(0, 50))  # fmt: skip
 
 
 def _counters(r: Reader) -> dict[str, int]:
@@ -285,11 +344,12 @@ def _result(r: Reader, units: list[Unit], cut: list[CutEntry]) -> str | None:
 
 
 def _parse_cut(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
-               moves: Mapping[str, MoveDef], instances: dict[str, CardInstance]
-               ) -> tuple[list[CutEntry], list[str]]:  # fmt: skip
+               moves: Mapping[str, MoveDef], instances: dict[str, CardInstance],
+               two_sided: bool = False) -> tuple[list[CutEntry], list[str]]:  # fmt: skip
     """The effects waiting on the Cut; their cards are in neither hand nor any pile. Each entry
     is what activation makes: an id ``e<number>`` (unique, below ``next_entry``), the side of
-    its source, a card played by a party member or a response move its enemy source has."""
+    its source, a card played by a party member (by a member of either side in a two-sided
+    battle) or a response move its enemy source has."""
     entries: list[CutEntry] = []
     resolving: list[str] = []
     for er in r.elements(MAX_CUT):
@@ -311,7 +371,9 @@ def _parse_cut(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit
             raise side_r.fail(f"the side of its source {source.id!r} ({source.team.value})")
         card_id = None
         if er.has("card"):
-            instance = _parse_instance(er.field("card"), cards, units)
+            if not two_sided and source.team is not Team.PLAYER:
+                raise source_r.fail("a card is played by a party member: expected a player unit")
+            instance = _parse_instance(er.field("card"), cards, units, source.team)
             if instance.id in instances:
                 raise er.field("card").field("id").fail("duplicate card instance id")
             instances[instance.id] = instance
@@ -320,8 +382,6 @@ def _parse_cut(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit
         move = er.field("move", None)
         if (card_id is None) == (move.value is None):
             raise er.fail("expected exactly one of card and move")
-        if card_id is not None and source.team is not Team.PLAYER:
-            raise source_r.fail("a card is played by a party member: expected a player unit")
         move_id = None if move.value is None else move.ident()
         if move_id is not None and (move_id not in source.moves or not moves[move_id].response):
             raise move.fail(f"one of the response moves of {source.id!r}")
@@ -363,9 +423,8 @@ def cut_entry_to_json(battle: Battle, entry: CutEntry) -> dict[str, object]:
     return out
 
 
-def _parse_instance(
-    r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit]
-) -> CardInstance:
+def _parse_instance(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
+                    side: Team = Team.PLAYER) -> CardInstance:  # fmt: skip
     r = r.named("card instance")
     r.obj({"id", "card", "owner"}, ("id", "card"), whose="a card instance")
     card_r = r.field("card")
@@ -376,14 +435,15 @@ def _parse_instance(
     if r.has("owner"):
         owner_r = r.field("owner")
         owner = owner_r.ident()
-        if owner not in units or units[owner].team is not Team.PLAYER:
-            raise owner_r.fail("expected the id of a player unit")
+        if owner not in units or units[owner].team is not side:
+            raise owner_r.fail(f"expected the id of a {side.value} unit")
     elif (default := cards[card_id].owner) is not None:  # the card's own player, by default
         owner = default
-        if owner not in units or units[owner].team is not Team.PLAYER:
-            raise card_r.fail(f"card {card_id!r} is played by {owner!r}, who is not a player "
-                              "unit of this battle; give the instance an owner")  # fmt: skip
-    return CardInstance(id=r.field("id").ident(), card=cards[card_id], owner=owner)
+        if owner not in units or units[owner].team is not side:
+            raise card_r.fail(f"card {card_id!r} is played by {owner!r}, who is not a "
+                              f"{side.value} unit of this battle; give the instance an "
+                              "owner")  # fmt: skip
+    return CardInstance(id=r.field("id").ident(), card=cards[card_id], owner=owner, side=side)
 
 
 def _hex64(r: Reader) -> int:
@@ -398,19 +458,34 @@ def _sorted_json(definitions: Mapping[str, Any], to_json: Callable[[Any], dict[s
     return [to_json(d) for _, d in sorted(definitions.items())]
 
 
-def dump_battle(battle: Battle) -> dict[str, object]:
-    """The canonical JSON-ready form: everything needed to continue the battle identically."""
-    piles: dict[str, list[dict[str, str]]] = {}
+def piles_to_json(battle: Battle, piles: Mapping[Pile, list[str]]) -> dict[str, object]:
+    """A side's four piles as a document holds them: each card instance, top first."""
+    out: dict[str, object] = {}
     for pile in PILES:
         entries = []
-        for card_id in battle.piles[pile]:
+        for card_id in piles[pile]:
             instance = battle.cards[card_id]
             entry = {"id": instance.id, "card": instance.card.id}
             if instance.owner is not None:
                 entry["owner"] = instance.owner
             entries.append(entry)
-        piles[pile.value] = entries
-    return {
+        out[pile.value] = entries
+    return out
+
+
+def side_to_json(battle: Battle, side: SideState) -> dict[str, object]:
+    """One ``sides`` entry of a two-sided battle."""
+    return {"team": side.team.value, "active_player": side.active_player,
+            "energy": side.energy, "max_energy": side.max_energy,
+            "draw_per_turn": side.draw_per_turn,
+            "piles": piles_to_json(battle, side.piles)}  # fmt: skip
+
+
+def dump_battle(battle: Battle) -> dict[str, object]:
+    """The canonical JSON-ready form: everything needed to continue the battle identically.
+    A one-sided battle keeps its side's state at the top level (today's form); a two-sided
+    one lists both in ``sides`` and says whose turn it is."""
+    out: dict[str, object] = {
         "format": BATTLE_FORMAT,
         "seed": battle.seed,
         "rng": {"state": f"{battle.rng.state:016x}", "inc": f"{battle.rng.inc:016x}"},
@@ -428,9 +503,15 @@ def dump_battle(battle: Battle) -> dict[str, object]:
         "cards": _sorted_json(battle.library, card_to_json),
         "statuses": _sorted_json(battle.statuses, status_to_json),
         "moves": _sorted_json(battle.moves, move_to_json),
-        "piles": piles,
+        "piles": piles_to_json(battle, battle.piles),
         **_extension_parts(battle),
     }
+    if battle.enemy_side is not None:
+        for key in _PER_SIDE:
+            del out[key]
+        out["sides"] = [side_to_json(battle, battle.side_state(t)) for t in battle.sides()]
+        out["turn_side"] = battle.turn_side.value
+    return out
 
 
 def _extension_parts(battle: Battle) -> dict[str, object]:

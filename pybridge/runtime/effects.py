@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .context import Context
 from .kinds import MAX_AMOUNT, STACKS
-from .model import RESOLVING, Pile, Unit, Zone
+from .model import RESOLVING, Pile, Team, Unit, Zone
 from .modes import is_protected
 
 if TYPE_CHECKING:
@@ -90,11 +90,33 @@ def attack_bonus(ctx: Context, unit: Unit) -> int:
 def move_cards(
     node_id: str | None, ctx: Context, cards: list[str], to: Pile, position: str
 ) -> None:
-    """Move each card from wherever it is to ``to``; missing cards are skipped.
+    """Move each card from wherever it is to ``to``; missing cards are skipped. A card moves
+    between the piles of the side it belongs to (in a two-sided battle, whoever moves it).
 
     ``node_id`` is None when the rules (not a Behavior) move the cards."""
     battle = ctx.battle
-    destination = battle.piles[to]
+    if battle.enemy_side is not None:
+        _move_by_side(node_id, ctx, cards, to, position)
+        return
+    _move_within(node_id, ctx, cards, battle.piles, to, position)
+
+
+def _move_by_side(node_id: str | None, ctx: Context, cards: list[str], to: Pile,
+                  position: str) -> None:  # fmt: skip
+    """:func:`move_cards` in a two-sided battle: each side's cards to its own pile ``to``."""
+    cards_of = ctx.battle.cards
+    for team in ctx.battle.sides():
+        mine = [c for c in cards if c not in cards_of or cards_of[c].side is team]
+        if team is not Team.PLAYER:  # an unknown card is reported missing once
+            mine = [c for c in mine if c in cards_of]
+        if mine:
+            _move_within(node_id, ctx, mine, ctx.battle.piles_for(team), to, position)
+
+
+def _move_within(node_id: str | None, ctx: Context, cards: list[str],
+                 piles: dict[Pile, list[str]], to: Pile, position: str) -> None:  # fmt: skip
+    battle = ctx.battle
+    destination = piles[to]
     seen: set[str] = set()
     placed: list[str] = []
     events, to_name = ctx.events, str(to)  # a Pile's str() is its value
@@ -113,7 +135,7 @@ def move_cards(
         if origin == RESOLVING:
             battle.resolving.remove(card)
         else:
-            battle.piles[origin if isinstance(origin, Pile) else Pile(origin)].remove(card)
+            piles[origin if isinstance(origin, Pile) else Pile(origin)].remove(card)
         placed.append(card)
         events.append({"type": "card_moved", "node": node_id, "card": card, "from": str(origin),
                        "to": to_name})  # fmt: skip
@@ -128,16 +150,18 @@ def default_position(to: Pile) -> str:
     return "bottom" if to is _HAND else "top"
 
 
-def draw(node_id: str | None, ctx: Context, count: int) -> None:
-    """Move ``count`` cards from the top of the draw pile to the hand. When the draw pile runs
-    out and the battle reshuffles, the discard pile is shuffled (PRNG) into a new draw pile."""
+def draw(node_id: str | None, ctx: Context, count: int, side: Team | None = None) -> None:
+    """Move ``count`` cards from the top of ``side``'s draw pile (by default the Host's side,
+    see ``Battle.piles_for``) to its hand. When the draw pile runs out and the battle
+    reshuffles, the discard pile is shuffled (PRNG) into a new draw pile."""
     battle = ctx.battle
-    pile = battle.piles[_DRAW]
-    if len(pile) < count and battle.reshuffle and battle.piles[_DISCARD]:
+    piles = battle.piles_for(ctx.host.team if side is None else side)
+    pile = piles[_DRAW]
+    if len(pile) < count and battle.reshuffle and piles[_DISCARD]:
         drawn_first = pile[:]
         move_cards(node_id, ctx, drawn_first, _HAND, "bottom")
         count -= len(drawn_first)
-        discard = battle.piles[_DISCARD]
+        discard = piles[_DISCARD]
         battle.rng.shuffle(discard)
         pile.extend(discard)
         ctx.emit("reshuffled", node=node_id, cards=len(discard))

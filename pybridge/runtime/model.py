@@ -2,6 +2,12 @@
 
 Plain mutable objects with no behaviour beyond bookkeeping; rules live in the modules that
 use them. ``Battle.clone()`` is the cheap deep copy that previews run on.
+
+A battle has one card-playing side (the player team's, whose piles, energy and active player
+are the battle's own fields; the enemies act through moves) or two: then the enemy team's
+side is a :class:`SideState` too (``Battle.enemy_side``) and the turn passes between them
+(``Battle.turn_side``). Rules reach a side's state through ``Battle.piles_for`` and its
+siblings, which fall back to the player side for a team that plays no cards.
 """
 
 from __future__ import annotations
@@ -245,11 +251,31 @@ class MoveDef:
 
 @dataclass(frozen=True, slots=True)
 class CardInstance:
-    """One physical card in a battle. ``owner`` is the party member who plays it, if fixed."""
+    """One physical card in a battle. ``owner`` is the member who plays it, if fixed; ``side``
+    the card-playing side it belongs to: it only ever moves between that side's piles."""
 
     id: str
     card: CardDef
     owner: str | None = None
+    side: Team = Team.PLAYER
+
+
+@dataclass(slots=True)
+class SideState:
+    """What one card-playing side holds of its own: its four piles, its energy and the member
+    who plays its cards when they name no owner. Plain data, saved as one ``sides`` entry."""
+
+    team: Team
+    piles: dict[Pile, list[str]]
+    active_player: str
+    energy: int = 3
+    max_energy: int = 3
+    draw_per_turn: int = 5
+
+    def clone(self) -> SideState:
+        return SideState(self.team, {pile: list(ids) for pile, ids in self.piles.items()},
+                         self.active_player, self.energy, self.max_energy,
+                         self.draw_per_turn)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +316,11 @@ class Battle:
     #: The battle counters extensions declare (gold, combo, ...), by name; a counter that is
     #: not here holds its default.
     counters: dict[str, int] = field(default_factory=dict)
+    #: The enemy team's card-playing side in a two-sided battle; None when the enemies act
+    #: through moves (the battle's own piles, energy and active player are the player side's).
+    enemy_side: SideState | None = None
+    #: Whose turn it is: always the player team's in a one-sided battle.
+    turn_side: Team = Team.PLAYER
     #: The vocabulary the battle was read with (a ``Vocabulary``; None: the built-in one).
     words: Any = field(default=None, repr=False, compare=False)
     #: The answers this request gives to the choices actions ask for while they resolve
@@ -330,13 +361,75 @@ class Battle:
                 return True
         return False
 
+    # -- sides -----------------------------------------------------------------------------
+    @property
+    def two_sided(self) -> bool:
+        """Do both teams play cards (each with its own piles, energy and turn)?"""
+        return self.enemy_side is not None
+
+    def plays_cards(self, team: Team) -> bool:
+        """Does ``team`` have a card-playing side? The player team always does."""
+        return team is _PLAYER or self.enemy_side is not None
+
+    def sides(self) -> list[Team]:
+        """The card-playing teams, the player's first."""
+        return [_PLAYER] if self.enemy_side is None else [_PLAYER, _ENEMY]
+
+    def piles_for(self, team: Team) -> dict[Pile, list[str]]:
+        """The piles a Host of ``team`` reads: its own side's, or the player side's for a team
+        that plays no cards (an enemy move reading the hand reads the player's)."""
+        enemy = self.enemy_side
+        return enemy.piles if enemy is not None and team is _ENEMY else self.piles
+
+    def energy_of(self, team: Team) -> int:
+        enemy = self.enemy_side
+        return enemy.energy if enemy is not None and team is _ENEMY else self.energy
+
+    def set_energy(self, team: Team, energy: int) -> None:
+        enemy = self.enemy_side
+        if enemy is not None and team is _ENEMY:
+            enemy.energy = energy
+        else:
+            self.energy = energy
+
+    def active_of(self, team: Team) -> str:
+        """The member who plays ``team``'s cards that name no owner."""
+        enemy = self.enemy_side
+        return enemy.active_player if enemy is not None and team is _ENEMY else self.active_player
+
+    def set_active(self, team: Team, unit_id: str) -> None:
+        enemy = self.enemy_side
+        if enemy is not None and team is _ENEMY:
+            enemy.active_player = unit_id
+        else:
+            self.active_player = unit_id
+
+    def side_state(self, team: Team) -> SideState:
+        """``team``'s side as a :class:`SideState`: the enemy side itself, or a snapshot of the
+        player side's fields (read it; change the battle through the setters above)."""
+        enemy = self.enemy_side
+        if enemy is not None and team is _ENEMY:
+            return enemy
+        return SideState(_PLAYER, self.piles, self.active_player, self.energy, self.max_energy,
+                         self.draw_per_turn)  # fmt: skip
+
+    def priority(self) -> Team | None:
+        """Who may act on the Cut in a two-sided battle: the side that did not put the top
+        entry there (None on an empty Cut, where the turn side acts)."""
+        return self.cut[-1].side.opposite if self.cut else None
+
     # -- cards -----------------------------------------------------------------------------
     def pile_of(self, card_id: str) -> Pile | str | None:
         """The pile holding a card instance, ``RESOLVING`` while it is played, else None."""
         if card_id in self.resolving:
             return RESOLVING
+        piles = self.piles
+        if self.enemy_side is not None:
+            instance = self.cards.get(card_id)
+            if instance is not None and instance.side is _ENEMY:
+                piles = self.enemy_side.piles
         for pile in PILES:
-            if card_id in self.piles[pile]:
+            if card_id in piles[pile]:
                 return pile
         return None
 
@@ -363,6 +456,8 @@ class Battle:
             next_entry=self.next_entry,
             resolving=list(self.resolving),
             counters=dict(self.counters),
+            enemy_side=None if self.enemy_side is None else self.enemy_side.clone(),
+            turn_side=self.turn_side,
             words=self.words,
             _programs=self._programs,
         )

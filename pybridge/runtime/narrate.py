@@ -210,10 +210,10 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
     "branch": None,
     "gate_closed": None,
     "card_resolved": None,
-    "turn_ended": lambda b, e: _line(f"Turn {e['turn']} ends.", "turn", 0),
+    "turn_ended": lambda b, e: _line(f"Turn {e['turn']}{_for_side(e)} ends.", "turn", 0),
     "enemy_turn": lambda b, e: _line("The enemies act.", "turn", 0),
     "turn_started": lambda b, e: _line(
-        f"Turn {e['turn']} begins with {e['energy']} energy.", "turn", 0
+        f"Turn {e['turn']}{_for_side(e)} begins with {e['energy']} energy.", "turn", 0
     ),
     "intent": lambda b, e: _line(
         f"{_unit(b, e['unit'])} readies {e['name']}"
@@ -376,10 +376,24 @@ def preview_marks(battle: Battle, events: Iterable[Event]) -> dict[str, list[Lin
     return marks
 
 
-def cut_prompt(awaiting: str | None, can_respond: bool) -> str:
+def _for_side(event: Event) -> str:
+    """`` (the enemy side)`` for a turn event of a two-sided battle, which names its side."""
+    side = event.get("side")
+    return f" (the {side} side)" if side is not None else ""
+
+
+def cut_prompt(awaiting: str | None, can_respond: bool, two_sided: bool = False) -> str:
     """What the player is asked over the Cut (the ``cut`` answer's ``prompt``), by whose
     answer the top entry waits for (:func:`.cut.awaiting`) and whether the player may
-    respond with a card."""
+    respond with a card. In a two-sided battle ``awaiting`` is the side holding priority,
+    and the prompt addresses it."""
+    if two_sided:
+        if awaiting is None:
+            return "Play a card to start a chain."
+        if can_respond:
+            return (f"The {awaiting} side's answer: respond with a card, or pass to let it "
+                    "resolve.")  # fmt: skip
+        return f"The {awaiting} side may pass to let it resolve."
     if awaiting is None:
         return "Play a card to start a chain."
     if awaiting == "enemy":

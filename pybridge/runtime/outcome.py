@@ -25,6 +25,14 @@ def settle(ctx: Context) -> bool:
         if successor is not None:
             battle.active_player = successor.id
             ctx.emit("active_player", unit=successor.id)
+    rival = battle.enemy_side
+    if rival is not None:  # the enemy side's cards pass on to its next member alike
+        active = battle.unit(rival.active_player)
+        if active is None or not active.in_play:
+            successor = next(iter(battle.living(_ENEMY)), None)
+            if successor is not None:
+                rival.active_player = successor.id
+                ctx.emit("active_player", unit=successor.id)
     if not battle.standing(_ENEMY):
         battle.result = "victory"
     elif not battle.standing(_PLAYER):
@@ -34,7 +42,7 @@ def settle(ctx: Context) -> bool:
     for entry in battle.cut:  # the battle is decided: what still waits on the Cut is spent
         if entry.card is not None:
             battle.resolving.remove(entry.card)
-            battle.piles[_DISCARD].insert(0, entry.card)
+            battle.piles_for(entry.side)[_DISCARD].insert(0, entry.card)
     battle.cut.clear()
     ctx.emit("battle_ended", result=battle.result, turn=battle.turn)
     return True

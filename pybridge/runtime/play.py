@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .context import Context
 from .errors import (
     BattleOver,
+    CutError,
     NoSource,
     NotACandidate,
     NotEnoughEnergy,
@@ -22,12 +23,13 @@ from .errors import (
     UnknownCard,
     UnknownUnit,
 )
-from .model import RESOLVING, Battle, CardDef, CardInstance, Pile, Rules, Unit, Zone
+from .model import RESOLVING, Battle, CardDef, CardInstance, Pile, Rules, Team, Unit, Zone
 from .modes import TargetMode, affected_range, candidates, is_valid_target
 from .resolve import holds
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _HAND, _SOFT, _STRICT, _FIELD = Pile.HAND, Rules.SOFT, Rules.STRICT, Zone.FIELD
+_PLAYER = Team.PLAYER
 _SUBMITTED_MANY = (list, tuple)
 
 
@@ -94,11 +96,40 @@ def card_in_hand(battle: Battle, card_id: object) -> CardInstance:
         raise BattleOver(f"the battle is over ({battle.result})", "")
     if not isinstance(card_id, str) or card_id not in battle.cards:
         raise UnknownCard(f"no card instance {card_id!r} in this battle", "card")
-    if card_id not in battle.piles[_HAND]:
-        raise NotInHand(
-            f"card {card_id!r} is not in the hand (it is in {_where_is(battle, card_id)})", "card"
-        )
-    return battle.cards[card_id]
+    card = battle.cards[card_id]
+    if card_id not in battle.piles_for(card.side)[_HAND]:
+        raise NotInHand(f"card {card_id!r} is not in {_hand_of(battle, card)} (it is in "
+                        f"{_where_is(battle, card_id)})", "card")  # fmt: skip
+    return card
+
+
+def _hand_of(battle: Battle, card: CardInstance) -> str:
+    return f"the {card.side.value} side's hand" if battle.enemy_side is not None else "the hand"
+
+
+def acting_refused(battle: Battle, card: CardInstance) -> str | None:
+    """Why, in a two-sided battle, the side holding ``card`` may not act now: on an empty Cut
+    only the side whose turn it is acts, on a Cut only the side holding priority (the one that
+    did not put the top entry there). None when it may (and always in a one-sided battle)."""
+    if battle.enemy_side is None:
+        return None
+    side = card.side
+    if not battle.cut:
+        if side is not battle.turn_side:
+            return f"it is the {battle.turn_side.value} side's turn"
+        return None
+    holder = battle.cut[-1].side.opposite
+    if side is not holder:
+        return f"the {holder.value} side holds priority on the Cut"
+    return None
+
+
+def check_acting(battle: Battle, card: CardInstance, what: str = "played") -> None:
+    """Raise the refusal :func:`acting_refused` gives, naming the card."""
+    reason = acting_refused(battle, card)
+    if reason is not None:
+        error = NotPlayable if not battle.cut else CutError
+        raise error(f"card {card.id!r} cannot be {what}: {reason}", "card")
 
 
 def _where_is(battle: Battle, card_id: str) -> str:
@@ -110,7 +141,7 @@ def _where_is(battle: Battle, card_id: str) -> str:
 
 def source_of(battle: Battle, card: CardInstance) -> Unit:
     """The member who plays the card: its owner if it has one, else the active player."""
-    source_id = card.owner or battle.active_player
+    source_id = card.owner or battle.active_of(card.side)
     source = battle.unit(source_id)
     if source is None or not source.in_play:
         raise NoSource(f"card {card.id!r} is played by {source_id!r}, who is down", "card")
@@ -135,10 +166,14 @@ def unmet_condition(battle: Battle, card: CardInstance, source: Unit) -> str | N
         rng.state, rng.inc = state, inc
 
 
-def _zone_cards(battle: Battle, zone: str) -> list[str]:
+def _zone_cards(battle: Battle, zone: str, this_card: str | None) -> list[str]:
+    """The cards in ``zone``: the Cut's, or the pile of the side ``this_card`` belongs to."""
     if zone == "cut":
         return [e.card for e in battle.cut if e.card is not None]
-    return battle.piles[Pile(zone)]
+    piles = battle.piles
+    if battle.enemy_side is not None and this_card is not None:
+        piles = battle.piles_for(battle.cards[this_card].side)
+    return piles[Pile(zone)]
 
 
 def card_targets_exist(battle: Battle, definition: CardDef, this_card: str | None) -> bool:
@@ -149,7 +184,8 @@ def card_targets_exist(battle: Battle, definition: CardDef, this_card: str | Non
         return True
     cards = battle.cards
     for zone in spec.zones:
-        if any(c != this_card and spec.matches(cards[c]) for c in _zone_cards(battle, zone)):
+        held = _zone_cards(battle, zone, this_card)
+        if any(c != this_card and spec.matches(cards[c]) for c in held):
             return True
     return False
 
@@ -161,7 +197,7 @@ def choosable_cards(battle: Battle, definition: CardDef, this_card: str | None) 
     if spec is None:
         return []
     cards = battle.cards
-    return [c for zone in spec.zones for c in _zone_cards(battle, zone)
+    return [c for zone in spec.zones for c in _zone_cards(battle, zone, this_card)
             if c != this_card and spec.matches(cards[c])]  # fmt: skip
 
 
@@ -249,7 +285,7 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     card = card_in_hand(battle, card_id)
     definition = card.card
     mode = definition.target
-    source_id = card.owner or battle.active_player
+    source_id = card.owner or battle.active_of(card.side)
     source = battle.unit(source_id)
     if source is None or not source.in_play:
         name = source.name if source is not None else source_id
@@ -259,9 +295,12 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     requires_target = definition._arrow
     # Only arrow modes have candidates; their range is exactly those candidates.
     pool = candidates(battle, source, mode, definition) if requires_target else []
-    reason = None
-    if definition.cost > battle.energy:
-        reason = f"needs {definition.cost} energy, {battle.energy} left"
+    reason = acting_refused(battle, card)
+    energy = battle.energy if card.side is _PLAYER else battle.energy_of(card.side)
+    if reason is not None:
+        pass
+    elif definition.cost > energy:
+        reason = f"needs {definition.cost} energy, {energy} left"
     elif battle.rules is _STRICT:
         reason = strict_reason(battle, card, source)
     elif requires_target and not pool:
@@ -313,14 +352,22 @@ def check_parts(battle: Battle, card_id: object, target: object = None
         card = cards[card_id]
     else:
         card = card_in_hand(battle, card_id)
-    source = battle._index.get(card.owner or battle.active_player)
+    side = card.side
+    if side is _PLAYER:
+        source = battle._index.get(card.owner or battle.active_player)
+        energy = battle.energy
+    else:
+        source = battle._index.get(card.owner or battle.active_of(side))
+        energy = battle.energy_of(side)
+    if battle.enemy_side is not None:
+        check_acting(battle, card)
     if source is None or source.hp <= 0 or source.zone is not _FIELD:
         source = source_of(battle, card)
     definition = card.card
     mode = definition.target
-    if definition.cost > battle.energy:
+    if definition.cost > energy:
         raise NotEnoughEnergy(
-            f"card {card.id!r} costs {definition.cost}, only {battle.energy} energy left", "card"
+            f"card {card.id!r} costs {definition.cost}, only {energy} energy left", "card"
         )
     if battle.rules is _STRICT:
         reason = strict_reason(battle, card, source)

@@ -5,27 +5,37 @@
 3. the next turn: turn + 1, energy refilled, player ``turn_start`` hooks, cards drawn, and the
    enemies telegraph their next intents.
 
+In a two-sided battle (both teams play cards) there is no enemy phase: ending the turn side's
+turn runs its statuses' ``turn_end`` hooks and discards its hand, then the turn passes to the
+other side (turn + 1, that side's energy refilled, its ``turn_start`` hooks, its draw).
+
 The battle ends as soon as one side has no living unit, wherever that happens.
 """
 
 from __future__ import annotations
 
 from .context import Context, Event
+from .cut import side_refused
 from .effects import draw, move_cards
 from .enemies import choose_intents, enemy_phase
 from .errors import BattleOver, CutError, LimitReached, PlayError
 from .keywords import RETAIN
-from .model import Battle, Pile, Team
+from .model import Battle, Pile, Team, Unit
 from .outcome import settle
 from .reader import MAX_INT
 from .statuses import tick
 from .vocabulary import reset_counters
 
 
-def end_turn_refused(battle: Battle) -> PlayError | None:
-    """Why ``end_turn`` is refused now: the battle is over, effects wait on the Cut (they were
-    activated in this turn and resolve in it, never against the next turn's battle), or the
-    battle is at its last turn. None when the turn may end."""
+def end_turn_refused(battle: Battle, side: Team | None = None) -> PlayError | None:
+    """Why ``end_turn`` is refused now: the battle is over, it is not ``side``'s turn (when a
+    request names whose turn it ends), effects wait on the Cut (they were activated in this
+    turn and resolve in it, never against the next turn's battle), or the battle is at its
+    last turn. None when the turn may end."""
+    turn_side = battle.turn_side
+    turn_refused = side_refused(battle, side, turn_side, f"it is the {turn_side.value} side's turn")
+    if battle.result is None and turn_refused is not None:
+        return turn_refused
     if battle.result is not None:
         return BattleOver(f"the battle is over ({battle.result})", "")
     if battle.cut:
@@ -36,11 +46,14 @@ def end_turn_refused(battle: Battle) -> PlayError | None:
     return None
 
 
-def end_turn(battle: Battle) -> list[Event]:
-    """End the player's turn. Refused while effects wait on the Cut (pass or resolve first)."""
-    refused = end_turn_refused(battle)
+def end_turn(battle: Battle, side: Team | None = None) -> list[Event]:
+    """End the player's turn (in a two-sided battle, the turn side's: ``side`` may say whose
+    the request means). Refused while effects wait on the Cut (pass or resolve first)."""
+    refused = end_turn_refused(battle, side)
     if refused is not None:
         raise refused
+    if battle.enemy_side is not None:
+        return _pass_turn(battle)
     ctx = Context(battle=battle, host=battle.unit(battle.active_player) or battle.units[0])
     ctx.emit("turn_ended", turn=battle.turn)
     for step in (_player_turn_end, _enemy_turn, _next_turn):
@@ -80,6 +93,38 @@ def _next_turn(ctx: Context) -> bool:
     draw(None, ctx, battle.draw_per_turn)
     choose_intents(ctx)
     return False
+
+
+def _pass_turn(battle: Battle) -> list[Event]:
+    """End the turn side's turn in a two-sided battle and give the turn to the other side."""
+    ending = battle.turn_side
+    ctx = Context(battle=battle, host=_host_of(battle, ending))
+    ctx.emit("turn_ended", turn=battle.turn, side=ending.value)
+    tick(ctx, ending, "turn_end")
+    if settle(ctx):
+        return ctx.events
+    hand = battle.piles_for(ending)[Pile.HAND]
+    leaving = [c for c in hand if RETAIN not in battle.cards[c].card.keywords]
+    move_cards(None, ctx, leaving, Pile.DISCARD, "top")
+    starting = battle.turn_side = ending.opposite
+    battle.turn += 1
+    energy = battle.side_state(starting).max_energy
+    battle.set_energy(starting, energy)
+    ctx.host = _host_of(battle, starting)
+    ctx.emit("turn_started", turn=battle.turn, energy=energy, side=starting.value)
+    if battle.counters:
+        reset_counters(battle, ctx.events, "turn_start")
+    tick(ctx, starting, "turn_start")
+    if settle(ctx):
+        return ctx.events
+    ctx.host = _host_of(battle, starting)  # a hook may have felled the side's active player
+    draw(None, ctx, battle.side_state(starting).draw_per_turn, starting)
+    settle(ctx)
+    return ctx.events
+
+
+def _host_of(battle: Battle, team: Team) -> Unit:
+    return battle.unit(battle.active_of(team)) or battle.units[0]
 
 
 def start_battle(battle: Battle) -> list[Event]:

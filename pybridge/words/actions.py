@@ -249,7 +249,7 @@ def negate(node: Node, ctx: Context, cards: list[str]) -> None:
             continue
         battle.cut.remove(entry)
         battle.resolving.remove(card)
-        battle.piles[_DISCARD].insert(0, card)
+        battle.piles_for(entry.side)[_DISCARD].insert(0, card)  # its own side's discard
         ctx.emit("negated", node=node.id, card=card, entry=entry.id)
         ctx.emit("card_moved", node=node.id, card=card, **{"from": RESOLVING, "to": "discard"})
 
@@ -268,8 +268,9 @@ def draw_cards(node: Node, ctx: Context) -> None:
 
 
 def gain_energy(node: Node, ctx: Context) -> None:
-    battle = ctx.battle
-    before = battle.energy
-    battle.energy = min(999, before + node.fields["amount"])
+    battle, team = ctx.battle, ctx.host.team
+    before = battle.energy_of(team)  # the Host's side's (the player side's for a moves team)
+    after = min(999, before + node.fields["amount"])
+    battle.set_energy(team, after)
     ctx.events.append({"type": "energy", "node": node.id, "energy_before": before,
-                       "energy_after": battle.energy})  # fmt: skip
+                       "energy_after": after})  # fmt: skip
