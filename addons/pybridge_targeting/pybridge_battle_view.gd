@@ -162,6 +162,9 @@ var lit_card: String:
 		return display.lit_card
 ## Keyword -> the text a player reads about it (the runtime's [code]schema[/code]).
 var keywords: Dictionary = {}
+## The runtime's [code]schema[/code] answer (its words: keywords, the battle counters its
+## extensions declare...), asked when the first battle opens; empty until then.
+var schema: Dictionary = {}
 ## The aim: its state, the aimed and the hovered card.
 var aim: PyBridgeBattleAim = null
 ## What the view draws for the aim: the arrow, the lit units, the preview marks, the tooltip.
@@ -271,8 +274,9 @@ func open_battle_json(text: String, libraries := PackedStringArray()) -> bool:
 		return false
 	_busy += 1
 	var opened: Dictionary = await bridge.ask_open(text, libraries)
-	if keywords.is_empty() and not opened.is_empty():
-		keywords = (await bridge.ask("schema")).get("keywords", {})
+	if schema.is_empty() and not opened.is_empty():
+		schema = await bridge.ask("schema")
+		keywords = schema.get("keywords", {})
 	_busy -= 1
 	if opened.is_empty():
 		return false
