@@ -2,7 +2,8 @@
 
 :mod:`pybridge.protocol` knows only the runtime; this module assembles it with the authoring
 tools' operations (which card editors such as the Workshop use): ``lint``, ``describe``,
-``sandbox`` (a test battle around a card) and ``library_text`` (a library's canonical text),
+``sandbox`` (a test battle around a card), ``library_text`` (a library's canonical text)
+and ``templates`` (the guide's common card shapes to start a card from),
 and holds the one shared instance the C ABI, the GDExtension, the stdio server and the
 browser call.
 """
@@ -13,6 +14,7 @@ from typing import Any
 
 from .answers import DEFAULT_CAPACITY
 from .authoring.ops import MissingField, describe_request, lint_request
+from .authoring.templates import templates_request
 from .authoring.workbench import library_text, sandbox_battle
 from .protocol import Protocol
 from .runtime.vocabulary import Vocabulary
@@ -29,7 +31,7 @@ def assemble(protocol: Protocol) -> Protocol:
         if "card" not in request:
             raise MissingField("missing field 'card' (a card definition)", "card")
         battle = sandbox_battle(request["card"], request.get("library"), request.get("statuses"),
-                                protocol.words)  # fmt: skip
+                                protocol.words, request.get("piles"))  # fmt: skip
         return {"battle": battle}
 
     def text(request: dict[str, Any]) -> dict[str, Any]:
@@ -41,6 +43,7 @@ def assemble(protocol: Protocol) -> Protocol:
     protocol.register("describe", describe)
     protocol.register("sandbox", sandbox)
     protocol.register("library_text", text)
+    protocol.register("templates", lambda request: templates_request(request, protocol.words))
     return protocol
 
 

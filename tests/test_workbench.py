@@ -77,3 +77,63 @@ def test_a_broken_card_is_saved_exactly_as_it_was_beside_the_others() -> None:
     assert saved["cards"][0]["keywords"] == []  # a loading card is written in full
     bad = call(new_protocol(), op="library_text", document=[1, 2])["error"]
     assert bad["code"] == "invalid" and bad["where"] == "document"
+
+
+STRIKE = {"id": "strike", "name": "Strike", "type": "attack", "tags": ["basic_attack"],
+          "target": "SingleEnemy", "text": "Deal 6 damage to the selected enemy.",
+          "behavior": {"start": "hit", "nodes": [
+              {"id": "hit", "type": "DealDamage", "amount": 6, "source": "Opponent"}]}}  # fmt: skip
+
+
+def test_the_templates_are_the_guides_shapes_and_each_loads_checks_clean_and_plays() -> None:
+    protocol = new_protocol()
+    templates = call(protocol, op="templates")["result"]["templates"]
+    assert [t["name"] for t in templates] == ["single_target_attack", "area_attack", "self_buff",
+                                              "selector_chain", "selector_chain_units"]  # fmt: skip
+    by_name = {t["name"]: t["card"] for t in templates}
+    assert by_name["area_attack"]["target"] == "AllEnemies"
+    assert by_name["area_attack"]["text"] == "Deal 15 damage to all enemies."
+    chain = [n["type"] for n in by_name["selector_chain"]["behavior"]["nodes"]]
+    assert chain == ["CardSource", "Filter", "RandomElements", "MoveCard"]
+    library = {"format": LIBRARY_FORMAT, "cards": [STRIKE]}
+    for template in templates:
+        card = template["card"]
+        # The text is the runtime's own for the Behavior, and the checker finds nothing.
+        assert call(protocol, op="describe", definition=card)["result"]["text"] == card["text"]
+        linted = call(protocol, op="lint", document={"format": LIBRARY_FORMAT, "cards": [card]})
+        assert linted["result"]["diagnostics"] == [], template["name"]
+        # Each node is drawn right of the one before.
+        xs = [n["at"][0] for n in card["behavior"]["nodes"]]
+        assert xs == sorted(xs) and len(set(xs)) == len(xs)
+        battle = call(protocol, op="sandbox", card=card, library=library)["result"]["battle"]
+        sid = call(protocol, op="open", battle=battle)["result"]["session"]
+        info = call(protocol, op="targets", session=sid, card="sandbox")["result"]
+        target = info["candidates"][0] if info["requires_target"] else None
+        played = call(protocol, op="play", session=sid, card="sandbox", target=target)
+        assert played["ok"] and played["result"]["events"], template["name"]
+
+
+def test_the_designer_sets_the_sandboxs_piles() -> None:
+    protocol = new_protocol()
+    rummage = next(t["card"] for t in call(protocol, op="templates")["result"]["templates"]
+                   if t["name"] == "selector_chain")  # fmt: skip
+    library = {"format": LIBRARY_FORMAT, "cards": [STRIKE, demo_library()["cards"][1]]}
+    piles = {"hand": ["strike"], "draw": ["strike", "strike", "strike"], "discard": ["strike"]}
+    made = call(protocol, op="sandbox", card=rummage, library=library, piles=piles)
+    battle = made["result"]["battle"]
+    assert battle["piles"] == {
+        "hand": [{"id": "sandbox", "card": "selector_chain"}, {"id": "hand_1", "card": "strike"}],
+        "draw": [{"id": f"draw_{i}", "card": "strike"} for i in (1, 2, 3)],
+        "discard": [{"id": "discard_1", "card": "strike"}],
+        "exhaust": [],
+    }
+    sid = call(protocol, op="open", battle=battle)["result"]["session"]
+    played = call(protocol, op="play", session=sid, card="sandbox")["result"]
+    moved = [e for e in played["events"] if e["type"] == "card_moved"]
+    assert any(e.get("to") == "hand" and e["card"].startswith("draw_") for e in moved), moved
+    # A pile entry that names no card is refused, naming its place; so is an unknown pile.
+    bad = call(protocol, op="sandbox", card=rummage, library=library,
+               piles={"draw": ["strike", "nothing"]})["error"]  # fmt: skip
+    assert bad["where"] == "piles.draw[1]" and "'nothing'" in bad["message"]
+    bad = call(protocol, op="sandbox", card=rummage, piles={"deck": []})["error"]
+    assert bad["where"] == "piles" and "'deck'" in bad["message"]

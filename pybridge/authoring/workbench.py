@@ -23,6 +23,10 @@ from ..runtime.vocabulary import Vocabulary
 SANDBOX_CARD = "sandbox"
 #: How many library cards the sandbox's draw pile holds at most.
 MAX_DRAW = 20
+#: How many cards a pile the designer sets may hold.
+MAX_PILE = 60
+#: The piles a designer may fill, in the order a sandbox shows them.
+PILE_NAMES = ("hand", "draw", "discard", "exhaust")
 
 _PARTY = [
     {"id": "knight", "name": "Knight", "team": "player", "hp": 40, "max_hp": 40,
@@ -58,17 +62,21 @@ _STATUSES: list[dict[str, Any]] = [
 
 
 def sandbox_battle(card: object, library: object = None, statuses: object = None,
-                   words: Vocabulary | None = None) -> dict[str, Any]:  # fmt: skip
+                   words: Vocabulary | None = None, piles: object = None
+                   ) -> dict[str, Any]:  # fmt: skip
     """A battle document with the card definition ``card`` alone in the hand. ``library``: a
     card library document whose loadable cards fill the draw pile; ``statuses``: status
-    definitions the card uses, beside the sandbox's own. Raises a
-    :class:`~pybridge.runtime.errors.TargetingError` naming the card when it does not load.
+    definitions the card uses, beside the sandbox's own; ``piles``: what the designer puts in
+    the piles instead, pile name -> card ids (of ``card`` or the library's cards), the hand's
+    after the edited card. Raises a :class:`~pybridge.runtime.errors.TargetingError` naming
+    the card when it does not load, or the pile entry that names no card.
     ``words``: the vocabulary with the game's extensions (the built-in one by default)."""
     edited = parse_card(Reader(card, "card", words=words))
     cards = {edited.id: card_to_json(edited)}
     for other in _library_cards(library, words):
         cards.setdefault(str(other["id"]), other)
     draw = [c for c in cards if c != edited.id][:MAX_DRAW]
+    chosen = _chosen_piles(piles, cards)
     own: dict[str, object] = {str(s["id"]): s for s in _STATUSES}
     if isinstance(statuses, list):
         own.update({str(s.get("id")): s for s in statuses if isinstance(s, Mapping)})
@@ -84,12 +92,38 @@ def sandbox_battle(card: object, library: object = None, statuses: object = None
         "statuses": list(own.values()),
         "cards": list(cards.values()),
         "piles": {
-            "hand": [{"id": SANDBOX_CARD, "card": edited.id}],
-            "draw": [{"id": f"d{i + 1}", "card": c} for i, c in enumerate(draw)],
-            "discard": [],
-            "exhaust": [],
+            "hand": [{"id": SANDBOX_CARD, "card": edited.id}, *chosen.get("hand", [])],
+            "draw": chosen.get("draw", [{"id": f"d{i + 1}", "card": c}
+                                        for i, c in enumerate(draw)]),
+            "discard": chosen.get("discard", []),
+            "exhaust": chosen.get("exhaust", []),
         },
-    }
+    }  # fmt: skip
+
+
+def _chosen_piles(piles: object, cards: Mapping[str, object]) -> dict[str, list[dict[str, str]]]:
+    """The piles a designer set (pile -> card ids) as pile entries with fresh instance ids;
+    ``{}`` when none were given."""
+    if piles is None:
+        return {}
+    if not isinstance(piles, Mapping):
+        raise TargetingError("expected piles as {pile: [card ids]}", "piles")
+    out: dict[str, list[dict[str, str]]] = {}
+    for pile, ids in piles.items():
+        if pile not in PILE_NAMES:
+            raise TargetingError(
+                f"unknown pile {pile!r}: expected one of {', '.join(PILE_NAMES)}", "piles"
+            )
+        if not isinstance(ids, list) or len(ids) > MAX_PILE:
+            raise TargetingError(f"expected at most {MAX_PILE} card ids", f"piles.{pile}")
+        for i, card_id in enumerate(ids):
+            if not isinstance(card_id, str) or card_id not in cards:
+                raise TargetingError(
+                    f"no card {card_id!r} in the library (or the edited card)",
+                    f"piles.{pile}[{i}]",
+                )
+        out[pile] = [{"id": f"{pile}_{i + 1}", "card": c} for i, c in enumerate(ids)]
+    return out
 
 
 def _library_cards(library: object, words: Vocabulary | None) -> list[dict[str, Any]]:
