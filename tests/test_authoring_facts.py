@@ -13,9 +13,8 @@ from pybridge.authoring.analysis import (
     ALL_SIDES,
     OWN_SIDE,
     Chain,
-    Host,
-    Reach,
-    Side,
+    ChainReach,
+    Standing,
     State,
     Subject,
     emptiness,
@@ -31,6 +30,7 @@ from pybridge.authoring.codes import Scope
 from pybridge.authoring.describe import describe_behavior
 from pybridge.authoring.grammar import article
 from pybridge.authoring.phrases import MODE_WORDS, missing_words
+from pybridge.runtime.context import HostKind
 from pybridge.runtime.graph import NODE_TYPES, Behavior, Kind, Node, parse_behavior
 from pybridge.runtime.mode_table import TargetMode
 from pybridge.runtime.model import StatusDef
@@ -39,7 +39,7 @@ from pybridge.runtime.reader import Reader
 from pybridge.runtime.sources import UNIT_SOURCES, UnitSourceSpec
 from pybridge.runtime.sources import Side as SourceSide
 
-OTHER, OWN, SELF = frozenset({Side.OTHER}), frozenset({Side.OWN}), frozenset({Side.SELF})
+OTHER, OWN, SELF = (frozenset({s}) for s in (Standing.OTHER, Standing.OWN, Standing.SELF))
 FIELD, DEAD, RESERVE = (
     frozenset({State.FIELD}),
     frozenset({State.DEAD}),
@@ -88,7 +88,7 @@ def test_a_card_source_row_must_name_a_place_the_source_is_in(
 def test_a_mode_s_words_are_what_the_describer_says_for_its_selection(mode: TargetMode) -> None:
     hit = {"id": "hit", "type": "DealDamage", "amount": 5, "source": "Target"}
     behavior = _behavior(hit)
-    said = describe_behavior(behavior, Subject(Host.CARD, mode))
+    said = describe_behavior(behavior, Subject(HostKind.CARD, mode))
     assert said == f"Deal 5 damage to {MODE_WORDS[mode].shows}."
 
 
@@ -110,10 +110,10 @@ SUBMITTED_SIDES = {
 
 @pytest.mark.parametrize("mode", list(TargetMode))
 def test_the_selection_a_mode_submits_follows_its_facts(mode: TargetMode) -> None:
-    subject = Subject(Host.CARD, mode)
+    subject = Subject(HostKind.CARD, mode)
     assert subject.submits is mode.chooses_units
     assert target_sides(subject) == SUBMITTED_SIDES[mode]
-    filtered = Subject(Host.CARD, mode, target_filter={"team": "enemy"})
+    filtered = Subject(HostKind.CARD, mode, target_filter={"team": "enemy"})
     assert target_sides(filtered) == SUBMITTED_SIDES[mode] & OTHER
 
 
@@ -123,7 +123,7 @@ def test_every_mode_is_in_the_sides_table() -> None:
 
 # -- sources, by their spec --------------------------------------------------------------------
 #: (sides, whole, limit, states) of each unit source on a player card in mode None.
-CARD_REACH: dict[str, tuple[frozenset[Side], bool, int | None, frozenset[State]]] = {
+CARD_REACH: dict[str, tuple[frozenset[Standing], bool, int | None, frozenset[State]]] = {
     "Self": (SELF, True, 1, FIELD),
     "Opponent": (OTHER, False, 1, FIELD),
     "AllUnits": (ALL_SIDES, True, None, FIELD),
@@ -139,7 +139,8 @@ CARD_REACH: dict[str, tuple[frozenset[Side], bool, int | None, frozenset[State]]
 
 @pytest.mark.parametrize("source", list(CARD_REACH))
 def test_what_a_source_reaches_comes_from_its_spec(source: str) -> None:
-    assert root_reach(source, Subject(Host.CARD, TargetMode.NONE)) == Reach(*CARD_REACH[source])
+    card = Subject(HostKind.CARD, TargetMode.NONE)
+    assert root_reach(source, card) == ChainReach(*CARD_REACH[source])
 
 
 def test_every_unit_source_is_in_the_reach_table() -> None:
@@ -147,12 +148,12 @@ def test_every_unit_source_is_in_the_reach_table() -> None:
 
 
 def test_absolute_teams_and_the_selection_depend_on_the_host_and_the_mode() -> None:
-    move = Subject(Host.MOVE, TargetMode.NONE)
+    move = Subject(HostKind.MOVE, TargetMode.NONE)
     assert root_reach("AllEnemies", move).sides == OWN_SIDE  # the enemy team is the mover's
     assert root_reach("ActivePlayer", move).sides == OTHER
-    assert root_reach("AllEnemies", Subject(Host.STATUS)).sides == ALL_SIDES
-    pair = Subject(Host.CARD, TargetMode.SINGLE_ALLY, target_count=2)
-    assert root_reach("Target", pair) == Reach(OWN_SIDE, False, 2, FIELD)
+    assert root_reach("AllEnemies", Subject(HostKind.STATUS)).sides == ALL_SIDES
+    pair = Subject(HostKind.CARD, TargetMode.SINGLE_ALLY, target_count=2)
+    assert root_reach("Target", pair) == ChainReach(OWN_SIDE, False, 2, FIELD)
 
 
 def _fallen_foes() -> UnitSourceSpec:
@@ -172,8 +173,8 @@ def test_a_new_source_is_analysed_and_checked_from_its_spec_alone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(UNIT_SOURCES, "AllFallenFoes", _fallen_foes())
-    card = Subject(Host.CARD, TargetMode.NONE)
-    assert root_reach("AllFallenFoes", card) == Reach(OTHER, True, None, DEAD)
+    card = Subject(HostKind.CARD, TargetMode.NONE)
+    assert root_reach("AllFallenFoes", card) == ChainReach(OTHER, True, None, DEAD)
     chain = Chain(Kind.UNITS, "AllFallenFoes", None)
     assert emptiness(chain, card).maybe == (
         (None, "source", "yields fallen enemies, and there may be none"),
@@ -192,7 +193,7 @@ def test_a_new_action_is_checked_by_the_unit_states_it_affects() -> None:
         states=frozenset({"dead"}),
     )  # fmt: skip
     node = Node("dig", exhume, {}, {}, "AllAllies")
-    scope = _check(node, Subject(Host.CARD, TargetMode.NONE), "Exhume all allies.")
+    scope = _check(node, Subject(HostKind.CARD, TargetMode.NONE), "Exhume all allies.")
     (found,) = scope.out
     assert (found.code, found.node, found.field) == ("PB112", "dig", "source")
     assert found.message == (
@@ -260,7 +261,7 @@ def test_articles_follow_the_sound() -> None:
 def test_words_from_the_battle_data_are_never_read_as_a_template() -> None:
     statuses = {"curse": StatusDef("curse", "Curse {target} {body}")}
     lift = {"id": "lift", "type": "RemoveStatus", "status": "curse", "stacks": 1, "source": "Self"}
-    said = describe_behavior(_behavior(lift), Subject(Host.CARD, TargetMode.NONE), statuses)
+    said = describe_behavior(_behavior(lift), Subject(HostKind.CARD, TargetMode.NONE), statuses)
     assert said == "Remove 1 Curse {target} {body} from yourself."
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pybridge.authoring.analysis import Host, Subject
+from pybridge.authoring.analysis import Subject
 from pybridge.authoring.describe import (
     describe_behavior,
     describe_card,
@@ -20,6 +20,7 @@ from pybridge.authoring.describe import (
 from pybridge.authoring.wording import editor_terms
 from pybridge.examples import demo_battle
 from pybridge.runtime import load_battle, load_library
+from pybridge.runtime.context import HostKind
 from pybridge.runtime.graph import NODE_TYPES, Behavior, parse_behavior
 from pybridge.runtime.model import StatusDef
 from pybridge.runtime.modes import TargetMode
@@ -43,12 +44,13 @@ def behavior(*nodes: dict[str, Any], start: str | None = None) -> Behavior:
 def said(
     *nodes: dict[str, Any],
     mode: str = "None",
-    host: Host = Host.CARD,
+    host: HostKind = HostKind.CARD,
     hook: str | None = None,
     start: str | None = None,
     statuses: dict[str, StatusDef] | None = None,
 ) -> str:
-    subject = Subject(host, None if host is Host.STATUS else TargetMode(mode), hook=hook)
+    on_status = host in (HostKind.STATUS, HostKind.REACTION)
+    subject = Subject(host, None if on_status else TargetMode(mode), hook=hook)
     return describe_behavior(behavior(*nodes, start=start), subject, statuses)
 
 
@@ -208,13 +210,14 @@ def test_moves_and_statuses_speak_of_the_player_and_in_the_third_person() -> Non
         {"id": "d", "type": "Draw", "count": 1, "next": "e"},
         {"id": "e", "type": "GainEnergy", "amount": 1},
     )
-    assert said(*draw_energy, host=Host.MOVE) == (
+    assert said(*draw_energy, host=HostKind.MOVE) == (
         "The player draws 1 card from their draw pile. The player gains 1 energy."
     )
     toss = {"id": "t", "type": "Discard", "source": "HandPile"}
-    assert said(toss, host=Host.MOVE) == "Discard all cards from the player's hand."
+    assert said(toss, host=HostKind.MOVE) == "Discard all cards from the player's hand."
     hurt = {"id": "h", "type": "DealDamage", "amount": "stacks", "source": "Self"}
-    assert said(hurt, host=Host.STATUS, hook="turn_start") == "Takes damage equal to its stacks."
+    on_turn = said(hurt, host=HostKind.STATUS, hook="turn_start")
+    assert on_turn == "Takes damage equal to its stacks."
 
 
 # -- every target mode -------------------------------------------------------------------------
@@ -319,7 +322,8 @@ UNIT_PHRASES = {
     "AllReserveAllies": ("all allies in reserve",) * 4,
     "Target": ("no one", "no one", "no one", "the attacker"),  # a reaction submits the attacker
 }
-HOSTS = [(Host.CARD, None), (Host.MOVE, None), (Host.STATUS, "turn_end"), (Host.STATUS, "attacked")]
+HOSTS = [(HostKind.CARD, None), (HostKind.MOVE, None), (HostKind.STATUS, "turn_end"),
+         (HostKind.REACTION, "attacked")]  # fmt: skip
 
 
 @pytest.mark.parametrize("source", list(UNIT_PHRASES))
@@ -327,7 +331,7 @@ def test_every_unit_source_in_every_host(source: str) -> None:
     heal = {"id": "heal", "type": "Heal", "amount": 5, "source": source}
     for (host, hook), phrase in zip(HOSTS, UNIT_PHRASES[source], strict=True):
         expected = phrase if phrase.endswith(".") else f"Restore 5 health to {phrase}."
-        if host is Host.STATUS and not phrase.endswith("."):
+        if host in (HostKind.STATUS, HostKind.REACTION) and not phrase.endswith("."):
             expected = f"Restores 5 health to {phrase}."
         assert said(heal, host=host, hook=hook) == expected, (host, hook)
 
@@ -357,8 +361,8 @@ def test_every_card_source_in_every_host(source: str) -> None:
     exhaust = {"id": "x", "type": "Exhaust", "source": source}
     on_card, in_move = CARD_PHRASES[source]
     assert said(exhaust) == f"Exhaust {on_card}."
-    assert said(exhaust, host=Host.MOVE) == f"Exhaust {in_move}."
-    assert said(exhaust, host=Host.STATUS, hook="turn_start") == f"Exhausts {in_move}."
+    assert said(exhaust, host=HostKind.MOVE) == f"Exhaust {in_move}."
+    assert said(exhaust, host=HostKind.STATUS, hook="turn_start") == f"Exhausts {in_move}."
 
 
 def test_every_card_source_is_in_the_table() -> None:
@@ -706,7 +710,7 @@ def test_branch_without_then_gate_and_nested_branches() -> None:
     )
     gate = {"id": "g", "type": "Gate", "ports": {"condition": "c"}, "next": "heal"}
     heal = {"id": "heal", "type": "Heal", "amount": 3, "source": "Self"}
-    assert said(me, hurt, gate, heal, host=Host.STATUS, hook="turn_end", start="g") == (
+    assert said(me, hurt, gate, heal, host=HostKind.STATUS, hook="turn_end", start="g") == (
         "If it is below half health, restores 3 health."
     )
     nested = (

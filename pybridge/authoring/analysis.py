@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any, assert_never
 
 from ..runtime import mode_table, sources
+from ..runtime.context import HostKind
 from ..runtime.graph import Behavior, Kind, Node
 from ..runtime.model import CardDef, MoveDef, Team
 from ..runtime.modes import TargetMode
@@ -82,24 +83,23 @@ def falls_back(root: str) -> bool:
     return spec is not None and spec.selection and spec.side is not sources.Side.SUBMITTED
 
 
-class Host(StrEnum):
-    """Who runs a Behavior: a player card, an enemy move, or a status on its owner."""
-
-    CARD = "card"
-    MOVE = "move"
-    STATUS = "status"
+#: The status hook the runtime runs as a reaction (``HostKind.REACTION``): the attacked unit's
+#: status answers its attacker, who is submitted as Target.
+REACTION_HOOK = "attacked"
 
 
-class Side(StrEnum):
-    """Where a unit stands relative to the Host."""
+class Standing(StrEnum):
+    """Where one unit stands relative to the Host. Not a team (:class:`~..runtime.model.Team`
+    is absolute) nor a range (a source's ``side`` and a mode's ``reach`` name sets of units):
+    a set of standings is what a chain can reach."""
 
     SELF = "self"  # the Host itself
     OWN = "own"  # the Host's other team members
     OTHER = "other"  # the opposing team
 
 
-ALL_SIDES = frozenset(Side)
-OWN_SIDE = frozenset({Side.SELF, Side.OWN})
+ALL_SIDES = frozenset(Standing)
+OWN_SIDE = frozenset({Standing.SELF, Standing.OWN})
 
 
 class State(StrEnum):
@@ -116,21 +116,30 @@ _STATE_NAMES = frozenset(s.value for s in State)
 
 @dataclass(frozen=True, slots=True)
 class Subject:
-    """What a Behavior belongs to, and how its player (or enemy) aimed it."""
+    """What a Behavior belongs to, and how its player (or enemy) aimed it. ``host`` is who runs
+    it, as the runtime names it: a status's attacked hook is a ``REACTION`` (see
+    :meth:`of_hook`), its other hooks ``STATUS``."""
 
-    host: Host
+    host: HostKind
     mode: TargetMode | None = None
     hook: str | None = None
     target_count: int = 1
     up_to: bool = False
     target_filter: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # One way to say each Host: the attacked hook is a reaction, and a reaction runs in no
+        # other hook, as the runtime runs them.
+        if self.hook is not None and (self.hook == REACTION_HOOK) is not self.reaction:
+            raise ValueError(f"a {self.host} Behavior does not run in the {self.hook} hook: "
+                             f"the {REACTION_HOOK} hook runs as a reaction (of_hook)")  # fmt: skip
+
     @property
     def team(self) -> Team | None:
         """The Host's team, when the kind of Behavior decides it."""
-        if self.host is Host.CARD:
+        if self.host is HostKind.CARD:
             return Team.PLAYER
-        if self.host is Host.MOVE:
+        if self.host is HostKind.MOVE:
             return Team.ENEMY
         return None
 
@@ -142,12 +151,17 @@ class Subject:
 
     @property
     def reaction(self) -> bool:
-        return self.host is Host.STATUS and self.hook == "attacked"
+        return self.host is HostKind.REACTION
+
+    @property
+    def on_status(self) -> bool:
+        """Does a status's hook run the Behavior (its holder is the Host, it has no mode)?"""
+        return self.host is HostKind.STATUS or self.host is HostKind.REACTION
 
     @classmethod
     def of_card(cls, card: CardDef) -> Subject:
         return cls(
-            Host.CARD,
+            HostKind.CARD,
             card.target,
             target_count=card.target_count,
             up_to=card.up_to,
@@ -156,7 +170,12 @@ class Subject:
 
     @classmethod
     def of_move(cls, move: MoveDef) -> Subject:
-        return cls(Host.MOVE, move.target)
+        return cls(HostKind.MOVE, move.target)
+
+    @classmethod
+    def of_hook(cls, hook: str | None) -> Subject:
+        """A status Behavior run in ``hook`` (None: the status itself, as its text speaks)."""
+        return cls(HostKind.REACTION if hook == REACTION_HOOK else HostKind.STATUS, hook=hook)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,13 +294,13 @@ def guards(behavior: Behavior) -> dict[str, tuple[str, ...]]:
 
 # -- what a chain of units can reach -----------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class Reach:
-    """Which units a unit chain can yield.
+class ChainReach:
+    """Which units a unit chain can yield (a mode's own ``reach`` fact is one input to it).
 
     ``whole``: every unit of ``sides`` (nothing narrows or reduces it); ``limit``: at most this
     many units (None: no fixed bound); ``states``: living on the field, dead, or in reserve."""
 
-    sides: frozenset[Side]
+    sides: frozenset[Standing]
     whole: bool
     limit: int | None
     states: frozenset[State] = frozenset({State.FIELD})
@@ -291,34 +310,34 @@ class Reach:
         return not self.sides or not self.states or self.limit == 0
 
 
-def team_sides(team: str, subject: Subject) -> frozenset[Side]:
+def team_sides(team: str, subject: Subject) -> frozenset[Standing]:
     """An absolute team seen from the Host (every side when the Host's team is unknown)."""
     host_team = subject.team
     if host_team is None:
         return ALL_SIDES
-    return OWN_SIDE if team == host_team.value else frozenset({Side.OTHER})
+    return OWN_SIDE if team == host_team.value else frozenset({Standing.OTHER})
 
 
-def mode_sides(reach: mode_table.Reach) -> frozenset[Side]:
+def mode_sides(reach: mode_table.Reach) -> frozenset[Standing]:
     """The sides a target mode reaches (its ``reach`` fact), seen from the unit playing it."""
     match reach:
         case mode_table.Reach.ENEMY:
-            return frozenset({Side.OTHER})
+            return frozenset({Standing.OTHER})
         case mode_table.Reach.ALLY:
             return OWN_SIDE
         case mode_table.Reach.OTHER_ALLY:
-            return frozenset({Side.OWN})
+            return frozenset({Standing.OWN})
         case mode_table.Reach.ANY:
             return ALL_SIDES
         case mode_table.Reach.SELF:
-            return frozenset({Side.SELF})
+            return frozenset({Standing.SELF})
         case mode_table.Reach.NONE:
             return frozenset()
         case _:
             assert_never(reach)
 
 
-def target_sides(subject: Subject) -> frozenset[Side]:
+def target_sides(subject: Subject) -> frozenset[Standing]:
     """The sides of the unit(s) a mode submits through Target (a reaction's attacker: any)."""
     mode = subject.mode
     if subject.reaction:
@@ -330,15 +349,15 @@ def target_sides(subject: Subject) -> frozenset[Side]:
     return sides & team_sides(str(team), subject) if isinstance(team, str) else sides
 
 
-def source_sides(side: sources.Side, subject: Subject) -> frozenset[Side]:
+def source_sides(side: sources.Side, subject: Subject) -> frozenset[Standing]:
     """The sides a unit source reaches (its ``side`` fact), seen from the Host of ``subject``."""
     match side:
         case sources.Side.SELF:
-            return frozenset({Side.SELF})
+            return frozenset({Standing.SELF})
         case sources.Side.ALLIES:
             return OWN_SIDE
         case sources.Side.OPPONENTS:
-            return frozenset({Side.OTHER})
+            return frozenset({Standing.OTHER})
         case sources.Side.ALL:
             return ALL_SIDES
         case sources.Side.PLAYER_TEAM:
@@ -351,24 +370,24 @@ def source_sides(side: sources.Side, subject: Subject) -> frozenset[Side]:
             assert_never(side)
 
 
-def root_reach(root: str, subject: Subject) -> Reach:
+def root_reach(root: str, subject: Subject) -> ChainReach:
     """What a unit source can yield, seen from the Host of ``subject``: its spec's side, unit
     states, limit and wholeness; the submitted selection (Target) depends on the mode."""
     spec = UNIT_SOURCES.get(root)
     if spec is None:
-        return Reach(ALL_SIDES, False, None, ANY_STATE)
+        return ChainReach(ALL_SIDES, False, None, ANY_STATE)
     states = unit_states(spec.states)
     if spec.side is sources.Side.SUBMITTED:
         if not subject.submits:
-            return Reach(frozenset(), False, 0, states)
-        return Reach(target_sides(subject), spec.whole, subject.target_count, states)
+            return ChainReach(frozenset(), False, 0, states)
+        return ChainReach(target_sides(subject), spec.whole, subject.target_count, states)
     sides = source_sides(spec.side, subject)
     if State.FIELD not in states:
-        sides -= {Side.SELF}  # the Host runs on the field: the fallen and the reserve exclude it
-    return Reach(sides, spec.whole, spec.limit, states)
+        sides -= {Standing.SELF}  # the Host runs on the field: the fallen and reserve exclude it
+    return ChainReach(sides, spec.whole, spec.limit, states)
 
 
-def unit_reach(chain: Chain, subject: Subject) -> Reach:
+def unit_reach(chain: Chain, subject: Subject) -> ChainReach:
     """Apply the chain's selectors to its source's reach."""
     reach = root_reach(chain.root, subject)
     sides, whole, limit, states = reach.sides, reach.whole, reach.limit, reach.states
@@ -392,7 +411,7 @@ def unit_reach(chain: Chain, subject: Subject) -> Reach:
             states = ANY_STATE  # units may die or leave after the snapshot
         elif not only_orders(node_type):
             whole = False
-    return Reach(sides, whole, limit, states)
+    return ChainReach(sides, whole, limit, states)
 
 
 @cache
@@ -406,7 +425,7 @@ def action_states(action: Node) -> frozenset[State]:
     return unit_states(action.type.states)
 
 
-def affects(action: Node, reach: Reach) -> bool:
+def affects(action: Node, reach: ChainReach) -> bool:
     """Can the action affect any unit the chain yields (Revive: fallen; Deploy: reserve)?"""
     return bool(action_states(action) & reach.states)
 

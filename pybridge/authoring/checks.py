@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..runtime import sources
+from ..runtime.context import HostKind
 from ..runtime.graph import Behavior, Kind, Node
 from ..runtime.model import PILES, StatusDef
 from ..runtime.nodes import Role
 from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES
 from .analysis import (
     Chain,
-    Host,
     State,
     Subject,
     action_chain,
@@ -222,7 +222,7 @@ class Checker:
             spec = UNIT_SOURCES.get(read.source)
             absolute_enemies = spec is not None and spec.side is sources.Side.ENEMY_TEAM
             if is_submitted(read.source) and not self.subject.submits:
-                if host is Host.STATUS:
+                if self.subject.on_status:
                     why = "a status Behavior has no submitted unit"
                 else:
                     why = f"the {mode_name(self.subject)} mode submits no unit"
@@ -234,10 +234,10 @@ class Checker:
                     read.node.id,
                     "source",
                 )
-            elif absolute_enemies and host is not Host.CARD:
+            elif absolute_enemies and host is not HostKind.CARD:
                 whose = (
                     "the enemy team, this move's own side"
-                    if host is Host.MOVE
+                    if host is HostKind.MOVE
                     else "the enemy team, whoever holds the status"
                 )
                 self.report(
@@ -248,7 +248,7 @@ class Checker:
                     read.node.id,
                     "source",
                 )
-            elif falls_back(read.source) and host is Host.STATUS and not self.subject.reaction:
+            elif falls_back(read.source) and host is HostKind.STATUS:  # a reaction submits
                 self.report(
                     "PB107",
                     f"'{read.node.id}' reads {read.source} in a "

@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..runtime.context import HostKind
 from ..runtime.graph import NODE_TYPES, Node
 from ..runtime.nodes import Role
 from .analysis import (
     Chain,
-    Host,
     action_chain,
     condition_chain,
     filters,
@@ -119,7 +119,7 @@ def _generic(type_name: str, target: Phrase) -> Clause:
 
 def _player(ctx: Ctx) -> str | None:
     """Draw and energy belong to the player: said directly on a card, named elsewhere."""
-    return None if ctx.subject.host is Host.CARD else "the player"
+    return None if ctx.subject.host is HostKind.CARD else "the player"
 
 
 def _verb(ctx: Ctx, clause: Clause) -> str:
@@ -312,7 +312,7 @@ def _first_unit(ctx: Ctx, chain: Chain) -> Phrase:
 
 def _compare(ctx: Ctx, fields: Mapping[str, Any], chain: Chain | None) -> str:
     measure, op, value = fields["measure"], fields["op"], fields["value"]
-    you = "you" if ctx.subject.host is Host.CARD else "the player"
+    you = "you" if ctx.subject.host is HostKind.CARD else "the player"
     person = "you" if you == "you" else "it"
     your = "your" if you == "you" else "their"
     if measure == "energy":

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 
 from ..runtime.graph import Behavior
 from ..runtime.model import CardDef, CardTargets, MoveDef, StatusDef
-from .analysis import Host, Subject
+from .analysis import Subject
 from .clauses import arm, condition_text
 from .grammar import article, join, paragraph, title
 from .nouns import Ctx, Group, Voice, describe_card_filter, status_name
@@ -87,7 +87,7 @@ def describe_behavior(
     behavior: Behavior, subject: Subject, statuses: Mapping[str, StatusDef] | None = None
 ) -> str:
     """Any Behavior, for any Host: a card's, a move's, or a status hook's."""
-    voice = Voice.THIRD if subject.host is Host.STATUS else Voice.IMPERATIVE
+    voice = Voice.THIRD if subject.on_status else Voice.IMPERATIVE
     ctx = Ctx(subject, behavior, statuses or {}, voice=voice)
     return paragraph(arm(ctx, behavior.start, top=True))
 
@@ -112,7 +112,7 @@ def describe_status(status: StatusDef, statuses: Mapping[str, StatusDef] | None 
         behavior = status.hooks.get(hook)
         if behavior is None:
             continue
-        ctx = Ctx(Subject(Host.STATUS, hook=hook), behavior, known, Voice.THIRD, status.id)
+        ctx = Ctx(Subject.of_hook(hook), behavior, known, Voice.THIRD, status.id)
         parts = arm(ctx, behavior.start, top=False)
         if not parts:
             continue

@@ -29,13 +29,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..runtime.calls import CallRefused, call_problems
+from ..runtime.context import HostKind
 from ..runtime.definitions import LIBRARY_FORMAT, MAX_CARDS, load_library, parse_card
 from ..runtime.document import load_battle
 from ..runtime.errors import TargetingError
 from ..runtime.model import CardDef, MoveDef, StatusDef
 from ..runtime.reader import Reader
 from ..runtime.vocabulary import Vocabulary
-from .analysis import Host, Subject, numbers_of
+from .analysis import Subject, numbers_of
 from .checks import Checker
 from .codes import CODES, Code, Diagnostic, Scope, Severity, indexed, ordered, refused, summary
 from .describe import describe_card, describe_move, describe_status
@@ -129,13 +130,13 @@ def lint_status(
     hooks = list(status.hooks.items())
     for hook, behavior in hooks:
         scope.enter(behavior, f"hooks.{hook}")
-        subject = Subject(Host.STATUS, hook=hook)
+        subject = Subject.of_hook(hook)
         Checker(scope, behavior, subject, status.text, statuses, empty_at=f"hooks.{hook}").run()
     extra = {status.decay or 0, abs(status.damage_dealt), abs(status.damage_taken)}
     check_text(
         scope,
         None,
-        Subject(Host.STATUS),
+        Subject(HostKind.STATUS),
         status.text,
         statuses,
         lambda: describe_status(status, known),

@@ -15,9 +15,8 @@ from .analysis import (
     OWN_SIDE,
     SELECTION_SOURCES,
     Chain,
-    Host,
-    Reach,
-    Side,
+    ChainReach,
+    Standing,
     Subject,
     affects,
     falls_back,
@@ -32,8 +31,8 @@ from .phrases import MODE_WORDS
 if TYPE_CHECKING:
     from .checks import Checker
 
-_ENEMY_SIDE = frozenset({Side.OTHER})
-_SELF_SIDE = frozenset({Side.SELF})
+_ENEMY_SIDE = frozenset({Standing.OTHER})
+_SELF_SIDE = frozenset({Standing.SELF})
 
 
 # -- PB102, PB103, PB104, PB105, PB120 ---------------------------------------------------------
@@ -120,7 +119,7 @@ def check_ranges(checker: Checker) -> None:
             reaches.append((action, chain, reach))
     for action, chain, reach in reaches:
         node, at = chain.source_location(action)
-        if shown and shown <= OWN_SIDE and Side.OTHER in reach.sides:
+        if shown and shown <= OWN_SIDE and Standing.OTHER in reach.sides:
             what = "only the card's player" if shown == _SELF_SIDE else "your side"
             checker.report(
                 "PB108",
@@ -133,7 +132,7 @@ def check_ranges(checker: Checker) -> None:
                 at,
             )
             reported.add(node or "")
-        elif shown == _SELF_SIDE and Side.OWN in reach.sides:
+        elif shown == _SELF_SIDE and Standing.OWN in reach.sides:
             checker.report(
                 "PB110",
                 f"the {mode_name(subject)} mode shows only the card's player as its "
@@ -147,7 +146,7 @@ def check_ranges(checker: Checker) -> None:
             facts.area
             and shown == _ENEMY_SIDE
             and reach.whole
-            and Side.OTHER in reach.sides
+            and Standing.OTHER in reach.sides
             and reach.sides & OWN_SIDE
         ):
             checker.report(
@@ -161,9 +160,9 @@ def check_ranges(checker: Checker) -> None:
             )
     root_caused = bool(checker.reported & {"PB106", "PB108", "PB112", "PB113"})
     if facts.area and shown == _ENEMY_SIDE:
-        whole = any(Side.OTHER in r.sides and r.whole for _, _, r in reaches)
+        whole = any(Standing.OTHER in r.sides and r.whole for _, _, r in reaches)
         limited = [
-            (a, c, r) for a, c, r in reaches if Side.OTHER in r.sides and r.limit is not None
+            (a, c, r) for a, c, r in reaches if Standing.OTHER in r.sides and r.limit is not None
         ]
         if not whole and limited:
             for action, chain, reach in limited:
@@ -179,7 +178,7 @@ def check_ranges(checker: Checker) -> None:
                     at,
                 )
                 reported.add(node or "")
-        elif not whole and not root_caused and not any(Side.OTHER in r.sides for *_, r in reaches):
+        elif not (whole or root_caused or any(Standing.OTHER in r.sides for *_, r in reaches)):
             checker.report(
                 "PB109",
                 f"the {mode_name(subject)} mode shows every enemy as the card's "
@@ -199,7 +198,7 @@ def check_ranges(checker: Checker) -> None:
     elif (
         shown == _SELF_SIDE
         and not root_caused
-        and not any(Side.SELF in r.sides for _, _, r in reaches)
+        and not any(Standing.SELF in r.sides for _, _, r in reaches)
     ):
         checker.report(
             "PB109",
@@ -232,7 +231,7 @@ def _culprit(chain: Chain, action: Node) -> tuple[str | None, str]:
     return chain.source_location(action)
 
 
-def _aoe_message(mode: TargetMode, action: Node, chain: Chain, reach: Reach) -> str:
+def _aoe_message(mode: TargetMode, action: Node, chain: Chain, reach: ChainReach) -> str:
     how = (
         f"{chain.root} (one enemy)"
         if not chain.steps
@@ -271,7 +270,7 @@ def _read_fix(mode: TargetMode) -> str:
 
 def target_fix(subject: Subject) -> str:
     """How to fix a read of the submitted selection where nothing is submitted (PB106)."""
-    if subject.host is Host.STATUS:
+    if subject.on_status:
         return "use Self (the holder) or AllOpponents; in an attacked hook Opponent is the attacker"
     aimed = sorted((m for m in TargetMode if m.chooses_units), key=lambda m: not m.requires_target)
     return (

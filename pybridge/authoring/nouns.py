@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from ..runtime import sources
+from ..runtime.context import HostKind
 from ..runtime.graph import STACKS, Behavior, Kind, Node
 from ..runtime.model import StatusDef
 from ..runtime.nodes import Role
@@ -22,8 +23,7 @@ from ..runtime.sources import UNIT_SOURCES
 from .analysis import (
     OWN_SIDE,
     Chain,
-    Host,
-    Side,
+    Standing,
     Subject,
     filters,
     limit_of,
@@ -64,11 +64,11 @@ class Ctx:
 
     @property
     def your(self) -> str:
-        return "your" if self.subject.host is Host.CARD else "the player's"
+        return "your" if self.subject.host is HostKind.CARD else "the player's"
 
     @property
     def their(self) -> str:
-        return "your" if self.subject.host is Host.CARD else "their"
+        return "your" if self.subject.host is HostKind.CARD else "their"
 
     def status_name(self, status_id: str) -> str:
         return status_name(status_id, self.statuses)
@@ -205,12 +205,12 @@ def _opponent(ctx: Ctx, root: str) -> Phrase:
     words = UNIT_SOURCE_WORDS[root]
     mode = subject.mode
     sides = mode_sides(mode.facts.reach) if mode is not None and subject.submits else frozenset()
-    if sides == {Side.OTHER}:
+    if sides == {Standing.OTHER}:
         if subject.target_count == 1:
             return selected(ctx)
         noun = MODE_WORDS[mode].noun if mode is not None else "enemy"
         return Phrase(f"the first selected {noun}", f"that {noun}", "selected-first")
-    if Side.OTHER in sides:  # the selection may be on either side
+    if Standing.OTHER in sides:  # the selection may be on either side
         noun = MODE_WORDS[mode].noun if mode is not None else "unit"
         text = f"the selected {noun} if it is an enemy, otherwise {words.phrase}"
         return Phrase(text, text)

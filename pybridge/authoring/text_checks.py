@@ -16,7 +16,7 @@ from ..runtime.nodes import Role
 from .analysis import (
     ALL_SIDES,
     OWN_SIDE,
-    Side,
+    Standing,
     Subject,
     action_chain,
     actions,
@@ -35,7 +35,7 @@ from .wording import claims, editor_terms, numbers, selected_nouns
 
 #: The whole sides card text can promise: the claim, its words, and the sides that cover it.
 _WHOLE_SIDES = {
-    "all_enemies": ("all enemies", frozenset({Side.OTHER})),
+    "all_enemies": ("all enemies", frozenset({Standing.OTHER})),
     "all_allies": ("all allies", OWN_SIDE),
     "all_units": ("all units", ALL_SIDES),
 }
@@ -155,7 +155,7 @@ def _range_text(
                 at="text",
             )
     chosen = mode_sides(mode.facts.reach) if mode.chooses_units else frozenset()
-    if "another_ally" in promised and Side.SELF in chosen and chosen <= OWN_SIDE:
+    if "another_ally" in promised and Standing.SELF in chosen and chosen <= OWN_SIDE:
         scope.report(
             "PB204",
             f'the text says "another ally", but the {mode.value} mode can '
