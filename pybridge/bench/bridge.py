@@ -44,7 +44,7 @@ from ..answers import CAPACITY_VARIABLE
 from ..examples import demo_battle
 from ..runtime import load_battle, preview, targets
 from ..runtime.turns import start_battle
-from .plan import C_BENCH_SOURCE, DEMO_CARD, DEMO_TARGET, PACKAGE_ROOT, Plan
+from .plan import C_BENCH_SOURCE, DEMO_CARD, DEMO_TARGET, PACKAGE_ROOT, BenchPlan
 from .stats import Summary, ratio, summarize_ns, summarize_us, time_calls, with_ratios
 
 OPS = ("targets", "preview")
@@ -393,7 +393,9 @@ def _open_paths(
 Measured = dict[tuple[str, str], Samples]  # (path, ask) -> op -> nanoseconds
 
 
-def _time_rounds(paths: TimedPaths, plan: Plan, progress: Progress) -> tuple[Measured, Measured]:
+def _time_rounds(
+    paths: TimedPaths, plan: BenchPlan, progress: Progress
+) -> tuple[Measured, Measured]:
     """Every call's time on every path, and each path's median in each round; the paths
     take turns, a share of the calls per round. Closes the paths."""
     calls = plan.bridge_calls
@@ -418,7 +420,7 @@ def _time_rounds(paths: TimedPaths, plan: Plan, progress: Progress) -> tuple[Mea
 
 
 def run_bridge(
-    plan: Plan,
+    plan: BenchPlan,
     host: tuple[Path, Path] | str,
     web: Callable[[], dict[str, Any] | str],
     progress: Progress,

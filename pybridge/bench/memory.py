@@ -13,7 +13,7 @@ from ..examples import demo_battle
 from ..runtime import canonical_json, load_battle
 from ..runtime.turns import start_battle
 from .bridge import run_c_rss
-from .plan import Plan
+from .plan import BenchPlan
 from .progress import ProgressBar
 
 
@@ -81,7 +81,7 @@ def c_rss(
 
 
 def run_memory(
-    plan: Plan, host: tuple[Path, Path] | str, say: Callable[[str], None]
+    plan: BenchPlan, host: tuple[Path, Path] | str, say: Callable[[str], None]
 ) -> dict[str, Any]:
     say(f"memory: tracemalloc over {plan.memory_battles} battles")
     sizes = battle_sizes(plan.memory_battles)

@@ -15,7 +15,10 @@ DEMO_CARD, DEMO_TARGET = "h1", "orc"  # Strike, from the knight, at the armored 
 
 
 @dataclass(frozen=True)
-class Plan:
+class BenchPlan:
+    """How many of each measurement one bench run takes (a simulation's own plan of batches is
+    :class:`pybridge.simulate.batches.Plan`)."""
+
     mode: str
     bridge_calls: int  # timed calls per operation and path (direct, protocol, C, stdio)
     bridge_rounds: int  # the paths take turns this many times (each times a share of calls)
@@ -33,7 +36,7 @@ class Plan:
         return {**asdict(self), "workers": list(self.workers)}
 
 
-QUICK = Plan(
+QUICK = BenchPlan(
     mode="quick",
     bridge_calls=2_000,
     bridge_rounds=10,
@@ -45,7 +48,7 @@ QUICK = Plan(
     rss_calls=100_000,
     workers=(1, 2),
 )
-FULL = Plan(
+FULL = BenchPlan(
     mode="full",
     bridge_calls=20_000,
     bridge_rounds=50,
@@ -59,7 +62,7 @@ FULL = Plan(
 )
 
 
-def make_plan(quick: bool, scale: float = 1.0, **overrides: Any) -> Plan:
+def make_plan(quick: bool, scale: float = 1.0, **overrides: Any) -> BenchPlan:
     """The quick or full plan, every count multiplied by ``scale`` (at least a few each)."""
     base = QUICK if quick else FULL
     if scale != 1.0:

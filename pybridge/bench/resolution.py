@@ -20,7 +20,7 @@ from typing import Any
 from ..runtime import Battle, Event, Pile, Team, canonical_json, load_battle, play
 from ..runtime.model import Zone
 from .bridge import cpu_plan, pinned_to
-from .plan import Plan
+from .plan import BenchPlan
 from .stats import quiet_heap, ratio, summarize_ns
 
 #: The issue's target: the runtime within 3x of the hand-written floor.
@@ -289,7 +289,7 @@ def bench_scenario(base: Battle, scenario: Scenario, plays: int) -> dict[str, An
     }
 
 
-def run_resolution(plan: Plan, progress: Callable[[str], None]) -> dict[str, Any]:
+def run_resolution(plan: BenchPlan, progress: Callable[[str], None]) -> dict[str, Any]:
     base = load_battle(arena())
     scenarios = {}
     cpus = cpu_plan()

@@ -14,7 +14,7 @@ from .. import __version__
 from .bridge import build_c_host, run_bridge
 from .browser import bench_web
 from .memory import run_memory
-from .plan import Plan, cpu_count
+from .plan import BenchPlan, cpu_count
 from .progress import status
 from .resolution import run_resolution
 from .simulate import run_simulation
@@ -41,7 +41,7 @@ def environment() -> dict[str, Any]:
     }
 
 
-def run_bench(plan: Plan) -> dict[str, Any]:
+def run_bench(plan: BenchPlan) -> dict[str, Any]:
     """Run every section of ``plan``; the whole result, ready for JSON."""
 
     def say(message: str) -> None:

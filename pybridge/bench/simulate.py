@@ -22,7 +22,7 @@ from ..simulate.policies import RandomPolicy
 from ..simulate.progress import Progress
 from ..simulate.results import RunResult
 from ..simulate.tally import EncounterTally
-from .plan import Plan as BenchPlan
+from .plan import BenchPlan
 from .stats import quiet_heap
 
 DEMO = "demo"
