@@ -19,6 +19,8 @@ extends Control
 ## [br]- [code]tooltip[/code]: the tooltip shown now ([code]title[/code], [code]text[/code]).
 ## [br]- [code]intents[/code]: what each enemy's intent bubble shows now (the runtime's
 ## forecast: [code]title[/code], [code]label[/code] and the [code]effects[/code] behind them).
+## [br]- [code]counters[/code]: what the battle counters show (the demo's Combo) each time
+## the state changes: by counter, [code]{"label", "value", "point"}[/code].
 ## [br]- [code]choice[/code]: a choice a card's action asks as it resolves (Scry's cards, in
 ## the pile picker) started, or a card was picked: its candidates, picks and what the picker
 ## shows; [code]choice_ended[/code]: it was confirmed or cancelled.
@@ -49,6 +51,7 @@ var _toast_tween: Tween = null
 @onready var _menu_button: Button = $TopBar/MenuButton
 @onready var _log: PyBridgeBattleLog = $LogPanel/Rows/Log
 @onready var _energy_orb: Control = $EnergyOrb
+@onready var _counters: PyBridgeCounters = $Counters
 @onready var _end_turn_button: Button = $EndTurnButton
 @onready var _toast: Label = $Toast
 @onready var _overlay: CanvasLayer = $Overlay
@@ -90,6 +93,9 @@ func _ready() -> void:
 			DemoLines.say("tooltip", {"title": title, "text": text})
 	)
 	_battle.choice_changed.connect(_say_choice)
+	_counters.counters_shown.connect(
+		func(shown: Dictionary) -> void: DemoLines.say("counters", shown)
+	)
 	_battle.choice_ended.connect(
 		func(choice: PyBridgeChoice, confirmed: bool) -> void:
 			DemoLines.say(

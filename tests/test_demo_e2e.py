@@ -501,6 +501,48 @@ def test_the_demo_extension_cards_play_scry_drain_and_combo(demo):
     assert demo.said("error", since) == []
 
 
+def test_the_combo_shown_follows_the_runtimes_counter_and_resets_each_turn(demo):
+    """The Combo chip beside the energy (the addon's PyBridgeCounters) shows the label the
+    demo's extension declares and the value of the state after every change: 0 when the
+    battle opens (the state leaves a counter at its default out), one more per card played,
+    what Flurry then reads, and 0 again when the next turn starts, as desktop CPython counts."""
+    since = demo.mark()
+    demo.restart()
+    desktop = Desktop()
+    (combo,) = [c for c in desktop.call("schema")["counters"] if c["name"] == "combo"]
+    opened = demo.said("counters", since)[-1]
+    assert list(opened) == ["combo"] and opened["combo"]["label"] == combo["label"]["english"]
+    assert opened["combo"]["value"] == combo["default"] == 0
+    assert "combo" not in desktop.on_session("state")["state"].get("counters", {})
+    shown = []
+    # Strike at the Orc, Quartermaster on the play area, Flurry at the Goblin.
+    for card, target in (("h1", "orc"), ("h10", None), (FLURRY, "goblin")):
+        since = demo.mark()
+        end = demo.unit(target) if target else demo.point("play")
+        played = demo.drag(demo.card(card), end, "played")
+        expected = desktop.play(card, target)["state"]["counters"]["combo"]
+        assert played["result"]["state"]["counters"]["combo"] == expected
+        (chip,) = demo.said("counters", since)  # one state, one report
+        assert chip["combo"]["value"] == expected, (card, chip)
+        shown.append(expected)
+        if card == "h10":
+            demo.do({"wait_ms": 200}, {"screenshot": str(ARTIFACTS / "demo_combo.png")})
+    assert shown == [1, 2, 3]
+    flurry = [e for e in played["result"]["events"] if e["type"] == "damage"]
+    assert flurry[0]["base"] == 3 * 2 + 2  # the Combo of 2 shown before it was played
+    # The next turn: the runtime sets the Combo back, and the chip with it.
+    since = demo.mark()
+    turn = demo.end_turn()
+    assert turn["result"]["state"]["counters"]["combo"] == 0
+    assert desktop.end_turn()["state"]["counters"]["combo"] == 0
+    assert demo.said("counters", since)[-1]["combo"]["value"] == 0
+    # Where it shows: right of the energy orb, between the field and the hand.
+    x, y = chip["combo"]["point"]
+    units_bottom = max(at[1] for at in demo.layout["units"].values())
+    cards_top = min(at[1] for at in demo.layout["cards"].values())
+    assert demo.point("end_turn")[0] > x > 200 and units_bottom < y < cards_top
+
+
 def test_the_engine_reported_no_errors(demo):
     assert demo.errors == []
     assert not any(text.startswith(f"{PREFIX}error ") for text in demo.lines)
