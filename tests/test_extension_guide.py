@@ -87,6 +87,15 @@ def loot() -> dict[str, int]:
             if unit["team"] == "enemy"}  # fmt: skip
 
 
+def gold_label(root: Path) -> str:
+    """The label the guide's extension gives its gold counter (the English of its message)."""
+    words = extensions.load(extensions.project_extensions(write_game(root))).words
+    schema = json.loads(new_protocol(words=words).call('{"op": "schema"}'))["result"]
+    (gold,) = [c for c in schema["counters"] if c["name"] == "gold"]
+    english: str = gold["label"]["english"]
+    return english
+
+
 def looted_lines() -> list[str]:
     """The extension's narration of that loot, one line per enemy."""
     return [f"The party loots {gold} gold from {name}." for name, gold in loot().items()]
@@ -168,9 +177,12 @@ def screen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EngineSession]:
 
 
 def test_shakedown_dragged_onto_the_field_loots_and_golden_blow_spends_the_gold(
-    screen: EngineSession,
+    screen: EngineSession, tmp_path: Path
 ) -> None:
+    """The encounter opened with the library plays both cards; the counters' gold chip shows
+    the label the extension declares and the gold the state carries after each play."""
     layout: dict[str, Any] = json.loads(screen.after(OPENED)[0])
+    label = gold_label(tmp_path)
     cards, units = layout["cards"], layout["units"]
     assert set(cards) == {"h0", "h1"} and set(units) == {u["id"] for u in encounter()["units"]}
     looted = looted_lines()
@@ -181,7 +193,7 @@ def test_shakedown_dragged_onto_the_field_loots_and_golden_blow_spends_the_gold(
     played = screen.lines[since:]
     assert "Knight plays Shakedown." in played
     assert [line for line in played if line.startswith("The party loots")] == looted
-    assert screen.after("played ", since) == [f"h0, Gold: {gold}"]
+    assert screen.after("played ", since) == [f"h0, {label} {gold}"]
     screen.do({"wait_ms": 200}, {"screenshot": str(ARTIFACTS / "extension_guide.png")})
     # Golden Blow, the hand's first card now, aimed by its key and clicked onto the Ogre.
     since = screen.mark()
@@ -191,7 +203,7 @@ def test_shakedown_dragged_onto_the_field_loots_and_golden_blow_spends_the_gold(
         "Knight plays Golden Blow at Ogre.",
         f"Ogre takes {gold + 3} damage, {ogre['hp'] - gold - 3} HP left.",
     ]
-    assert screen.after("played ", since) == [f"h1, Gold: {gold}"]
+    assert screen.after("played ", since) == [f"h1, {label} {gold}"]
 
 
 def test_the_engine_reported_no_errors(screen: EngineSession) -> None:
