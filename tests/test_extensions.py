@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pybridge import extensions
-from pybridge.examples import demo_battle
+from pybridge.examples import demo_battle, rivals_battle
 from pybridge.runtime.vocabulary import BUILTIN, CounterSpec, VocabularyError
 from pybridge.service import new_protocol
 
@@ -550,3 +550,29 @@ def test_each_choice_of_a_field_is_described_in_the_schema(tmp_path: Path) -> No
     half = write(tmp_path / "half.py", CHOOSY.replace("DOCS", '{"heads": "the crown"}'))
     with pytest.raises(extensions.ExtensionError, match=r"describe every choice \(tails\)"):
         extensions.load([half])
+
+
+def test_an_extension_action_reads_the_piles_of_its_hosts_side() -> None:
+    """Scry (the demo's extension) played by the enemy side of a two-sided battle looks at
+    the enemy's draw pile through ``ctx.piles``, and leaves the player's alone."""
+    protocol = mechanics_protocol()
+    battle = rivals_battle()
+    enemy = next(s for s in battle["sides"] if s["team"] == "enemy")
+    enemy["piles"]["hand"].append({"id": "vs", "card": "foresight"})
+    library = json.loads((DEMO / "cards" / "mechanics.json").read_text("utf-8"))
+    opened = call(protocol, op="open", battle=battle, libraries=[library])
+    session = opened["result"]["session"]
+    turn = call(protocol, op="end_turn", session=session)
+    sides = {s["team"]: s for s in turn["result"]["state"]["sides"]}
+    enemy_draw = [c["id"] for c in sides["enemy"]["piles"]["draw"]]
+    player_draw = sides["player"]["piles"]["draw"]
+    assert len(enemy_draw) >= 2 and enemy_draw[0].startswith("v")
+    asked = call(protocol, op="play", session=session, card="vs")
+    assert asked["error"]["code"] == "choice_needed", "the enemy side is a player: it is asked"
+    assert asked["error"]["choice"]["options"] == enemy_draw[:3]
+    kept = enemy_draw[1]
+    played = call(protocol, op="play", session=session, card="vs", choices={"look": [kept]})
+    assert played["ok"], played
+    sides = {s["team"]: s for s in played["result"]["state"]["sides"]}
+    assert sides["enemy"]["piles"]["draw"][0]["id"] == kept
+    assert sides["player"]["piles"]["draw"] == player_draw

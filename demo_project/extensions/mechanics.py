@@ -82,7 +82,7 @@ def register(words: Words) -> None:
 
 
 def scry(node: Node, ctx: Context) -> None:
-    draw = ctx.battle.piles[Pile.DRAW]
+    draw = ctx.piles[Pile.DRAW]  # the Host's side's draw pile
     looked = draw[: node.fields["count"]]
     if not looked:
         ctx.emit("no_targets", node=node.id, action="Scry")
@@ -91,7 +91,7 @@ def scry(node: Node, ctx: Context) -> None:
     discarded = [card for card in looked if card not in kept]
     del draw[: len(looked)]
     draw[:0] = kept
-    ctx.battle.piles[Pile.DISCARD][:0] = reversed(discarded)
+    ctx.piles[Pile.DISCARD][:0] = reversed(discarded)
     for card in discarded:
         ctx.emit("card_moved", node=node.id, card=card, **{"from": "draw", "to": "discard"})
     ctx.emit("scried", node=node.id, looked=len(looked), kept=len(kept), discarded=len(discarded))

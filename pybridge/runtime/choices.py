@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from .context import HostKind
 from .errors import ChoiceNeeded, NotACandidate, quote
-from .model import Team
 from .vocabulary import words_of
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ class _Defaults:
 
 
 DEFAULT_ANSWERS = _Defaults()
-_CARD, _MOVE, _ENEMY = HostKind.CARD, HostKind.MOVE, Team.ENEMY
+_CARD, _MOVE = HostKind.CARD, HostKind.MOVE
 #: Options one choice may offer.
 MAX_OPTIONS = 64
 
@@ -60,8 +59,8 @@ def ask(ctx: Context, choice: str, node: str, options: list[str], minimum: int =
     least = min(minimum, most)
     key = answer_key(ctx, node)
     answers = battle.answers
-    if answers is DEFAULT_ANSWERS or ctx.host.team is _ENEMY:
-        chosen = options[:most]  # a preview, or the enemies' side: the default answer
+    if answers is DEFAULT_ANSWERS or not battle.plays_cards(ctx.host.team):
+        chosen = options[:most]  # a preview, or a side of moves (no player): the default
     else:
         given = None if not isinstance(answers, dict) else answers.get(key)
         if given is None:

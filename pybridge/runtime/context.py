@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .model import Battle, Unit
+from .model import Battle, Pile, Unit
 
 if TYPE_CHECKING:
     from .vocabulary import Vocabulary
@@ -97,6 +97,12 @@ class Context:
         return child
 
     # -- what extension actions use (pybridge.extend documents these) -----------------------
+    @property
+    def piles(self) -> dict[Pile, list[str]]:
+        """The piles of the Host's side (in a battle where both sides play cards, each has
+        its own; a Host whose team plays no cards reads the player side's)."""
+        return self.battle.piles_for(self.host.team)
+
     @property
     def words(self) -> Vocabulary:
         """The vocabulary the battle was read with (the built-in one for a battle made in
