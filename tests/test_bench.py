@@ -19,10 +19,12 @@ from pybridge.autoplay import play_out
 from pybridge.bench.bridge import check_targets, cpu_plan, paired_ratio, pinned_to
 from pybridge.bench.browser import bench_web, missing
 from pybridge.bench.plan import FULL, QUICK, make_plan
+from pybridge.bench.project import play_battles
 from pybridge.bench.report import render
 from pybridge.bench.resolution import SCENARIOS, arena, check_floor
 from pybridge.bench.stats import percentile, ratio, summarize_ns, summarize_us
 from pybridge.cli import main
+from pybridge.demo import DEMO_PROJECT, PARTY_FILE, PARTY_LIBRARIES
 from pybridge.examples import demo_battle
 from pybridge.runtime import Battle, Pcg32, Pile, TargetingError, load_battle, play, preview
 from pybridge.runtime import targets as targets_of
@@ -463,6 +465,7 @@ def test_every_section_is_present(quick_run) -> None:
                     "targets"):  # fmt: skip
         assert section in quick_run, section
     assert quick_run["format"] == "pybridge/bench@1" and quick_run["plan"]["mode"] == "quick"
+    assert "project" not in quick_run  # no game's battles were named
     assert quick_run["bridge"]["rounds"] == 10 and quick_run["environment"]["cpus"] >= 1
     _positive_numbers(quick_run)
 
@@ -553,6 +556,71 @@ def test_the_report_is_a_markdown_table(quick_run) -> None:
                   "skipped: no browser", "| single-target attack", "| 2 worker processes |",
                   "C host RSS before / after"):  # fmt: skip
         assert piece in text, piece
+
+
+# -- a game's own battles with its own words (--project, --battle) --------------------------
+_GAME = ["--project", str(DEMO_PROJECT), "--battle", str(PARTY_FILE),
+         *(a for library in PARTY_LIBRARIES for a in ("--library", str(library)))]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def project_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    output = tmp_path_factory.mktemp("bench") / "bench.json"
+    argv = ["bench", "--quick", "--scale", "0.01", "--no-browser", "--no-progress",
+            "--output", str(output), *_GAME]  # fmt: skip
+    assert main(argv) == 0
+    result: dict[str, Any] = json.loads(output.read_text("utf-8"))
+    return result
+
+
+def test_the_demo_project_benchmarks_its_battle_with_its_extension(project_run) -> None:
+    section = project_run["project"]
+    assert section["project"] == str(DEMO_PROJECT)
+    (extension,) = section["extensions"]
+    assert (extension["name"], extension["version"]) == ("demo_mechanics", "1.0")
+    assert extension["file"] == str(DEMO_PROJECT / "extensions" / "mechanics.py")
+    run = section["battles"][str(PARTY_FILE)]
+    assert run["extensions_used"] == {"demo_mechanics": "1.0"}
+    assert run["battles"] == project_run["plan"]["battles"] == sum(run["results"].values())
+    assert run["battles_per_second"] > 0 and run["plays"] > 0
+    # Its words were in play: Foresight scried (its choice answered by default), Drain Touch
+    # drained, and every card played moved the Combo counter.
+    words = run["extension_words"]
+    assert set(words["events"]) == {"scried"} and set(words["choices"]) == {"scry"}
+    assert set(words["counters"]) == {"combo"} and set(words["node_types"]) == {"Drain", "Scry"}
+    scried = words["events"]["scried"]
+    assert 0 < scried == words["choices"]["scry"] == run["events"]["scried"]
+    assert scried <= words["node_types"]["Scry"] and words["node_types"]["Drain"] > 0
+    assert words["counters"]["combo"] == run["events"]["counter"] > 0
+    assert run["events"]["card_played"] == run["plays"]
+    # the other sections still measure the package's own demo battle
+    assert {"bridge", "resolution", "simulation", "memory"} <= set(project_run)
+    text = render(project_run)
+    assert (
+        f"### A game's own battles: project {DEMO_PROJECT}, extensions: demo_mechanics 1.0" in text
+    )
+    assert "scried " in text and "(plays running it)" in text
+
+
+def test_a_battle_without_extension_words_counts_none() -> None:
+    played = play_battles(load_battle(demo_battle()), 3, 40)
+    assert played["battles"] == 3 and played["events"]["card_played"] == played["plays"] > 0
+    assert played["extension_words"] == {"events": {}, "choices": {}, "counters": {},
+                                         "node_types": {}}  # fmt: skip
+    assert play_battles(load_battle(demo_battle()), 3, 40)["events"] == played["events"]
+
+
+def test_the_game_is_read_before_anything_is_measured(capsys, tmp_path) -> None:
+    output = tmp_path / "bench.json"
+    common = ["bench", "--quick", "--no-progress", "--output", str(output)]
+    # without the project's extension, its battle names words nobody declared
+    assert main([*common, "--battle", str(PARTY_FILE), "--library", str(PARTY_LIBRARIES[0])]) == 2
+    assert "demo_mechanics" in capsys.readouterr().err
+    assert main([*common, "--project", str(DEMO_PROJECT)]) == 2
+    assert "--battle FILE" in capsys.readouterr().err
+    assert main([*common, "--project", str(tmp_path), "--battle", str(PARTY_FILE)]) == 2
+    assert "no project.godot" in capsys.readouterr().err
+    assert not output.exists()
 
 
 # -- in the browser, when there is one ------------------------------------------------------

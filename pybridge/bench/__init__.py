@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .. import extensions
+
 DEFAULT_OUTPUT = Path("artifacts") / "bench.json"
 
 __all__ = ["DEFAULT_OUTPUT", "add_bench_command"]
@@ -22,14 +24,23 @@ __all__ = ["DEFAULT_OUTPUT", "add_bench_command"]
 
 def _cmd_bench(args: argparse.Namespace) -> int:
     from .plan import make_plan
+    from .project import ProjectError, read_game
     from .report import render
     from .run import run_bench
+
+    game = None
+    if args.battle or args.library or args.project or args.extension:
+        try:  # the game's files are read before anything is measured
+            game = read_game(args.project, args.extension, args.battle, args.library)
+        except (ProjectError, extensions.ExtensionError) as exc:
+            print(f"pybridge bench: {exc}", file=sys.stderr)
+            return 2
 
     overrides: dict[str, Any] = {"browser": not args.no_browser, "progress": not args.no_progress}
     if args.workers:
         overrides["workers"] = tuple(args.workers)
     plan = make_plan(args.quick, args.scale, **overrides)
-    result = run_bench(plan)
+    result = run_bench(plan, game)
     output = Path(args.output)
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(json.dumps(result, indent=2) + "\n", "utf-8")
@@ -53,7 +64,8 @@ def _workers(text: str) -> int:
 
 
 def add_bench_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``pybridge bench [--quick | --full] [--output FILE] ...``."""
+    """Add ``pybridge bench [--quick | --full] [--output FILE] [--project DIR] [--battle FILE]
+    ...``."""
     cmd = subparsers.add_parser(
         "bench",
         help="measure bridge latency, resolution throughput, battle simulation and memory",
@@ -96,4 +108,12 @@ def add_bench_command(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         default=1.0,
         help="multiply every count by FACTOR (tests use a small one)",
     )
+    # A game's own battles, read with its words: played to their end, its extensions' words counted.
+    cmd.add_argument("--battle", metavar="FILE", action="append", default=[],
+                     help="also play this battle document of the game with random legal plays, "
+                     "with the game's extensions loaded (again for more)")  # fmt: skip
+    cmd.add_argument("--library", metavar="FILE", action="append", default=[],
+                     help="a card library the --battle documents name cards from (again for "
+                     "more)")  # fmt: skip
+    extensions.add_options(cmd, "play the --battle documents with")
     cmd.set_defaults(run=_cmd_bench)

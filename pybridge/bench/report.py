@@ -205,6 +205,36 @@ def memory_lines(section: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _words(counted: dict[str, dict[str, int]]) -> str:
+    """The extensions' words as counted: ``scried 8 (event); Scry 8 (node type, plays)``."""
+    labels = {"events": "event", "choices": "choice made", "counters": "counter change",
+              "node_types": "plays running it"}  # fmt: skip
+    said = [f"{name} {n:,} ({labels[table]})" for table, words in counted.items()
+            for name, n in words.items()]  # fmt: skip
+    return "; ".join(said) or "none"
+
+
+def project_lines(section: dict[str, Any]) -> list[str]:
+    loaded = ", ".join(f"{e['name']} {e['version']}" for e in section["extensions"])
+    where = f"project {section['project']}" if section["project"] else "the named files"
+    lines = [
+        f"### A game's own battles: {where}, extensions: {loaded or 'none'}",
+        "",
+        f"Each battle played to its end (at most {section['max_turns']} turns) with random legal "
+        "plays, seed = battle number; a choice an extension asks takes its default answer.",
+        "",
+    ]
+    rows = []
+    for name, run in section["battles"].items():
+        results = ", ".join(f"{k} {v}" for k, v in run["results"].items())
+        rows.append([name, f"{run['battles']:,}", f"{run['battles_per_second']:,.1f}",
+                     f"{run['plays_per_second']:,.0f}", f"{run['mean_turns']:.1f}", results,
+                     _words(run["extension_words"])])  # fmt: skip
+    header = ["battle", "battles", "battles/s", "plays/s", "turns", "outcomes",
+              "extension words in play"]  # fmt: skip
+    return lines + _table(header, "lrrrrll", rows)
+
+
 def render(result: dict[str, Any]) -> str:
     env = result["environment"]
     load = env.get("load_average_before")
@@ -221,4 +251,6 @@ def render(result: dict[str, Any]) -> str:
         "",
         *memory_lines(result["memory"]),
     ]
+    if "project" in result:
+        lines += ["", *project_lines(result["project"])]
     return "\n".join(lines) + "\n"

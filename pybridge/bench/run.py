@@ -16,6 +16,7 @@ from .browser import bench_web
 from .memory import run_memory
 from .plan import BenchPlan, cpu_count
 from .progress import status
+from .project import GameBattles, run_project
 from .resolution import run_resolution
 from .simulate import run_simulation
 
@@ -41,8 +42,9 @@ def environment() -> dict[str, Any]:
     }
 
 
-def run_bench(plan: BenchPlan) -> dict[str, Any]:
-    """Run every section of ``plan``; the whole result, ready for JSON."""
+def run_bench(plan: BenchPlan, game: GameBattles | None = None) -> dict[str, Any]:
+    """Run every section of ``plan`` (and ``game``'s battles, when given); the whole result,
+    ready for JSON."""
 
     def say(message: str) -> None:
         status(message, plan.progress)
@@ -62,6 +64,7 @@ def run_bench(plan: BenchPlan) -> dict[str, Any]:
         resolution = run_resolution(plan, say)
         simulation = run_simulation(plan, plan.progress, say)
         memory = run_memory(plan, host, say)
+    project = None if game is None else run_project(game, plan, say)
     targets = [*bridge["targets"]]
     targets += [
         {
@@ -73,7 +76,7 @@ def run_bench(plan: BenchPlan) -> dict[str, Any]:
         }
         for name, s in resolution["scenarios"].items()
     ]
-    return {
+    result = {
         "format": "pybridge/bench@1",
         "started": stamp,
         "seconds": time.perf_counter() - started,
@@ -85,3 +88,6 @@ def run_bench(plan: BenchPlan) -> dict[str, Any]:
         "memory": memory,
         "targets": targets,
     }
+    if project is not None:
+        result["project"] = project
+    return result
