@@ -1,14 +1,19 @@
 """The Workshop as a card designer's tool, end to end in the real Godot 4.6 web engine.
 
-One session, in order, on a library holding the guide's Basic Attack (Strike), Defend and the
-draw-pile card (Rummage: filter the draw pile to Basic Attack, pick one at random, move it to
-the hand). Nodes and groups of nodes are copied, pasted and duplicated with the keys and with
-the graph's menu, each one undo step. The Workshop prints ``PYBRIDGE <kind> <json>`` lines
+One session, in order, on a library holding the guide's Basic Attack (Strike), Defend and a
+draw-pile card (Seek: filter the draw pile to Basic Attack, pick one at random, move it to
+the hand). Every choice in the forms says what it means; nodes and groups of nodes are
+copied, pasted and duplicated with the keys and with the graph's menu, each one undo step.
+Then the guide's Meteor Strike is made from the runtime's area-attack template, the draw-pile
+card from the selector-chain template by copy and paste, and both are played in a sandbox
+whose draw pile the designer filled with Basic Attacks, with the events desktop CPython gives.
+The Workshop prints ``PYBRIDGE <kind> <json>`` lines
 (workshop_project/main.gd); screenshots go to ``artifacts/workshop_designer_*.png``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,15 +21,16 @@ from typing import Any
 import pytest
 
 from pybridge.runtime import LIBRARY_FORMAT
+from pybridge.service import new_protocol
 from pybridge.workshop import library_handler, prepare_workshop_site
 
-from .demo_support import booted
+from .demo_support import booted, canonical
 from .engine_session import ARTIFACTS
 from .test_workshop_e2e import NODE_TYPES, SCHEMA, SETTLE_MS, Workshop, call
 from .web_support import require_browser
 
 RUMMAGE: dict[str, Any] = {
-    "id": "rummage", "name": "Rummage", "target": "None",
+    "id": "seek", "name": "Seek", "target": "None",
     "text": "Put a random Basic Attack from your draw pile into your hand.",
     "behavior": {"start": "move", "nodes": [
         {"id": "pile", "type": "CardSource", "source": "DrawPile", "at": [200, 60]},
@@ -35,6 +41,9 @@ RUMMAGE: dict[str, Any] = {
         {"id": "move", "type": "MoveCard", "to": "hand", "ports": {"target": "pick"},
          "at": [720, 60]}]},
 }  # fmt: skip
+
+
+TEMPLATES: list[dict[str, Any]] = call("templates")["templates"]
 
 
 def designer_library() -> dict[str, Any]:
@@ -111,7 +120,7 @@ def word_docs(kind: str) -> dict[str, str]:
 
 def test_every_choice_in_the_forms_says_what_it_means(designer):
     state = designer.click(designer.points()["library"]["cards"]["2"])
-    assert state["card"]["id"] == "rummage"
+    assert state["card"]["id"] == "seek"
     # A source field lists the runtime's description of each source, and of the chosen one.
     source = state["forms"]["pile"]["source"]
     cards = word_docs("card_sources")
@@ -137,7 +146,7 @@ def test_every_choice_in_the_forms_says_what_it_means(designer):
 
 def test_a_group_of_nodes_is_copied_into_another_card_with_its_links(designer):
     designer.click(designer.points()["library"]["cards"]["2"])
-    assert designer.state["card"]["id"] == "rummage"
+    assert designer.state["card"]["id"] == "seek"
     # Ctrl+A selects every node (the start node is not one of the card), Ctrl+C copies them.
     designer.click(designer.points()["graph"]["middle"])  # the graph, not a text field
     state = designer.key("Control+a")
@@ -211,6 +220,125 @@ def test_the_graph_menu_pastes_one_node_where_it_was_opened(designer):
     assert abs(rect[0] - spot[0]) <= 2 and abs(rect[1] + scrolled - spot[1]) <= 2, (rect, spot)
     assert state["history"]["last"] == "Paste nodes"
     designer.designer_shot("3_menu_paste")
+
+
+def new_from_template(designer: Designer, label: str) -> dict[str, Any]:
+    """Open "New from template..." (it lists the runtime's templates) and pick ``label``."""
+    since = designer.mark()
+    designer.do({"click": designer.points()["library"]["template"]})
+    popup = designer.wait_for("popup", since)
+    assert popup["items"] == [t["label"] for t in TEMPLATES]
+    downs = popup["items"].index(label) + 1
+    designer.do(*[{"key": "ArrowDown"}] * downs, {"key": "Enter"}, {"wait_ms": SETTLE_MS})
+    return designer.sync()
+
+
+def rename(designer: Designer, new_id: str) -> None:
+    designer.do({"key": "F2"}, {"wait_ms": SETTLE_MS}, {"key": "Control+a"},
+                *[{"key": c} for c in new_id], {"key": "Enter"})  # fmt: skip
+    assert designer.sync()["card"]["id"] == new_id
+
+
+def test_meteor_strike_from_the_area_attack_template(designer):
+    state = new_from_template(designer, "Area attack")
+    template = next(t["card"] for t in TEMPLATES if t["name"] == "area_attack")
+    assert state["card"] == template and state["history"]["last"] == "New card from template"
+    rename(designer, "meteor_strike")
+    state = designer.type_into(designer.points()["form"]["name"], "Meteor Strike")
+    card = state["card"]
+    assert (card["target"], card["text"]) == ("AllEnemies", "Deal 15 damage to all enemies.")
+    assert without_at(card) == without_at(template) and state["diagnostics"] == []
+    assert state["text"]["generated"] == card["text"]
+    designer.designer_shot("4_meteor_strike_template")
+
+
+def test_the_draw_pile_card_from_the_selector_chain_template_by_copy_and_paste(designer):
+    chain = new_from_template(designer, "Selector chain (cards)")["card"]
+    # The template's whole chain, copied into a card of its own.
+    designer.click(designer.points()["graph"]["middle"])
+    designer.key("Control+a")
+    designer.key("Control+c")
+    designer.click(designer.points()["library"]["new"])
+    rename(designer, "rummage")
+    designer.type_into(designer.points()["form"]["name"], "Rummage")
+    designer.click(designer.points()["graph"]["middle"])
+    state = designer.key("Control+v")
+    assert without_at(state["card"]) == without_at(chain)
+    assert state["forms"]["pick"]["count"]["text"] == "1"  # an integer, shown as one
+    assert state["card"]["behavior"]["start"] == chain["behavior"]["start"]
+    state = designer.click(designer.points()["text"]["use_generated"])
+    assert state["card"]["text"] == chain["text"] and state["diagnostics"] == []
+    designer.arrange()
+    at = {n["id"]: n["at"] for n in designer.state["card"]["behavior"]["nodes"]}
+    assert at["pile"][0] < at["keep"][0] < at["pick"][0] < at["move"][0]
+    designer.designer_shot("5_rummage_pasted")
+
+
+def open_sandbox(designer: Designer, card_id: str) -> dict[str, Any]:
+    designer.click(
+        designer.points()["library"]["cards"][str(designer.state["cards"].index(card_id))]
+    )
+    since = designer.mark()
+    designer.do({"key": "F5"})
+    opened = designer.wait_for("sandbox", since)
+    assert opened["opened"] and opened["error"] == "", opened
+    layout: dict[str, Any] = opened["layout"]["sandbox"]
+    return layout
+
+
+def play(designer: Designer, sandbox: dict[str, Any], name: str) -> dict[str, Any]:
+    since = designer.mark()
+    designer.do({"down": sandbox["cards"]["sandbox"]}, {"move": sandbox["play"]},
+                {"wait_ms": 300}, {"up": sandbox["play"]})  # fmt: skip
+    played = designer.wait_for("played", since)
+    assert played["ok"], played
+    designer.designer_shot(name)
+    result: dict[str, Any] = played["result"]
+    return result
+
+
+def desktop_play(card: dict[str, Any], library: dict[str, Any], piles: dict[str, Any]
+                 ) -> dict[str, Any]:  # fmt: skip
+    protocol = new_protocol()
+    battle = call("sandbox", card=card, library=library, piles=piles)["battle"]
+    opened = json.loads(protocol.call(json.dumps({"op": "open", "battle": battle})))
+    played = json.loads(protocol.call(json.dumps(
+        {"op": "play", "session": opened["result"]["session"], "card": "sandbox"})))  # fmt: skip
+    result: dict[str, Any] = played["result"]
+    return result
+
+
+def test_both_play_in_a_sandbox_whose_draw_pile_holds_basic_attacks(designer):
+    sandbox = open_sandbox(designer, "rummage")
+    # The designer fills the draw pile with Basic Attacks; Enter deals the sandbox again.
+    designer.type_into(sandbox["piles"]["draw"], "strike, strike, strike")
+    since = designer.mark()
+    designer.do({"key": "Enter"})
+    sandbox = designer.wait_for("sandbox", since)["layout"]["sandbox"]
+    designer.designer_shot("6_sandbox_piles")
+    card = designer.state["card"]
+    library = {"format": LIBRARY_FORMAT, "cards": designer.state["library_cards"]}
+    piles = {"draw": ["strike", "strike", "strike"]}
+    result = play(designer, sandbox, "7_rummage_played")
+    assert canonical(result["events"]) == canonical(desktop_play(card, library, piles)["events"])
+    moved = [e for e in result["events"] if e["type"] == "card_moved"]
+    assert [(e["card"][:5], e["to"]) for e in moved if e["card"] != "sandbox"] == [
+        ("draw_", "hand")
+    ]
+    hand = [c["card"] for c in result["state"]["piles"]["hand"]]
+    assert hand.count("strike") == 1
+    # Meteor Strike in the same sandbox: the piles stay as the designer set them.
+    designer.do({"key": "Escape"})
+    designer.sync()
+    sandbox = open_sandbox(designer, "meteor_strike")
+    card = designer.state["card"]
+    result = play(designer, sandbox, "8_meteor_strike_played")
+    assert canonical(result["events"]) == canonical(desktop_play(card, library, piles)["events"])
+    assert [c["card"] for c in result["state"]["piles"]["draw"]] == ["strike"] * 3
+    hits = {e["unit"]: e["amount"] for e in result["events"]
+            if e["type"] == "damage" and e["source"] == "knight"}  # fmt: skip
+    assert hits == dict.fromkeys(["goblin", "orc", "shaman"], 15)
+    designer.do({"key": "Escape"})
 
 
 def test_the_engine_reported_no_errors(designer):

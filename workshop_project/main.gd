@@ -227,6 +227,7 @@ func _state() -> Dictionary:
 		"title": _workshop.ui.title.text,
 		"selected": _workshop.selected,
 		"cards": _workshop.doc.card_ids(),
+		"library_cards": _workshop.doc.cards(),
 		"card": _workshop.current_card(),
 		"diagnostics": _workshop.card_findings(_workshop.selected),
 		"listed": shown,

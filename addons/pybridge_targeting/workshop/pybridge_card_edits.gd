@@ -40,6 +40,15 @@ func new_card() -> void:
 	_edit("New card", _add_new_card, true)
 
 
+## Adds a new card made from [param template] (a card definition from the runtime's
+## [code]templates[/code]) under a free id, and selects it.
+func new_card_from(template: Dictionary) -> void:
+	var doc := _workshop.doc
+	var card := template.duplicate(true)
+	card["id"] = doc.free_card_id(str(template.get("id", "new_card")))
+	_edit("New card from template", func() -> void: _workshop.selected = doc.add_card(card), true)
+
+
 ## Adds a copy of the card at [param index] after it.
 func duplicate_card(index: int) -> void:
 	if index >= 0:

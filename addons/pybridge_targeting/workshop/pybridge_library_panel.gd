@@ -2,7 +2,8 @@
 class_name PyBridgeLibraryPanel
 extends VBoxContainer
 ## The library panel: the cards of the open library, a search field, and New, Duplicate,
-## Rename and Delete. A card with problems carries the count of its errors and warnings.
+## Rename, Delete and a new card from one of the runtime's templates. A card with problems
+## carries the count of its errors and warnings.
 
 ## The designer picked the card at [param index].
 signal card_chosen(index: int)
@@ -14,6 +15,8 @@ signal duplicate_requested(index: int)
 signal rename_requested(index: int)
 ## Delete the card at [param index].
 signal delete_requested(index: int)
+## A new card from the template at [param index] (of those [method show_templates] gave).
+signal template_requested(index: int)
 
 ## Colours of a card's problem count by its worst severity.
 const MARK_COLORS := {"error": Color("ff5c6c"), "warning": Color("ffb347")}
@@ -24,8 +27,10 @@ var list: ItemList = null
 var search: LineEdit = null
 ## The library's name above the list.
 var title_label: Label = null
-## Buttons by action: new, duplicate, rename, delete.
+## Buttons by action: new, duplicate, rename, delete, template.
 var buttons: Dictionary = {}
+## "From template": a menu of the runtime's card templates.
+var templates_button: MenuButton = null
 
 var _cards: Array = []
 var _counts: Array = []
@@ -64,6 +69,25 @@ func _init() -> void:
 	buttons["rename"].pressed.connect(func() -> void: rename_requested.emit(_selected))
 	buttons["delete"].pressed.connect(func() -> void: delete_requested.emit(_selected))
 	add_child(row)
+	templates_button = MenuButton.new()
+	templates_button.text = "New from template..."
+	templates_button.flat = false
+	templates_button.tooltip_text = "A new card in one of the common shapes of the guide"
+	templates_button.get_popup().index_pressed.connect(template_requested.emit)
+	templates_button.disabled = true
+	add_child(templates_button)
+	buttons["template"] = templates_button
+
+
+## Lists [param templates] (the runtime's [code]templates[/code]: each with its label and
+## what it is for) in "New from template...".
+func show_templates(templates: Array) -> void:
+	var menu := templates_button.get_popup()
+	menu.clear()
+	for template: Variant in templates:
+		menu.add_item(str(template.get("label", template.get("name", ""))))
+		menu.set_item_tooltip(menu.item_count - 1, str(template.get("doc", "")))
+	templates_button.disabled = templates.is_empty()
 
 
 ## Shows [param cards] (as written) with [param findings] (one array of diagnostics per card),

@@ -5,7 +5,9 @@ extends VBoxContainer
 ## builds it (the card alone in the hand, a party with a fallen and a reserve member, enemies
 ## of different HP, armor and statuses, the library's cards in the draw pile), shown with the
 ## addon's own [PyBridgeBattleView]: aim it with the arrow, see the highlights and previews, play it
-## and read the battle log.
+## and read the battle log. The designer may set what the hand and the piles hold (card ids of
+## the library, for each pile the runtime names); Restart, or Enter in a pile's field, applies
+## them.
 
 ## The designer left the sandbox.
 signal closed
@@ -25,11 +27,14 @@ var log_view: PyBridgeBattleLog = null
 var heading: Label = null
 ## Restart and Back.
 var buttons: Dictionary = {}
+## Pile name -> the field of the card ids the designer puts in it.
+var pile_fields: Dictionary = {}
 
 var _bridge: PyBridgeClient = null
 var _card: Dictionary = {}
 var _library: Dictionary = {}
 var _error: Label = null
+var _piles_box: GridContainer = null
 
 
 func _init(bridge: PyBridgeClient) -> void:
@@ -55,6 +60,13 @@ func _init(bridge: PyBridgeClient) -> void:
 	body.add_child(view)
 	var side := VBoxContainer.new()
 	side.custom_minimum_size.x = 300
+	var piles_heading := Label.new()
+	piles_heading.text = "Piles: card ids, comma separated (Enter applies)"
+	piles_heading.add_theme_font_size_override("font_size", 13)
+	side.add_child(piles_heading)
+	_piles_box = GridContainer.new()
+	_piles_box.columns = 2
+	side.add_child(_piles_box)
 	var log_heading := Label.new()
 	log_heading.text = "Battle log"
 	side.add_child(log_heading)
@@ -74,6 +86,39 @@ func _init(bridge: PyBridgeClient) -> void:
 	view.card_refused.connect(_on_card_refused)
 
 
+## Offers a field for each pile of [param names] (the runtime's [code]piles[/code]).
+func set_piles(names: PackedStringArray) -> void:
+	for child in _piles_box.get_children():
+		child.queue_free()
+	pile_fields.clear()
+	for pile in names:
+		var label := Label.new()
+		label.text = pile.capitalize()
+		_piles_box.add_child(label)
+		var line := LineEdit.new()
+		line.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+		line.placeholder_text = (
+			"after the card" if pile_fields.is_empty() else "as the sandbox deals it"
+		)
+		line.set_meta("field", "pile." + pile)
+		line.text_submitted.connect(func(_text: String) -> void: open(_card, _library))
+		_piles_box.add_child(line)
+		pile_fields[pile] = line
+
+
+## What the designer put in the piles: pile -> card ids (only the piles given).
+func chosen_piles() -> Dictionary:
+	var piles := {}
+	for pile: String in pile_fields:
+		var ids := PackedStringArray()
+		for part in (pile_fields[pile] as LineEdit).text.split(",", false):
+			if not part.strip_edges().is_empty():
+				ids.append(part.strip_edges())
+		if not ids.is_empty():
+			piles[pile] = ids
+	return piles
+
+
 ## Opens a new sandbox around [param card] (a definition), with the cards of
 ## [param library] in the draw pile. False (and the runtime's reason shown) when the card does
 ## not load.
@@ -85,7 +130,11 @@ func open(card: Dictionary, library: Dictionary) -> bool:
 		"Sandbox: %s. Aim it at a glowing unit, or drag it up to play it."
 		% str(card.get("name", card.get("id", "?")))
 	)
-	var made := _bridge.request("sandbox", {"card": card, "library": library})
+	var asked := {"card": card, "library": library}
+	var piles := chosen_piles()
+	if not piles.is_empty():
+		asked["piles"] = piles
+	var made := _bridge.request("sandbox", asked)
 	var state := {}
 	if not made.is_empty():
 		view.live_in_editor = true
@@ -118,6 +167,12 @@ func layout_points() -> Dictionary:
 		var button: Button = buttons[action]
 		var at := button.get_global_transform_with_canvas() * (button.size * 0.5)
 		points[action] = [roundi(at.x), roundi(at.y)]
+	var piles := {}
+	for pile: String in pile_fields:
+		var line: LineEdit = pile_fields[pile]
+		var at := line.get_global_transform_with_canvas() * (line.size * 0.5)
+		piles[pile] = [roundi(at.x), roundi(at.y)]
+	points["piles"] = piles
 	return points
 
 

@@ -58,6 +58,8 @@ var findings: Dictionary = {"cards": [], "library": []}
 var problem: String = ""
 ## The parts of the screen.
 var ui: PyBridgeWorkshopLayout = null
+## The runtime's card templates ([code]templates[/code]: name, label, doc, card).
+var templates: Array = []
 
 var _saved_json: String = ""
 var _check_timer: Timer = null
@@ -84,6 +86,9 @@ func _ready() -> void:
 		)
 	else:
 		ui.use_schema(schema)
+		# JSON numbers arrive as floats: a template's count of 1 is shown as 1, not 1.0.
+		templates = PyBridgeClient.integral(bridge.request("templates", {}).get("templates", []))
+		ui.library.show_templates(templates)
 	checker = PyBridgeCardChecker.new(bridge, schema.library_format())
 	edits = PyBridgeCardEdits.new(self)
 	_connect_ui()
@@ -420,6 +425,9 @@ func _connect_ui() -> void:
 	ui.library.duplicate_requested.connect(edits.duplicate_card)
 	ui.library.rename_requested.connect(ui.ask_rename)
 	ui.library.delete_requested.connect(ui.ask_delete)
+	ui.library.template_requested.connect(
+		func(index: int) -> void: edits.new_card_from(templates[index].get("card", {}))
+	)
 	ui.form.field_changed.connect(edits.set_card_field)
 	ui.text.text_edited.connect(func(text: String) -> void: edits.set_card_field("text", text))
 	ui.text.use_generated_requested.connect(use_generated_text)

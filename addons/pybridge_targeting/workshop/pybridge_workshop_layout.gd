@@ -105,6 +105,7 @@ func use_schema(schema: PyBridgeWorkshopSchema) -> void:
 	palette.build(schema)
 	graph.set_schema(schema)
 	form.set_schema(schema)
+	sandbox.set_piles(PackedStringArray(schema.data.get("piles", [])))
 
 
 ## Shows the card at [param index] of [param doc] everywhere (rebuilding the graph).
