@@ -27,12 +27,12 @@ const HIDDEN := "no_one"
 		battle_view = value
 		if battle_view != null and is_inside_tree():
 			_follow_view()
-## The theme type variation of each chip (a [PanelContainer]).
-@export var chip_variation: StringName = &"PyBridgeCounterChip"
-## The theme type variation of a chip's label (a [Label]).
-@export var label_variation: StringName = &"PyBridgeCounterLabel"
-## The theme type variation of a chip's value (a [Label]).
-@export var value_variation: StringName = &"PyBridgeCounterValue"
+## The theme type variation of each chip (a [PanelContainer]); empty: a plain one.
+@export var chip_variation: StringName = &""
+## The theme type variation of a chip's label (a [Label]); empty: a plain one.
+@export var label_variation: StringName = &""
+## The theme type variation of a chip's value (a [Label]); empty: a plain one.
+@export var value_variation: StringName = &""
 
 ## The counters that get a chip, in the schema's order (its entries: [code]name[/code],
 ## [code]label[/code], [code]default[/code], [code]visibility[/code]...).
