@@ -138,12 +138,21 @@ def write_atomically(path: Path, data: bytes) -> None:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o777)
+        # mkstemp makes the file readable by its owner only: keep an old file's mode, and give
+        # a new one the mode any new file gets here (0o666 less the umask).
+        os.chmod(temporary, path.stat().st_mode & 0o777 if path.exists() else _new_file_mode())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _new_file_mode() -> int:
+    """The mode ``open`` gives a new file: 0o666 less the process's umask (read by setting it,
+    as the standard library offers no other way, and set back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 #: A Content-Length: ASCII digits only (``str.isdigit`` also takes superscripts and other

@@ -312,6 +312,20 @@ def test_writes_replace_the_file_whole(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["cards.json"]
 
 
+def test_a_new_library_gets_the_mode_every_new_file_gets(tmp_path):
+    # A first save used to leave mkstemp's owner-only mode on the new file.
+    mask = os.umask(0o027)
+    try:
+        write_atomically(tmp_path / "group.json", b"{}")
+        os.umask(0o022)
+        write_atomically(tmp_path / "cards.json", b"{}")
+    finally:
+        os.umask(mask)
+    assert ((tmp_path / "group.json").stat().st_mode & 0o777) == 0o640
+    assert ((tmp_path / "cards.json").stat().st_mode & 0o777) == 0o644
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.json", "group.json"]
+
+
 def test_the_body_check_names_the_problem():
     assert check_library_body(empty_library_text().encode()) is None
     assert "not UTF-8" in str(check_library_body(b"\xff"))
