@@ -137,3 +137,22 @@ def test_the_designer_sets_the_sandboxs_piles() -> None:
     assert bad["where"] == "piles.draw[1]" and "'nothing'" in bad["message"]
     bad = call(protocol, op="sandbox", card=rummage, piles={"deck": []})["error"]
     assert bad["where"] == "piles" and "'deck'" in bad["message"]
+
+
+def test_a_log_line_never_names_a_node_type() -> None:
+    # A draw-pile card that finds no Basic Attack: its log says so in the player's words.
+    protocol = new_protocol()
+    rummage = next(t["card"] for t in call(protocol, op="templates")["result"]["templates"]
+                   if t["name"] == "selector_chain")  # fmt: skip
+    library = {"format": LIBRARY_FORMAT, "cards": [STRIKE, demo_library()["cards"][1]]}
+    node_types = {n["name"] for n in call(protocol, op="schema")["result"]["node_types"]}
+    lines = []
+    for piles in ({"draw": [demo_library()["cards"][1]["id"]]}, {"draw": ["strike"]}):
+        battle = call(protocol, op="sandbox", card=rummage, library=library, piles=piles)
+        sid = call(protocol, op="open", battle=battle["result"]["battle"])["result"]["session"]
+        played = call(protocol, op="play", session=sid, card="sandbox")["result"]
+        lines.append([line["text"] for line in played["log"]])
+    assert "The effect finds no card to act on and does nothing." in lines[0]
+    assert "Strike moves from the draw pile to the hand." in lines[1]
+    for text in [t for found in lines for t in found]:
+        assert not any(name in text.split() for name in node_types), text

@@ -134,6 +134,17 @@ def _moved(b: Battle, e: Event) -> Line | None:
                  "info")  # fmt: skip
 
 
+#: Who an effect that found nothing was looking for, by what its node acts on.
+_NOBODY = {"units": "no one", "cards": "no card"}
+
+
+def _no_targets(b: Battle, e: Event) -> Line:
+    # A player reads the effect, never its node type: say what it looked for.
+    spec = words_of(b).node_types.get(str(e.get("action")))
+    what = _NOBODY.get(str(getattr(spec, "acts_on", None)), "nothing")
+    return _line(f"The effect finds {what} to act on and does nothing.", "info")
+
+
 def _decayed(b: Battle, e: Event) -> Line:
     unit, status = _unit(b, e["unit"]), _status(b, e["status"])
     if e["stacks_after"] <= 0:
@@ -201,7 +212,7 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
     "counter": _counter,
     "choice_made": None,
     "target_skipped": _skipped,
-    "no_targets": lambda b, e: _line(f"{e['action']} finds no target and does nothing.", "info"),
+    "no_targets": _no_targets,
     "called": lambda b, e: _line(
         f"{_unit(b, e['unit'])} uses {_definition(b, e['card'])}"
         + (f" on {_units(b, e['targets'])}." if e.get("targets") else "."),
