@@ -1,9 +1,10 @@
 """``pybridge demo``: the demo battle in the real Godot 4.6 web engine, served on 127.0.0.1.
 
 The demo is the Godot project ``demo_project/`` with the addon ``addons/pybridge_targeting/``
-mounted at ``res://addons/pybridge_targeting`` and the duel's document
-``pybridge/examples/duel_battle.json`` mounted at ``res://battle/duel_battle.json`` (the party
-battle, ``res://battles/party_battle.json``, and its card library are the project's own),
+mounted at ``res://addons/pybridge_targeting``, the duel's document
+``pybridge/examples/duel_battle.json`` mounted at ``res://battle/duel_battle.json`` and the
+hot-seat duel's ``pybridge/examples/rivals_battle.json`` at ``res://battle/rivals_battle.json``
+(the party battle, ``res://battles/party_battle.json``, and its card library are the project's own),
 packed into ``index.pck`` beside the engine, Pyodide and this package, behind the addon's own Web
 export page (see :mod:`pybridge.web`), so the demo is what a Web export of it would be. It
 needs a source checkout (the project and the addon are not part of the installed package)
@@ -40,6 +41,9 @@ PARTY_RES = "res://battles/party_battle.json"
 PARTY_LIBRARIES = (DEMO_PROJECT / "cards" / "mechanics.json",)
 DUEL_FILE = PACKAGE_ROOT / "examples" / "duel_battle.json"
 DUEL_RES = "res://battle/duel_battle.json"
+#: The hot-seat duel between two card-playing sides.
+RIVALS_FILE = PACKAGE_ROOT / "examples" / "rivals_battle.json"
+RIVALS_RES = "res://battle/rivals_battle.json"
 DEFAULT_SITE = REPO_ROOT / "build" / "demo_site"
 DEFAULT_PORT = 8060
 #: The demo's window: the page fills the browser window and the project stretches to it.
@@ -47,14 +51,15 @@ FILL_WINDOW = 2
 
 
 def demo_mounts() -> dict[str, Path]:
-    """What the pack mounts into the demo project: the addon and the duel's document."""
-    return {ADDON_RES: ADDON_DIR, DUEL_RES: DUEL_FILE}
+    """What the pack mounts into the demo project: the addon and the documents of the duel
+    and the hot-seat duel."""
+    return {ADDON_RES: ADDON_DIR, DUEL_RES: DUEL_FILE, RIVALS_RES: RIVALS_FILE}
 
 
 def prepare_demo_site(root: Path = DEFAULT_SITE, *, modules: Path | None = None) -> Site:
     """Build the demo's web site in ``root``: page, engine, ``index.pck``, Pyodide, package."""
     for needed in (DEMO_PROJECT / "project.godot", ADDON_DIR / "plugin.cfg", PARTY_FILE,
-                   *PARTY_LIBRARIES, DUEL_FILE):  # fmt: skip
+                   *PARTY_LIBRARIES, DUEL_FILE, RIVALS_FILE):  # fmt: skip
         if not needed.is_file():
             raise PackError(f"{needed} is missing: `pybridge demo` needs a source checkout")
     return prepare_site(

@@ -36,6 +36,8 @@ from pybridge.demo import (
     PARTY_FILE,
     PARTY_LIBRARIES,
     PARTY_RES,
+    RIVALS_FILE,
+    RIVALS_RES,
     demo_mounts,
     prepare_demo_site,
 )
@@ -101,12 +103,13 @@ def nearly_won(demo_browser_ready: None, tmp_path_factory: pytest.TempPathFactor
 def test_the_pack_holds_the_addon_and_the_battle_documents(demo_browser_ready, tmp_path):
     site = prepare_demo_site(tmp_path / "site")
     files = read_pack(site.root / "index.pck")
-    # The party battle and its card library are the project's own; the duel is mounted.
+    # The party battle and its card library are the project's own; the duels are mounted.
     assert files[PARTY_RES] == PARTY_FILE.read_bytes()
     for library in PARTY_LIBRARIES:
         res = "res://" + library.relative_to(DEMO_PROJECT).as_posix()
         assert files[res] == library.read_bytes()
     assert files[DUEL_RES] == DUEL_FILE.read_bytes()
+    assert files[RIVALS_RES] == RIVALS_FILE.read_bytes()
     assert BATTLE_RES not in files  # the shared example is not what the party scene opens
     for name in ("plugin.cfg", "plugin.gd", "pybridge_default_theme.tres"):
         assert f"res://addons/pybridge_targeting/{name}" in files
