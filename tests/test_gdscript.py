@@ -21,7 +21,16 @@ from typing import Any
 
 import pytest
 
-from pybridge.demo import ADDON_DIR, ADDON_RES, BATTLE_FILE, BATTLE_RES, DUEL_FILE, DUEL_RES
+from pybridge.demo import (
+    ADDON_DIR,
+    ADDON_RES,
+    BATTLE_FILE,
+    BATTLE_RES,
+    DUEL_FILE,
+    DUEL_RES,
+    RIVALS_FILE,
+    RIVALS_RES,
+)
 from pybridge.web import prepare_site, serve
 
 from .web_support import drive, require_browser
@@ -47,7 +56,8 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     require_browser()
     work = tmp_path_factory.mktemp("gdscript")
     started = time.monotonic()
-    mounts = {ADDON_RES: ADDON_DIR, BATTLE_RES: BATTLE_FILE, DUEL_RES: DUEL_FILE}
+    mounts = {ADDON_RES: ADDON_DIR, BATTLE_RES: BATTLE_FILE, DUEL_RES: DUEL_FILE,
+              RIVALS_RES: RIVALS_FILE}  # fmt: skip
     site = prepare_site(work / "site", GODOT_TESTS, mounts)
     with serve(site.root) as url:
         report = drive(url, work, DONE, timeout_ms=240_000, width=1280, height=720)

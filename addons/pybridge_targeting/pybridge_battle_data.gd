@@ -12,6 +12,9 @@ var keywords: Dictionary = {}
 ## The game's art for [code](kind, id, data)[/code] ([code]kind[/code] is [code]"unit"[/code]
 ## or [code]"card"[/code]): a [Texture2D], or null for the data's own [code]art[/code] path.
 var art_for: Callable
+## In a battle with two card-playing sides ([code]sides[/code]), the team whose piles it reads
+## ([code]player[/code] or [code]enemy[/code]); empty: the side whose turn it is.
+var side: String = ""
 
 var _names: Dictionary = {}
 var _statuses: Dictionary = {}
@@ -19,11 +22,15 @@ var _definitions: Dictionary = {}
 
 
 func _init(
-	from: Dictionary = {}, keyword_texts: Dictionary = {}, art: Callable = Callable()
+	from: Dictionary = {},
+	keyword_texts: Dictionary = {},
+	art: Callable = Callable(),
+	team: String = ""
 ) -> void:
 	state = from
 	keywords = keyword_texts
 	art_for = art
+	side = team
 	_names = names_from_state(from)
 	for definition: Variant in from.get("statuses", []):
 		if definition is Dictionary:
@@ -39,8 +46,13 @@ static func names_from_state(from: Dictionary) -> Dictionary:
 	var cards := {}
 	var definitions := _names_of(from.get("cards", []))
 	var instances: Array = []
-	for pile: Variant in from.get("piles", {}).values():
-		instances.append_array(pile)
+	var held: Array = [from.get("piles", {})]
+	for each: Variant in from.get("sides", []):
+		if each is Dictionary:
+			held.append(each.get("piles", {}))
+	for piles: Variant in held:
+		for pile: Variant in piles.values():
+			instances.append_array(pile)
 	for entry: Variant in from.get("cut", []):
 		if entry is Dictionary and entry.get("card") is Dictionary:
 			instances.append(entry["card"])
@@ -53,6 +65,30 @@ static func names_from_state(from: Dictionary) -> Dictionary:
 		"statuses": _names_of(from.get("statuses", [])),
 		"moves": _names_of(from.get("moves", [])),
 	}
+
+
+## The side object of [param team] in [param from], a battle state with [code]sides[/code]
+## ([code]{"team", "active_player", "energy", "max_energy", "piles"...}[/code]); empty when the
+## battle has no such side.
+static func side_in(from: Dictionary, team: String) -> Dictionary:
+	for each: Variant in from.get("sides", []):
+		if each is Dictionary and str(each.get("team", "")) == team:
+			return each
+	return {}
+
+
+## The piles of [param from] that a view of [param team] shows: that side's in a battle with
+## [code]sides[/code] (the turn side's when [param team] is empty), else the battle's own.
+static func piles_in(from: Dictionary, team: String = "") -> Dictionary:
+	if not from.has("sides"):
+		return from.get("piles", {})
+	var shown := team if not team.is_empty() else str(from.get("turn_side", ""))
+	return side_in(from, shown).get("piles", {})
+
+
+## The piles this data reads (see [method piles_in] and [member side]).
+func piles() -> Dictionary:
+	return piles_in(state, side)
 
 
 ## The display names of this state (see [method names_from_state]).
@@ -109,7 +145,9 @@ func card_data(instance: Dictionary, info: Dictionary) -> Dictionary:
 	var id := str(instance.get("id", ""))
 	var card_id := str(instance.get("card", ""))
 	var definition: Dictionary = _definitions.get(card_id, {})
-	var owner_id := str(info.get("source", state.get("active_player", "")))
+	var seat := side_in(state, side if not side.is_empty() else str(state.get("turn_side", "")))
+	var active: Variant = seat.get("active_player", state.get("active_player", ""))
+	var owner_id := str(info.get("source", active))
 	if instance.get("owner") != null:
 		owner_id = str(instance["owner"])
 	var facts: Dictionary = info.get("facts", {})
@@ -136,15 +174,15 @@ func card_data(instance: Dictionary, info: Dictionary) -> Dictionary:
 
 ## The hand's card instance [param card_id] of the state (empty when it is not in the hand).
 func hand_instance(card_id: String) -> Dictionary:
-	for instance: Variant in state.get("piles", {}).get("hand", []):
+	for instance: Variant in piles().get("hand", []):
 		if instance is Dictionary and str(instance.get("id")) == card_id:
 			return instance
 	return {}
 
 
-## The card instances of [param zone] as the state holds them: a pile ([code]hand[/code],
-## [code]draw[/code], [code]discard[/code], [code]exhaust[/code]) from its top, or
-## [code]cut[/code] (the cards waiting on the Cut, bottom first).
+## The card instances of [param zone] as the state holds them: a pile of [method piles]
+## ([code]hand[/code], [code]draw[/code], [code]discard[/code], [code]exhaust[/code]) from its
+## top, or [code]cut[/code] (the cards waiting on the Cut, bottom first).
 func zone_instances(zone: String) -> Array[Dictionary]:
 	var found: Array[Dictionary] = []
 	if zone == "cut":
@@ -152,7 +190,7 @@ func zone_instances(zone: String) -> Array[Dictionary]:
 			if entry is Dictionary and entry.get("card") is Dictionary:
 				found.append(entry["card"])
 		return found
-	for instance: Variant in state.get("piles", {}).get(zone, []):
+	for instance: Variant in piles().get(zone, []):
 		if instance is Dictionary:
 			found.append(instance)
 	return found

@@ -60,7 +60,7 @@ func sync_units(data: PyBridgeBattleData) -> void:
 ## playability is the view's [method PyBridgeBattleView.targets_of]. Returns the slots dropped.
 func sync_hand(data: PyBridgeBattleData) -> Array[PyBridgeHandSlot]:
 	var kept: Array[PyBridgeHandSlot] = []
-	for instance: Variant in data.state.get("piles", {}).get("hand", []):
+	for instance: Variant in data.piles().get("hand", []):
 		var id := str(instance.get("id"))
 		var slot := hand_slot(id)
 		if slot == null:

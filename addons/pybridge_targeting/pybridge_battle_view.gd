@@ -117,6 +117,12 @@ const THEME_TYPE := &"PyBridgeBattleView"
 	set(value):
 		open_on_ready = value
 		update_configuration_warnings()
+## In a battle with two card-playing sides ([code]sides[/code]), the team this view plays for
+## ([code]player[/code] or [code]enemy[/code]): its hand is shown, and plays, passes and turn
+## ends name it as their [code]side[/code] (the runtime refuses what that side may not do
+## now). Empty: the hand of the side whose turn it is, and requests act for whoever acts now.
+## Change it with [method show_side].
+@export var side: String = ""
 
 @export_group("Re-skin")
 ## The game's card scene (its root a [Control] with [code]show_card(data)[/code]); empty:
@@ -306,7 +312,7 @@ func apply_state(new_state: Dictionary) -> void:
 	var asked := []
 	var over: Variant = new_state.get("result")
 	if over == null or str(over) == "":
-		for instance: Variant in new_state.get("piles", {}).get("hand", []):
+		for instance: Variant in PyBridgeBattleData.piles_in(new_state, side).get("hand", []):
 			asked.append(["targets", {"session": bridge.session, "card": str(instance.get("id"))}])
 	if cut_view != null:
 		asked.append(["cut", {"session": bridge.session}])
@@ -320,7 +326,7 @@ func apply_state(new_state: Dictionary) -> void:
 	for i in asked.size():
 		if asked[i][0] == "targets":
 			card_targets[asked[i][1]["card"]] = answers[i]
-	_data = PyBridgeBattleData.new(state, keywords, _given_art)
+	_data = PyBridgeBattleData.new(state, keywords, _given_art, side)
 	display.forget_previews()
 	_stage.stop_lunges()
 	_stage.sync_units(_data)
@@ -353,7 +359,7 @@ func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 		aim.finish()
 	if cut_view != null:
 		return await cut_flow.activate(card_id, target_ids)
-	var fields := {"session": bridge.session, "card": card_id}
+	var fields := request_fields({"card": card_id})
 	if not target_ids.is_empty():
 		fields["target"] = Array(target_ids)
 	_busy += 1
@@ -390,7 +396,7 @@ func end_turn() -> bool:
 		return false
 	aim.cancel()
 	_busy += 1
-	var result: Dictionary = await bridge.ask("end_turn", {"session": bridge.session})
+	var result: Dictionary = await bridge.ask("end_turn", request_fields())
 	_busy -= 1
 	if result.is_empty():
 		request_refused.emit("end_turn", str(bridge.last_error.get("message", "")))
@@ -399,6 +405,27 @@ func end_turn() -> bool:
 	await play_back(result)
 	turn_settled.emit(state)
 	return true
+
+
+## Shows the hand of [param team] (see [member side]) and plays for it from now on, once the
+## runtime said what its cards target (a coroutine; a hot-seat game calls it when the device
+## has changed hands). Any aim is put back first.
+func show_side(team: String) -> void:
+	aim.cancel()
+	side = team
+	if not state.is_empty():
+		await apply_state(state)
+
+
+## The fields of a request on this view's session that acts for its [member side]:
+## [param fields] with [code]session[/code], and [code]side[/code] in a battle with
+## [code]sides[/code] when [member side] is set.
+func request_fields(fields: Dictionary = {}) -> Dictionary:
+	var asked := fields.duplicate()
+	asked["session"] = bridge.session
+	if not side.is_empty() and state.has("sides"):
+		asked["side"] = side
+	return asked
 
 
 ## Plays [param result] (an [code]end_turn[/code] or [code]pass[/code] answer) back step by

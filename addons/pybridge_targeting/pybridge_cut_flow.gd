@@ -29,7 +29,7 @@ func _init(view: PyBridgeBattleView) -> void:
 ## without an arrow) onto the Cut (a coroutine); false when the runtime refused it.
 func activate(card_id: String, target_ids: PackedStringArray) -> bool:
 	var bridge := _view.bridge
-	var fields := {"session": bridge.session, "card": card_id}
+	var fields := _view.request_fields({"card": card_id})
 	if not target_ids.is_empty():
 		fields["target"] = Array(target_ids)
 	_view.busy_with(1)
@@ -96,7 +96,7 @@ func refuses_end_turn() -> bool:
 ## asks for it first; cancelling that choice passes nothing. False when nothing was passed.
 func pass_priority(choices: Dictionary = {}) -> bool:
 	var bridge := _view.bridge
-	var fields := {"session": bridge.session}
+	var fields := _view.request_fields()
 	if not choices.is_empty():
 		fields["choices"] = choices
 	_view.busy_with(1)
