@@ -274,6 +274,26 @@ def test_the_draw_pile_card_from_the_selector_chain_template_by_copy_and_paste(d
     designer.designer_shot("5_rummage_pasted")
 
 
+def test_tags_and_keywords_are_suggested_from_the_library_and_the_rules(designer):
+    state = designer.click(designer.points()["library"]["cards"]["3"])
+    assert state["card"]["id"] == "new_card" and "tags" not in state["card"]
+    # The tags the library's cards use, completed with Tab.
+    state = designer.type_into(designer.points()["form"]["tags"], "ba")
+    assert state["suggestions"]["tags"] == ["basic_attack"]
+    state = designer.key("Tab")
+    assert state["card"]["tags"] == ["basic_attack"] and state["suggestions"]["tags"] == []
+    # The keywords the rules know (and the library's), walked with the arrows.
+    keywords = sorted(SCHEMA["keywords"])
+    state = designer.type_into(designer.points()["form"]["keywords"], "e")
+    assert state["suggestions"]["keywords"] == [k for k in keywords if k.lower().startswith("e")]
+    designer.designer_shot("6_keyword_suggestions")
+    state = designer.type_into(designer.points()["form"]["keywords"], "Exhaust, r")
+    assert state["suggestions"]["keywords"] == ["Retain"]
+    designer.do({"key": "ArrowDown"}, {"key": "Enter"})
+    state = designer.sync()
+    assert state["card"]["keywords"] == ["Exhaust", "Retain"]
+
+
 def open_sandbox(designer: Designer, card_id: str) -> dict[str, Any]:
     designer.click(
         designer.points()["library"]["cards"][str(designer.state["cards"].index(card_id))]
@@ -315,11 +335,11 @@ def test_both_play_in_a_sandbox_whose_draw_pile_holds_basic_attacks(designer):
     since = designer.mark()
     designer.do({"key": "Enter"})
     sandbox = designer.wait_for("sandbox", since)["layout"]["sandbox"]
-    designer.designer_shot("6_sandbox_piles")
+    designer.designer_shot("7_sandbox_piles")
     card = designer.state["card"]
     library = {"format": LIBRARY_FORMAT, "cards": designer.state["library_cards"]}
     piles = {"draw": ["strike", "strike", "strike"]}
-    result = play(designer, sandbox, "7_rummage_played")
+    result = play(designer, sandbox, "8_rummage_played")
     assert canonical(result["events"]) == canonical(desktop_play(card, library, piles)["events"])
     moved = [e for e in result["events"] if e["type"] == "card_moved"]
     assert [(e["card"][:5], e["to"]) for e in moved if e["card"] != "sandbox"] == [
@@ -332,7 +352,7 @@ def test_both_play_in_a_sandbox_whose_draw_pile_holds_basic_attacks(designer):
     designer.sync()
     sandbox = open_sandbox(designer, "meteor_strike")
     card = designer.state["card"]
-    result = play(designer, sandbox, "8_meteor_strike_played")
+    result = play(designer, sandbox, "9_meteor_strike_played")
     assert canonical(result["events"]) == canonical(desktop_play(card, library, piles)["events"])
     assert [c["card"] for c in result["state"]["piles"]["draw"]] == ["strike"] * 3
     hits = {e["unit"]: e["amount"] for e in result["events"]

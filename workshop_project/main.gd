@@ -239,6 +239,7 @@ func _state() -> Dictionary:
 		"picker": _picker(),
 		"start_badges": graph.start_node.badge_codes if graph.start_node != null else [],
 		"selected_nodes": graph.selected_ids(),
+		"suggestions": _suggestions(),
 		"clipboard": _workshop.edits.clipboard,
 		"text":
 		{
@@ -257,6 +258,14 @@ func _state() -> Dictionary:
 		},
 		"layout": _workshop.ui.layout_points(),
 	}
+
+
+## The suggestions shown under each list field of the card form (tags, keywords).
+func _suggestions() -> Dictionary:
+	var shown := {}
+	for field: String in _workshop.ui.form.completers:
+		shown[field] = (_workshop.ui.form.completers[field] as PyBridgeCompleter).shown()
+	return shown
 
 
 ## What the sandbox's pile picker shows ([code]{}[/code] before its battle view is set up).

@@ -63,6 +63,18 @@ func card_ids() -> PackedStringArray:
 	return ids
 
 
+## Every word the cards list under [param field] (tags, keywords), each once, sorted.
+func words_used(field: String) -> PackedStringArray:
+	var found := PackedStringArray()
+	for one: Variant in cards():
+		var listed: Variant = one.get(field) if one is Dictionary else null
+		for word: Variant in listed if listed is Array else []:
+			if word is String and not word in found:
+				found.append(word)
+	found.sort()
+	return found
+
+
 ## [param base], or [param base] with the first free number appended.
 func free_card_id(base: String) -> String:
 	return _free_id(base, card_ids())

@@ -39,7 +39,11 @@ var target_picker: OptionButton = null
 ## What the chosen mode means.
 var meaning: Label = null
 
+## The suggestions under each list field (tags, keywords), by field.
+var completers: Dictionary = {}
+
 var _schema: PyBridgeWorkshopSchema = null
+var _suggestions: Dictionary = {}
 var _filling: bool = false
 
 
@@ -62,6 +66,10 @@ func _init() -> void:
 		line.text_changed.connect(_on_text_changed.bind(field, str(spec[2])))
 		grid.add_child(line)
 		controls[field] = line
+		if str(spec[2]) == "list":
+			var words := func() -> PackedStringArray: return _suggestions.get(field, [])
+			completers[field] = PyBridgeCompleter.new(line, words)
+			add_child(completers[field])
 		labels[field] = label
 	var target_row := HBoxContainer.new()
 	var target_label := Label.new()
@@ -89,6 +97,11 @@ func _init() -> void:
 
 ## Uses [param schema] for the Card Target picker: each mode by its label, with its meaning
 ## as the tooltip.
+## Suggests [param words] while the designer types into list field [param field].
+func set_suggestions(field: String, words: PackedStringArray) -> void:
+	_suggestions[field] = words
+
+
 func set_schema(schema: PyBridgeWorkshopSchema) -> void:
 	_schema = schema
 

@@ -122,6 +122,16 @@ func show_card(doc: PyBridgeCardDocument, index: int) -> void:
 	text.visible = editable
 	if editable:
 		form.show_card(card)
+		form.set_suggestions("tags", doc.words_used("tags"))
+		# The keywords the rules know, then the library's own.
+		var known: Dictionary = (
+			graph.schema.data.get("keywords", {}) if graph.schema != null else {}
+		)
+		var keywords := PackedStringArray(known.keys())
+		for word in doc.words_used("keywords"):
+			if not word in keywords:
+				keywords.append(word)
+		form.set_suggestions("keywords", keywords)
 	if graph.schema != null:
 		var shown := "%d %s" % [index, doc.card_id(index)]
 		graph.show_card(card if editable else {}, shown != _shown_card)
