@@ -12,6 +12,7 @@ import json
 import math
 import re
 import reprlib
+import secrets
 import sys
 import threading
 from collections.abc import Callable
@@ -36,13 +37,26 @@ from .runtime.affects import affected_units
 from .runtime.choices import MAX_OPTIONS, pick_asked
 from .runtime.cut import activate, pass_priority, resolve_all, respond_move
 from .runtime.cut_answers import awaiting, cut_view, player_moves
-from .runtime.errors import LONE_SURROGATE, ExtensionFailed
+from .runtime.errors import LONE_SURROGATE, ChoiceNeeded, ExtensionFailed
 from .runtime.events import first_unplain
 from .runtime.forecast import forecast_intents
 from .runtime.narrate import narrate_all, preview_marks
 from .runtime.picking import pick
 from .runtime.schema import vocabulary
 from .runtime.turns import end_turn, end_turn_refused, start_battle
+from .runtime.views import (
+    VIEWERS,
+    Viewer,
+    current_alias,
+    cut_view_for,
+    enable,
+    events_view,
+    preview_view,
+    real_id,
+    real_ids,
+    state_view,
+    targets_view,
+)
 from .runtime.vocabulary import BUILTIN, Vocabulary
 
 PROTOCOL_VERSION = 1
@@ -154,6 +168,7 @@ class Protocol:
             "cut": self._cut,
             "schema": self._schema,
             "pick": self._pick,
+            "view": self._view,
         }
         self._vocabulary: Encoded | None = None
 
@@ -250,7 +265,8 @@ class Protocol:
     def _answer(self, op: str, handler: Handler, request: dict[str, Any]) -> str:
         """The result text of ``request``: kept from an earlier identical question about the
         same generation of the battle when there is one, else computed now."""
-        key = question(op, request) if op in CACHED_OPS else None
+        # A viewer's answer is never kept: the cache's questions name no viewer.
+        key = question(op, request) if op in CACHED_OPS and "viewer" not in request else None
         generation = self._generations.get(key[1]) if key is not None else None
         if key is None or generation is None:
             return _text(handler(request))
@@ -291,17 +307,27 @@ class Protocol:
             raise ProtocolError("invalid_field", "missing field 'battle'", "battle")
         if len(self._sessions) >= MAX_SESSIONS:
             raise ProtocolError("too_many_sessions", f"at most {MAX_SESSIONS} open sessions")
+        viewers = _viewers(request)
         library = _libraries(request.get("libraries", []), self.words)
         try:
             battle = load_battle(request["battle"], library, self.words)
         except TargetingError as exc:
             where = "battle" if exc.where in ("", "document") else f"battle.{exc.where}"
             raise ProtocolError(exc.code, str(exc), where) from None
-        events = start_battle(battle)
         session = f"s{self._next_session}"
-        log = narrate_all(battle, events)
-        opened = _encoded({"session": session, "events": events, "log": log,
-                           "state": state_of(battle)})  # fmt: skip
+        if viewers:
+            _give_views(battle)
+            battle.journal = []
+            turn_side = battle.turn_side
+            events = start_battle(battle)
+            opened = _encoded({"session": session, **_viewed(request, battle, events, viewers,
+                                                             turn_side)})  # fmt: skip
+            battle.journal = None
+        else:
+            events = start_battle(battle)
+            log = narrate_all(battle, events)
+            opened = _encoded({"session": session, "events": events, "log": log,
+                               "state": state_of(battle)})  # fmt: skip
         self._next_session += 1
         self._sessions[session] = battle
         self._generations[session] = next(self._changes)
@@ -315,49 +341,81 @@ class Protocol:
         return {"closed": session}
 
     def _state(self, request: dict[str, Any]) -> Result:
-        return {"state": state_of(self._session(request))}
+        viewer = _viewer(request)
+        battle = self._session(request)
+        if viewer is None:
+            return {"state": state_of(battle)}
+        return {"state": _state_view(battle, viewer)}
+
+    def _view(self, request: dict[str, Any]) -> Result:
+        # What one viewer may see now: the state as a view (docs/protocol.md, "Views").
+        viewer = _viewer(request)
+        if viewer is None:
+            raise ProtocolError("invalid_field", "missing field 'viewer' (one of "
+                                f"{', '.join(VIEWERS)})", "viewer")  # fmt: skip
+        return {"view": _state_view(self._session(request), viewer)}
 
     def _targets(self, request: dict[str, Any]) -> Result:
         # Reads only: conditions are data nodes, and the PRNG a RandomElements condition
         # draws from is put back (runtime.play.unmet_condition), even after a fault; what a
         # play would affect is previewed on a copy.
+        viewer = _viewer(request)
         battle = self._session(request)
-        info = targets(battle, request.get("card"))
+        card = request.get("card") if viewer is None else _card_of(battle, viewer, request)
+        info = targets(battle, card)
         answer = info.to_json()
         answer["affects"] = list(affected_units(battle, info))
-        return answer
+        return answer if viewer is None else targets_view(battle, viewer, answer)
 
     def _preview(self, request: dict[str, Any]) -> Result:
         # The runtime checks on the battle (reading only) and plays on its own copy.
-        target = _target(request)
+        target, viewer = _target(request), _viewer(request)
         battle = self._session(request)
-        events = preview(battle, request.get("card"), target)
+        card = request.get("card") if viewer is None else _card_of(battle, viewer, request)
+        events = preview(battle, card, target)
+        if viewer is not None:
+            _give_views(battle)
+            return preview_view(battle, viewer, events, lambda e: preview_marks(battle, e))
         return {"events": events, "marks": preview_marks(battle, events)}
 
     def _play(self, request: dict[str, Any]) -> Encoded:
-        card, target, side = request.get("card"), _target(request), _side(request)
+        card, target, side = self._card(request), _target(request), _acting(request)
         answers = _choices(request, MAX_OPTIONS)  # the choices its actions ask, by node id
         return self._commit(request, lambda battle: play(battle, card, target, side), answers)
 
     def _activate(self, request: dict[str, Any]) -> Encoded:
-        card, target, side = request.get("card"), _target(request), _side(request)
+        card, target, side = self._card(request), _target(request), _acting(request)
         return self._commit(request, lambda battle: activate(battle, card, target, side))
+
+    def _card(self, request: dict[str, Any]) -> object:
+        """The request's ``card``: a viewer names it by the id its view shows."""
+        viewer = _viewer(request)
+        if viewer is None:
+            return request.get("card")
+        return _card_of(self._session(request), viewer, request)
 
     def _respond(self, request: dict[str, Any]) -> Encoded:
         unit, move, target = request.get("unit"), request.get("move"), _target(request)
         return self._commit(request, lambda battle: respond_move(battle, unit, move, target))
 
     def _pass(self, request: dict[str, Any]) -> Encoded:
-        choices, side = _choices(request), _side(request)
-        return self._commit(request, lambda battle: pass_priority(battle, choices, side), choices)
+        choices, side, viewer = _choices(request), _acting(request), _viewer(request)
+        return self._commit(request, lambda battle: pass_priority(
+            battle, _late(battle, viewer, choices), side), choices)  # fmt: skip
 
     def _resolve(self, request: dict[str, Any]) -> Encoded:
-        choices = _choices(request)
-        return self._commit(request, lambda battle: resolve_all(battle, choices), choices)
+        choices, viewer = _choices(request), _viewer(request)
+        return self._commit(request, lambda battle: resolve_all(
+            battle, _late(battle, viewer, choices)), choices)  # fmt: skip
 
     def _cut(self, request: dict[str, Any]) -> Result:
+        viewer = _viewer(request)
         battle = self._session(request)
-        return {"cut": cut_view(battle), "awaiting": awaiting(battle),
+        entries = cut_view(battle)
+        if viewer is not None:
+            _give_views(battle)
+            entries = cut_view_for(battle, viewer, entries)
+        return {"cut": entries, "awaiting": awaiting(battle),
                 **player_moves(battle, end_turn_refused(battle))}  # fmt: skip
 
     def _pick(self, request: dict[str, Any]) -> Result:
@@ -370,7 +428,7 @@ class Protocol:
 
     def _end_turn(self, request: dict[str, Any]) -> Encoded:
         answers = _choices(request, MAX_OPTIONS)  # what statuses ask at the turn's boundaries
-        side = _side(request)
+        side = _acting(request)
         return self._commit(request, lambda battle: end_turn(battle, side), answers)
 
     def _schema(self, request: dict[str, Any]) -> Encoded:
@@ -384,17 +442,35 @@ class Protocol:
         a failed request, even an internal fault halfway through, leaves the session exactly
         as it was. ``answers``: the request's answers to choices its actions ask."""
         session = self._session_id(request)
+        viewers = _viewers(request)
+        if viewers:
+            _give_views(self._sessions[session])
         working = self._sessions[session].clone()
+        turn_side = working.turn_side
         working.answers = answers or {}
+        if viewers:
+            working.journal = []
+            acting = _viewer(request)  # a seat names cards by its view's ids; a server by its own
+            if acting is not None:
+                working.answers = real_ids(working, acting, working.answers)
         try:
             events = change(working)
+        except ChoiceNeeded as exc:
+            if viewers and _viewer(request) is not None:
+                exc.details = {"choice": _choice_for(working, viewers[0], exc.details)}
+            raise
         finally:
             working.answers = None
         try:
-            done = _encoded({"events": events, "log": narrate_all(working, events),
-                             "state": state_of(working)})  # fmt: skip
+            if viewers:
+                done = _encoded(_viewed(request, working, events, viewers, turn_side))
+            else:
+                done = _encoded({"events": events, "log": narrate_all(working, events),
+                                 "state": state_of(working)})  # fmt: skip
         except (TypeError, ValueError) as exc:
             raise _unplain(working, events, exc) from None
+        finally:
+            working.journal = None
         self._sessions[session] = working
         self._generations[session] = next(self._changes)
         return done
@@ -455,6 +531,107 @@ def _libraries(documents: object, words: Vocabulary) -> dict[str, CardDef]:
 
 
 _TEAMS = {team.value: team for team in Team}
+
+
+def _viewer(request: dict[str, Any]) -> Viewer | None:
+    """The request's ``viewer``: whose view the answer is (``player``, ``enemy`` or
+    ``spectator``); absent: the authority's answer, everything included."""
+    viewer = request.get("viewer")
+    if viewer is None:
+        return None
+    if not isinstance(viewer, str) or viewer not in VIEWERS:
+        raise ProtocolError("invalid_field", f"viewer must be one of {', '.join(VIEWERS)}, "
+                            f"got {_short(viewer)}", "viewer")  # fmt: skip
+    return VIEWERS[viewer]
+
+
+def _viewers(request: dict[str, Any]) -> list[Viewer]:
+    """Who a change answers: the request's ``viewer``, or each of its ``viewers`` (a server
+    answering every seat from one request: the answer's ``views``)."""
+    one = _viewer(request)
+    if "viewers" not in request:
+        return [] if one is None else [one]
+    if one is not None:
+        raise ProtocolError("invalid_field", "give viewer or viewers, not both", "viewers")
+    given = request["viewers"]
+    if (
+        not isinstance(given, list)
+        or not given
+        or not all(v in VIEWERS for v in given if isinstance(v, str))
+        or not all(isinstance(v, str) for v in given)
+        or len(set(given)) != len(given)
+    ):
+        raise ProtocolError("invalid_field", f"viewers must list distinct viewers of "
+                            f"{', '.join(VIEWERS)}, got {_short(given)}", "viewers")  # fmt: skip
+    return [VIEWERS[v] for v in given]
+
+
+def _give_views(battle: Battle) -> None:
+    """A battle gives views from its first one on: it draws its secret then (kept in the
+    snapshot, so a resumed match gives the same views)."""
+    if battle.secret is None:
+        enable(battle, secrets.token_bytes(32))
+
+
+def _state_view(battle: Battle, viewer: Viewer) -> dict[str, Any]:
+    _give_views(battle)
+    return state_view(battle, viewer, forecast_intents(battle))
+
+
+def _viewed(request: dict[str, Any], battle: Battle, events: list[Event],
+            viewers: list[Viewer], turn_side: Team) -> dict[str, Any]:  # fmt: skip
+    """A change's answer for its viewers: the one viewer's events, log and state, or with
+    ``viewers`` each one's under ``views``."""
+    forecasts = forecast_intents(battle)
+    answers = {}
+    for viewer in viewers:
+        shown, lines = events_view(battle, viewer, events, battle.journal or (), turn_side)
+        answers[viewer.value] = {"events": shown, "log": lines,
+                                 "state": state_view(battle, viewer, forecasts)}  # fmt: skip
+    if "viewers" in request:
+        return {"views": answers}
+    return answers[viewers[0].value]
+
+
+def _late(battle: Battle, viewer: Viewer | None, choices: dict[str, Any]) -> dict[str, Any]:
+    """Late choices as the rules read them: a viewer's card ids become the instances'."""
+    return choices if viewer is None else real_ids(battle, viewer, choices)
+
+
+def _card_of(battle: Battle, viewer: Viewer, request: dict[str, Any]) -> object:
+    _give_views(battle)
+    return real_id(battle, viewer, request.get("card"))
+
+
+def _acting(request: dict[str, Any]) -> Team | None:
+    """Who a change acts for: its ``side``, else its viewer's (a spectator never acts)."""
+    side = _side(request)
+    viewer = _viewer(request)
+    if viewer is None:
+        return side
+    if viewer.team is None:
+        raise ProtocolError("not_your_turn", "a spectator only watches: it cannot act",
+                            "viewer")  # fmt: skip
+    if side is not None and side is not viewer.team:
+        raise ProtocolError("invalid_field", f"side {side.value!r} is not the viewer's "
+                            f"({viewer.value})", "side")  # fmt: skip
+    return viewer.team
+
+
+def _choice_for(battle: Battle, viewer: Viewer, details: dict[str, Any]) -> dict[str, Any]:
+    """A choice an action asks, as its viewer reads it: card options under the viewer's ids,
+    with their faces (the choice shows them to the one who chooses)."""
+    choice = dict(details.get("choice", {}))
+    options = choice.get("options", [])
+    if isinstance(options, list) and choice.get("chooses") == "cards":
+        ids = [current_alias(battle, viewer, o) if o in battle.cards else o for o in options]
+        choice["faces"] = {i: battle.cards[o].card.id for i, o in zip(ids, options, strict=True)
+                           if o in battle.cards}  # fmt: skip
+        choice["options"] = ids
+    card = choice.get("card")
+    if isinstance(card, str) and card in battle.cards:
+        choice["card"] = current_alias(battle, viewer, card)
+    return choice
 
 
 def _side(request: dict[str, Any]) -> Team | None:

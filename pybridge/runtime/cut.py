@@ -29,6 +29,7 @@ from .errors import (
     UnknownUnit,
     quote,
 )
+from .hiding import moved
 from .keywords import EXHAUST
 from .model import (
     MAX_CUT,
@@ -169,6 +170,8 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
         energy_after = energy_before - definition.cost
         battle.set_energy(side, energy_after)
     battle.resolving.append(card.id)
+    if battle.secret is not None:  # a battle that gives views: the card is seen by all now
+        moved(battle, card.id, _HAND, RESOLVING, len(ctx.events))
     chosen: Sequence[Unit] = targets
     mode = str(definition.target)  # a StrEnum's str() is its value
     ctx.events.append({"type": "card_played", "card": card.id, "name": definition.name,
@@ -450,6 +453,8 @@ def _card_resolved(battle: Battle, card_id: str, ctx: Context) -> None:
         rest = _EXHAUST if EXHAUST in instance.card.keywords else _DISCARD
         piles = battle.piles if instance.side is _PLAYER else battle.piles_for(instance.side)
         piles[rest].insert(0, card_id)
+        if battle.secret is not None:
+            moved(battle, card_id, RESOLVING, rest, len(ctx.events))
         ctx.events.append({"type": "card_moved", "node": None, "card": card_id,
                            "from": RESOLVING, "to": str(rest)})  # fmt: skip
     ctx.events.append({"type": "card_resolved", "card": card_id})

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .calls import check_calls
@@ -28,6 +29,7 @@ from .definitions import (
 from .errors import FormatError
 from .migrate import BATTLE, CURRENT, to_current, versions
 from .model import (
+    DEFAULT_VISIBILITY,
     MAX_CUT,
     PILES,
     Battle,
@@ -64,8 +66,13 @@ _UNIT_KEYS = frozenset(
 _BATTLE_KEYS = frozenset(
     {"format", "seed", "rng", "turn", "energy", "max_energy", "draw_per_turn", "reshuffle",
      "active_player", "units", "cards", "statuses", "moves", "piles", "result", "rules", "cut",
-     "next_entry", "counters", "extensions", "sides", "turn_side"}
+     "next_entry", "counters", "extensions", "sides", "turn_side", "visibility", "secret",
+     "stints"}
 )  # fmt: skip
+#: What a pile's ``visibility`` may say: who sees its cards' faces.
+ZONE_VISIBILITY = ("everyone", "owner", "no_one")
+#: A per-battle secret for view ids: 16 to 64 bytes, written in hexadecimal.
+_SECRET = re.compile(r"(?:[0-9a-f]{2}){16,64}")
 #: What a ``sides`` entry holds: a card-playing side's own state.
 _SIDE_KEYS = frozenset({"team", "piles", "energy", "max_energy", "draw_per_turn",
                         "active_player"})  # fmt: skip
@@ -138,6 +145,10 @@ def load_battle(document: object, library: Mapping[str, CardDef] | None = None,
     """A battle document -> a Battle. ``library`` supplies cards the document does not define;
     ``words``: the vocabulary it is read with (the built-in one by default). A document of an
     older format version is migrated first (:mod:`.migrate`)."""
+    if isinstance(document, dict) and "view" in document:
+        raise FormatError.stated("view", "this is one viewer's view of a battle, not a battle: "
+                                 "a view never opens again; open the authority's snapshot "
+                                 "(the state answered without a viewer)")  # fmt: skip
     document = to_current(document, BATTLE)
     r = Reader(document, words=words).obj(_BATTLE_KEYS, ("format", "units"))
     r.field("format").choice(versions(BATTLE))  # an older version was migrated above
@@ -223,6 +234,8 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
     if r.has("rng"):
         rng_r = r.field("rng").obj({"state", "inc"}, ("state", "inc"))
         rng = Pcg32.from_state(_hex64(rng_r.field("state")), _hex64(rng_r.field("inc")))
+    visibility = _visibility(r.field("visibility", {}))
+    secret, stints = _secret(r, instances)
     readers = zip(units, unit_readers, strict=True)
     unset_intents = tuple(u.id for u, ur in readers if not ur.has("intent"))
     return Battle(
@@ -248,6 +261,9 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
         counters=_counters(r.field("counters", {})),
         enemy_side=enemy_side,
         turn_side=turn_side,
+        visibility=visibility,
+        secret=secret,
+        stints=stints,
         words=r.words,
         _unset_intents=unset_intents,
     )
@@ -293,6 +309,40 @@ def _parse_side(r: Reader, team: Team, cards: Mapping[str, CardDef], units: Mapp
                      energy=r.field("energy", max_energy).integer(0, 999),
                      max_energy=max_energy,
                      draw_per_turn=r.field("draw_per_turn", 5).integer(0, 50))  # fmt: skip
+
+
+def _visibility(r: Reader) -> Mapping[Pile, str]:
+    """The document's ``visibility``: who sees each pile's cards; a pile it leaves out keeps
+    its default (``DEFAULT_VISIBILITY``), and a battle that changes nothing shares it."""
+    r.obj({p.value for p in PILES})
+    given = {pile: r.field(pile.value).choice({v: v for v in ZONE_VISIBILITY})
+             for pile in PILES if r.has(pile.value)}  # fmt: skip
+    if all(DEFAULT_VISIBILITY[pile] == value for pile, value in given.items()):
+        return DEFAULT_VISIBILITY
+    return MappingProxyType({**DEFAULT_VISIBILITY, **given})
+
+
+def _secret(r: Reader, instances: Mapping[str, CardInstance]
+            ) -> tuple[bytes | None, dict[str, tuple[int, int, int]]]:  # fmt: skip
+    """The snapshot's ``secret`` and ``stints`` (see :mod:`.views`): a view's ids follow
+    from them, so a resumed match gives the same views."""
+    if not r.has("secret"):
+        if r.has("stints"):
+            raise r.field("stints").fail("nothing here: stints are kept with a secret")
+        return None, {}
+    secret_r = r.field("secret")
+    text = secret_r.text(max_len=128)
+    if not _SECRET.fullmatch(text):
+        raise secret_r.fail("expected 32 to 128 lowercase hexadecimal digits")
+    stints: dict[str, tuple[int, int, int]] = {}
+    stints_r = r.field("stints", {}).obj(set(instances))
+    for card_id in instances:
+        if stints_r.has(card_id):
+            counts = [c.integer(0, MAX_INT) for c in stints_r.field(card_id).elements(3)]
+            if len(counts) != 3:
+                raise stints_r.field(card_id).fail("three counts (player, enemy, spectator)")
+            stints[card_id] = (counts[0], counts[1], counts[2])
+    return bytes.fromhex(text), stints
 
 
 def _counters(r: Reader) -> dict[str, int]:
@@ -511,6 +561,11 @@ def dump_battle(battle: Battle) -> dict[str, object]:
             del out[key]
         out["sides"] = [side_to_json(battle, battle.side_state(t)) for t in battle.sides()]
         out["turn_side"] = battle.turn_side.value
+    if battle.visibility is not DEFAULT_VISIBILITY:
+        out["visibility"] = {str(pile): battle.visibility[pile] for pile in PILES}
+    if battle.secret is not None:  # only a battle that gave views has one
+        out["secret"] = battle.secret.hex()
+        out["stints"] = {card: list(counts) for card, counts in sorted(battle.stints.items())}
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .context import Context
+from .hiding import moved
 from .kinds import MAX_AMOUNT, STACKS
 from .model import RESOLVING, Pile, Team, Unit, Zone
 from .modes import is_protected
@@ -137,6 +138,8 @@ def _move_within(node_id: str | None, ctx: Context, cards: list[str],
         else:
             piles[origin if isinstance(origin, Pile) else Pile(origin)].remove(card)
         placed.append(card)
+        if battle.secret is not None:  # a battle that gives views: who sees it now
+            moved(battle, card, origin, to, len(events))
         events.append({"type": "card_moved", "node": node_id, "card": card, "from": str(origin),
                        "to": to_name})  # fmt: skip
     if position == "top":
@@ -164,6 +167,9 @@ def draw(node_id: str | None, ctx: Context, count: int, side: Team | None = None
         discard = piles[_DISCARD]
         battle.rng.shuffle(discard)
         pile.extend(discard)
+        if battle.secret is not None:
+            for card in discard:
+                moved(battle, card, _DISCARD, _DRAW, len(ctx.events))
         ctx.emit("reshuffled", node=node_id, cards=len(discard))
         discard.clear()
     drawn = pile[:count]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .filters import card_predicate, unit_predicate
@@ -44,6 +45,11 @@ class Pile(StrEnum):
 
 
 PILES: tuple[Pile, ...] = (Pile.HAND, Pile.DRAW, Pile.DISCARD, Pile.EXHAUST)
+#: Who sees each pile's cards by default: your own hand (the opponent sees card backs), no
+#: one the draw pile's (its count and backs only), everyone the discard and exhaust piles.
+DEFAULT_VISIBILITY: Mapping[Pile, str] = MappingProxyType(
+    {Pile.HAND: "owner", Pile.DRAW: "no_one", Pile.DISCARD: "everyone", Pile.EXHAUST: "everyone"}
+)
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _PLAYER, _ENEMY = Team.PLAYER, Team.ENEMY
 
@@ -321,8 +327,20 @@ class Battle:
     enemy_side: SideState | None = None
     #: Whose turn it is: always the player team's in a one-sided battle.
     turn_side: Team = Team.PLAYER
+    #: Who sees the cards of each pile (``everyone``, ``owner``: the side it belongs to, or
+    #: ``no_one``); the document's ``visibility`` (see :mod:`.views`).
+    visibility: Mapping[Pile, str] = field(default_factory=lambda: DEFAULT_VISIBILITY)
+    #: The per-battle secret views derive their card ids from (:mod:`.views`); None until a
+    #: view is first asked. It is saved in the snapshot and never leaves it.
+    secret: bytes | None = None
+    #: Each card's stints per viewer (player, enemy, spectator): how often it was revealed to
+    #: or hidden from that viewer, so a card gets a new view id each time. Kept with a secret.
+    stints: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     #: The vocabulary the battle was read with (a ``Vocabulary``; None: the built-in one).
     words: Any = field(default=None, repr=False, compare=False)
+    #: While a request runs for views: the visibility changes it made, in order (see
+    #: :func:`.views.moved`); never saved.
+    journal: Any = field(default=None, repr=False, compare=False)
     #: The answers this request gives to the choices actions ask for while they resolve
     #: (``{node: answer}`` for a play, ``{"entry.node": answer}`` on the Cut); never saved.
     answers: Any = field(default=None, repr=False, compare=False)
@@ -458,6 +476,9 @@ class Battle:
             counters=dict(self.counters),
             enemy_side=None if self.enemy_side is None else self.enemy_side.clone(),
             turn_side=self.turn_side,
+            visibility=self.visibility,
+            secret=self.secret,
+            stints=dict(self.stints) if self.secret is not None else {},
             words=self.words,
             _programs=self._programs,
         )

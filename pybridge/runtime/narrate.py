@@ -53,6 +53,11 @@ def _units(battle: Battle, unit_ids: object) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+#: How a view's log line names a card its viewer cannot see (:mod:`.views`); no card
+#: instance id has a space, so it never names a real one.
+HIDDEN_CARD = "a card"
+
+
 def _card(battle: Battle, card_id: object) -> str:
     card = battle.cards.get(card_id) if isinstance(card_id, str) else None
     return card.card.name if card is not None else str(card_id)

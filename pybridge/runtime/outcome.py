@@ -4,7 +4,8 @@ and end the battle when one side has no living unit."""
 from __future__ import annotations
 
 from .context import Context
-from .model import Pile, Team
+from .hiding import moved
+from .model import RESOLVING, Pile, Team
 from .vocabulary import count_events
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
@@ -43,6 +44,8 @@ def settle(ctx: Context) -> bool:
         if entry.card is not None:
             battle.resolving.remove(entry.card)
             battle.piles_for(entry.side)[_DISCARD].insert(0, entry.card)
+            if battle.secret is not None:
+                moved(battle, entry.card, RESOLVING, _DISCARD, len(ctx.events))
     battle.cut.clear()
     ctx.emit("battle_ended", result=battle.result, turn=battle.turn)
     return True

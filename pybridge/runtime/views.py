@@ -1,0 +1,352 @@
+"""Per-viewer views: what one side (or a spectator) may see of a battle, its events and log.
+
+The authority holds the battle; a viewer receives a *view*, never the battle. A view leaves
+out the seed, the RNG state and the per-battle secret; it shows each pile as its
+``visibility`` allows (your own hand face up, the opponent's as card backs, draw piles as
+backs in no telling order); events a viewer may not see are left out, and log lines never
+name a card the viewer cannot see ("a card").
+
+Card ids in a view are opaque aliases: a keyed hash (HMAC-SHA-256 under ``Battle.secret``)
+of the viewer, the card instance and its *stint*, the number of times the card was revealed
+to or hidden from that viewer (``Battle.stints``). A hidden card's id tells nothing of
+which card it is, and a card gets a new id each time it is revealed or goes into hiding, so
+an opponent cannot follow a physical card through a hidden zone. The secret and the stints
+live in the snapshot only, so a resumed match gives the same views.
+
+The rules call :func:`moved` where a card changes zone, and only when the battle has a
+secret: a battle that never gave a view pays one attribute check per move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .document import BATTLE_FORMAT, dump_battle
+from .hiding import VIEWER_BITS, Change, seen_by
+from .model import PILES, RESOLVING, Battle, CardInstance, Pile, Team
+from .narrate import HIDDEN_CARD, narrate_all
+from .vocabulary import Visibility, words_of
+
+#: What a view says it is, in place of a battle's ``format``: no loader reads it as a battle.
+VIEW_FORMAT = "pybridge/view@1"
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who a view is for: a card-playing side (``team``), or a spectator (``team`` None) who
+    sees only what is public. The three are :data:`PLAYER`, :data:`ENEMY`, :data:`SPECTATOR`."""
+
+    team: Team | None
+
+    @property
+    def value(self) -> str:
+        return "spectator" if self.team is None else self.team.value
+
+    @property
+    def bit(self) -> int:
+        """The viewer's bit in the sets :func:`.hiding.seen_by` gives."""
+        return VIEWER_BITS[self.value]
+
+
+PLAYER, ENEMY, SPECTATOR = Viewer(Team.PLAYER), Viewer(Team.ENEMY), Viewer(None)
+#: The viewers by name, as requests give them.
+VIEWERS: dict[str, Viewer] = {v.value: v for v in (PLAYER, ENEMY, SPECTATOR)}
+_INDEX = {PLAYER: 0, ENEMY: 1, SPECTATOR: 2}
+
+
+def enable(battle: Battle, secret: bytes) -> None:
+    """Give ``battle`` the secret its views derive ids from (the host draws it at random,
+    once per battle, the first time a view is asked)."""
+    if len(secret) < 16:
+        raise ValueError("a view secret is at least 16 bytes")
+    battle.secret = secret
+    battle.stints = {}
+
+
+def alias(battle: Battle, viewer: Viewer, card_id: str, stints: tuple[int, int, int]) -> str:
+    """The id ``viewer`` knows the card by in the stint ``stints`` gives."""
+    secret = battle.secret
+    if secret is None:
+        raise ValueError("the battle gives no views yet (it has no secret)")
+    message = f"{viewer.value}|{card_id}|{stints[_INDEX[viewer]]}".encode()
+    return "k" + hmac.new(secret, message, hashlib.sha256).hexdigest()[:16]
+
+
+def current_alias(battle: Battle, viewer: Viewer, card_id: str) -> str:
+    return alias(battle, viewer, card_id, battle.stints.get(card_id, (0, 0, 0)))
+
+
+def visible_now(battle: Battle, viewer: Viewer, card_id: str) -> bool:
+    instance = battle.cards[card_id]
+    return bool(seen_by(battle, instance.side, battle.pile_of(card_id)) & viewer.bit)
+
+
+def real_id(battle: Battle, viewer: Viewer, given: object, backs: bool = False) -> object:
+    """The card instance a viewer's id names: a card the viewer sees face up now (with
+    ``backs``, a card back it knows too: a choice's answer, checked against the options the
+    rules offered); anything else is returned as it is, for the rules to refuse as they
+    refuse any unknown card (a real instance id is never taken from a viewer)."""
+    if not isinstance(given, str):
+        return given
+    for card_id in battle.cards:
+        if (backs or visible_now(battle, viewer, card_id)) \
+                and current_alias(battle, viewer, card_id) == given:  # fmt: skip
+            return card_id
+    return f"?{given}" if given in battle.cards else given
+
+
+def real_ids(battle: Battle, viewer: Viewer, answers: Mapping[str, Any]) -> dict[str, Any]:
+    """A request's ``choices`` with the viewer's card ids replaced by the instances'."""
+    return {key: [real_id(battle, viewer, item, backs=True) for item in value]
+            if isinstance(value, list) else real_id(battle, viewer, value, backs=True)
+            for key, value in answers.items()}  # fmt: skip
+
+
+# -- the state -------------------------------------------------------------------------------
+def _card_entry(battle: Battle, viewer: Viewer, instance: CardInstance, zone: object
+                ) -> dict[str, object]:  # fmt: skip
+    entry: dict[str, object] = {"id": current_alias(battle, viewer, instance.id)}
+    if seen_by(battle, instance.side, zone) & viewer.bit:
+        entry["card"] = instance.card.id
+        if instance.owner is not None:
+            entry["owner"] = instance.owner
+    return entry
+
+
+def _piles(battle: Battle, viewer: Viewer, piles: Mapping[Pile, list[str]]
+           ) -> dict[str, object]:  # fmt: skip
+    """Each pile top first: a card the viewer sees as ``{id, card, owner}``; a pile it sees
+    only the backs of lists them in id order, which tells nothing of the pile's order."""
+    out: dict[str, object] = {}
+    for pile in PILES:
+        entries = [_card_entry(battle, viewer, battle.cards[c], pile) for c in piles[pile]]
+        if entries and "card" not in entries[0]:  # a pile's cards are one side's: all backs
+            entries.sort(key=lambda e: str(e["id"]))
+        out[str(pile)] = entries
+    return out
+
+
+def counter_seen(visibility: Visibility, viewer: Viewer) -> bool:
+    """A battle counter is the card-playing sides' together: an ``owner`` counter is seen by
+    each side, not by spectators; a ``no_one`` counter by no view."""
+    if visibility is Visibility.EVERYONE:
+        return True
+    return visibility is Visibility.OWNER and viewer.team is not None
+
+
+def state_view(battle: Battle, viewer: Viewer,
+               forecasts: Mapping[str, object] | None = None) -> dict[str, Any]:  # fmt: skip
+    """What ``viewer`` may see of the battle now, shaped as the state hosts draw (without
+    ``format``, ``seed``, ``rng``, ``secret`` and ``stints``; ``view`` says whose it is)."""
+    state: dict[str, Any] = dump_battle(battle)
+    for key in ("format", "seed", "rng", "secret", "stints"):
+        state.pop(key, None)
+    state = {"view": {"format": VIEW_FORMAT, "viewer": viewer.value, "of": BATTLE_FORMAT},
+             **state}  # fmt: skip
+    for unit in state["units"]:
+        if forecasts and unit["id"] in forecasts and unit["intent"] is not None:
+            unit["intent"]["forecast"] = forecasts[unit["id"]]
+    if battle.enemy_side is None:
+        state["piles"] = _piles(battle, viewer, battle.piles)
+    else:
+        for side in state["sides"]:
+            side["piles"] = _piles(battle, viewer, battle.piles_for(Team(side["team"])))
+    for entry, shown in zip(battle.cut, state["cut"], strict=True):
+        if entry.card is not None:
+            shown["card"] = _card_entry(battle, viewer, battle.cards[entry.card], RESOLVING)
+    if "counters" in state:
+        specs = words_of(battle).counters
+        state["counters"] = {name: value for name, value in state["counters"].items()
+                             if name not in specs
+                             or counter_seen(specs[name].visibility, viewer)}  # fmt: skip
+    return state
+
+
+# -- events and log lines ---------------------------------------------------------------------
+#: The fields of built-in events that name card instances (``called``'s card is a definition).
+CARD_FIELDS: dict[str, tuple[str, ...]] = {
+    "card_played": ("card",), "random_target": ("card",), "targets_chosen": ("card",),
+    "cards_chosen": ("card", "cards"), "card_moved": ("card",), "negated": ("card",),
+    "target_skipped": ("card",), "card_resolved": ("card",), "activated": ("card",),
+    "resolving": ("card",), "effect_failed": ("card",), "choice_made": ("options", "chosen"),
+}  # fmt: skip
+_MOVES = frozenset({"card_moved", "card_played"})
+
+
+@dataclass(slots=True)
+class _Timeline:
+    """Each card's stints and who saw it, event by event, from a request's journal."""
+
+    battle: Battle
+    changes: dict[str, list[Change]]
+
+    def at(self, card_id: str, index: int, moving: bool) -> tuple[tuple[int, int, int], int]:
+        """The card's stints and viewers at event ``index``; ``moving``: that event tells
+        the card's own move, which shows it to whoever saw it on either side of the move,
+        under the id of the side they saw it on."""
+        changes = self.changes.get(card_id)
+        if not changes:
+            instance = self.battle.cards[card_id]
+            zone = self.battle.pile_of(card_id)
+            return (self.battle.stints.get(card_id, (0, 0, 0)),
+                    seen_by(self.battle, instance.side, zone))  # fmt: skip
+        stints, mask = changes[0][2], changes[0][4]
+        for at, _, old, new, old_mask, new_mask in changes:
+            if at < index:
+                stints, mask = new, new_mask
+            elif at == index and moving:
+                return (new, new_mask | old_mask) if new_mask else (old, new_mask | old_mask)
+            else:
+                break
+        return stints, mask
+
+
+def _owner_side(battle: Battle, event: Mapping[str, Any], acting: Team) -> Team:
+    """Whose an event is: the side whose card, move or status is at work (tracked along the
+    events by :func:`events_view`)."""
+    card = event.get("card")
+    if event.get("type") in _ACTS and isinstance(card, str) and card in battle.cards:
+        return battle.cards[card].side
+    unit = battle.unit(event["unit"]) if isinstance(event.get("unit"), str) else None
+    if event.get("type") in _UNIT_ACTS and unit is not None:
+        return unit.team
+    return acting
+
+
+_ACTS = frozenset({"card_played", "activated", "resolving"})
+_UNIT_ACTS = frozenset({"enemy_acts", "enemy_responds", "enemy_holds", "status_hook",
+                        "reaction", "called"})  # fmt: skip
+
+
+def _visibility(battle: Battle, event: Mapping[str, Any]) -> Visibility:
+    words = words_of(battle)
+    if event.get("type") == "choice_made":
+        kind = words.choices.get(str(event.get("choice")))
+        if kind is not None:
+            return kind.visibility
+    spec = words.events.get(str(event.get("type")))
+    return Visibility.EVERYONE if spec is None else spec.visibility
+
+
+def _card_fields(battle: Battle, event_type: str) -> tuple[str, ...]:
+    fields = CARD_FIELDS.get(event_type)
+    if fields is not None:
+        return fields
+    spec = words_of(battle).events.get(event_type)
+    if spec is None or spec.narration is None:
+        return ()
+    params = spec.narration.message.params
+    return tuple(name for name, kind in params.items() if kind in ("card", "cards"))
+
+
+def events_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, Any]],
+                journal: Iterable[Change] = (), turn_side: Team | None = None
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:  # fmt: skip
+    """The events ``viewer`` may see of those a request gave, and their log lines.
+
+    ``battle`` is the battle after the request, ``journal`` its record of the visibility
+    changes the request made (``Battle.journal``). An event whose visibility is ``no_one``
+    reaches no view, an ``owner`` one only its side's; card ids become the viewer's ids as
+    they were at that event, and a card the viewer could not see is ``a card`` in the log."""
+    changes: dict[str, list[Change]] = {}
+    for change in journal:
+        changes.setdefault(change[1], []).append(change)
+    timeline = _Timeline(battle, changes)
+    acting = battle.turn_side if turn_side is None else turn_side
+    shown: list[dict[str, Any]] = []
+    masked: list[dict[str, Any]] = []
+    kept: dict[int, int] = {}
+    for index, event in enumerate(events):
+        event_type = str(event.get("type"))
+        side = _owner_side(battle, event, acting)
+        if event_type in _ACTS or event_type in _UNIT_ACTS:
+            acting = side
+        visibility = _visibility(battle, event)
+        if visibility is Visibility.NO_ONE or (
+            visibility is Visibility.OWNER and viewer.team is not side
+        ):
+            masked.append({"type": "hidden"})
+            continue
+        mine, told = dict(event), dict(event)
+        moving = event_type in _MOVES
+        for name in _card_fields(battle, event_type):
+            value = event.get(name)
+            if isinstance(value, list):
+                pairs = [_aliased(timeline, viewer, item, index, False) for item in value]
+                mine[name], told[name] = [p[0] for p in pairs], [p[1] for p in pairs]
+            else:
+                mine[name], told[name] = _aliased(timeline, viewer, value, index, moving)
+        kept[index] = len(shown)
+        shown.append(mine)
+        masked.append(told)
+    lines = []
+    for line in narrate_all(battle, masked):
+        at = line.get("event")
+        if at in kept:
+            line["event"] = kept[at]
+            if line["text"].startswith(HIDDEN_CARD):
+                line["text"] = line["text"][0].upper() + line["text"][1:]
+            lines.append(line)
+    return shown, lines
+
+
+def _aliased(timeline: _Timeline, viewer: Viewer, value: object, index: int, moving: bool
+             ) -> tuple[object, object]:  # fmt: skip
+    """A card id as the viewer's event holds it, and as its log line reads it."""
+    battle = timeline.battle
+    if not isinstance(value, str) or value not in battle.cards:
+        return value, value
+    stints, mask = timeline.at(value, index, moving)
+    return alias(battle, viewer, value, stints), value if mask & viewer.bit else HIDDEN_CARD
+
+
+# -- answers about one card --------------------------------------------------------------------
+def targets_view(battle: Battle, viewer: Viewer, answer: dict[str, Any]) -> dict[str, Any]:
+    """A ``targets`` answer with the viewer's card ids (the card, and cards a late choice
+    could take)."""
+    out = dict(answer)
+    out["card"] = _now(battle, viewer, answer.get("card"))
+    late = answer.get("late_choice")
+    if isinstance(late, dict):
+        out["late_choice"] = {
+            **late,
+            "candidates": [_now(battle, viewer, c) for c in late.get("candidates", [])],
+        }
+    return out
+
+
+def cut_view_for(battle: Battle, viewer: Viewer, entries: list[dict[str, Any]]
+                 ) -> list[dict[str, Any]]:  # fmt: skip
+    """The Cut's entries (``cut_answers.cut_view``) with the viewer's card ids."""
+    out = []
+    for entry, shown in zip(battle.cut, entries, strict=True):
+        shown = dict(shown)
+        if entry.card is not None:
+            shown["card"] = _card_entry(battle, viewer, battle.cards[entry.card], RESOLVING)
+        late = shown.get("late_choice")
+        if isinstance(late, dict):
+            shown["late_choice"] = {
+                **late,
+                "candidates": [_now(battle, viewer, c) for c in late.get("candidates", [])],
+            }
+        out.append(shown)
+    return out
+
+
+def _now(battle: Battle, viewer: Viewer, value: object) -> object:
+    if isinstance(value, str) and value in battle.cards:
+        return current_alias(battle, viewer, value)
+    return value
+
+
+def preview_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, Any]],
+                 marks: Callable[[list[dict[str, Any]]], dict[str, Any]]
+                 ) -> dict[str, Any]:  # fmt: skip
+    """A ``preview`` answer for ``viewer``: its events as the viewer would see them now (a
+    card the preview draws stays a card back), and the marks of those."""
+    shown, _ = events_view(battle, viewer, events)
+    return {"events": shown, "marks": marks(shown)}
