@@ -1,27 +1,38 @@
 extends Control
 ## The demo's first screen: the party battle (three against three, soft rules, a hand of every
-## target mode) or the trading-card duel (the strict law and its Cut). A click, the keys 1 and
-## 2, or the arrows and Enter choose. Prints [code]PYBRIDGE menu {"party", "duel"}[/code]: the
-## screen points of the two choices.
+## target mode), the trading-card duel (the strict law and its Cut) or the hot-seat duel of two
+## card-playing sides. A click, the keys 1, 2 and 3, or the arrows and Enter choose. Prints
+## [code]PYBRIDGE menu {"party", "duel", "rivals"}[/code]: the screen points of the choices.
 
 ## The party battle.
 const PARTY_SCENE := "res://main.tscn"
 ## The duel.
 const DUEL_SCENE := "res://duel.tscn"
+## The hot-seat duel of two card-playing sides.
+const RIVALS_SCENE := "res://rivals.tscn"
 
 @onready var _party_button: Button = $Box/Choices/PartyButton
 @onready var _duel_button: Button = $Box/Choices/DuelButton
+@onready var _rivals_button: Button = $Box/Choices/RivalsButton
 
 
 func _ready() -> void:
 	theme = DemoTheme.build()
 	_party_button.pressed.connect(_go.bind(PARTY_SCENE))
 	_duel_button.pressed.connect(_go.bind(DUEL_SCENE))
+	_rivals_button.pressed.connect(_go.bind(RIVALS_SCENE))
 	_party_button.grab_focus()
 	await get_tree().process_frame
-	DemoLines.say(
-		"menu",
-		{"party": DemoLines.center_of(_party_button), "duel": DemoLines.center_of(_duel_button)}
+	(
+		DemoLines
+		. say(
+			"menu",
+			{
+				"party": DemoLines.center_of(_party_button),
+				"duel": DemoLines.center_of(_duel_button),
+				"rivals": DemoLines.center_of(_rivals_button),
+			}
+		)
 	)
 
 
@@ -33,6 +44,8 @@ func _unhandled_key_input(event: InputEvent) -> void:
 		_go(PARTY_SCENE)
 	elif key.keycode == KEY_2:
 		_go(DUEL_SCENE)
+	elif key.keycode == KEY_3:
+		_go(RIVALS_SCENE)
 
 
 func _draw() -> void:

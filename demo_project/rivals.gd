@@ -1,0 +1,407 @@
+extends Control
+## The demo's hot-seat duel: two players share the screen, Captain Aya and Kit against Vex and
+## Rook, each side with its own hand, draw pile and energy, under the strict law. The side that
+## acts now (the runtime's [code]cut[/code] answer names it: the turn side, or on the Cut the
+## side holding priority) sees its own hand; the other side's hand is a count of card backs.
+## Whenever the runtime hands the action to the other side, the screen is covered by a
+## hand-over ("Pass the device to Vex") until that player takes it, so neither sees the
+## other's cards.
+##
+## Targeting, the Cut and the choices are the addon's ([PyBridgeBattleView] with its
+## [member PyBridgeBattleView.side], and a [PyBridgeCutView]). It prints the lines tools and
+## tests read ([DemoLines]): [code]ready[/code] (with [code]"scene": "rivals"[/code]),
+## [code]handover[/code] (the device goes to a side), [code]seat[/code] (whose hand shows, the
+## banner, the other hand's count, the layout), [code]highlight[/code], [code]aim[/code],
+## [code]target[/code], [code]refused[/code], [code]activated[/code], [code]passed[/code] and
+## [code]turn[/code] (the runtime's exact responses), [code]cut[/code], [code]step[/code],
+## [code]settled[/code], [code]result[/code], [code]error[/code].
+
+## The battle document, packed from pybridge/examples/rivals_battle.json.
+const BATTLE_FILE := "res://battle/rivals_battle.json"
+## The same document in a source checkout, relative to this project (desktop editor runs).
+const CHECKOUT_BATTLE_FILE := "../pybridge/examples/rivals_battle.json"
+## The start screen, where Menu goes back to.
+const START_SCENE := "res://start.tscn"
+## Each team's colour, as the Cut view colours its entries.
+const TEAM_COLORS := {"player": Color("3d8fd1"), "enemy": Color("d0583a")}
+
+var _battle_text: String = ""
+var _toast_tween: Tween = null
+## The side the device goes to ("" while no hand-over waits).
+var _handing_to: String = ""
+## True while the hand of the side that took the device is being shown.
+var _seating: bool = false
+
+@onready var _bridge: PyBridgeClient = $Bridge
+@onready var _battle: PyBridgeBattleView = $Battle
+@onready var _cut: PyBridgeCutView = $Cut
+@onready var _enemy_area: Control = $Battle/Field/EnemyArea
+@onready var _party_area: Control = $Battle/Field/PartyArea
+@onready var _turn_label: Label = $TopBar/TurnLabel
+@onready var _banner: Label = $TopBar/Banner
+@onready var _menu_button: Button = $TopBar/MenuButton
+@onready var _restart_button: Button = $TopBar/RestartButton
+@onready var _log: PyBridgeBattleLog = $LogPanel/Log
+@onready var _backs_label: Label = $OtherHand/Rows/Label
+@onready var _backs: DemoCardBacks = $OtherHand/Rows/Backs
+@onready var _energy_label: Label = $EnergyLabel
+@onready var _end_turn_button: Button = $EndTurnButton
+@onready var _toast: Label = $Toast
+@onready var _handover: CanvasLayer = $Handover
+@onready var _handover_root: Control = $Handover/Root
+@onready var _handover_title: Label = $Handover/Root/Box/Rows/Title
+@onready var _handover_detail: Label = $Handover/Root/Box/Rows/Detail
+@onready var _handover_button: Button = $Handover/Root/Box/Rows/TakeButton
+@onready var _overlay: CanvasLayer = $Overlay
+@onready var _overlay_root: Control = $Overlay/Root
+@onready var _result_label: Label = $Overlay/Root/Box/Rows/Result
+@onready var _detail_label: Label = $Overlay/Root/Box/Rows/Detail
+@onready var _play_again_button: Button = $Overlay/Root/Box/Rows/PlayAgainButton
+@onready var _overlay_menu_button: Button = $Overlay/Root/Box/Rows/MenuButton
+
+
+func _ready() -> void:
+	theme = DemoTheme.build()
+	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
+	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
+	_overlay_root.theme = theme
+	_handover_root.theme = theme
+	_restart_button.pressed.connect(_open)
+	_play_again_button.pressed.connect(_open)
+	for menu: Button in [_menu_button, _overlay_menu_button]:
+		menu.pressed.connect(func() -> void: get_tree().change_scene_to_file(START_SCENE))
+	var menu_key := InputEventKey.new()
+	menu_key.keycode = KEY_M
+	_menu_button.shortcut = Shortcut.new()
+	_menu_button.shortcut.events = [menu_key]
+	_menu_button.text = tr("Menu (M)")
+	_handover_button.pressed.connect(_take_device)
+	_end_turn_button.pressed.connect(_battle.end_turn)
+	_bridge.request_failed.connect(_on_request_failed)
+	_connect_battle()
+	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
+	if _battle_text.is_empty():
+		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
+		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
+		return
+	_open()
+
+
+func _input(event: InputEvent) -> void:
+	# While the device changes hands no key reaches the battle behind the cover: Enter or
+	# Space takes the device, M still goes back to the menu.
+	if not _handover.visible or not event is InputEventKey:
+		return
+	var key := event as InputEventKey
+	get_viewport().set_input_as_handled()
+	if not key.pressed or key.echo:
+		return
+	if key.keycode in [KEY_ENTER, KEY_KP_ENTER, KEY_SPACE]:
+		_take_device()
+	elif key.keycode == KEY_M:
+		get_tree().change_scene_to_file(START_SCENE)
+
+
+func _draw() -> void:
+	var w := size.x
+	var h := size.y
+	draw_polygon(
+		PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
+		PackedColorArray([Color("1a1630"), Color("231a2e"), Color("0b0d18"), Color("0e1222")])
+	)
+	var felt := StyleBoxFlat.new()
+	felt.bg_color = Color(0.09, 0.1, 0.2, 0.55)
+	felt.border_color = Color(1, 1, 1, 0.07)
+	felt.set_border_width_all(2)
+	felt.set_corner_radius_all(18)
+	draw_style_box(felt, Rect2(4, 50, 896, 426))
+	var middle := _party_area.get_global_rect().position.y - 3.0
+	draw_line(Vector2(24, middle), Vector2(880, middle), Color(1, 1, 1, 0.12), 2.0)
+	if _battle.state.is_empty():
+		return
+	var font := get_theme_default_font()
+	for team: String in TEAM_COLORS:
+		var area := _party_area if team == "player" else _enemy_area
+		var text := tr("%s'S SIDE") % _side_name(team).to_upper()
+		if team == _battle.side and not _battle.visible:
+			text = ""
+		elif team == _battle.side:
+			text += "  ·  " + tr("AT THE DEVICE")
+		var rect := area.get_global_rect()
+		draw_string(
+			font,
+			Vector2(rect.position.x + 12, rect.position.y + 22),
+			text,
+			HORIZONTAL_ALIGNMENT_LEFT,
+			-1,
+			14,
+			(TEAM_COLORS[team] as Color).lightened(0.25)
+		)
+
+
+func _connect_battle() -> void:
+	_battle.battle_opened.connect(_on_battle_opened)
+	_battle.state_changed.connect(_on_state_changed)
+	_battle.highlight_changed.connect(
+		func(card_id: String, unit_ids: PackedStringArray) -> void:
+			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
+	)
+	_battle.aim_started.connect(
+		func(card_id: String) -> void: DemoLines.say("aim", {"card": card_id})
+	)
+	_battle.target_selected.connect(
+		func(card_id: String, unit_id: String) -> void:
+			DemoLines.say("target", {"card": card_id, "unit": unit_id})
+	)
+	_battle.card_refused.connect(
+		func(card_id: String, why: String) -> void: _on_refused("activate", why, card_id)
+	)
+	_battle.request_refused.connect(func(op: String, why: String) -> void: _on_refused(op, why))
+	_battle.card_activated.connect(
+		func(_card_id: String, _targets: PackedStringArray, result: Dictionary) -> void:
+			_log.add_lines(result.get("log", []))
+			DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
+	)
+	_battle.passed.connect(
+		func(_result: Dictionary) -> void:
+			DemoLines.say_raw("passed", _bridge.last_response_of("pass"))
+	)
+	_battle.cut_changed.connect(func(_cut_answer: Dictionary) -> void: _say_cut())
+	_battle.turn_ended.connect(
+		func(_result: Dictionary) -> void:
+			DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
+	)
+	_battle.turn_step_shown.connect(
+		func(line: Dictionary, events: Array) -> void:
+			if not line.is_empty():
+				_log.add_lines([line])
+			DemoLines.say("step", {"line": line.get("text", ""), "events": events.size()})
+	)
+	_battle.turn_settled.connect(
+		func(state: Dictionary) -> void: DemoLines.say("settled", {"turn": state.get("turn")})
+	)
+
+
+func _open() -> void:
+	_overlay.hide()
+	_handover.hide()
+	_handing_to = ""
+	_log.clear()
+	_cut.history.clear()
+	if _toast_tween != null:
+		_toast_tween.kill()
+	_toast.modulate.a = 0.0
+	_battle.side = ""  # nobody's hand until a player takes the device
+	_battle.hide()
+	_battle.open_battle_json(_battle_text)
+
+
+func _on_battle_opened(state: Dictionary) -> void:
+	_log.add_line(tr("Hot-seat duel: two players share this screen."), "turn")
+	_log.add_line(
+		tr("Each plays from their own hand; the other may answer on the Cut, then Pass."), "info"
+	)
+	var sides := {}
+	for team: String in TEAM_COLORS:
+		sides[team] = _side_name(team)
+	(
+		DemoLines
+		. say(
+			"ready",
+			{
+				"scene": "rivals",
+				"transport": _bridge.transport_name(),
+				"session": _bridge.session,
+				"turn": state.get("turn"),
+				"sides": sides,
+			}
+		)
+	)
+
+
+func _on_state_changed(state: Dictionary) -> void:
+	_turn_label.text = tr("Turn %d") % int(state.get("turn", 1))
+	var result: Variant = state.get("result")
+	if result != null and str(result) != "":
+		_handover.hide()
+		_battle.show()
+		_show_seat()
+		if not _overlay.visible:
+			_show_result(str(result))
+		return
+	if _seating:
+		return  # the side that took the device: shown once its hand is
+	# Who acts now is the runtime's answer; a different side than the one at the device
+	# means the device changes hands.
+	var acting := str(_battle.cut.get("side", ""))
+	if acting != _battle.side:
+		_begin_handover(acting)
+	elif not _handover.visible:
+		_show_seat()
+
+
+func _begin_handover(team: String) -> void:
+	_handing_to = team
+	_battle.hide()  # the hand of the side that just acted goes under the cover too
+	var name := _side_name(team)
+	_handover_title.text = tr("Pass the device to %s") % name
+	_handover_title.add_theme_color_override("font_color", TEAM_COLORS.get(team, Color.WHITE))
+	_handover_detail.text = (
+		_whose_move(team) + "\n" + tr("%s's hand stays hidden until then.") % name
+	)
+	_handover_button.text = tr("I am %s: show my hand (Enter)") % name
+	_handover.show()
+	_handover_button.grab_focus()
+	queue_redraw()
+	await get_tree().process_frame
+	if _handing_to != team:
+		return
+	(
+		DemoLines
+		. say(
+			"handover",
+			{
+				"side": team,
+				"name": name,
+				"title": _handover_title.text,
+				"detail": _handover_detail.text,
+				"take": DemoLines.center_of(_handover_button),
+				"battle_visible": _battle.is_visible_in_tree(),
+			}
+		)
+	)
+
+
+func _take_device() -> void:
+	if _handing_to.is_empty() or _battle.is_busy():
+		return
+	var team := _handing_to
+	_handing_to = ""
+	_seating = true
+	await _battle.show_side(team)  # under the cover until its hand is there
+	_seating = false
+	_handover.hide()
+	_battle.show()
+	_show_seat()
+
+
+## Shows whose hand is at the device, the banner, the other side's hand as card backs and
+## the energy of the side at the device, and prints the [code]seat[/code] line.
+func _show_seat() -> void:
+	var team := _battle.side
+	var other := _other_side(team)
+	var seat := PyBridgeBattleData.side_in(_battle.state, team)
+	var hidden: Array = PyBridgeBattleData.piles_in(_battle.state, other).get("hand", [])
+	_banner.text = _whose_move(team)
+	_banner.add_theme_color_override(
+		"font_color", (TEAM_COLORS.get(team, Color.WHITE) as Color).lightened(0.3)
+	)
+	_backs.count = hidden.size()
+	_backs.tint = TEAM_COLORS.get(other, Color.GRAY)
+	_backs_label.text = (
+		tr("%s's hand: %d cards · energy %d / %d")
+		% [
+			_side_name(other),
+			hidden.size(),
+			int(PyBridgeBattleData.side_in(_battle.state, other).get("energy", 0)),
+			int(PyBridgeBattleData.side_in(_battle.state, other).get("max_energy", 0)),
+		]
+	)
+	_energy_label.text = (
+		tr("Energy %d / %d") % [int(seat.get("energy", 0)), int(seat.get("max_energy", 0))]
+	)
+	_end_turn_button.disabled = (
+		_battle.is_battle_over() or not bool(_battle.cut.get("can_end_turn", true))
+	)
+	queue_redraw()
+	await get_tree().process_frame  # the hand lays out first
+	DemoLines.say(
+		"seat",
+		{
+			"side": team,
+			"acting": _battle.cut.get("side", ""),
+			"banner": _banner.text,
+			"hand":
+			_battle.hand_slots.map(func(slot: PyBridgeHandSlot) -> String: return slot.card_id),
+			"other": other,
+			"backs": _backs.count,
+			"backs_text": _backs_label.text,
+			"energy": _energy_label.text,
+			"layout": _layout_points(),
+		}
+	)
+
+
+## The banner's words for [param team] at the device: its turn, or its priority on the Cut.
+func _whose_move(team: String) -> String:
+	var name := _side_name(team)
+	if _battle.cut.get("cut", []).is_empty():
+		return tr("%s's side: your turn") % name
+	return tr("%s's side: your answer on the Cut") % name
+
+
+## The name a side goes by: its active player's (the state's).
+func _side_name(team: String) -> String:
+	var player := str(PyBridgeBattleData.side_in(_battle.state, team).get("active_player", team))
+	return str(_battle.names().get("units", {}).get(player, player))
+
+
+## The other side of the battle than [param team] (the state's sides).
+func _other_side(team: String) -> String:
+	for each: Variant in _battle.state.get("sides", []):
+		if each is Dictionary and str(each.get("team", "")) != team:
+			return str(each.get("team", ""))
+	return ""
+
+
+func _on_refused(op: String, reason: String, card_id: String = "") -> void:
+	DemoLines.say("refused", {"op": op, "reason": reason, "card": card_id})
+	_toast_tween = DemoToast.flash(_toast, tr("Not now: %s") % reason, 1.8, _toast_tween)
+
+
+func _on_request_failed(code: String, message: String) -> void:
+	DemoLines.say("error", {"code": code, "message": message})
+	_log.add_line(tr("The runtime refused: %s") % message, "error")
+
+
+func _say_cut() -> void:
+	_end_turn_button.disabled = not bool(_battle.cut.get("can_end_turn", true))
+	DemoLines.say("cut", {"answer": _battle.cut, "shown": _cut.shown()})
+
+
+func _show_result(result: String) -> void:
+	# The format's result is the player team's: victory when no enemy stands.
+	var winner := "player" if result == "victory" else "enemy"
+	_result_label.text = tr("%s's side wins!") % _side_name(winner)
+	_result_label.add_theme_color_override(
+		"font_color", (TEAM_COLORS[winner] as Color).lightened(0.35)
+	)
+	_detail_label.text = tr("Every unit of %s's side has fallen.") % _side_name(_other_side(winner))
+	_overlay.show()
+	_play_again_button.grab_focus()
+	await get_tree().process_frame
+	(
+		DemoLines
+		. say(
+			"result",
+			{
+				"result": result,
+				"title": _result_label.text,
+				"detail": _detail_label.text,
+				"play_again": DemoLines.center_of(_play_again_button),
+				"menu": DemoLines.center_of(_overlay_menu_button),
+			}
+		)
+	)
+
+
+func _layout_points() -> Dictionary:
+	var points := _battle.layout_points()
+	points["end_turn"] = DemoLines.center_of(_end_turn_button)
+	points["restart"] = DemoLines.center_of(_restart_button)
+	points["menu"] = DemoLines.center_of(_menu_button)
+	points["pass"] = DemoLines.center_of(_cut.pass_button)
+	points["respond"] = DemoLines.center_of(_cut.respond_button)
+	var field := _enemy_area.get_global_rect()
+	points["play"] = DemoLines.xy(Vector2(field.position.x + 60.0, field.end.y + 2.0))
+	return points
