@@ -12,13 +12,13 @@ from pathlib import Path
 from . import __version__
 from .authoring.cli import add_authoring_commands
 from .autoplay import living_summary, play_out
-from .bench import add_bench_command
 from .demo import add_demo_command
+from .devtools.bench import add_bench_command
+from .devtools.build.command import add_build_command
+from .devtools.fuzzing import add_fuzz_command
+from .devtools.release import add_dist_command
 from .examples import demo_battle
-from .ffi.command import add_build_command
-from .fuzzing import add_fuzz_command
 from .pack import add_pack_command
-from .release import add_dist_command
 from .runtime import Battle, load_battle
 from .runtime.narrate import narrate_all
 from .simulate import add_simulate_command

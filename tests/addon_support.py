@@ -7,7 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
-from pybridge.ffi import addon
+from pybridge.devtools.build import addon
 
 ADDON = Path(__file__).resolve().parents[1] / "addons" / addon.ADDON_NAME
 

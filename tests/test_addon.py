@@ -13,8 +13,8 @@ import pytest
 
 import pybridge
 from pybridge.cli import main
-from pybridge.ffi import addon, elf
-from pybridge.ffi import build as ffi_build
+from pybridge.devtools.build import addon, elf
+from pybridge.devtools.build import build as ffi_build
 
 from .addon_support import ADDON, copy_addon, gdextension_dependencies
 from .native_support import run, tool

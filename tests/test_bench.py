@@ -16,15 +16,15 @@ from typing import Any
 import pytest
 
 from pybridge.autoplay import play_out
-from pybridge.bench.bridge import check_targets, cpu_plan, paired_ratio, pinned_to
-from pybridge.bench.browser import bench_web, missing
-from pybridge.bench.plan import FULL, QUICK, make_plan
-from pybridge.bench.project import play_battles
-from pybridge.bench.report import render
-from pybridge.bench.resolution import SCENARIOS, arena, check_floor
-from pybridge.bench.stats import percentile, ratio, summarize_ns, summarize_us
 from pybridge.cli import main
 from pybridge.demo import DEMO_PROJECT, PARTY_FILE, PARTY_LIBRARIES
+from pybridge.devtools.bench.bridge import check_targets, cpu_plan, paired_ratio, pinned_to
+from pybridge.devtools.bench.browser import bench_web, missing
+from pybridge.devtools.bench.plan import FULL, QUICK, make_plan
+from pybridge.devtools.bench.project import play_battles
+from pybridge.devtools.bench.report import render
+from pybridge.devtools.bench.resolution import SCENARIOS, arena, check_floor
+from pybridge.devtools.bench.stats import percentile, ratio, summarize_ns, summarize_us
 from pybridge.examples import demo_battle
 from pybridge.runtime import Battle, Pcg32, Pile, TargetingError, load_battle, play, preview
 from pybridge.runtime import targets as targets_of
@@ -430,7 +430,7 @@ def test_ratios_pair_the_rounds() -> None:
 
 
 def test_the_browser_part_says_why_it_is_skipped(monkeypatch) -> None:
-    monkeypatch.setattr("pybridge.bench.browser.missing", lambda: ["chromium"])
+    monkeypatch.setattr("pybridge.devtools.bench.browser.missing", lambda: ["chromium"])
     assert bench_web(5) == "skipped: no browser (chromium missing)"
 
 
@@ -497,7 +497,7 @@ def test_bridge_paths_are_measured_against_the_floor(quick_run) -> None:
 def test_first_asks_compute_every_answer(tmp_path) -> None:
     """The "first ask" paths really keep no answers: the in-process path's protocol counts
     no hits, and the C host started with PYBRIDGE_ANSWER_CACHE=0 answers every call."""
-    from pybridge.bench.bridge import CPath, ProtocolPath, build_c_host
+    from pybridge.devtools.bench.bridge import CPath, ProtocolPath, build_c_host
 
     first = ProtocolPath(first=True)
     first.round(20)

@@ -28,8 +28,8 @@ import pytest
 import pybridge
 from pybridge import extensions, payload
 from pybridge.cli import main
-from pybridge.ffi import addon, bundle, elf, stdlib
-from pybridge.ffi import build as ffi_build
+from pybridge.devtools.build import addon, bundle, elf, stdlib
+from pybridge.devtools.build import build as ffi_build
 
 from .addon_support import copy_addon, gdextension_dependencies
 from .godot_host_support import HostRun, compile_host, parse

@@ -26,8 +26,8 @@ import pytest
 
 import pybridge
 from pybridge.cli import main
-from pybridge.ffi import addon, windows
-from pybridge.ffi import build as ffi_build
+from pybridge.devtools.build import addon, windows
+from pybridge.devtools.build import build as ffi_build
 
 from .addon_support import copy_addon
 from .godot_host_support import HostRun, compile_windows_host, parse

@@ -20,7 +20,7 @@ import pytest
 import pybridge
 from pybridge import extensions
 from pybridge.demo import DEMO_PROJECT
-from pybridge.ffi import build as ffi_build
+from pybridge.devtools.build import build as ffi_build
 
 from .demo_support import Desktop, canonical, party_battle, party_libraries
 from .godot_host_support import compile_host, parse

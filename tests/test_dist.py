@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge import release
 from pybridge.cli import main
+from pybridge.devtools import release
 
 ROOT = Path(__file__).resolve().parents[1]
 

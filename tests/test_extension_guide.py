@@ -27,10 +27,10 @@ import pytest
 
 import pybridge
 from pybridge import extensions
+from pybridge.devtools.build import addon
+from pybridge.devtools.build import build as ffi_build
+from pybridge.devtools.build.command import WEB_RUNTIME
 from pybridge.examples import demo_battle
-from pybridge.ffi import addon
-from pybridge.ffi import build as ffi_build
-from pybridge.ffi.command import WEB_RUNTIME
 from pybridge.service import new_protocol
 from pybridge.web import PACKAGE_ZIP, prepare_site
 

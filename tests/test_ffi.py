@@ -19,7 +19,7 @@ import pytest
 import pybridge
 from pybridge import protocol, service
 from pybridge.cli import main
-from pybridge.ffi import build as ffi_build
+from pybridge.devtools.build import build as ffi_build
 
 from .native_support import (
     MECHANICS,

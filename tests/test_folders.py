@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pybridge import folders
 from pybridge.authoring.cli import _documents
-from pybridge.ffi.addon import PLATFORM_LIBRARIES, built_platforms, platform_dir
+from pybridge.devtools.build.addon import PLATFORM_LIBRARIES, built_platforms, platform_dir
 from pybridge.folders import walk
 
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
+from pybridge.devtools.fuzz_cases import loss_battle, loss_cases
+from pybridge.devtools.fuzz_seeds import fuzzer_battles, law_documents, seed_cases
+from pybridge.devtools.fuzzing import check_response
 from pybridge.examples import demo_battle
-from pybridge.fuzz_cases import loss_battle, loss_cases
-from pybridge.fuzz_seeds import fuzzer_battles, law_documents, seed_cases
-from pybridge.fuzzing import check_response
 from pybridge.protocol import Protocol
 
 Doc = dict[str, Any]

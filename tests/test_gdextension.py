@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import pybridge
-from pybridge.ffi import build as ffi_build
+from pybridge.devtools.build import build as ffi_build
 
 from .godot_host_support import CFLAGS, HOST_SOURCE, HostRun, compile_host, parse
 from .native_support import MECHANICS, check_mechanics_replies, mechanics_requests, run, tool

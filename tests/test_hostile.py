@@ -693,8 +693,8 @@ def test_the_fuzzer_checks_would_catch_a_broken_answer() -> None:
     """Positive controls for the fuzzer's oracle and a look at its JSON-aware mutator."""
     import random
 
-    from pybridge.fuzz_seeds import seed_requests
-    from pybridge.fuzzing import Finding, check_response, mutate_request
+    from pybridge.devtools.fuzz_seeds import seed_requests
+    from pybridge.devtools.fuzzing import Finding, check_response, mutate_request
 
     for broken in ("", "not json", "[]", '{"ok": true}', '{"ok": 1, "id": null, "result": {}}',
                    '{"ok": false, "id": null, "error": {"code": "x"}}',

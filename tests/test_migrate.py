@@ -1,7 +1,7 @@
 """Documents that age well: every document the project has written opens with today's runtime.
 
 tests/data/golden/ holds the battles and the library as they were at commit 84cdf1c: the two
-example battles (pybridge/examples/), the fuzzer's seed battles (pybridge/fuzz_seeds.py and
+example battles (pybridge/examples/), the fuzzer's seed battles (pybridge/devtools/fuzz_seeds.py and
 fuzz_cases.py of that commit, written out as JSON) and the simulation's card library. Each
 opens through ``Protocol().call`` and is dumped in the current format version.
 """

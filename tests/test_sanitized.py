@@ -19,7 +19,7 @@ import pytest
 
 import pybridge
 from pybridge import protocol
-from pybridge.ffi import build as ffi_build
+from pybridge.devtools.build import build as ffi_build
 
 from .native_support import run, tool
 

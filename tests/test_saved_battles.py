@@ -219,7 +219,7 @@ def test_fuzz_refuses_durations_and_thread_counts_that_check_nothing(
         main(["fuzz", *argv])
     assert exited.value.code == 2
     assert "expected" in capsys.readouterr().err
-    from pybridge.fuzzing import run_fuzz
+    from pybridge.devtools.fuzzing import run_fuzz
 
     with pytest.raises(ValueError, match="at least 1 second"):
         run_fuzz(0, 4, 1, None, None)

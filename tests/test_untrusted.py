@@ -51,20 +51,23 @@ FORBIDDEN_MODULES = {
 #: ...except by these tooling modules, which never see card data as anything but JSON text.
 ALLOWED_IMPORTS: dict[str, dict[str, str]] = {
     "subprocess": {
-        "bench/bridge.py": "runs the stdio server and a small C program to time the transports",
-        "bench/browser.py": "drives the headless browser that times the web transport",
-        "fuzzing.py": "runs the fuzzer in a child process, so a crash is caught and reported",
+        "devtools/bench/bridge.py": "runs the stdio server and a small C program to time the "
+        "transports",
+        "devtools/bench/browser.py": "drives the headless browser that times the web transport",
+        "devtools/fuzzing.py": "runs the fuzzer in a child process, so a crash is caught and "
+        "reported",
         "simulate/loopback.py": "starts a Dask scheduler and workers on loopback (tests, scaling)",
         "simulate/speed.py": "exports the earlier revision with git archive and times both loops",
-        "ffi/bundle.py": "strips the libraries a bundle carries",
-        "ffi/build.py": "runs the mingw-w64 cross-compiler for the Windows library",
-        "ffi/windows.py": "fetches the pinned Windows CPython with pip, checks its signatures "
-        "with osslsigncode and lists its exports with the mingw tools",
-        "ffi/stdlib.py": "traces the package's imports in a fresh interpreter of its own",
-        "release.py": "runs git archive, python -m build and twine check",
+        "devtools/build/bundle.py": "strips the libraries a bundle carries",
+        "devtools/build/build.py": "runs the mingw-w64 cross-compiler for the Windows library",
+        "devtools/build/windows.py": "fetches the pinned Windows CPython with pip, checks its "
+        "signatures with osslsigncode and lists its exports with the mingw tools",
+        "devtools/build/stdlib.py": "traces the package's imports in a fresh interpreter of its "
+        "own",
+        "devtools/release.py": "runs git archive, python -m build and twine check",
     },
     "ctypes": {
-        "fuzzing.py": "loads libpybridge.so to fuzz its C ABI",
+        "devtools/fuzzing.py": "loads libpybridge.so to fuzz its C ABI",
     },
     "multiprocessing": {
         "simulate/local.py": "plays batches of battles in worker processes (parsed documents and "
@@ -245,7 +248,7 @@ def test_the_package_never_turns_data_into_code() -> None:
 def test_the_scan_catches_each_pattern(source: str, problem: str) -> None:
     found = findings("authoring/example.py", ast.parse(source))
     assert any(problem in f for f in found), found
-    assert findings("fuzzing.py", ast.parse("import subprocess\nimport ctypes")) == []
+    assert findings("devtools/fuzzing.py", ast.parse("import subprocess\nimport ctypes")) == []
     assert findings("runtime/x.py", ast.parse("import os"))  # the runtime does no I/O
     assert findings("runtime/x.py", ast.parse("open('f')"))
     assert findings("examples/x.py", ast.parse("from importlib import resources")) == []

@@ -10,9 +10,9 @@ interpreter: it remembers that interpreter's program path and ``sys.path`` entri
 runs only on this machine and is rebuilt after moving the project or its venv. With
 ``bundled=True`` it knows no path of this machine: it finds libpython beside itself
 (``$ORIGIN``) and starts an isolated interpreter on the files of :data:`BUNDLE_HOME` beside
-itself, which :mod:`pybridge.ffi.bundle` lays out. :func:`build_windows` builds the bundled
+itself, which :mod:`pybridge.devtools.build.bundle` lays out. :func:`build_windows` builds the bundled
 kind as a Windows x64 DLL with the mingw-w64 cross-compiler, against a Windows CPython
-(:mod:`pybridge.ffi.windows` fetches and checks it).
+(:mod:`pybridge.devtools.build.windows` fetches and checks it).
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ from contextlib import contextmanager, nullcontext, redirect_stdout
 from pathlib import Path
 from typing import Any
 
-from .. import __version__, protocol
+from ... import __version__, protocol
 
-FFI_DIR = Path(__file__).resolve().parent
+#: The C ABI's sources and header (:mod:`pybridge.ffi`), which this module builds.
+FFI_DIR = Path(__file__).resolve().parents[2] / "ffi"
 PROJECT_ROOT = FFI_DIR.parents[1]
 HEADER = FFI_DIR / "pybridge.h"
 C_SOURCE = FFI_DIR / "pybridge.c"

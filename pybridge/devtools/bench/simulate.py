@@ -12,16 +12,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..examples import demo_battle
-from ..runtime import load_battle
-from ..simulate.batches import Job, Plan
-from ..simulate.engine import Prepared, play_battle
-from ..simulate.inputs import EncounterSource, SimulationSpec
-from ..simulate.local import Collector, run_local
-from ..simulate.policies import RandomPolicy
-from ..simulate.progress import Progress
-from ..simulate.results import RunResult
-from ..simulate.tally import EncounterTally
+from ...examples import demo_battle
+from ...runtime import load_battle
+from ...simulate.batches import Job, Plan
+from ...simulate.engine import Prepared, play_battle
+from ...simulate.inputs import EncounterSource, SimulationSpec
+from ...simulate.local import Collector, run_local
+from ...simulate.policies import RandomPolicy
+from ...simulate.progress import Progress
+from ...simulate.results import RunResult
+from ...simulate.tally import EncounterTally
 from .plan import BenchPlan
 from .stats import quiet_heap
 

@@ -242,7 +242,7 @@ class Harness:
     def __init__(self, library: Path) -> None:
         import ctypes  # only the fuzzer loads native code
 
-        from .examples import demo_battle
+        from ..examples import demo_battle
 
         self._ctypes = ctypes
         lib = ctypes.CDLL(str(library))
@@ -370,15 +370,15 @@ def _worker(args: argparse.Namespace) -> int:
         return 2
     with atheris.instrument_imports(include=["pybridge"]):
         # Imported (and so instrumented) before the library's init code imports them too.
-        from . import protocol
-        from .ffi import embedded
+        from .. import protocol
+        from ..ffi import embedded
     del protocol, embedded
 
     out = Path(args.output)
     corpus = out / "corpus"
     corpus.mkdir(parents=True, exist_ok=True)
     harness = Harness(Path(args.library))
-    from .examples import demo_battle
+    from ..examples import demo_battle
 
     seeds = [json.dumps(r).encode() for r in seed_requests(demo_battle())]
     for i, seed in enumerate(seeds):
@@ -464,7 +464,7 @@ def run_fuzz(
     out = Path(output) if output is not None else Path(tempfile.mkdtemp(prefix="pybridge-fuzz-"))
     out.mkdir(parents=True, exist_ok=True)
     if library is None:
-        from .ffi.build import build
+        from .build.build import build
 
         library = build(out / "lib")
     command = [

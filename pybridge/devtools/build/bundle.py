@@ -6,7 +6,7 @@ Python is installed::
     libpybridge.so            the bridge (C ABI and GDExtension); run path $ORIGIN
     libpython3.11.so.1.0      a private copy of this interpreter's libpython
     pybridge_python/          the interpreter's home, its only module search path:
-        python311.zip         the standard-library modules the runtime needs (pybridge.ffi.stdlib)
+        python311.zip         the standard-library modules the runtime needs (pybridge.devtools.build.stdlib)
         pybridge.zip          the shipped part of this package (pybridge.payload)
         lib-dynload/          the extension modules among them, and cffi's backend
         game/                 the game's extension files, as they lie in its project, and
@@ -14,12 +14,12 @@ Python is installed::
 
 At start the library configures an isolated interpreter on exactly these files, found from
 its own location (see ``pybridge.c``). Copied libraries lose the run paths of the building
-machine (:mod:`pybridge.ffi.elf`), and all are stripped of symbols they do not export when
+machine (:mod:`pybridge.devtools.build.elf`), and all are stripped of symbols they do not export when
 ``strip`` exists, which takes libpython from about 23 MB to 6 MB.
 
 :func:`write_platform_bundle` writes the bundle of any platform this machine can build:
 Linux for this machine's own architecture, and Windows x64 cross-built
-(:mod:`pybridge.ffi.windows`).
+(:mod:`pybridge.devtools.build.windows`).
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import extensions
-from ..folders import walk
-from ..payload import PACKAGE_ROOT, payload_zip
+from ... import extensions
+from ...folders import walk
+from ...payload import PACKAGE_ROOT, payload_zip
 from . import build as ffi_build
 from .elf import drop_run_paths
 from .stdlib import cffi_backend, select, trace, write_stdlib_zip

@@ -1,8 +1,9 @@
 """The cost of a play through an extension's action next to the same play through a built-in.
 
-``python -m pybridge.bench.extension_cost``: the bench's single-target attack, played through
-the built-in DealDamage and through an extension action that makes the same change and reports
-the same event with the public API (``pybridge.extend``), batches alternating in one run.
+``python -m pybridge.devtools.bench.extension_cost``: the bench's single-target attack, played
+through the built-in DealDamage and through an extension action that makes the same change and
+reports the same event with the public API (``pybridge.extend``), batches alternating in one
+run.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from collections.abc import Sequence
 from time import perf_counter_ns
 from typing import Any
 
-from ..extend import Context, Field, Message, Node, Unit, Words
-from ..runtime import Battle, load_battle, play
-from ..runtime.vocabulary import BUILTIN, Extension, Vocabulary
+from ...extend import Context, Field, Message, Node, Unit, Words
+from ...runtime import Battle, load_battle, play
+from ...runtime.vocabulary import BUILTIN, Extension, Vocabulary
 from .resolution import arena
 
 

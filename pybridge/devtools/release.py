@@ -21,9 +21,9 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import __version__
+from .. import __version__
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DISTRIBUTION = "pybridge-targeting"
 ADDON = "addons/pybridge_targeting/"
 #: What the Asset Library zip must hold, in the addon folder.

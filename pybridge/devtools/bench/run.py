@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from ... import __version__
 from .bridge import build_c_host, run_bridge
 from .browser import bench_web
 from .memory import run_memory

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..extensions import MODULE_PREFIX
-from ..payload import PACKAGE, add_module, shipped_files
+from ...extensions import MODULE_PREFIX
+from ...payload import PACKAGE, add_module, shipped_files
 
 STDLIB_DIR = Path(sysconfig.get_paths()["stdlib"])
 EXTENSIONS_DIR = Path(sysconfig.get_config_var("DESTSHARED") or STDLIB_DIR / "lib-dynload")

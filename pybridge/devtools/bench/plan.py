@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 PROJECT_ROOT = PACKAGE_ROOT.parent
 #: The C host that times libpybridge (compiled on the fly with the system's C compiler).
 C_BENCH_SOURCE = PROJECT_ROOT / "tests" / "c" / "bench.c"

@@ -11,7 +11,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from .. import extensions, web
+from ... import extensions, web
 from . import addon, bundle
 from . import build as ffi_build
 

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import extensions
-from ..autoplay import play_out
-from ..runtime import Battle, CardDef, Pcg32, load_battle, load_library
-from ..runtime.choices import DEFAULT_ANSWERS
-from ..runtime.vocabulary import Vocabulary, extensions_used, words_of
-from ..simulate.engine import POLICY_STREAM
-from ..simulate.progress import Progress
+from ... import extensions
+from ...autoplay import play_out
+from ...runtime import Battle, CardDef, Pcg32, load_battle, load_library
+from ...runtime.choices import DEFAULT_ANSWERS
+from ...runtime.vocabulary import Vocabulary, extensions_used, words_of
+from ...simulate.engine import POLICY_STREAM
+from ...simulate.progress import Progress
 from .plan import BenchPlan
 from .stats import quiet_heap
 

@@ -25,7 +25,7 @@ pip (``--require-hashes``) into a download folder (:func:`download_dir`):
   embedding imports it at start-up, so it must be in the bundle).
 
 The standard modules are traced on the Windows interpreter itself, under Wine: the same
-workout as on Linux (:mod:`pybridge.ffi.stdlib`), run by the embeddable's signed
+workout as on Linux (:mod:`pybridge.devtools.build.stdlib`), run by the embeddable's signed
 ``python.exe``, which also compiles the package's bytecode.
 """
 
@@ -45,13 +45,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..folders import walk
-from ..payload import PACKAGE, ZIP_DATE, payload_zip
+from ...folders import walk
+from ...payload import PACKAGE, ZIP_DATE, payload_zip
 from . import build as ffi_build
 from .stdlib import ALWAYS, Selection, TraceError, trace
 
-PINS = ffi_build.FFI_DIR / "windows_pins.txt"
-ROOTS = ffi_build.FFI_DIR / "authenticode_roots.pem"
+PINS = Path(__file__).resolve().parent / "windows_pins.txt"
+ROOTS = Path(__file__).resolve().parent / "authenticode_roots.pem"
 TAG = "windows.x86_64"
 #: Where Debian's wine64 puts its loader (it is not on PATH).
 WINE_PATHS = ("/usr/lib/wine/wine64", "wine64")

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .. import extensions
+from ... import extensions
 
 DEFAULT_OUTPUT = Path("artifacts") / "bench.json"
 

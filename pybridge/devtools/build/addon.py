@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ..folders import walk
+from ...folders import walk
 from .build import GDEXTENSION_ENTRY, LIBRARY_NAME, WINDOWS_LIBRARY_NAME, BuildError
 
 ADDON_NAME = "pybridge_targeting"

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..examples import demo_battle
-from ..runtime import canonical_json, load_battle
-from ..runtime.turns import start_battle
+from ...examples import demo_battle
+from ...runtime import canonical_json, load_battle
+from ...runtime.turns import start_battle
 from .bridge import run_c_rss
 from .plan import BenchPlan
 from .progress import ProgressBar

@@ -16,8 +16,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .. import web
-from ..examples import demo_battle
+from ... import web
+from ...examples import demo_battle
 from .plan import DEMO_CARD, DEMO_TARGET
 
 SENTINEL = "BENCH_DONE"

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from time import perf_counter_ns
 from typing import Any
 
-from ..runtime import Battle, Event, Pile, Team, canonical_json, load_battle, play
-from ..runtime.model import Zone
+from ...runtime import Battle, Event, Pile, Team, canonical_json, load_battle, play
+from ...runtime.model import Zone
 from .bridge import cpu_plan, pinned_to
 from .plan import BenchPlan
 from .stats import quiet_heap, ratio, summarize_ns

@@ -13,7 +13,7 @@ aimed at the orc) and is timed one call at a time:
   ``stdio`` on two cores (as with a game whose main thread keeps its core busy) and
   ``stdio_one_core`` on one, where the machine allows it;
 * ``web``: GDScript -> ``JavaScriptBridge.eval`` -> Pyodide in the Godot 4.6 web engine
-  (see :mod:`pybridge.bench.browser`).
+  (see :mod:`pybridge.devtools.bench.browser`).
 
 Each path sends ready-made request text and does not parse the answer, as a host would.
 It asks the same question again and again, as the scene does while a card is dragged, so the
@@ -39,11 +39,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .. import protocol, service
-from ..answers import CAPACITY_VARIABLE
-from ..examples import demo_battle
-from ..runtime import load_battle, preview, targets
-from ..runtime.turns import start_battle
+from ... import protocol, service
+from ...answers import CAPACITY_VARIABLE
+from ...examples import demo_battle
+from ...runtime import load_battle, preview, targets
+from ...runtime.turns import start_battle
 from .plan import C_BENCH_SOURCE, DEMO_CARD, DEMO_TARGET, PACKAGE_ROOT, BenchPlan
 from .stats import Summary, ratio, summarize_ns, summarize_us, time_calls, with_ratios
 
@@ -265,7 +265,7 @@ def build_c_host(workdir: Path) -> tuple[Path, Path] | str:
     if not C_BENCH_SOURCE.is_file():
         return "skipped: tests/c/bench.c is missing"
     try:
-        from ..ffi.build import BuildError, build
+        from ..build.build import BuildError, build
     except ImportError as exc:  # pragma: no cover - the module itself is pure Python
         return f"skipped: {exc}"
     try:
