@@ -224,6 +224,10 @@ _UNIT_ACTS = frozenset({"enemy_acts", "enemy_responds", "enemy_holds", "status_h
 
 def _visibility(battle: Battle, event: Mapping[str, Any]) -> Visibility:
     words = words_of(battle)
+    if event.get("type") == "counter":  # a counter's change is seen as the counter is
+        counter = words.counters.get(str(event.get("counter")))
+        if counter is not None:
+            return counter.visibility
     if event.get("type") == "choice_made":
         kind = words.choices.get(str(event.get("choice")))
         if kind is not None:
