@@ -298,7 +298,8 @@ DEMO_PROJECT = Path(__file__).resolve().parents[1] / "demo_project"
 
 def test_the_games_extension_cards_play_with_project(tmp_path: Path, capsys) -> None:
     battle = demo_battle()
-    hand = [{"id": "h0", "card": "flurry"}, {"id": "h1", "card": "drain_touch"}]
+    hand = [{"id": "h0", "card": "flurry"}, {"id": "h1", "card": "drain_touch"},
+            {"id": "h2", "card": "foresight"}]  # fmt: skip
     battle["piles"] = {"hand": hand, "draw": [{"id": f"d{i}", "card": "strike"} for i in range(4)]}
     (tmp_path / "combo.json").write_text(json.dumps(battle))
     library = DEMO_PROJECT / "cards" / "mechanics.json"
@@ -307,6 +308,9 @@ def test_the_games_extension_cards_play_with_project(tmp_path: Path, capsys) -> 
     code, data = _simulate(tmp_path / "with", *args, "--project", str(DEMO_PROJECT))
     assert code == 0 and data["problems"] == [] and data["battles_played"] == 3
     assert {"flurry", "drain_touch"} <= set(data["cards"])
+    # Foresight's Scry asks a choice as it resolves: simulate answers it with its default
+    tallies = [e["tally"]["cards"] for e in data["encounters"].values()]
+    assert sum(t.get("foresight", {}).get("plays", 0) for t in tallies) >= 3
     code, data = _simulate(tmp_path / "without", *args)
     assert code == 1 and data["battles_played"] == 0  # refused, naming what is missing
     assert any("card 'foresight'" in p["message"] and '"Scry"' in p["message"]

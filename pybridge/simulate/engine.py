@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..runtime import Battle, Event, Pcg32, PlayError, Team, play
+from ..runtime.choices import DEFAULT_ANSWERS
 from ..runtime.turns import end_turn, start_battle
 from .policies import Policy
 from .tally import CardTally, EncounterTally
@@ -50,8 +51,12 @@ class Prepared:
 
 
 def fresh_battle(prepared: Prepared, seed: int) -> Battle:
+    """The encounter with this seed. A choice an action asks while it resolves (an
+    extension's Scry) takes its default answer, as a preview's does: policies choose plays
+    and targets, not those answers."""
     battle = prepared.battle.clone()
     battle.seed, battle.rng = seed, Pcg32(seed)
+    battle.answers = DEFAULT_ANSWERS
     return battle
 
 
