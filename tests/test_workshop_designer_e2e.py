@@ -144,6 +144,12 @@ def test_every_choice_in_the_forms_says_what_it_means(designer):
     assert state["palette_tips"]["Filter"] == NODE_TYPES["Filter"]["doc"]
 
 
+def test_a_one_node_card_shows_at_full_size(designer):
+    # It used to open at 55 % (framed before the graph had its size).
+    state = designer.click(designer.points()["library"]["cards"]["0"])
+    assert state["card"]["id"] == "strike" and designer.points()["graph"]["zoom"] == 1
+
+
 def test_a_group_of_nodes_is_copied_into_another_card_with_its_links(designer):
     designer.click(designer.points()["library"]["cards"]["2"])
     assert designer.state["card"]["id"] == "seek"
@@ -271,6 +277,14 @@ def test_the_draw_pile_card_from_the_selector_chain_template_by_copy_and_paste(d
     designer.arrange()
     at = {n["id"]: n["at"] for n in designer.state["card"]["behavior"]["nodes"]}
     assert at["pile"][0] < at["keep"][0] < at["pick"][0] < at["move"][0]
+    # Arranged at a readable zoom, the flow's start beside the node it starts: its link runs
+    # through no node (it used to cross the whole chain from the far left).
+    graph = designer.points()["graph"]
+    assert graph["zoom"] >= 0.8, graph["zoom"]
+    start, first = graph["nodes"][""]["out"]["start"], graph["nodes"]["move"]["in"][""]
+    for node_id, node in graph["nodes"].items():
+        if node_id not in ("", "move"):
+            assert not crosses(start, first, node["rect"]), (node_id, start, first)
     designer.designer_shot("5_rummage_pasted")
 
 
@@ -292,6 +306,16 @@ def test_tags_and_keywords_are_suggested_from_the_library_and_the_rules(designer
     designer.do({"key": "ArrowDown"}, {"key": "Enter"})
     state = designer.sync()
     assert state["card"]["keywords"] == ["Exhaust", "Retain"]
+
+
+def crosses(a: list[int], b: list[int], rect: list[int]) -> bool:
+    """Whether the straight segment from ``a`` to ``b`` passes through ``rect``."""
+    x, y, w, h = rect
+    for step in range(101):
+        px, py = a[0] + (b[0] - a[0]) * step / 100, a[1] + (b[1] - a[1]) * step / 100
+        if x < px < x + w and y < py < y + h:
+            return True
+    return False
 
 
 def open_sandbox(designer: Designer, card_id: str) -> dict[str, Any]:

@@ -34,8 +34,9 @@ const START_LABEL := "When played"
 const DRAG_KEY := "pybridge_node_type"
 ## How wide nodes are drawn.
 const NODE_WIDTH := 230.0
-## How far the view zooms out to show a whole Behavior.
-const MIN_FIT_ZOOM := 0.55
+## How far the view zooms out to show a whole Behavior: below this a node's text is hard to
+## read, so a larger graph is scrolled instead.
+const MIN_FIT_ZOOM := 0.8
 ## The graph menu's editing entries: action -> label (with its key).
 const EDIT_ITEMS := {
 	"copy": "Copy selected nodes (Ctrl+C)",
@@ -154,6 +155,12 @@ func frame_all() -> void:
 			box = rect if first else box.merge(rect)
 			first = false
 	if first:
+		return
+	if size.x < 200 or size.y < 150:
+		# Not laid out yet (a graph shown for the first time): its size would ask for the
+		# smallest zoom. Frame it once it has its size.
+		if not resized.is_connected(frame_all):
+			resized.connect(frame_all, CONNECT_ONE_SHOT)
 		return
 	var room := size - Vector2(60, 100)
 	zoom = clampf(minf(room.x / box.size.x, room.y / box.size.y), MIN_FIT_ZOOM, 1.0)

@@ -33,6 +33,14 @@ static func arrange(
 				moved = true
 		if not moved:
 			break
+	# The start node goes just left of the node it starts, not in a column of its own at the
+	# far left: its link would run straight through every node between.
+	if first != null and column.has(first):
+		var before := -1
+		for link: Array in links:
+			if link[0] == first and column.has(link[1]) and link[1] != first:
+				before = column[link[1]] - 1 if before < 0 else mini(before, column[link[1]] - 1)
+		column[first] = maxi(before, 0)
 	var columns: Array[Array] = []
 	for node in nodes:
 		while columns.size() <= column[node]:
