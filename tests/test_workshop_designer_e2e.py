@@ -385,5 +385,19 @@ def test_both_play_in_a_sandbox_whose_draw_pile_holds_basic_attacks(designer):
     designer.do({"key": "Escape"})
 
 
+def test_an_empty_library_shows_no_start_node(designer, library_file):
+    library_file.write_text(call("library_text", document={"format": LIBRARY_FORMAT,
+                                                           "cards": []})["text"])  # fmt: skip
+    since = designer.mark()
+    designer.do({"click": designer.points()["reload"]})
+    guard = designer.wait_for("guard", since)
+    state = designer.click(guard["buttons"]["ok"])
+    assert state["cards"] == [] and state["selected"] == -1
+    # Nothing to start: no When played node, and the editor says how to begin.
+    assert designer.points()["graph"]["nodes"] == {}
+    assert "New from template" in state["empty_note"]
+    designer.designer_shot("10_empty_library")
+
+
 def test_the_engine_reported_no_errors(designer):
     assert designer.errors == []

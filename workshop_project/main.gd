@@ -224,6 +224,7 @@ func _state() -> Dictionary:
 		"library": _workshop.library_name,
 		"dirty": _workshop.is_dirty(),
 		"problem": _workshop.problem,
+		"empty_note": _workshop.ui.empty_note(),
 		"title": _workshop.ui.title.text,
 		"selected": _workshop.selected,
 		"cards": _workshop.doc.card_ids(),

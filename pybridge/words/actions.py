@@ -33,8 +33,13 @@ from pybridge.extend import (
 _DISCARD, _EXHAUST = Pile.DISCARD, Pile.EXHAUST
 _FIELD, _RESERVE = Zone.FIELD, Zone.RESERVE
 _PILES = (*(p.value for p in PILES), RESOLVING)
-_PILE_DOCS = {"hand": "the hand", "draw": "the draw pile", "discard": "the discard pile",
-              "exhaust": "the exhaust pile"}  # fmt: skip
+# A pile field names the pile; a card source that reads it is named after it (hand -> HandPile).
+_PILE_DOCS = {
+    pile: f"the {what} (the one the card source {source} reads)"
+    for pile, what, source in (("hand", "hand", "HandPile"), ("draw", "draw pile", "DrawPile"),
+                               ("discard", "discard pile", "DiscardPile"),
+                               ("exhaust", "exhaust pile", "ExhaustPile"))
+}  # fmt: skip
 
 
 def _says(name: str, english: str, **params: str) -> Message:

@@ -58,7 +58,8 @@ def register(words: Words) -> None:
                              ("DrawPile", Pile.DRAW, "draw pile"),
                              ("DiscardPile", Pile.DISCARD, "discard pile"),
                              ("ExhaustPile", Pile.EXHAUST, "exhaust pile")):
-        card(name, resolve=_pile(pile), places=(pile.value,), doc=f"the current {what}",
+        card(name, resolve=_pile(pile), places=(pile.value,),
+             doc=f"the current {what} (the pile a pile field names '{pile.value}')",
              empty=f"reads the {what}, which may be empty")
     card("AllPiles", resolve=_all_piles, places=_PILE_NAMES,
          doc="hand, draw pile, discard pile and exhaust pile together")

@@ -105,6 +105,9 @@ func show_card(card: Dictionary, fresh: bool = false) -> void:
 			remove_child(child)
 			child.queue_free()
 	graph_nodes.clear()
+	start_node = null
+	if card.is_empty():
+		return  # no card (an empty library): nothing to start, so no When played either
 	start_node = PyBridgeGraphNode.new()
 	start_node.build_start(START_LABEL)
 	add_child(start_node)

@@ -114,7 +114,7 @@ func show_card(doc: PyBridgeCardDocument, index: int) -> void:
 	var editable := card is Dictionary
 	_no_card.visible = not editable
 	_no_card.text = (
-		"No card yet: press New."
+		"No card yet: press New, or New from template... for one of the common shapes."
 		if index < 0
 		else "This card is not a JSON object: fix it in the Card JSON tab."
 	)
@@ -141,6 +141,11 @@ func show_card(doc: PyBridgeCardDocument, index: int) -> void:
 		tabs.current_tab = JSON_TAB
 	json.show_card(card)
 	(buttons["sandbox"] as Button).disabled = not editable
+
+
+## What the editor says in place of a card ([code]""[/code] while a card is shown).
+func empty_note() -> String:
+	return _no_card.text if _no_card.visible else ""
 
 
 ## Shows the checks: the card list's marks, the list, the badges on the graph, the card
