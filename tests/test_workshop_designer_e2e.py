@@ -131,6 +131,8 @@ def test_every_choice_in_the_forms_says_what_it_means(designer):
     to_docs = {f["name"]: f for f in NODE_TYPES["MoveCard"]["fields"]}["to"]["choice_docs"]
     assert move_to["item_tips"][1:] == [to_docs.get(c, "") for c in move_to["items"][1:]]
     assert move_to["tip"].endswith(f"hand: {to_docs['hand']}")
+    # A card source and a pile field name the same pile differently: each names the other.
+    assert "'draw'" in cards["DrawPile"] and "DrawPile" in to_docs["draw"]
     # Where two sources look alike, each says how it differs from the other.
     units = word_docs("unit_sources")
     assert "AllEnemies" in units["AllOpponents"] and "AllOpponents" in units["AllEnemies"]
@@ -255,6 +257,13 @@ def test_meteor_strike_from_the_area_attack_template(designer):
     assert (card["target"], card["text"]) == ("AllEnemies", "Deal 15 damage to all enemies.")
     assert without_at(card) == without_at(template) and state["diagnostics"] == []
     assert state["text"]["generated"] == card["text"]
+    # The preview is the addon's own hand card, with what a battle would give it.
+    preview = state["preview"]
+    mode = next(m for m in SCHEMA["modes"] if m["mode"] == "AllEnemies")
+    assert preview["shown"] and preview["title_lines"] == ["Meteor Strike"]
+    assert (preview["name"], preview["text"], preview["cost"], preview["type"]) == (
+        "Meteor Strike", "Deal 15 damage to all enemies.", 2, "attack")  # fmt: skip
+    assert preview["mode_label"] == mode["label"] and preview["facts"] == mode
     designer.designer_shot("4_meteor_strike_template")
 
 

@@ -240,6 +240,7 @@ func _state() -> Dictionary:
 		"picker": _picker(),
 		"start_badges": graph.start_node.badge_codes if graph.start_node != null else [],
 		"selected_nodes": graph.selected_ids(),
+		"preview": _preview(),
 		"suggestions": _suggestions(),
 		"clipboard": _workshop.edits.clipboard,
 		"text":
@@ -259,6 +260,18 @@ func _state() -> Dictionary:
 		},
 		"layout": _workshop.ui.layout_points(),
 	}
+
+
+## What the card preview shows: its data and where it is on screen.
+func _preview() -> Dictionary:
+	var view := _workshop.ui.preview
+	var data := view.card.duplicate()
+	data.erase("definition")
+	var rect := view.get_global_rect()
+	data["shown"] = view.is_visible_in_tree()
+	data["rect"] = [rect.position.x, rect.position.y, rect.size.x, rect.size.y]
+	data["title_lines"] = view.title_lines()
+	return data
 
 
 ## The suggestions shown under each list field of the card form (tags, keywords).

@@ -44,6 +44,8 @@ var diagnostics: PyBridgeDiagnosticsPanel = null
 var text: PyBridgeCardTextPanel = null
 ## The sandbox.
 var sandbox: PyBridgeSandbox = null
+## The card as a hand shows it, drawn by the addon's own card view.
+var preview: PyBridgeCardView = null
 ## Tool bar buttons by action.
 var buttons: Dictionary = {}
 ## The library's name and state.
@@ -172,6 +174,36 @@ func show_findings(
 	var card := doc.card(index)
 	if not card.is_empty():
 		text.show_text(str(card.get("text", "")), made, about_text)
+	preview.get_parent().visible = not card.is_empty()
+	preview.show_card(preview_data(card, made))
+
+
+## What the card preview is given for [param card] (as written) and its generated text
+## [param made]: what a battle's hand gives its card view (see
+## [method PyBridgeCardView.show_card]), the text the designer wrote or else the runtime's.
+func preview_data(card: Dictionary, made: Dictionary) -> Dictionary:
+	var mode := str(card.get("target", ""))
+	var facts: Dictionary = graph.schema.modes.get(mode, {}) if graph.schema != null else {}
+	var written := str(card.get("text", "")) if card.get("text") is String else ""
+	var cost: Variant = card.get("cost", 0)
+	return {
+		"id": str(card.get("id", "")),
+		"card": str(card.get("id", "")),
+		"name": str(card.get("name", card.get("id", ""))),
+		"text": written if not written.is_empty() else str(made.get("text", "")),
+		"cost": int(cost) if cost is int or cost is float else 0,
+		"type": str(card.get("type", "skill")),
+		"rarity": str(card.get("rarity", "common")),
+		"keywords": card.get("keywords", []) if card.get("keywords") is Array else [],
+		"owner": str(card.get("owner", "")) if card.get("owner") is String else "",
+		"playable": true,
+		"reason": "",
+		"mode_label": str(facts.get("label", "")),
+		"facts": facts,
+		"art": null,
+		"definition": card,
+		"targets": {},
+	}
 
 
 ## Shows the library's name, whether it has unsaved changes, and [param problem].
@@ -356,6 +388,12 @@ func _right_column() -> Control:
 	diagnostics = PyBridgeDiagnosticsPanel.new()
 	diagnostics.size_flags_vertical = Control.SIZE_EXPAND_FILL
 	box.add_child(diagnostics)
+	var preview_row := CenterContainer.new()
+	preview = PyBridgeCardView.new()
+	preview.custom_minimum_size = preview.card_size()
+	preview.tooltip_text = "The card as the hand shows it"
+	preview_row.add_child(preview)
+	box.add_child(preview_row)
 	text = PyBridgeCardTextPanel.new()
 	box.add_child(text)
 	return box
