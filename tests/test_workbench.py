@@ -156,3 +156,22 @@ def test_a_log_line_never_names_a_node_type() -> None:
     assert "Strike moves from the draw pile to the hand." in lines[1]
     for text in [t for found in lines for t in found]:
         assert not any(name in text.split() for name in node_types), text
+
+
+def test_each_mode_suggests_the_sources_that_read_its_targets() -> None:
+    protocol = new_protocol()
+    suggested = call(protocol, op="templates")["result"]["mode_sources"]
+    # The guide's table: single-target attacks use Opponent, ally and random modes read the
+    # submitted unit through Target, All Enemies goes through AllOpponents, Self through Self.
+    assert suggested["SingleEnemy"] == ["Opponent", "Target"]
+    assert suggested["AllEnemies"] == ["AllOpponents"] and suggested["Self"] == ["Self"]
+    assert suggested["SingleAlly"] == suggested["AnyUnit"] == ["Target"]
+    assert suggested["AllAllies"] == ["AllAllies"] and suggested["None"] == []
+    # Each suggestion keeps the mode's contract: the checker finds no mode error.
+    for mode, sources in suggested.items():
+        for source in sources:
+            card = {"id": "c", "name": "C", "target": mode, "behavior": {"start": "a", "nodes": [
+                {"id": "a", "type": "GainArmor", "amount": 1, "source": source}]}}  # fmt: skip
+            found = call(protocol, op="lint", document={"format": LIBRARY_FORMAT, "cards": [card]})
+            errors = [d for d in found["result"]["diagnostics"] if d["severity"] == "error"]
+            assert errors == [], (mode, source, errors)

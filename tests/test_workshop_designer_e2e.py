@@ -257,6 +257,15 @@ def test_meteor_strike_from_the_area_attack_template(designer):
     assert (card["target"], card["text"]) == ("AllEnemies", "Deal 15 damage to all enemies.")
     assert without_at(card) == without_at(template) and state["diagnostics"] == []
     assert state["text"]["generated"] == card["text"]
+    # Its Card Target names the source that reads what it targets, as the template does.
+    assert state["target_meaning"].endswith("Read its targets through AllOpponents.")
+    state = designer.choose(designer.points()["form"]["target"],
+                            [m["mode"] for m in SCHEMA["modes"]].index("SingleEnemy"))  # fmt: skip
+    assert state["target_meaning"].endswith("Read its targets through Opponent or Target.")
+    designer.designer_shot("4_single_enemy_suggests_opponent")
+    designer.click(designer.card_row())
+    state = designer.key("Control+z")
+    assert state["card"]["target"] == "AllEnemies"
     # The preview is the addon's own hand card, with what a battle would give it.
     preview = state["preview"]
     mode = next(m for m in SCHEMA["modes"] if m["mode"] == "AllEnemies")

@@ -240,6 +240,7 @@ func _state() -> Dictionary:
 		"picker": _picker(),
 		"start_badges": graph.start_node.badge_codes if graph.start_node != null else [],
 		"selected_nodes": graph.selected_ids(),
+		"target_meaning": _workshop.ui.form.meaning.text,
 		"preview": _preview(),
 		"suggestions": _suggestions(),
 		"clipboard": _workshop.edits.clipboard,

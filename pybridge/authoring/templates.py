@@ -11,8 +11,9 @@ from typing import Any
 
 from ..runtime.definitions import card_to_json, parse_card
 from ..runtime.errors import TargetingError
+from ..runtime.mode_table import TargetMode
 from ..runtime.reader import Reader
-from ..runtime.vocabulary import Vocabulary
+from ..runtime.vocabulary import Vocabulary, words_or_builtin
 from .describe import describe_card
 
 #: How far apart the template's nodes are drawn, left to right (an editor's node is ~230 wide).
@@ -76,8 +77,38 @@ def card_templates(words: Vocabulary | None = None) -> list[dict[str, Any]]:
     return out
 
 
+#: The side a unit source names for each side a mode reaches relative to the Host (a mode's
+#: ``reach``): the Host-relative one, so a Behavior stays right for a player or enemy Host.
+_SIDE_OF_REACH = {"enemy": "opponents", "ally": "allies", "other_ally": "allies", "self": "self"}
+
+
+def mode_sources(words: Vocabulary | None = None) -> dict[str, list[str]]:
+    """For each target mode, the unit sources a Behavior reads its targets through: a mode
+    that submits units, the sources that read the selection (on its side, or whatever its
+    side); an area or Self mode, the sources of that whole side on the field; a mode that
+    targets nothing, none (the Behavior decides)."""
+    vocabulary = words_or_builtin(words)
+    out: dict[str, list[str]] = {}
+    for mode in TargetMode:
+        facts = mode.facts
+        side = _SIDE_OF_REACH.get(str(facts.reach))
+        found = []
+        for source in vocabulary.unit_sources.values():
+            on_field = tuple(source.states) == ("field",)
+            if mode.chooses_units:
+                fits = source.selection and str(source.side) in (side, "submitted")
+            else:
+                fits = source.whole and on_field and side is not None and str(source.side) == side
+                fits = fits and (mode.is_area or str(facts.reach) == "self")
+            if fits:
+                found.append(source.name)
+        out[mode.value] = found
+    return out
+
+
 def templates_request(request: dict[str, Any], words: Vocabulary | None = None
                       ) -> dict[str, Any]:  # fmt: skip
-    """``{}`` -> ``{"templates": [...]}`` (see :func:`card_templates`)."""
+    """``{}`` -> ``{"templates": [...], "mode_sources": {mode: [source, ...]}}`` (see
+    :func:`card_templates` and :func:`mode_sources`)."""
     del request  # nothing to ask: the templates depend only on the vocabulary
-    return {"templates": card_templates(words)}
+    return {"templates": card_templates(words), "mode_sources": mode_sources(words)}

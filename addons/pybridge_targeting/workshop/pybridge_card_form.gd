@@ -44,6 +44,7 @@ var completers: Dictionary = {}
 
 var _schema: PyBridgeWorkshopSchema = null
 var _suggestions: Dictionary = {}
+var _mode_sources: Dictionary = {}
 var _filling: bool = false
 
 
@@ -97,6 +98,12 @@ func _init() -> void:
 
 ## Uses [param schema] for the Card Target picker: each mode by its label, with its meaning
 ## as the tooltip.
+## Names, beside each Card Target, the sources a Behavior reads its targets through
+## ([param sources]: mode -> source names, the runtime's [code]mode_sources[/code]).
+func set_mode_sources(sources: Dictionary) -> void:
+	_mode_sources = sources
+
+
 ## Suggests [param words] while the designer types into list field [param field].
 func set_suggestions(field: String, words: PackedStringArray) -> void:
 	_suggestions[field] = words
@@ -167,7 +174,7 @@ func _fill_modes(value: Variant) -> void:
 		selected = target_picker.item_count - 1
 	target_picker.select(selected)
 	var mode_name := str(target_picker.get_item_metadata(selected))
-	meaning.text = _schema.mode_meaning(mode_name) if _schema != null and value != null else ""
+	meaning.text = _meaning_of(mode_name) if value != null else ""
 
 
 func _on_text_changed(text: String, field: String, kind: String) -> void:
@@ -189,5 +196,14 @@ func _on_target_selected(index: int) -> void:
 	if _filling:
 		return
 	var mode: Variant = target_picker.get_item_metadata(index)
-	meaning.text = _schema.mode_meaning(str(mode)) if _schema != null and mode != null else ""
+	meaning.text = _meaning_of(str(mode)) if mode != null else ""
 	field_changed.emit(TARGET_FIELD, mode)
+
+
+## What [param mode] means, and the sources that read what it targets.
+func _meaning_of(mode: String) -> String:
+	var text := _schema.mode_meaning(mode) if _schema != null else ""
+	var reads: Array = _mode_sources.get(mode, [])
+	if not text.is_empty() and not reads.is_empty():
+		text += " Read its targets through %s." % " or ".join(PackedStringArray(reads))
+	return text

@@ -87,8 +87,10 @@ func _ready() -> void:
 	else:
 		ui.use_schema(schema)
 		# JSON numbers arrive as floats: a template's count of 1 is shown as 1, not 1.0.
-		templates = PyBridgeClient.integral(bridge.request("templates", {}).get("templates", []))
+		var answer := bridge.request("templates", {})
+		templates = PyBridgeClient.integral(answer.get("templates", []))
 		ui.library.show_templates(templates)
+		ui.form.set_mode_sources(answer.get("mode_sources", {}))
 	checker = PyBridgeCardChecker.new(bridge, schema.library_format())
 	edits = PyBridgeCardEdits.new(self)
 	_connect_ui()
