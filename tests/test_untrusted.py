@@ -124,11 +124,17 @@ PURE_IMPORTS = {
     "re",
     "reprlib",
     "threading",
+    "types",  # MappingProxyType: the read-only default tables
+    "hashlib",  # the views' opaque card ids (HMAC-SHA-256)
+    "hmac",
 }
 PURE_MODULES = ("runtime/", "words/", "extend.py", "protocol.py", "answers.py")
 #: ...and what one of them may import besides, with why.
 PURE_EXTRA: dict[str, dict[str, str]] = {
-    "protocol.py": {"sys": "the version answer names the interpreter: version, prefix, path"},
+    "protocol.py": {
+        "sys": "the version answer names the interpreter: version, prefix, path",
+        "os": "a battle that gives views draws its secret with os.urandom, once, at the edge",
+    },
     "extend.py": {
         "string": "a message's placeholders are checked with string.Formatter",
         "traceback": "a debug build tells an extension's fault with its file and line",

@@ -32,12 +32,26 @@ ALWAYS: dict[str, str] = {
     "encodings.aliases": "read by the encodings package when it looks a codec up",
 }
 
+#: Modules a traced module may fall back to where the bundle runs, imported by the workout
+#: whenever their importer was, with why: the bundle carries no OpenSSL, so there
+#: ``hashlib`` (the views' card ids) builds its hashes from these, and fails to import
+#: without every one of them.
+COMPANIONS: dict[str, tuple[str, ...]] = {
+    "hashlib": ("_md5", "_sha1", "_sha256", "_sha512", "_blake2", "_sha3"),
+}
+
+#: Traced modules a bundle leaves out, with why (each is imported in a try that does without).
+NEVER: dict[str, str] = {
+    "_hashlib": "links OpenSSL's libcrypto, which a bundle does not carry: hashlib then uses "
+    "the built-in hashes of COMPANIONS",
+}
+
 #: The workout the trace runs, in a fresh ``python -I -S -B`` (no bytecode beside an extension
 #: file): argv[1] is the package zip, argv[2] the folder of ``_cffi_backend``, stdin
 #: ``{"modules": [every shipped module], "extensions": [the game's extension files],
-#: "requests": [request texts]}`` (answered with those extensions loaded, as the bundle's
-#: start-up loads them); it prints ``{"modules": {name: origin}, "answers": [...],
-#: "extra": {...}}`` (what an epilogue adds, see :func:`trace`).
+#: "requests": [request texts], "companions": COMPANIONS}`` (answered with those extensions
+#: loaded, as the bundle's start-up loads them); it prints ``{"modules": {name: origin},
+#: "answers": [...], "extra": {...}}`` (what an epilogue adds, see :func:`trace`).
 _WORKOUT = """\
 import importlib, json, sys
 sys.path[:0] = [sys.argv[1], sys.argv[2]]
@@ -51,6 +65,13 @@ if work["extensions"]:
     entry.use_words(load(work["extensions"]).words)
 answers = [entry.call(request) for request in work["requests"]]
 answers.append(entry.call(b"\\xff\\xfe not utf-8"))
+for importer, companions in work.get("companions", {}).items():
+    if importer in sys.modules:
+        for name in companions:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                pass  # not built into this interpreter: hashlib does without it
 modules = {}
 for name, module in sorted(sys.modules.items()):
     spec = getattr(module, "__spec__", None)
@@ -140,6 +161,7 @@ def trace(
                 "modules": shipped,
                 "requests": workout_requests(battle),
                 "extensions": [host_path(path) for path in extensions],
+                "companions": COMPANIONS,
             }
         ),
         capture_output=True,
@@ -188,6 +210,8 @@ def select(traced: Mapping[str, str | None], also: Iterable[str] = ALWAYS) -> Se
     wanted = dict(traced) | {name: "always" for name in also}
     for name, origin in sorted(wanted.items()):
         if name in ("__main__", "_cffi_backend") or name.split(".")[0] == "pybridge":
+            continue
+        if name in NEVER:
             continue
         if name.startswith(MODULE_PREFIX):
             continue  # a game's extension file: packed by itself

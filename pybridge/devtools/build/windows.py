@@ -48,7 +48,7 @@ from pathlib import Path
 from ...folders import walk
 from ...payload import PACKAGE, ZIP_DATE, payload_zip
 from . import build as ffi_build
-from .stdlib import ALWAYS, Selection, TraceError, trace
+from .stdlib import ALWAYS, NEVER, Selection, TraceError, trace
 
 PINS = Path(__file__).resolve().parent / "windows_pins.txt"
 ROOTS = Path(__file__).resolve().parent / "authenticode_roots.pem"
@@ -335,6 +335,8 @@ def select_windows(traced: dict[str, object], python: WindowsPython) -> Selectio
     wanted = dict(traced) | {name: "always" for name in ALWAYS}
     for name, origin in sorted(wanted.items()):
         if name in ("", "__main__", "_cffi_backend") or name.split(".")[0] == PACKAGE:
+            continue
+        if name in NEVER:  # OpenSSL's _hashlib: hashlib uses the hashes python313.dll holds
             continue
         text = origin if isinstance(origin, str) else None
         relative = Path(*name.split("."))
