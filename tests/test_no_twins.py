@@ -137,7 +137,7 @@ def twins(tmp_path: Path) -> list[Found]:
 def test_the_checks_name_twins(twins: list[Found]) -> None:
     shared = shared_names(twins)
     assert sorted(shared) == ["Plan", "Side"]
-    assert shared["Plan"] == ["pybridge.devtools.bench.plan.Plan (line 2)",
+    assert shared["Plan"] == ["pybridge.bench.plan.Plan (line 2)",
                               "pybridge.simulate.batches.Plan (line 1)"]  # fmt: skip
     assert repeated_members(twins) == [
         "pybridge.authoring.lint.Host (line 3)'s members are all in "

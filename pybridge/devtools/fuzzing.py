@@ -470,7 +470,7 @@ def run_fuzz(
     command = [
         sys.executable,
         "-m",
-        "pybridge.fuzzing",
+        "pybridge.devtools.fuzzing",
         "--worker",
         "--library",
         str(library),

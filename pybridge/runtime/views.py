@@ -273,7 +273,7 @@ def events_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, An
         if visibility is Visibility.NO_ONE or (
             visibility is Visibility.OWNER and viewer.team is not side
         ):
-            masked.append({"type": "hidden"})
+            masked.append({"type": ""})  # a stand-in: keeps the indices, tells nothing
             continue
         mine, told = dict(event), dict(event)
         moving = event_type in _MOVES
