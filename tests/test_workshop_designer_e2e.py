@@ -401,6 +401,7 @@ def test_both_play_in_a_sandbox_whose_draw_pile_holds_basic_attacks(designer):
             if e["type"] == "damage" and e["source"] == "knight"}  # fmt: skip
     assert hits == dict.fromkeys(["goblin", "orc", "shaman"], 15)
     designer.do({"key": "Escape"})
+    assert designer.sync()["sandbox"] is False  # keys reach the engine after clicks sent later
 
 
 def test_an_empty_library_shows_no_start_node(designer, library_file):
