@@ -51,6 +51,7 @@ from .runtime.views import (
     cut_view_for,
     enable,
     events_view,
+    pick_view,
     preview_view,
     real_id,
     real_ids,
@@ -420,11 +421,18 @@ class Protocol:
 
     def _pick(self, request: dict[str, Any]) -> Result:
         # Reads only: what a choice made one unit (or card) at a time may take next.
-        battle = self._session(request)
+        battle, viewer = self._session(request), _viewer(request)
         chosen = request.get("chosen", [])
         if "choice" in request:  # a choice an action asked as it resolved (choice_needed)
-            return pick_asked(request["choice"], chosen)
-        return pick(battle, chosen, request.get("card"), request.get("entry")).to_json()
+            return pick_asked(request["choice"], chosen)  # a viewer's choice names its ids
+        if viewer is None:
+            return pick(battle, chosen, request.get("card"), request.get("entry")).to_json()
+        _give_views(battle)
+        card = _card_of(battle, viewer, request)
+        if isinstance(chosen, list):  # chosen cards by the viewer's ids (units keep theirs)
+            chosen = [c if isinstance(c, str) and battle.unit(c) is not None
+                      else real_id(battle, viewer, c, backs=True) for c in chosen]  # fmt: skip
+        return pick_view(battle, viewer, pick(battle, chosen, card, request.get("entry")))
 
     def _end_turn(self, request: dict[str, Any]) -> Encoded:
         answers = _choices(request, MAX_OPTIONS)  # what statuses ask at the turn's boundaries

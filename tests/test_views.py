@@ -208,3 +208,51 @@ def test_extension_visibility_is_kept_in_views(tmp_path: Path) -> None:
         assert ("pact" in answer["state"].get("counters", {})) is (viewer != "spectator")
         assert ("A peek." in [line["text"] for line in answer["log"]]) is (viewer == "player")
     assert session.ok(op="state")["state"]["counters"]["ledger"] == 1
+
+
+def rivals_with_dig() -> dict[str, Any]:
+    """Rivals with Dig in Aya's hand: it chooses an attack from her face-down draw pile when
+    it resolves."""
+    battle = rivals_battle()
+    battle["cards"].append({
+        "id": "dig", "name": "Dig", "type": "skill", "rarity": "common", "cost": 0,
+        "target": "None", "text": "Choose an attack in your draw pile: put it into your hand.",
+        "choose_on_resolve": True, "card_targets": {"zones": ["draw"], "where": {"type": "attack"}},
+        "behavior": {"start": "take", "nodes": [
+            {"id": "take", "type": "MoveCard", "to": "hand", "source": "ChosenCards"}]},
+    })  # fmt: skip
+    player = next(s for s in battle["sides"] if s["team"] == "player")
+    player["piles"]["hand"].insert(0, {"id": "dg", "card": "dig"})
+    return battle
+
+
+def test_a_viewer_picks_units_by_its_own_card_ids() -> None:
+    session = Session(rivals_battle())
+    strike = next(c for c in piles(session.view("player"), "player")["hand"]
+                  if c["card"] == "strike")  # fmt: skip
+    first = session.ok(op="pick", viewer="player", card=strike["id"], chosen=[])
+    plain = session.ok(op="pick", card="a1", chosen=[])
+    assert first == {**plain, "card": strike["id"]}
+    assert first["candidates"] == ["vex", "rook"] and not first["can_confirm"]
+    full = session.ok(op="pick", viewer="player", card=strike["id"], chosen=["rook"])
+    assert full["chosen"] == ["rook"] and full["candidates"] == [] and full["complete"]
+    # The real instance id is the authority's, and the enemy never held the player's id.
+    for viewer, card in (("player", "a1"), ("enemy", strike["id"])):
+        refused = session.call(op="pick", viewer=viewer, card=card, chosen=[])
+        assert not refused["ok"] and refused["error"]["where"] == "card", refused
+
+
+def test_a_viewer_picks_cards_of_a_late_choice_by_its_own_ids() -> None:
+    session = Session(rivals_with_dig())
+    dig = next(c for c in piles(session.view("player"), "player")["hand"] if c["card"] == "dig")
+    aim = session.ok(op="targets", viewer="player", card=dig["id"])
+    offered = aim["late_choice"]["candidates"]
+    first = session.ok(op="pick", viewer="player", card=dig["id"], chosen=[])
+    assert first["chooses"] == "cards" and first["candidates"] == offered
+    real = session.ok(op="pick", card="dg", chosen=[])["candidates"]
+    assert len(real) == len(offered) and not set(real) & set(offered)
+    picked = session.ok(op="pick", viewer="player", card=dig["id"], chosen=[offered[1]])
+    assert picked["chosen"] == [offered[1]] and picked["complete"]
+    # A real id is no id of the viewer's: refused as any card that is not a candidate.
+    refused = session.call(op="pick", viewer="player", card=dig["id"], chosen=[real[1]])
+    assert not refused["ok"] and refused["error"]["where"] == "chosen", refused

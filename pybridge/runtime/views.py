@@ -29,6 +29,7 @@ from .document import BATTLE_FORMAT, dump_battle
 from .hiding import VIEWER_BITS, Change, seen_by
 from .model import PILES, RESOLVING, Battle, CardInstance, Pile, Team
 from .narrate import HIDDEN_CARD, narrate_all
+from .picking import Picking
 from .vocabulary import Visibility, words_of
 
 #: What a view says it is, in place of a battle's ``format``: no loader reads it as a battle.
@@ -320,6 +321,17 @@ def targets_view(battle: Battle, viewer: Viewer, answer: dict[str, Any]) -> dict
             **late,
             "candidates": [_now(battle, viewer, c) for c in late.get("candidates", [])],
         }
+    return out
+
+
+def pick_view(battle: Battle, viewer: Viewer, picking: Picking) -> dict[str, Any]:
+    """A ``pick`` answer with the viewer's card ids: the card, and the cards a late choice
+    has chosen and may still take (units keep their ids)."""
+    out = picking.to_json()
+    out["card"] = _now(battle, viewer, picking.card)
+    if picking.chooses == "cards":
+        out["chosen"] = [_now(battle, viewer, c) for c in picking.chosen]
+        out["candidates"] = [_now(battle, viewer, c) for c in picking.candidates]
     return out
 
 
