@@ -373,10 +373,10 @@ class Protocol:
         target, viewer = _target(request), _viewer(request)
         battle = self._session(request)
         card = request.get("card") if viewer is None else _card_of(battle, viewer, request)
-        events = preview(battle, card, target)
         if viewer is not None:
             _give_views(battle)
-            return preview_view(battle, viewer, events, lambda e: preview_marks(battle, e))
+            return preview_view(battle, viewer, card, target, lambda e: preview_marks(battle, e))
+        events = preview(battle, card, target)
         return {"events": events, "marks": preview_marks(battle, events)}
 
     def _play(self, request: dict[str, Any]) -> Encoded:

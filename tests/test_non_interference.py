@@ -161,3 +161,89 @@ def test_cards_the_player_never_sees_never_change_its_views() -> None:
             assert second.step(request) == answers[index + 1], (seed, index, request)
         for duel in (first, second):
             protocol.call(json.dumps({"op": "close", "session": duel.session}))
+
+
+#: A random-target card: the runtime picks which rival it hits.
+WILD = {
+    "id": "wild", "name": "Wild Shot", "type": "attack", "rarity": "common", "cost": 1,
+    "target": "RandomOpponent", "text": "Deal 4 damage to a random enemy.",
+    "behavior": {"start": "hit", "nodes": [
+        {"id": "hit", "type": "DealDamage", "amount": 4, "source": "Target"}]},
+}  # fmt: skip
+
+
+def with_wild_shots(battle: dict[str, Any]) -> dict[str, Any]:
+    """``battle`` with a Wild Shot on top of each side's hand."""
+    battle["cards"].append(WILD)
+    for side in battle["sides"]:
+        side["piles"]["hand"].insert(0, {"id": f"w{side['team'][0]}", "card": "wild"})
+    return battle
+
+
+def previews(duel: Duel, viewer: str | None) -> str:
+    """Every preview ``viewer`` (None: the authority) can ask of the cards it sees in the
+    acting side's hand, aimed at each candidate, as text."""
+    side = duel.call(op="cut")["side"]
+    seen = duel.call(op="view", viewer=viewer or side)["view"]
+    hand = next(s for s in seen["sides"] if s["team"] == side)["piles"]["hand"]
+    asked: dict[str, Any] = {"viewer": viewer} if viewer else {}
+    if not asked:  # the authority names the real instances, in the same order
+        state = duel.call(op="state")["state"]
+        hand = next(s for s in state["sides"] if s["team"] == side)["piles"]["hand"]
+    out = []
+    for card in (c for c in hand if "card" in c):
+        aim = duel.call(op="targets", card=card["id"], **asked)
+        for target in aim.get("candidates") or [None]:
+            out.append(duel.call(op="preview", card=card["id"], target=target, **asked))
+    return json.dumps(out, sort_keys=True)
+
+
+def test_previews_never_tell_what_the_rng_decides() -> None:
+    """Two duels differing only in their RNG's state give each side identical previews of
+    every card it may play at every step, while their battles are the same (the authority's
+    previews of a Wild Shot tell the pick, and so differ)."""
+    protocol = Protocol(answer_cache=0)
+    compared = told = 0
+    for seed in range(DUELS):
+        rng = random.Random(20_000 + seed)
+        battle = with_wild_shots(duel_document(rng))
+        other = json.loads(json.dumps(battle))
+        other["seed"] = rng.randrange(2**32)
+        duels = Duel(protocol, battle), Duel(protocol, other)
+        for _ in range(STEPS):
+            states = [d.call(op="state")["state"] for d in duels]
+            for state in states:
+                state.pop("seed"), state.pop("rng")
+            if states[0] != states[1] or states[0]["result"] is not None:
+                break  # the RNG has decided something: the battles differ from here on
+            side = duels[0].call(op="cut")["side"]
+            mine = [previews(d, side) for d in duels]
+            assert mine[0] == mine[1], (seed, side)
+            compared += 1
+            told += previews(duels[0], None) != previews(duels[1], None)
+            request = duels[0].legal(rng)
+            if request is None:
+                break
+            for duel in duels:
+                duel.step(request)
+        for duel in duels:
+            protocol.call(json.dumps({"op": "close", "session": duel.session}))
+    assert compared > DUELS and told  # the authority's previews do tell the RNG's picks
+
+
+def test_a_viewers_preview_of_a_random_pick_shows_the_range_it_comes_from() -> None:
+    protocol = Protocol()
+    duel = Duel(protocol, with_wild_shots(rivals_battle()))
+    hand = next(s for s in duel.call(op="view", viewer="player")["view"]["sides"]
+                if s["team"] == "player")["piles"]["hand"]  # fmt: skip
+    wild = next(c["id"] for c in hand if c["card"] == "wild")
+    authority = duel.call(op="preview", card="wp")
+    assert "random_target" in [e["type"] for e in authority["events"]] and authority["marks"]
+    seen = duel.call(op="preview", viewer="player", card=wild)
+    assert seen["random"] == {"from": ["vex", "rook"], "count": 1}
+    assert [e["type"] for e in seen["events"]] == ["card_played"] and seen["marks"] == {}
+    strike = next(c["id"] for c in hand if c["card"] == "strike")
+    plain = duel.call(op="preview", viewer="player", card=strike, target="vex")
+    assert plain["random"] is None and plain["marks"] == {
+        "vex": [{"text": "-6 HP", "kind": "damage"}]
+    }

@@ -592,10 +592,11 @@ def pass_priority(battle: Battle, choices: Choices | None = None,
 
 
 # -- plays -----------------------------------------------------------------------------------
-def play(battle: Battle, card_id: object, target: object = None,
-         side: Team | None = None) -> list[Event]:  # fmt: skip
+def play(battle: Battle, card_id: object, target: object = None, side: Team | None = None,
+         *, events: list[Event] | None = None) -> list[Event]:  # fmt: skip
     """Activate a card and resolve it at once. Refused while the Cut holds effects (and so it
-    gives the other side no chance to respond). ``side``: who the request says plays.
+    gives the other side no chance to respond). ``side``: who the request says plays;
+    ``events``: the list its events are appended to (a view's preview watches it grow).
 
     For a card that chooses on resolution, ``target`` is that choice; it is checked before
     anything changes, like every other input."""
@@ -609,7 +610,7 @@ def play(battle: Battle, card_id: object, target: object = None,
             chosen_cards(battle, card, submitted_units(target), "target")
         else:
             chosen_units(battle, card, source, submitted_units(target), "target")
-    return _play_checked(battle, card, source, chosen, target, late)
+    return _play_checked(battle, card, source, chosen, target, late, events)
 
 
 def _chooses_late(battle: Battle, card_id: object) -> bool:
@@ -618,12 +619,13 @@ def _chooses_late(battle: Battle, card_id: object) -> bool:
 
 
 def _play_checked(battle: Battle, card: CardInstance, source: Unit, chosen: tuple[Unit, ...],
-                  target: object, late: bool) -> list[Event]:  # fmt: skip
+                  target: object, late: bool, events: list[Event] | None = None
+                  ) -> list[Event]:  # fmt: skip
     """Activation and immediate resolution. The play's entry would go on the empty Cut and
     straight off it again with nothing reading the Cut in between, so it skips the Cut (and
     the recollection an "all ~" entry gets there, which resolution does again anyway); one
     Context, whose Host is the source either way, collects the events of both halves."""
-    ctx = Context(battle, source, (), None, card.id)  # host, no targets yet, this card
+    ctx = Context(battle, source, (), None, card.id, events=events)  # no targets yet
     number, units = _activation(battle, card, source, chosen, ctx)
     definition = card.card
     if late or _fails_on_loss(battle, definition):
@@ -640,22 +642,24 @@ def _play_checked(battle: Battle, card: CardInstance, source: Unit, chosen: tupl
     return ctx.events
 
 
-def preview(battle: Battle, card_id: object, target: object = None) -> list[Event]:
+def preview(battle: Battle, card_id: object, target: object = None,
+            events: list[Event] | None = None) -> list[Event]:  # fmt: skip
     """The events a play would produce, computed on a copy: the battle is not changed. It
-    checks exactly as :func:`play` does, so the two agree for every card."""
+    checks exactly as :func:`play` does, so the two agree for every card. ``events``: the
+    list they are appended to, as :func:`play` takes it."""
     cards = battle.cards
     known = cards[card_id].card if isinstance(card_id, str) and card_id in cards else None
     if battle.cut or (known is not None and (known.choose_on_resolve or known.playable_if)):
         copy = battle.clone()
         copy.answers = DEFAULT_ANSWERS  # a choice an action asks is previewed at its default
-        return play(copy, card_id, target)
+        return play(copy, card_id, target, events=events)
     card, source, chosen = check_parts(battle, card_id, target)
     copy = battle.clone()
     copy.answers = DEFAULT_ANSWERS
     # Without conditions the check reads the battle and changes nothing, so it would pass
     # on the copy just the same: play the checked card there without checking it again.
     on_copy = tuple([_same_unit(copy, u) for u in chosen])
-    return _play_checked(copy, card, _same_unit(copy, source), on_copy, target, late=False)
+    return _play_checked(copy, card, _same_unit(copy, source), on_copy, target, False, events)
 
 
 def _same_unit(copy: Battle, unit: Unit) -> Unit:

@@ -25,11 +25,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .context import Event
+from .cut import preview
 from .document import BATTLE_FORMAT, dump_battle
 from .hiding import VIEWER_BITS, Change, seen_by
 from .model import PILES, RESOLVING, Battle, CardInstance, Pile, Team
 from .narrate import HIDDEN_CARD, narrate_all
 from .picking import Picking
+from .play import targets
+from .rng import Pcg32
 from .vocabulary import Visibility, words_of
 
 #: What a view says it is, in place of a battle's ``format``: no loader reads it as a battle.
@@ -359,10 +363,52 @@ def _now(battle: Battle, viewer: Viewer, value: object) -> object:
     return value
 
 
-def preview_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, Any]],
+class _Watched(Pcg32):
+    """A preview's RNG that notes how many events were told when it was first drawn from:
+    what follows is the RNG's to decide. Its copies (the preview's own battle) note in the
+    same place."""
+
+    __slots__ = ("drawn_at", "events")
+
+    events: list[Event]
+    drawn_at: list[int]
+
+    def copy(self) -> _Watched:
+        twin = _Watched.__new__(_Watched)
+        twin.state, twin.inc = self.state, self.inc
+        twin.events, twin.drawn_at = self.events, self.drawn_at
+        return twin
+
+    def next_u32(self) -> int:
+        if not self.drawn_at:
+            self.drawn_at.append(len(self.events))
+        return Pcg32.next_u32(self)
+
+
+def preview_view(battle: Battle, viewer: Viewer, card_id: object, target: object,
                  marks: Callable[[list[dict[str, Any]]], dict[str, Any]]
                  ) -> dict[str, Any]:  # fmt: skip
     """A ``preview`` answer for ``viewer``: its events as the viewer would see them now (a
-    card the preview draws stays a card back), and the marks of those."""
+    card the preview draws stays a card back), and the marks of those.
+
+    Nothing the RNG decides is shown: the events stop where the play would first draw from
+    the RNG (a random pick, a shuffle, a random selector), and ``random`` says so: the units a
+    random target is picked from (``from``, as ``targets`` gives its ``range``) and how many
+    (``count``); ``from`` is null for any other draw. ``random`` is null for a play the RNG
+    has no part in. The authority's preview shows the pick; a client never sees it."""
+    events: list[Event] = []
+    watched = battle.clone()
+    rng = _Watched.__new__(_Watched)
+    rng.state, rng.inc = battle.rng.state, battle.rng.inc
+    rng.events, rng.drawn_at, watched.rng = events, [], rng
+    preview(watched, card_id, target, events)
+    random: dict[str, Any] | None = None
+    if rng.drawn_at:
+        del events[rng.drawn_at[0] :]
+        random = {"from": None, "count": None}
+        definition = battle.cards[str(card_id)].card
+        if definition._random and not definition.choose_on_resolve:
+            info = targets(battle, card_id)
+            random = {"from": list(info.range), "count": definition.target_count}
     shown, _ = events_view(battle, viewer, events)
-    return {"events": shown, "marks": marks(shown)}
+    return {"events": shown, "marks": marks(shown), "random": random}
