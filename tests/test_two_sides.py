@@ -109,6 +109,52 @@ def test_turn_log_names_the_side() -> None:
     assert "Turn 2 (the enemy side) begins with 3 energy." in texts
 
 
+def _logs(protocol: Protocol, **request: Any) -> dict[str, list[str]]:
+    """The log of a change for each viewer."""
+    views = _call(protocol, **request, viewers=["player", "enemy", "spectator"])["result"]
+    logs = {viewer: [line["text"] for line in answer["log"]]
+            for viewer, answer in views["views"].items()}  # fmt: skip
+    return logs
+
+
+def test_log_lines_say_you_to_the_acting_side_only() -> None:
+    """Per viewer "You" is the viewer's own side and the other side is named by its active
+    player; the authority's log and a spectator's name each side."""
+    protocol, plain = Protocol(), Protocol()
+    session = _call(protocol, op="open", battle=rivals_battle())["result"]["session"]
+    authority = _call(plain, op="open", battle=rivals_battle())["result"]["session"]
+
+    def both(**request: Any) -> tuple[dict[str, list[str]], list[str]]:
+        logs = _logs(protocol, session=session, **request)
+        alone = _call(plain, session=authority, **request)["result"]["log"]
+        return logs, [line["text"] for line in alone]
+
+    logs, alone = both(op="activate", card="a1", target="vex")
+    assert logs["player"][-1] == "You put Strike at Vex on the Cut."
+    assert logs["enemy"][-1] == "Captain Aya puts Strike at Vex on the Cut."
+    assert logs["spectator"][-1] == alone[-1] == "The player side puts Strike at Vex on the Cut."
+    logs, alone = both(op="activate", card="v4", side="enemy")
+    assert logs["enemy"][-1] == "You respond with Countermand."
+    assert logs["player"][-1] == "Vex responds with Countermand."
+    assert alone[-1] == "The enemy side responds with Countermand."
+    both(op="pass")
+    logs, alone = both(op="end_turn")
+    assert "You draw 5 cards." in logs["enemy"] and "Vex draws 5 cards." in logs["player"]
+    assert "The enemy side draws 5 cards." in alone
+    assert not any(line.startswith("You ") for line in logs["spectator"] + alone)
+    logs, alone = both(op="end_turn", side="enemy")
+    assert "You draw 5 cards." in logs["player"] and "Captain Aya draws 5 cards." in logs["enemy"]
+    assert "The player side draws 5 cards." in alone
+
+
+def test_a_one_sided_battles_log_still_says_you() -> None:
+    protocol = Protocol()
+    opened = _call(protocol, op="open", battle=duel_battle())["result"]
+    ended = _call(protocol, op="end_turn", session=opened["session"])["result"]
+    texts = [line["text"] for line in ended["log"]]
+    assert any(text.startswith("You draw ") for text in texts), texts
+
+
 def test_statuses_turn_hooks_run_for_the_side_whose_turn_starts_and_ends() -> None:
     document = rivals_battle()
     document["statuses"] = [{"id": "ward", "name": "Ward", "protection": "all",

@@ -11,11 +11,11 @@ bookkeeping nobody needs to read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .context import Event
-from .model import Battle
+from .model import Battle, Team
 from .vocabulary import Message, words_of
 
 Line = dict[str, Any]
@@ -174,12 +174,14 @@ def _failed(b: Battle, e: Event) -> Line:
     return _line(f"{name} fails: {why}.", "fail")
 
 
-def _activated(b: Battle, e: Event) -> Line:
+def _activated(b: Battle, e: Event, who: str = "You") -> Line:
     aim = f" at {_units(b, e['targets'])}" if e.get("targets") else ""
     how = "respond with" if e.get("responding") else "put"
+    if who != "You":  # a side named in the third person
+        how = "responds with" if e.get("responding") else "puts"
     tail = "" if e.get("responding") else " on the Cut"
     card = _card(b, e["card"])
-    return _line(f"You {how} {card}{aim}{tail}.", "cut", 0)
+    return _line(f"{who} {how} {card}{aim}{tail}.", "cut", 0)
 
 
 def _resolving(b: Battle, e: Event) -> Line:
@@ -325,30 +327,64 @@ def _turn_draw(event: Event) -> bool:
             and event.get("from") == "draw" and event.get("to") == "hand")  # fmt: skip
 
 
-def narrate_all(battle: Battle, events: Iterable[Event]) -> list[Line]:
+def event_side(battle: Battle, event: Mapping[str, Any]) -> Team | None:
+    """The side whose card an event tells of (the card activated or drawn), if any."""
+    card_id = event.get("card")
+    card = battle.cards.get(card_id) if isinstance(card_id, str) else None
+    return card.side if card is not None else None
+
+
+def _who(battle: Battle, side: Team | None, viewer: Team | None) -> str:
+    """Who acts, in a two-sided battle's line: ``You`` for the viewer's own side, the other
+    side's active player by name, and for the authority (or a spectator) the side itself."""
+    if side is None or side is viewer:
+        return "You"
+    if viewer is not None:
+        return _unit(battle, battle.active_of(side))
+    return f"The {side.value} side"
+
+
+def narrate_all(battle: Battle, events: Iterable[Event], viewer: Team | None = None,
+                sides: Sequence[Team | None] | None = None) -> list[Line]:  # fmt: skip
     """The log lines for a list of events; the cards a new turn draws are summed up in one.
     Each line's ``event`` is the index in ``events`` of the event it tells (the first drawn
     card's for the summed-up draw). Names are read from ``battle`` (units and cards stay in a
-    battle once in it)."""
+    battle once in it).
+
+    In a two-sided battle a line that tells what a side does says ``You`` only to that side:
+    ``viewer`` is whose log it is (None: the authority's, which names both sides), ``sides``
+    each event's side (:func:`event_side` of each event when not given: a view's events may
+    name a card it cannot see). A one-sided battle's lines say ``You`` to its player."""
+    if battle.enemy_side is not None and sides is None:
+        events = list(events)
+        sides = [event_side(battle, event) for event in events]
     lines: list[Line] = []
     drawn = first_drawn = 0
 
     def flush() -> None:
         nonlocal drawn
         if drawn:
-            line = _line(f"You draw {drawn} card{'s' if drawn != 1 else ''}.", "info")
+            cards = f"{drawn} card{'s' if drawn != 1 else ''}"
+            who = _who(battle, sides[first_drawn], viewer) if sides is not None else "You"
+            verb = "draw" if who == "You" else "draws"
+            line = _line(f"{who} {verb} {cards}.", "info")
             line["event"] = first_drawn
             lines.append(line)
             drawn = 0
 
     for index, event in enumerate(events):
         if _turn_draw(event):
+            if drawn and sides is not None and sides[index] is not sides[first_drawn]:
+                flush()  # one side's draw, then the other's
             if not drawn:
                 first_drawn = index
             drawn += 1
             continue
         flush()
-        line = narrate(battle, event)
+        if sides is not None and event.get("type") == "activated":
+            line: Line | None = _activated(battle, event, _who(battle, sides[index], viewer))
+        else:
+            line = narrate(battle, event)
         if line is not None:
             line["event"] = index
             lines.append(line)

@@ -30,7 +30,7 @@ from .cut import preview
 from .document import BATTLE_FORMAT, dump_battle
 from .hiding import VIEWER_BITS, Change, seen_by
 from .model import PILES, RESOLVING, Battle, CardInstance, Pile, Team
-from .narrate import HIDDEN_CARD, narrate_all
+from .narrate import HIDDEN_CARD, event_side, narrate_all
 from .picking import Picking
 from .play import targets
 from .rng import Pcg32
@@ -293,7 +293,8 @@ def events_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, An
         shown.append(mine)
         masked.append(told)
     lines = []
-    for line in narrate_all(battle, masked):
+    sides = [event_side(battle, e) for e in events] if battle.enemy_side is not None else None
+    for line in narrate_all(battle, masked, viewer.team, sides):
         at = line.get("event")
         if at in kept:
             line["event"] = kept[at]
