@@ -43,11 +43,11 @@ static func warnings(view: PyBridgeBattleView) -> PackedStringArray:
 				+ "units and the hand are laid out in."
 			)
 		)
-	if view.open_on_ready and view.battle_file.is_empty():
+	if view.open_on_ready and view.battle_file.is_empty() and view.battle_resource == null:
 		found.append(
 			(
-				"'open_on_ready' is on but 'battle_file' is empty: set a battle "
-				+ "document, or turn it off and call open_battle() yourself."
+				"'open_on_ready' is on but 'battle_file' and 'battle_resource' are empty: set "
+				+ "a battle, or turn it off and call open_battle() yourself."
 			)
 		)
 	elif not view.battle_file.is_empty() and not FileAccess.file_exists(view.battle_file):

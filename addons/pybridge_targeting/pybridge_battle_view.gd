@@ -112,7 +112,13 @@ const THEME_TYPE := &"PyBridgeBattleView"
 	set(value):
 		battle_file = value
 		update_configuration_warnings()
-## Open [member battle_file] once the scene is ready (after every [method Node._ready]).
+## A battle Resource to open when the view is ready, in place of [member battle_file].
+@export var battle_resource: PyBridgeBattleResource = null
+## The card libraries [member battle_resource] opens with (a [code].json[/code] library shows
+## as one in the editor, through the addon's import plugin).
+@export var battle_libraries: Array[PyBridgeLibraryResource] = []
+## Open [member battle_resource] or [member battle_file] once the scene is ready (after every
+## [method Node._ready]).
 @export var open_on_ready: bool = true:
 	set(value):
 		open_on_ready = value
@@ -232,8 +238,10 @@ func _ready() -> void:
 	var blocked := PyBridgeBattleInput.blocked_mouse_warning(self)
 	if not blocked.is_empty():
 		push_warning("PyBridgeBattleView: " + blocked)
-	if open_on_ready and not battle_file.is_empty():
-		# After the parents' _ready(), so that they have connected to battle_opened.
+	# After the parents' _ready(), so that they have connected to battle_opened.
+	if open_on_ready and battle_resource != null:
+		open_battle_resource.call_deferred(battle_resource, battle_libraries)
+	elif open_on_ready and not battle_file.is_empty():
 		open_battle_file.call_deferred(battle_file)
 
 
@@ -292,6 +300,17 @@ func open_battle_json(text: String, libraries := PackedStringArray()) -> bool:
 	await apply_state(opened)
 	battle_opened.emit(state)
 	return true
+
+
+## Opens the battle Resource [param battle] with the card libraries [param libraries] (as
+## Resources too), written as the runtime's documents; false when the runtime refused it.
+func open_battle_resource(
+	battle: PyBridgeBattleResource, libraries: Array[PyBridgeLibraryResource] = []
+) -> bool:
+	var texts := PackedStringArray()
+	for library in libraries:
+		texts.append(library.to_json())
+	return await open_battle_json(battle.to_json(), texts)
 
 
 ## Opens the battle document stored at [param path] ([code]res://[/code] or a file path).
