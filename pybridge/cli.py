@@ -18,6 +18,7 @@ from .devtools.build.command import add_build_command
 from .devtools.fuzzing import add_fuzz_command
 from .devtools.release import add_dist_command
 from .examples import demo_battle
+from .online.command import add_replay_command, add_ws_options
 from .pack import add_pack_command
 from .runtime import Battle, load_battle
 from .runtime.narrate import narrate_all
@@ -60,7 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     battle.add_argument("file", nargs="?", help="battle document (default: the demo battle)")
     battle.add_argument("--max-turns", type=int, default=50, help="stop after this many turns")
     battle.set_defaults(run=_cmd_battle)
-    add_serve_command(commands)
+    add_ws_options(*add_serve_command(commands))
+    add_replay_command(commands)
     add_pack_command(commands)
     add_build_command(commands)
     add_fuzz_command(commands)

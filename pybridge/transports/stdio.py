@@ -94,15 +94,18 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_serve_command(commands: Any) -> None:
+def add_serve_command(commands: Any) -> tuple[argparse.ArgumentParser, Any]:
+    """The ``serve`` command and its group of transports (one of them is given), for the
+    other transports (``--ws``, :mod:`pybridge.online.command`) to join."""
     parser = commands.add_parser(
-        "serve", help="answer protocol requests, one JSON object per line, on stdin/stdout"
+        "serve", help="answer protocol requests: on stdin/stdout, or online duels (--ws)"
     )
-    parser.add_argument(
+    transports = parser.add_mutually_exclusive_group(required=True)
+    transports.add_argument(
         "--stdio",
         action="store_true",
-        required=True,
-        help="use standard input and output (the only transport served)",
+        help="use standard input and output, one JSON object per line",
     )
     extensions.add_options(parser, "load")
     parser.set_defaults(run=_cmd_serve)
+    return parser, transports

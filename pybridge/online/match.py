@@ -1,0 +1,254 @@
+"""One online match: the authority's session, its two seats and their tokens, spectators,
+the move log and a state hash per step. No I/O: the WebSocket host (:mod:`.server`) moves
+the text, this module decides everything a seat may do.
+
+A seat's intent is checked by the protocol itself (the runtime's own errors, forwarded as
+the protocol answers them) and, once accepted, answers every viewer from one request.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..protocol import Protocol
+from ..runtime.views import VIEWERS, real_id, real_ids
+from ..runtime.vocabulary import Vocabulary
+from ..service import new_protocol
+
+SEATS = ("player", "enemy")
+SPECTATOR = "spectator"
+#: What a seat may change: each one checked by the runtime for whose turn or priority it is.
+#: ``resolve`` is the host's (it resolves the whole Cut for nobody in particular): no intent.
+INTENTS = frozenset({"play", "activate", "respond", "pass", "end_turn"})
+#: What a seat or a spectator may ask: read only, answered as its viewer sees it.
+QUESTIONS = frozenset({"targets", "preview", "cut", "pick", "view", "state"})
+#: Answers kept per viewer and state version (the aiming arrow asks again every frame).
+KEPT_QUESTIONS = frozenset({"targets", "preview"})
+#: Fields the server fills in: a client never names a session or another viewer.
+SERVER_FIELDS = ("session", "viewers")
+LOG_FORMAT = "pybridge/match-log@1"
+#: A message's largest size in bytes (a request the protocol takes, with room to spare).
+MAX_MESSAGE_BYTES = 64 * 1024
+IDLE_SECONDS = 300.0
+MAX_MATCHES = 256
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a server bounds: message size, silence, matches, and the page Origins it takes."""
+
+    max_message: int = MAX_MESSAGE_BYTES
+    idle: float = IDLE_SECONDS
+    max_matches: int = MAX_MATCHES
+    #: Allowed Origins besides the loopback pages (exact texts, e.g. ``https://game.example``).
+    origins: tuple[str, ...] = ()
+    loopback: bool = True
+
+
+def state_hash(snapshot: dict[str, Any]) -> str:
+    """The hash of the authority's canonical snapshot: sorted keys, no spaces, UTF-8."""
+    text = json.dumps(snapshot, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def error(code: str, message: str, where: str = "", request_id: Any = None) -> dict[str, Any]:
+    """A refusal shaped as the protocol's error answer (for what the server itself refuses)."""
+    return {
+        "ok": False,
+        "id": request_id,
+        "error": {"code": code, "where": where, "message": message},
+    }
+
+
+class MatchError(Exception):
+    """A message the match refuses before the protocol sees it (unknown token, full match)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Outcome:
+    """What one client message gives: the sender's answer and, after a change, what every
+    viewer receives (``updates``: viewer -> message)."""
+
+    answer: dict[str, Any]
+    updates: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+class Match:
+    """A duel between two seats, watched by any number of spectators."""
+
+    def __init__(self, name: str, battle: dict[str, Any], words: Vocabulary | None = None) -> None:
+        self.name = name
+        # One protocol per match: its lock serialises this match only, never the others.
+        self.protocol: Protocol = new_protocol(0, words)
+        opened = self._call({"op": "open", "battle": battle, "viewers": [SPECTATOR]})
+        if not opened["ok"]:
+            raise MatchError(opened["error"]["code"], opened["error"]["message"])
+        self.session: str = opened["result"]["session"]
+        self.tokens: dict[str, str] = {}
+        self.step = 0
+        start = self.snapshot()
+        self.log: dict[str, Any] = {
+            "format": LOG_FORMAT,
+            "match": name,
+            "start": start,
+            "hash": state_hash(start),
+            "steps": [],
+        }
+        self._kept: dict[tuple[str, int, str], dict[str, Any]] = {}
+
+    # -- seats -------------------------------------------------------------------------
+    def claim(self) -> tuple[str, str]:
+        """Take the first free seat: its name and its new token."""
+        for seat in SEATS:
+            if seat not in self.tokens:
+                self.tokens[seat] = secrets.token_urlsafe(24)
+                return seat, self.tokens[seat]
+        raise MatchError("match_full", f"match {self.name!r} has both its seats taken")
+
+    def seat_of(self, token: object) -> str:
+        """The seat a token holds (compared in constant time)."""
+        if isinstance(token, str):
+            for seat, held in self.tokens.items():
+                if hmac.compare_digest(held.encode(), token.encode()):
+                    return seat
+        raise MatchError("bad_token", f"no seat of match {self.name!r} holds that token")
+
+    @property
+    def over(self) -> bool:
+        return self.snapshot().get("result") is not None
+
+    # -- what viewers see --------------------------------------------------------------
+    def view(self, viewer: str) -> dict[str, Any]:
+        answer = self._call({"op": "view", "session": self.session, "viewer": viewer})
+        return answer["result"]["view"]  # type: ignore[no-any-return]
+
+    def snapshot(self) -> dict[str, Any]:
+        """The authority's snapshot (hidden zones, RNG and view secret included)."""
+        answer = self._call({"op": "state", "session": self.session})
+        return answer["result"]["state"]  # type: ignore[no-any-return]
+
+    # -- requests ----------------------------------------------------------------------
+    def request(self, viewer: str, request: object) -> Outcome:
+        """Answer one protocol request from ``viewer`` (a seat or ``spectator``)."""
+        if not isinstance(request, dict):
+            return Outcome(error("bad_request", "a request is a JSON object"))
+        request_id = request.get("id")
+        op = request.get("op")
+        for name in SERVER_FIELDS:
+            if name in request:
+                return Outcome(
+                    error("invalid_field", f"the server fills in {name!r}", name, request_id)
+                )
+        if request.get("viewer", viewer) != viewer:
+            return Outcome(
+                error(
+                    "not_your_seat",
+                    f"this connection is {viewer!r}: it cannot ask or act for another viewer",
+                    "viewer",
+                    request_id,
+                )
+            )
+        asked = {**request, "session": self.session, "viewer": viewer}
+        if op in QUESTIONS:
+            return Outcome(self._question(viewer, op, asked))
+        if op in INTENTS:
+            if viewer == SPECTATOR:
+                return Outcome(
+                    error(
+                        "not_your_turn",
+                        "a spectator only watches: it cannot act",
+                        "viewer",
+                        request_id,
+                    )
+                )
+            return self._intent(viewer, asked)
+        known = ", ".join(sorted(INTENTS | QUESTIONS))
+        return Outcome(
+            error("unknown_op", f"unknown op {op!r} online (known: {known})", "op", request_id)
+        )
+
+    def _question(self, viewer: str, op: str, asked: dict[str, Any]) -> dict[str, Any]:
+        if op not in KEPT_QUESTIONS:
+            return self._call(asked)
+        key = (
+            viewer,
+            self.step,
+            json.dumps({k: v for k, v in asked.items() if k != "id"}, sort_keys=True),
+        )
+        answer = self._kept.get(key)
+        if answer is None:
+            answer = self._call({k: v for k, v in asked.items() if k != "id"})
+            if len(self._kept) > 512:  # only the current version's answers are any use
+                self._kept = {k: v for k, v in self._kept.items() if k[1] == self.step}
+            self._kept[key] = answer
+        return {**answer, "id": asked.get("id")}
+
+    def _intent(self, seat: str, asked: dict[str, Any]) -> Outcome:
+        request_id = asked.get("id")
+        if "side" in asked and asked["side"] != seat:
+            # The protocol refuses a side that is not its viewer's, before any change.
+            return Outcome(self._call(asked))
+        # The seat names cards by its view's ids; one request answering every viewer names
+        # them by the instances' (docs/protocol.md, "view"): the authority translates.
+        battle = self.protocol.battle_of(asked)
+        viewer = VIEWERS[seat]
+        real = {k: v for k, v in asked.items() if k not in ("viewer", "id")}
+        if "card" in real:
+            real["card"] = real_id(battle, viewer, real["card"])
+        if isinstance(real.get("choices"), dict):
+            real["choices"] = real_ids(battle, viewer, real["choices"])
+        real["side"] = seat
+        real["viewers"] = [*SEATS, SPECTATOR]
+        done = self._call(real)
+        if not done["ok"]:
+            # Asked again as the seat: the same refusal, worded in the seat's own ids.
+            again = self._call(asked)
+            if not again["ok"]:
+                return Outcome(again)
+            return self._committed(seat, asked, None)  # cannot happen: kept all the same
+        return self._committed(seat, real, done["result"]["views"], request_id)
+
+    def _committed(
+        self,
+        seat: str,
+        request: dict[str, Any],
+        views: dict[str, Any] | None,
+        request_id: Any = None,
+    ) -> Outcome:
+        self.step += 1
+        self._kept.clear()
+        snapshot = self.snapshot()
+        logged = {k: v for k, v in request.items() if k not in ("session", "id")}
+        self.log["steps"].append(
+            {"step": self.step, "seat": seat, "request": logged, "hash": state_hash(snapshot)}
+        )
+        if views is None:
+            views = {
+                v: {"events": [], "log": [], "state": self.view(v)} for v in (*SEATS, SPECTATOR)
+            }
+        result = snapshot.get("result")
+        updates = {
+            viewer: {
+                "type": "update",
+                "match": self.name,
+                "step": self.step,
+                "by": seat,
+                "result": result,
+                **answer,
+            }
+            for viewer, answer in views.items()
+        }
+        # The seat's own events, log and state come with its update, like everyone's.
+        return Outcome({"ok": True, "id": request_id, "result": {"step": self.step}}, updates)
+
+    def _call(self, request: dict[str, Any]) -> dict[str, Any]:
+        return json.loads(self.protocol.call(json.dumps(request)))  # type: ignore[no-any-return]

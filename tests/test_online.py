@@ -1,0 +1,295 @@
+"""Online duels over WebSocket (issue #27, item 3): an in-process server on the loopback,
+real clients of the same library, the runtime's own refusals forwarded, and the move log
+replayed to the same hashes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from pybridge.cli import main
+from pybridge.examples import rivals_battle
+from pybridge.online.match import Limits
+from pybridge.online.replay import replay
+from pybridge.online.server import Host, bound_port, start
+from pybridge.protocol import Protocol
+
+WAIT = 10.0  # the longest any awaited state may take before a test fails
+
+
+class Client:
+    """A player's or spectator's connection: answers by id, updates kept as they come."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.updates: list[dict[str, Any]] = []
+        self._ids = 0
+
+    async def send(self, **message: Any) -> dict[str, Any]:
+        self._ids += 1
+        message["id"] = self._ids
+        await self.connection.send(json.dumps(message))
+        while True:
+            reply = await self.receive()
+            if reply.get("type") != "update" and reply.get("id") == self._ids:
+                return reply
+
+    async def receive(self) -> dict[str, Any]:
+        text = await asyncio.wait_for(self.connection.recv(), WAIT)
+        reply: dict[str, Any] = json.loads(text)
+        if reply.get("type") == "update":
+            self.updates.append(reply)
+        return reply
+
+    async def ask(self, **request: Any) -> dict[str, Any]:
+        answer = await self.send(type="request", request=request)
+        assert answer["type"] == "answer", answer
+        return answer["response"]  # type: ignore[no-any-return]
+
+    async def until_step(self, step: int) -> dict[str, Any]:
+        """The update of ``step``, waiting for it."""
+        while not self.updates or self.updates[-1]["step"] < step:
+            await self.receive()
+        return next(u for u in self.updates if u["step"] == step)
+
+
+Server = Callable[..., Awaitable[Client]]
+
+
+@asynccontextmanager
+async def serving(
+    tmp_path: Path, limits: Limits | None = None
+) -> AsyncIterator[tuple[Host, Callable[..., Awaitable[Client]]]]:
+    host = Host(rivals_battle(), limits, logs=tmp_path)
+    server = await start(host)
+    url = f"ws://127.0.0.1:{bound_port(server)}"
+    opened: list[ClientConnection] = []
+
+    async def client(**options: Any) -> Client:
+        connection = await connect(url, **options)
+        opened.append(connection)
+        return Client(connection)
+
+    try:
+        yield host, client
+    finally:
+        for connection in opened:
+            await connection.close()
+        server.close()
+        await server.wait_closed()
+
+
+def hand(view: dict[str, Any], team: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = next(
+        s["piles"]["hand"] for s in view["sides"] if s["team"] == team
+    )
+    return found
+
+
+async def seated(client: Callable[..., Awaitable[Client]]) -> tuple[Client, Client, str]:
+    aya, vex = await client(), await client()
+    created = await aya.send(type="create")
+    assert created["type"] == "joined" and created["seat"] == "player", created
+    joined = await vex.send(type="join", match=created["match"])
+    assert joined["seat"] == "enemy" and joined["token"] != created["token"]
+    aya.token, vex.token = created["token"], joined["token"]  # type: ignore[attr-defined]
+    aya.view, vex.view = created["view"], joined["view"]  # type: ignore[attr-defined]
+    return aya, vex, created["match"]
+
+
+async def take_turn(seats: dict[str, Client], step: int) -> int:
+    """One move by whoever acts now (a strike or barrage if one is playable, else pass or
+    end the turn), asked of the runtime through the server; returns the new step."""
+    cut = (await seats["player"].ask(op="cut"))["result"]
+    seat = cut["side"]
+    me = seats[seat]
+    view = (await me.ask(op="view"))["result"]["view"]
+    if not cut["cut"]:
+        for card in hand(view, seat):
+            if card.get("card") not in ("strike", "barrage"):
+                continue
+            aim = (await me.ask(op="targets", card=card["id"]))["result"]
+            if aim["playable"]:
+                target = aim["candidates"][0] if aim["candidates"] else None
+                done = await me.ask(op="play", card=card["id"], target=target)
+                assert done["ok"], done
+                return int(done["result"]["step"])
+    done = await me.ask(op="pass" if cut["cut"] else "end_turn")
+    assert done["ok"], done
+    return int(done["result"]["step"])
+
+
+async def play_out(seats: dict[str, Client], watchers: list[Client], most: int = 200) -> int:
+    step = 0
+    for _ in range(most):
+        step = await take_turn(seats, step)
+        updates = [await c.until_step(step) for c in (*seats.values(), *watchers)]
+        assert len({u["by"] for u in updates}) == 1
+        if updates[0]["result"] is not None:
+            return step
+    raise AssertionError("the duel did not end")
+
+
+def test_two_clients_play_a_duel_to_the_end_and_its_log_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def duel() -> tuple[int, str]:
+        async with serving(tmp_path) as (_, client):
+            aya, vex, match = await seated(client)
+            watcher = await client()
+            assert (await watcher.send(type="spectate", match=match))["seat"] == "spectator"
+            last = await play_out({"player": aya, "enemy": vex}, [watcher])
+            results = {c.updates[-1]["result"] for c in (aya, vex, watcher)}
+            assert len(results) == 1 and results != {None}
+            # Each seat's last update is its own view: its hand faces, the other's backs.
+            final = {seat: c.updates[-1]["state"] for seat, c in (("player", aya), ("enemy", vex))}
+            assert final["player"]["view"]["viewer"] == "player"
+            assert all(set(c) == {"id"} for c in hand(final["player"], "enemy"))
+            return last, match
+
+    last, match = asyncio.run(duel())
+    log_file = tmp_path / f"{match}.json"
+    log = json.loads(log_file.read_text("utf-8"))
+    assert len(log["steps"]) == last and replay(log).mismatch is None
+    assert main(["replay", str(log_file)]) == 0
+    assert f"{last} steps" in capsys.readouterr().out
+    # A tampered log: a strike's target changed at one step (or its hash) is named.
+    log["steps"][1]["hash"] = "0" * 64
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(log), "utf-8")
+    assert main(["replay", str(tampered)]) == 1
+    assert "step 2" in capsys.readouterr().err
+    log = json.loads(log_file.read_text("utf-8"))
+    log["steps"][0]["request"]["op"] = (
+        "end_turn" if log["steps"][0]["request"]["op"] == "play" else "play"
+    )
+    assert replay(log).mismatch == 1
+
+
+def test_a_seat_reconnects_with_its_token_and_gets_its_view_back(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as (_, client):
+            aya, vex, match = await seated(client)
+            step = await take_turn({"player": aya, "enemy": vex}, 0)
+            before = (await vex.until_step(step))["state"]
+            await vex.connection.close()
+            again = await client()
+            resumed = await again.send(type="join", match=match, token=vex.token)  # type: ignore[attr-defined]
+            assert resumed["seat"] == "enemy" and "token" not in resumed
+            assert resumed["view"] == before and resumed["step"] == step
+            wrong = await (await client()).send(type="join", match=match, token="forged")
+            assert wrong["type"] == "error" and wrong["error"]["code"] == "bad_token"
+            full = await (await client()).send(type="join", match=match)
+            assert full["error"]["code"] == "match_full"
+            # The seat goes on: the next move reaches the new connection.
+            step = await take_turn({"player": aya, "enemy": again}, step)
+            assert (await again.until_step(step))["state"]["view"]["viewer"] == "enemy"
+
+    asyncio.run(scenario())
+
+
+def own_refusal(host: Host, match: str, viewer: str, **request: Any) -> dict[str, Any]:
+    """The runtime's refusal of ``request`` by ``viewer``, asked of a protocol of its own
+    opened from the authority's snapshot (its view secret included: the same card ids)."""
+    protocol = Protocol()
+    opened = json.loads(
+        protocol.call(json.dumps({"op": "open", "battle": host.rooms[match].match.snapshot()}))
+    )
+    answer = json.loads(
+        protocol.call(
+            json.dumps({**request, "session": opened["result"]["session"], "viewer": viewer})
+        )
+    )
+    assert not answer["ok"], answer
+    return answer["error"]  # type: ignore[no-any-return]
+
+
+def test_acting_for_the_other_seat_out_of_turn_or_at_a_forged_target_is_refused(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as (host, client):
+            aya, vex, match = await seated(client)
+            strike = next(c for c in hand(aya.view, "player") if c["card"] == "strike")  # type: ignore[attr-defined]
+            as_other = await aya.ask(op="end_turn", viewer="enemy")
+            assert as_other["error"]["code"] == "not_your_seat"
+            side = await aya.ask(op="end_turn", side="enemy")
+            assert side["error"]["code"] == "invalid_field" and side["error"]["where"] == "side"
+            out_of_turn = await vex.ask(op="end_turn")
+            assert out_of_turn["error"] == own_refusal(host, match, "enemy", op="end_turn")
+            forged = await aya.ask(op="play", card=strike["id"], target="kit")
+            assert forged["error"]["code"] == "not_a_candidate"
+            assert forged["error"] == own_refusal(
+                host, match, "player", op="play", card=strike["id"], target="kit"
+            )
+            theirs = next(c for c in hand(vex.view, "enemy") if c["card"] == "strike")  # type: ignore[attr-defined]
+            stolen = await aya.ask(op="play", card=theirs["id"], target="vex")
+            real = await aya.ask(op="play", card="a1", target="vex")  # an instance id
+            assert not stolen["ok"] and not real["ok"]
+            # Nothing changed: no step, and the same refusal as the protocol's own.
+            assert host.rooms[match].match.step == 0 and not aya.updates
+            assert (await aya.ask(op="play", card=strike["id"], target="vex"))["ok"]
+
+    asyncio.run(scenario())
+
+
+def test_a_spectator_sees_no_hand_and_cannot_act(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as (_, client):
+            aya, vex, match = await seated(client)
+            watcher = await client()
+            joined = await watcher.send(type="spectate", match=match)
+            step = await take_turn({"player": aya, "enemy": vex}, 0)
+            seen = (await watcher.until_step(step))["state"]
+            for view in (joined["view"], seen):
+                for team in ("player", "enemy"):
+                    assert hand(view, team) and all(set(c) == {"id"} for c in hand(view, team))
+            refused = await watcher.ask(op="end_turn")
+            assert refused["error"]["code"] == "not_your_turn"
+
+    asyncio.run(scenario())
+
+
+def test_oversize_bad_origin_idle_and_garbage_are_handled(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        limits = Limits(max_message=4096)
+        async with serving(tmp_path, limits) as (_, client):
+            aya, _, _ = await seated(client)
+            garbage = await aya.send(type="request", request="not an object")
+            assert garbage["response"]["error"]["code"] == "bad_request"
+            await aya.connection.send("{not json")
+            assert (await aya.receive())["error"]["code"] == "bad_json"
+            big = await client()
+            await big.connection.send(json.dumps({"type": "create", "pad": "x" * 8000}))
+            with pytest.raises(ConnectionClosed):
+                await big.receive()
+            assert big.connection.close_code == 1009  # message too big
+            with pytest.raises(InvalidStatus) as refused:
+                await client(origin="https://elsewhere.example")
+            assert refused.value.response.status_code == 403
+            assert b"origin not allowed" in refused.value.response.body
+            assert (await client(origin="http://localhost:8060")) is not None
+            # The match the others played is unharmed.
+            assert (await aya.ask(op="end_turn"))["ok"]
+
+    asyncio.run(scenario())
+
+
+def test_an_idle_client_is_closed_with_a_reason(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path, Limits(idle=0.3)) as (_, client):
+            quiet = await client()
+            with pytest.raises(ConnectionClosed):
+                await quiet.connection.recv()  # nothing sent: the idle timeout closes it
+            assert quiet.connection.close_code == 4000
+            assert "idle" in (quiet.connection.close_reason or "")
+
+    asyncio.run(scenario())
