@@ -7,7 +7,9 @@ extends EditorPlugin
 ## project already has is left as it is), the card Workshop ([PyBridgeWorkshop]) as a
 ## main-screen tab beside 2D, 3D and Script, and the Card Libraries dock
 ## ([PyBridgeLibraryDock]) listing what the runtime's checks say about every library of the
-## project.
+## project. The Inspector shows the runtime's lint above a battle, library or card Resource;
+## with the project setting [code]pybridge/import_json_as_resources[/code] on, [code].json[/code]
+## documents are imported as those Resources (see the import plugin for why it is opt-in).
 ##
 ## The Workshop opens and saves the project's library files in [code]res://[/code]; closing
 ## the editor with unsaved cards asks first. The nodes themselves ([PyBridgeClient],
@@ -19,10 +21,19 @@ const AUTOLOAD_PATH := "res://addons/pybridge_targeting/pybridge_client.gd"
 const WebExportPlugin := preload("res://addons/pybridge_targeting/web_export_plugin.gd")
 const WORKSHOP_SCENE := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop.tscn")
 const WORKSHOP_ICON := preload("res://addons/pybridge_targeting/icons/workshop.svg")
+const ResourceInspector := preload(
+	"res://addons/pybridge_targeting/resources/editor/pybridge_resource_inspector.gd"
+)
+const JsonImportPlugin := preload(
+	"res://addons/pybridge_targeting/resources/editor/pybridge_json_import_plugin.gd"
+)
+const IMPORT_SETTING := "pybridge/import_json_as_resources"
 
 var _web_export: EditorExportPlugin = null
 var _workshop: PyBridgeWorkshop = null
 var _dock: PyBridgeLibraryDock = null
+var _inspector: EditorInspectorPlugin = null
+var _importer: EditorImportPlugin = null
 
 
 func _enter_tree() -> void:
@@ -40,12 +51,24 @@ func _enter_tree() -> void:
 	_dock.bridge = _workshop.bridge
 	_dock.diagnostic_chosen.connect(_on_dock_choice)
 	add_control_to_dock(DOCK_SLOT_RIGHT_UL, _dock)
+	_inspector = ResourceInspector.new()
+	_inspector.bridge = _workshop.bridge
+	add_inspector_plugin(_inspector)
+	if ProjectSettings.get_setting(IMPORT_SETTING, false):
+		_importer = JsonImportPlugin.new()
+		add_import_plugin(_importer)
 
 
 func _exit_tree() -> void:
 	if _web_export != null:
 		remove_export_plugin(_web_export)
 		_web_export = null
+	if _inspector != null:
+		remove_inspector_plugin(_inspector)
+		_inspector = null
+	if _importer != null:
+		remove_import_plugin(_importer)
+		_importer = null
 	if _dock != null:
 		remove_control_from_docks(_dock)
 		_dock.queue_free()

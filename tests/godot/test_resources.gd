@@ -125,3 +125,27 @@ func test_a_battle_saved_as_tres_opens_in_the_battle_view() -> void:
 	var view := battle_view(web_client())
 	check(await view.open_battle_resource(loaded), "the loaded battle opens")
 	check_eq(view.state.get("rules"), duel_battle().get("rules"), "under its rules")
+
+
+func test_the_runtimes_lint_checks_a_resource_and_names_where_it_is_wrong() -> void:
+	var battle := PyBridgeBattleResource.new().read(demo_battle()) as PyBridgeBattleResource
+	var client := web_client()
+	var clean := await PyBridgeResourceLint.check(client, battle)
+	var errors := clean.filter(func(d: Dictionary) -> bool: return d["severity"] == "error")
+	check_eq(errors, [], "the demo battle has no error")
+	var card: PyBridgeCardResource = battle.cards[0]
+	check_eq(
+		(await PyBridgeResourceLint.check(client, card)).filter(
+			func(d: Dictionary) -> bool: return d["severity"] == "error"
+		),
+		[],
+		"its first card alone, in a library, neither"
+	)
+	card.behavior.nodes[0].type = "NoSuchNodeType"
+	var found := await PyBridgeResourceLint.check(client, card)
+	check(found.size() >= 1, "a node of an unknown type is found")
+	if found.size() >= 1:
+		check(str(found[0]["code"]).begins_with("PB"), "a runtime code: %s" % found[0])
+		check(str(found[0]["path"]).begins_with("cards[0].behavior.nodes[0]"), "its path")
+		var line := PyBridgeResourceLint.lines(found)[0]
+		check(line.contains(str(found[0]["message"])), "the line carries the message")
