@@ -58,7 +58,7 @@ def test_the_guide_prints_a_whole_project() -> None:
         assert res in files or res.startswith(ADDON_RES), res
     assert 'battle_file = "res://battle.json"' in scene
     # Every class the guide names exists in the addon, spelled as the addon spells it.
-    addon = "\n".join(p.read_text("utf-8") for p in ADDON_DIR.glob("*.gd"))
+    addon = "\n".join(p.read_text("utf-8") for p in ADDON_DIR.rglob("*.gd"))
     for name in set(re.findall(r"\bPyBridge[A-Z]\w+", GUIDE.read_text("utf-8"))):
         assert f"class_name {name}\n" in addon, name
 
