@@ -3,9 +3,10 @@
 Two players share the screen: Captain Aya's side against Vex's, each with its own hand. The
 duel of :data:`RIVALS` is played from the start screen to its result by mouse alone: each side
 plays its cards, Vex answers Aya's Strike on the Cut with Countermand and Aya's pass resolves
-it. Whenever the runtime hands the action to the other side, the screen is covered ("Pass the
-device to Vex") until that player clicks, and only then is that side's hand shown. After every
-step what the screen shows is compared with the same steps played in desktop CPython through
+it, and in Vex's own turn Aya answers its Strike with the Countermand her kept hand holds.
+Whenever the runtime hands the action to the other side, the screen is covered ("Pass the
+device to Vex") until that player clicks, and only then is that side's hand shown. After
+every step what the screen shows is compared with the same steps played in desktop CPython through
 the same protocol (:class:`Twin`): the runtime's responses, the Cut, whose hand shows and the
 other hand's count. Screenshots go to ``artifacts/``.
 
@@ -47,20 +48,31 @@ PASS = Step("pass")
 END = Step("end_turn")
 
 #: Turn 1: Aya's Strike at Vex, answered by Vex's Countermand, which resolves on Aya's pass
-#: and negates it; then Aya's Barrage. Every later turn the side whose turn it is plays its
-#: attacks and the other side passes, until Vex's side wins.
+#: and negates it; then Aya's Barrage, and she ends her turn with 1 energy left. Both sides
+#: keep their hands (the duel is a card game), so in turn 2, Vex's own, Aya answers Vex's
+#: Strike at Kit with the Countermand she kept, and Vex's pass resolves it. Every later turn
+#: the side whose turn it is plays from its hand and the other side passes, until Vex's side
+#: wins (the draw piles run out and are shuffled back in on the way).
 RIVALS = [
     act("a1", "vex"), act("v4"), PASS, act("a2"), PASS, END,
-    act("v1", "kit"), PASS, act("v2", "kit"), PASS, act("v8", "kit"), PASS, END,
-    act("a6", "rook"), PASS, act("a8", "rook"), PASS, act("a10"), PASS, END,
-    act("v12", "aya"), PASS, act("v1", "aya"), PASS, END,
-    act("a12", "vex"), PASS, END,
-    act("v2", "aya"), PASS, act("v10", "aya"), PASS, END,
-    act("a6", "vex"), PASS, act("a8", "vex"), PASS, act("a10"), PASS, END,
-    act("v8", "aya"), PASS,
+    act("v1", "kit"), act("a4"), PASS, act("v2", "kit"), PASS, END,
+    act("a3"), PASS, act("a6", "rook"), PASS, END,
+    act("v8", "kit"), PASS, END,
+    act("a8", "rook"), PASS, act("a9"), PASS, END,
+    act("v10", "kit"), PASS, END,
+    END,
+    act("v12", "kit"), PASS, act("v10", "aya"), PASS, END,
+    act("a12", "rook"), PASS, END,
+    act("v8", "aya"), PASS, act("v1", "aya"), PASS, END,
+    END,
+    act("v2", "aya"), PASS, END,
+    END,
+    act("v2", "aya"), PASS, act("v12", "aya"), PASS,
 ]  # fmt: skip
 #: The response: Vex's Countermand on Aya's Strike.
 RESPONSE = 1
+#: The answer in the other side's own turn: Aya's kept Countermand on Vex's Strike, turn 2.
+ANSWER_IN_VEX_TURN = 7
 
 
 class Twin(Desktop):
@@ -144,6 +156,15 @@ def test_a_hot_seat_duel_from_the_start_screen_to_its_result(demo: Demo) -> None
             demo.do({"move": layout["cards"]["v4"]})
             assert demo.wait_for("highlight", since)["card"] == "v4"
             shot(demo, "rivals_response_on_cut.png")
+        if index == ANSWER_IN_VEX_TURN:  # Vex's turn, and Aya holds priority over its Strike
+            state = twin.on_session("state")["state"]
+            assert (state["turn"], state["turn_side"], seat["side"]) == (2, "enemy", "player")
+            assert seat["banner"] == "Captain Aya's side: your answer on the Cut"
+            assert "a4" in seat["hand"]  # kept from her own turn
+            since = demo.mark()
+            demo.do({"move": layout["cards"]["a4"]})
+            assert demo.wait_for("highlight", since)["card"] == "a4"
+            shot(demo, "rivals_answer_in_other_turn.png")
         since = demo.mark()
         kind = play(demo, step, layout, twin.targets(step.card) if step.card else {})
         response = demo.wait_for(kind, since)
@@ -173,6 +194,10 @@ def test_a_hot_seat_duel_from_the_start_screen_to_its_result(demo: Demo) -> None
             entries = [e["id"] for e in demo.last("cut")["shown"]["entries"]]
             assert len(entries) == 2, entries
             shot(demo, "rivals_answer_waits.png")
+        if index == ANSWER_IN_VEX_TURN + 1:  # Vex's pass resolved it: its Strike is negated
+            assert [e["type"] for e in expected["events"]].count("negated") == 1
+            kit = next(u for u in twin.on_session("state")["state"]["units"] if u["id"] == "kit")
+            assert kit["hp"] == kit["max_hp"] and demo.last("cut")["answer"]["cut"] == []
         if index == RESPONSE + 1:  # Aya's pass resolved it: her Strike is negated
             assert [e["type"] for e in expected["events"]].count("negated") == 1
             assert demo.last("cut")["answer"]["cut"] == []

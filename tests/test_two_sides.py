@@ -39,6 +39,15 @@ def rivals() -> Battle:
     return load_battle(rivals_battle())
 
 
+def discarding_rivals() -> Battle:
+    """The rivals under the deckbuilder's rule: each side discards its hand at the end of its
+    turn and draws 5 (the example, a card game, keeps its hands and draws 2)."""
+    document = rivals_battle()
+    for side in document["sides"]:
+        side["hand_at_turn_end"], side["draw_per_turn"] = "discard", 5
+    return load_battle(document)
+
+
 def hand(battle: Battle, team: Team) -> list[str]:
     return list(battle.piles_for(team)[HAND])
 
@@ -82,7 +91,7 @@ def test_a_card_with_an_owner_is_played_by_that_member_of_its_side() -> None:
 
 
 def test_the_turn_passes_from_side_to_side() -> None:
-    battle = rivals()
+    battle = discarding_rivals()
     events = end_turn(battle)
     assert battle.turn_side is ENEMY and battle.turn == 2
     assert {"type": "turn_ended", "turn": 1, "side": "player"} in events
@@ -139,12 +148,12 @@ def test_log_lines_say_you_to_the_acting_side_only() -> None:
     assert alone[-1] == "The enemy side responds with Countermand."
     both(op="pass")
     logs, alone = both(op="end_turn")
-    assert "You draw 5 cards." in logs["enemy"] and "Vex draws 5 cards." in logs["player"]
-    assert "The enemy side draws 5 cards." in alone
+    assert "You draw 2 cards." in logs["enemy"] and "Vex draws 2 cards." in logs["player"]
+    assert "The enemy side draws 2 cards." in alone
     assert not any(line.startswith("You ") for line in logs["spectator"] + alone)
     logs, alone = both(op="end_turn", side="enemy")
-    assert "You draw 5 cards." in logs["player"] and "Captain Aya draws 5 cards." in logs["enemy"]
-    assert "The player side draws 5 cards." in alone
+    assert "You draw 2 cards." in logs["player"] and "Captain Aya draws 2 cards." in logs["enemy"]
+    assert "The player side draws 2 cards." in alone
 
 
 def test_a_one_sided_battles_log_still_says_you() -> None:
@@ -170,9 +179,43 @@ def test_statuses_turn_hooks_run_for_the_side_whose_turn_starts_and_ends() -> No
     assert [e["unit"] for e in events if e["type"] == "status_decayed"] == ["aya"]
 
 
+def test_a_side_that_keeps_its_hand_answers_on_the_cut_in_the_other_sides_turn() -> None:
+    battle = rivals()  # the card game: hands kept, 2 drawn a turn
+    assert [battle.side_state(t).hand_at_turn_end for t in battle.sides()] == ["keep"] * 2
+    play(battle, "a2")  # Aya spends 1 of her 3 energy and keeps Countermand
+    events = end_turn(battle)
+    assert hand(battle, PLAYER) == ["a1", "a3", "a4", "a5"]  # kept, nothing discarded
+    assert battle.piles_for(PLAYER)[DISCARD] == ["a2"]
+    assert hand(battle, ENEMY) == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"]
+    assert not [e for e in events if e["type"] == "card_moved" and e["to"] == "discard"]
+    activate(battle, "v1", "kit")  # Vex's own turn: Aya holds priority over its Strike
+    assert battle.priority() is PLAYER and battle.energy_of(PLAYER) == 2
+    activate(battle, "a4")  # and answers it from her kept hand
+    pass_priority(battle)
+    kit = battle.unit("kit")
+    assert battle.cut == [] and kit is not None and kit.hp == 18  # Vex's Strike is negated
+    assert battle.energy_of(PLAYER) == 1
+    end_turn(battle)
+    assert hand(battle, ENEMY) == ["v2", "v3", "v4", "v5", "v6", "v7"]
+    assert hand(battle, PLAYER) == ["a1", "a3", "a5", "a6", "a7"] and battle.energy_of(PLAYER) == 3
+
+
+def test_hand_at_turn_end_is_a_side_key_and_dumps_with_it() -> None:
+    dumped: Any = dump_battle(discarding_rivals())
+    assert [s["hand_at_turn_end"] for s in dumped["sides"]] == ["discard", "discard"]
+    for bad in ("hold", 1, None):
+        document = rivals_battle()
+        document["sides"][1]["hand_at_turn_end"] = bad
+        error = _refusal(document)
+        assert error.where == "sides[1].hand_at_turn_end", error.where
+    one_sided = duel_battle()
+    one_sided["hand_at_turn_end"] = "keep"  # a one-sided battle always discards
+    assert _refusal(one_sided).where == "hand_at_turn_end"
+
+
 # -- Host-relative sources -------------------------------------------------------------------
 def test_hand_pile_reads_the_hand_of_the_side_that_played_it() -> None:
-    battle = rivals()
+    battle = discarding_rivals()
     events = play(battle, "a5")  # Aya's Rally: discard her hand, then draw 2
     moved = [e["card"] for e in events if e["type"] == "card_moved" and e["node"] == "toss"]
     assert moved == ["a1", "a2", "a3", "a4"]

@@ -30,6 +30,7 @@ from .errors import FormatError
 from .migrate import BATTLE, CURRENT, to_current, versions
 from .model import (
     DEFAULT_VISIBILITY,
+    HAND_AT_TURN_END,
     MAX_CUT,
     PILES,
     Battle,
@@ -75,7 +76,7 @@ ZONE_VISIBILITY = ("everyone", "owner", "no_one")
 _SECRET = re.compile(r"(?:[0-9a-f]{2}){16,64}")
 #: What a ``sides`` entry holds: a card-playing side's own state.
 _SIDE_KEYS = frozenset({"team", "piles", "energy", "max_energy", "draw_per_turn",
-                        "active_player"})  # fmt: skip
+                        "active_player", "hand_at_turn_end"})  # fmt: skip
 #: The battle keys a two-sided battle gives per side instead.
 _PER_SIDE = ("piles", "energy", "max_energy", "draw_per_turn", "active_player")
 
@@ -261,6 +262,7 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
         counters=_counters(r.field("counters", {})),
         enemy_side=enemy_side,
         turn_side=turn_side,
+        hand_at_turn_end=player.hand_at_turn_end,
         visibility=visibility,
         secret=secret,
         stints=stints,
@@ -305,10 +307,13 @@ def _parse_side(r: Reader, team: Team, cards: Mapping[str, CardDef], units: Mapp
             instances[instance.id] = instance
             piles[pile].append(instance.id)
     max_energy = r.field("max_energy", 3).integer(0, 99)
+    # A one-sided battle's keys are the battle's own, which never name it: it discards.
+    hand = r.field("hand_at_turn_end", "discard").choice({h: h for h in HAND_AT_TURN_END})
     return SideState(team=team, piles=piles, active_player=active,
                      energy=r.field("energy", max_energy).integer(0, 999),
                      max_energy=max_energy,
-                     draw_per_turn=r.field("draw_per_turn", 5).integer(0, 50))  # fmt: skip
+                     draw_per_turn=r.field("draw_per_turn", 5).integer(0, 50),
+                     hand_at_turn_end=hand)  # fmt: skip
 
 
 def _visibility(r: Reader) -> Mapping[Pile, str]:
@@ -527,7 +532,7 @@ def side_to_json(battle: Battle, side: SideState) -> dict[str, object]:
     """One ``sides`` entry of a two-sided battle."""
     return {"team": side.team.value, "active_player": side.active_player,
             "energy": side.energy, "max_energy": side.max_energy,
-            "draw_per_turn": side.draw_per_turn,
+            "draw_per_turn": side.draw_per_turn, "hand_at_turn_end": side.hand_at_turn_end,
             "piles": piles_to_json(battle, side.piles)}  # fmt: skip
 
 

@@ -266,6 +266,12 @@ class CardInstance:
     side: Team = Team.PLAYER
 
 
+#: What the end of a side's turn may do to its hand: ``discard`` it (the deckbuilder's rule;
+#: ``Retain`` cards stay), or ``keep`` it (a card game's: the hand carries over, so the side
+#: not on turn holds cards to answer on the Cut).
+HAND_AT_TURN_END = ("discard", "keep")
+
+
 @dataclass(slots=True)
 class SideState:
     """What one card-playing side holds of its own: its four piles, its energy and the member
@@ -277,11 +283,13 @@ class SideState:
     energy: int = 3
     max_energy: int = 3
     draw_per_turn: int = 5
+    #: What the end of the side's turn does to its hand (:data:`HAND_AT_TURN_END`).
+    hand_at_turn_end: str = "discard"
 
     def clone(self) -> SideState:
         return SideState(self.team, {pile: list(ids) for pile, ids in self.piles.items()},
                          self.active_player, self.energy, self.max_energy,
-                         self.draw_per_turn)  # fmt: skip
+                         self.draw_per_turn, self.hand_at_turn_end)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +335,9 @@ class Battle:
     enemy_side: SideState | None = None
     #: Whose turn it is: always the player team's in a one-sided battle.
     turn_side: Team = Team.PLAYER
+    #: What the end of the player side's turn does to its hand in a two-sided battle
+    #: (:data:`HAND_AT_TURN_END`; a one-sided battle always discards it).
+    hand_at_turn_end: str = "discard"
     #: Who sees the cards of each pile (``everyone``, ``owner``: the side it belongs to, or
     #: ``no_one``); the document's ``visibility`` (see :mod:`.views`).
     visibility: Mapping[Pile, str] = field(default_factory=lambda: DEFAULT_VISIBILITY)
@@ -429,7 +440,7 @@ class Battle:
         if enemy is not None and team is _ENEMY:
             return enemy
         return SideState(_PLAYER, self.piles, self.active_player, self.energy, self.max_energy,
-                         self.draw_per_turn)  # fmt: skip
+                         self.draw_per_turn, self.hand_at_turn_end)  # fmt: skip
 
     def priority(self) -> Team | None:
         """Who may act on the Cut in a two-sided battle: the side that did not put the top
@@ -476,6 +487,7 @@ class Battle:
             counters=dict(self.counters),
             enemy_side=None if self.enemy_side is None else self.enemy_side.clone(),
             turn_side=self.turn_side,
+            hand_at_turn_end=self.hand_at_turn_end,
             visibility=self.visibility,
             secret=self.secret,
             stints=dict(self.stints) if self.secret is not None else {},

@@ -6,8 +6,9 @@
    enemies telegraph their next intents.
 
 In a two-sided battle (both teams play cards) there is no enemy phase: ending the turn side's
-turn runs its statuses' ``turn_end`` hooks and discards its hand, then the turn passes to the
-other side (turn + 1, that side's energy refilled, its ``turn_start`` hooks, its draw).
+turn runs its statuses' ``turn_end`` hooks and discards its hand (or keeps it, as the side's
+``hand_at_turn_end`` says), then the turn passes to the other side (turn + 1, that side's
+energy refilled, its ``turn_start`` hooks, its draw).
 
 The battle ends as soon as one side has no living unit, wherever that happens.
 """
@@ -103,9 +104,10 @@ def _pass_turn(battle: Battle) -> list[Event]:
     tick(ctx, ending, "turn_end")
     if settle(ctx):
         return ctx.events
-    hand = battle.piles_for(ending)[Pile.HAND]
-    leaving = [c for c in hand if RETAIN not in battle.cards[c].card.keywords]
-    move_cards(None, ctx, leaving, Pile.DISCARD, "top")
+    if battle.side_state(ending).hand_at_turn_end == "discard":  # else the hand is kept
+        hand = battle.piles_for(ending)[Pile.HAND]
+        leaving = [c for c in hand if RETAIN not in battle.cards[c].card.keywords]
+        move_cards(None, ctx, leaving, Pile.DISCARD, "top")
     starting = battle.turn_side = ending.opposite
     battle.turn += 1
     energy = battle.side_state(starting).max_energy
