@@ -237,7 +237,8 @@ def activate(battle: Battle, card_id: object, target: object = None,
     """Activate a card from the hand: on an empty Cut it starts a chain; on a Cut whose top
     entry is the other side's it is a response. ``side``: who the request says activates (the
     card must be that side's)."""
-    check_side(battle, card_id, side)
+    if side is not None:
+        check_side(battle, card_id, side)
     side = _side_of(battle, card_id)
     refused = activation_refused(battle, side)
     if refused is not None:
@@ -602,7 +603,8 @@ def play(battle: Battle, card_id: object, target: object = None, side: Team | No
     anything changes, like every other input."""
     if battle.cut:
         raise CutError("effects are waiting on the Cut: respond with activate, or pass", "card")
-    check_side(battle, card_id, side)
+    if side is not None:  # a request that names who plays: checked before anything else
+        check_side(battle, card_id, side)
     late = _chooses_late(battle, card_id)
     card, source, chosen = check_parts(battle, card_id, None if late else target)
     if late:  # the choice it would make at resolution, checked before anything changes
