@@ -13,8 +13,10 @@ from typing import Any
 
 from .. import extensions
 from ..examples import rivals_battle
-from .match import IDLE_SECONDS, MAX_MESSAGE_BYTES, Limits
+from .match import IDLE_SECONDS, MAX_MATCHES, MAX_MESSAGE_BYTES, Limits
 from .replay import replay
+
+LEASE_SECONDS = 5.0  # the store's default, named here so --help needs no Redis client
 
 
 def add_ws_options(parser: argparse.ArgumentParser, transports: Any) -> None:
@@ -52,6 +54,21 @@ def add_ws_options(parser: argparse.ArgumentParser, transports: Any) -> None:
         "--max-message", type=int, default=MAX_MESSAGE_BYTES, help="largest message in bytes"
     )
     online.add_argument("--logs", type=Path, help="folder to keep each match's move log in")
+    online.add_argument(
+        "--max-matches", type=int, default=MAX_MATCHES, help="matches this process holds at most"
+    )
+    online.add_argument(
+        "--redis",
+        metavar="URL",
+        help="keep the matches in Redis (redis://HOST:PORT/DB) and share --port with the "
+        "other processes started so (docs/online.md, 'Several processes')",
+    )
+    online.add_argument(
+        "--lease",
+        type=float,
+        default=LEASE_SECONDS,
+        help="seconds a killed process's matches wait before another takes them on",
+    )
     run = parser.get_default("run")
 
     def serve(args: argparse.Namespace) -> int:
@@ -80,9 +97,18 @@ def _cmd_serve_ws(args: argparse.Namespace) -> int:
         idle=args.idle,
         origins=tuple(args.allow_origin),
         loopback=not args.no_loopback_origins,
+        max_matches=args.max_matches,
     )
+    store = None
+    if args.redis:
+        try:
+            from .store import Store
+        except ImportError as exc:
+            print(f"pybridge serve --ws: {exc} (install the 'online' extra)", file=sys.stderr)
+            return 2
+        store = Store(args.redis, args.lease)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C stops the server
-        asyncio.run(run(Host(battle, limits, words, args.logs), args.host, args.port))
+        asyncio.run(run(Host(battle, limits, words, args.logs, store), args.host, args.port))
     return 0
 
 

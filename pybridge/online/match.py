@@ -96,6 +96,8 @@ class Match:
         self.tokens: dict[str, str] = {}
         self.step = 0
         start = self.snapshot()
+        #: The authority's snapshot after the last step (what a store keeps to resume from).
+        self.authority: dict[str, Any] = start
         self.log: dict[str, Any] = {
             "format": LOG_FORMAT,
             "match": name,
@@ -104,6 +106,34 @@ class Match:
             "steps": [],
         }
         self._kept: dict[tuple[str, int, str], dict[str, Any]] = {}
+
+    @classmethod
+    def resume(
+        cls,
+        log: dict[str, Any],
+        snapshot: dict[str, Any],
+        tokens: dict[str, str],
+        words: Vocabulary | None = None,
+    ) -> Match:
+        """The match ``log`` records, opened again from its last ``snapshot`` (its view
+        secret included: the same card ids) on another process."""
+        steps = log["steps"]
+        want = steps[-1]["hash"] if steps else log["hash"]
+        if state_hash(snapshot) != want:
+            raise MatchError("bad_snapshot", f"match {log['match']!r}: snapshot and log differ")
+        match = cls.__new__(cls)
+        match.name = log["match"]
+        match.protocol = new_protocol(0, words)
+        opened = match._call({"op": "open", "battle": snapshot, "viewers": [SPECTATOR]})
+        if not opened["ok"]:
+            raise MatchError(opened["error"]["code"], opened["error"]["message"])
+        match.session = opened["result"]["session"]
+        match.tokens = dict(tokens)
+        match.step = len(steps)
+        match.authority = snapshot
+        match.log = log
+        match._kept = {}
+        return match
 
     # -- seats -------------------------------------------------------------------------
     def claim(self) -> tuple[str, str]:
@@ -226,7 +256,7 @@ class Match:
     ) -> Outcome:
         self.step += 1
         self._kept.clear()
-        snapshot = self.snapshot()
+        snapshot = self.authority = self.snapshot()
         logged = {k: v for k, v in request.items() if k not in ("session", "id")}
         self.log["steps"].append(
             {"step": self.step, "seat": seat, "request": logged, "hash": state_hash(snapshot)}

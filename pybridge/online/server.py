@@ -4,6 +4,12 @@ clients and their :class:`~pybridge.online.match.Match`, one message in, one ans
 Every message gets an answer; a match's protocol calls run in a worker thread under that
 match's own lock, so a slow or failing request never stalls another match. Messages are
 bounded in size, idle connections are closed, and the Origin of a browser page is checked.
+
+With a :class:`~pybridge.online.store.Store` (``--redis``) several processes share one port
+(SO_REUSEPORT) and the matches: each match is held by one process at a time (a lease in
+Redis), every accepted step is written there before anyone hears of it, a connection for a
+match another process holds is relayed to that process, and a match whose process died is
+taken on by the next one asked for it, from its last snapshot.
 """
 
 from __future__ import annotations
@@ -15,14 +21,21 @@ import re
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..runtime.vocabulary import Vocabulary
 from .match import SPECTATOR, Limits, Match, MatchError, error
+
+if TYPE_CHECKING:
+    from .store import Store
+
+#: A seat's connection closed because its match moved to another process: reconnect.
+MOVED = 1012
 
 #: Pages served from this machine may connect unless told otherwise (and clients that are
 #: not browsers, which send no Origin).
@@ -48,13 +61,16 @@ class Host:
         limits: Limits | None = None,
         words: Vocabulary | None = None,
         logs: Path | None = None,
+        store: Store | None = None,
     ) -> None:
         self.battle = battle
         self.limits = limits or Limits()
         self.words = words
         self.logs = logs
+        self.store = store
         self.rooms: dict[str, Room] = {}
         self._next = 1
+        self._resuming: dict[str, asyncio.Task[None]] = {}
 
     # -- the handshake -----------------------------------------------------------------
     def origin_allowed(self, origin: str | None) -> bool:
@@ -69,7 +85,7 @@ class Host:
         return connection.respond(HTTPStatus.FORBIDDEN, f"origin not allowed: {origin}\n")
 
     # -- a connection ------------------------------------------------------------------
-    async def handle(self, connection: ServerConnection) -> None:
+    async def handle(self, connection: ServerConnection, relay: bool = True) -> None:
         joined: tuple[Room, str] | None = None
         try:
             while True:
@@ -79,6 +95,11 @@ class Host:
                 except TimeoutError:
                     await connection.close(4000, f"idle for {self.limits.idle:g} s")
                     return
+                if joined is None and relay and self.store is not None:
+                    upstream = await self._locate(text)
+                    if upstream is not None:  # another process holds the match
+                        await self._relay(connection, upstream, text)
+                        return
                 answer, joined = await self._answer(connection, text, joined)
                 await connection.send(json.dumps(answer))
         except ConnectionClosed:
@@ -111,6 +132,9 @@ class Host:
                         room.match.request, viewer, message.get("request")
                     )
                     if outcome.updates:
+                        if self.store is not None and not await self.store.save(room.match, 1):
+                            await self._drop(room.match.name)
+                            raise MatchError("match_moved", "the match moved: reconnect")
                         self._keep_log(room.match)
                         await self._send_updates(room, outcome.updates)
                 return {"type": "answer", "id": message_id, "response": outcome.answer}, joined
@@ -131,9 +155,15 @@ class Host:
         if kind == "create":
             if len(self.rooms) >= self.limits.max_matches:
                 raise MatchError("too_many_matches", f"at most {self.limits.max_matches} matches")
-            name = f"m{self._next}"
-            self._next += 1
+            if self.store is not None:
+                name = await self.store.new_name()
+                await self.store.take(name)
+            else:
+                name = f"m{self._next}"
+                self._next += 1
             room = Room(await asyncio.to_thread(Match, name, self.battle, self.words))
+            if self.store is not None:
+                await self.store.save(room.match, head=True)
             self.rooms[name] = room
             self._keep_log(room.match)
         else:
@@ -153,6 +183,9 @@ class Host:
                     await old.close(4001, "the seat reconnected from elsewhere")
             else:
                 viewer, token = room.match.claim()
+                if self.store is not None and not await self.store.save(room.match):
+                    await self._drop(name)
+                    raise MatchError("match_moved", "the match moved: reconnect")
             if viewer != SPECTATOR:
                 room.seats[viewer] = connection
             view = await asyncio.to_thread(room.match.view, viewer)
@@ -180,6 +213,102 @@ class Host:
         if room.seats.get(viewer) is connection:
             del room.seats[viewer]
 
+    # -- several processes (a store) ---------------------------------------------------
+    async def _locate(self, text: str | bytes) -> ClientConnection | None:
+        """For a join or spectate of a match this process does not hold: a connection to
+        the process that does, or None once this one holds it (taken on from its last
+        snapshot when its process died) or when there is no such match."""
+        assert self.store is not None
+        try:
+            message = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        name = message.get("match") if isinstance(message, dict) else None
+        if message.get("type") not in ("join", "spectate") or not isinstance(name, str):
+            return None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 3 * self.store.lease
+        while name not in self.rooms and loop.time() < deadline:
+            holder = await self.store.holder(name)
+            if holder is None:
+                if not await self.store.exists(name):
+                    return None
+                if await self.store.take(name):
+                    await self._resume(name)
+                continue
+            if holder == self.store.me:
+                await self._resume(name)
+                continue
+            address = await self.store.address_of(holder)
+            if address is not None:
+                with contextlib.suppress(OSError):
+                    return await connect(address, max_size=self.limits.max_message)
+            await asyncio.sleep(0.05)  # its process is gone: its lease runs out soon
+        return None
+
+    async def _resume(self, name: str) -> None:
+        """Open a match this process has just taken the lease of, once per name."""
+        task = self._resuming.get(name)
+        if task is None:
+            task = self._resuming[name] = asyncio.create_task(self._load(name))
+        try:
+            await task
+        finally:
+            self._resuming.pop(name, None)
+
+    async def _load(self, name: str) -> None:
+        assert self.store is not None
+        if name in self.rooms:
+            return
+        saved = await self.store.load(name)
+        if saved is None:
+            return
+        match = await asyncio.to_thread(
+            Match.resume, saved.log, saved.snapshot, saved.tokens, self.words
+        )
+        self.rooms[name] = Room(match)
+        self._keep_log(match)
+
+    async def _relay(
+        self, client: ServerConnection, upstream: ClientConnection, first: str | bytes
+    ) -> None:
+        """Pass frames both ways until one side closes; the other closes the same way (a
+        dead upstream: MOVED, so the client reconnects and lands where the match went)."""
+
+        async def pipe(source: Any, sink: Any) -> None:
+            with contextlib.suppress(ConnectionClosed):
+                async for frame in source:
+                    await sink.send(frame)
+
+        async with upstream:
+            await upstream.send(first)
+            pipes = [asyncio.create_task(pipe(client, upstream))]
+            pipes.append(asyncio.create_task(pipe(upstream, client)))
+            await asyncio.wait(pipes, return_when=asyncio.FIRST_COMPLETED)
+            for task in pipes:
+                task.cancel()
+        code, reason = upstream.close_code, upstream.close_reason or ""
+        if code is None or code == 1006:
+            code, reason = MOVED, "the match's process stopped: reconnect"
+        await client.close(code, reason)
+
+    async def _drop(self, name: str) -> None:
+        """Forget a match whose lease this process lost: its seats reconnect elsewhere."""
+        room = self.rooms.pop(name, None)
+        if room is None:
+            return
+        for connection in [*room.seats.values(), *room.spectators]:
+            await connection.close(MOVED, "the match moved to another process: reconnect")
+
+    async def keep_leases(self, address: str) -> None:
+        """Renew this process's leases (and its address) three times a lease, for ever."""
+        assert self.store is not None
+        while True:
+            await self.store.announce(address)
+            for name in await self.store.renew(list(self.rooms)):
+                await self._drop(name)
+            await asyncio.sleep(self.store.lease / 3)
+
     def _keep_log(self, match: Match) -> None:
         if self.logs is None:
             return
@@ -190,14 +319,43 @@ class Host:
 
 
 async def start(host: Host, address: str = "127.0.0.1", port: int = 0) -> Server:
-    """Start serving ``host`` (port 0: any free one, see ``server.sockets``)."""
-    return await serve(
+    """Start serving ``host`` (port 0: any free one, see ``server.sockets``). With a store,
+    the port is shared with the other processes (SO_REUSEPORT) and a second, private one
+    takes the connections they relay here."""
+    server = await serve(
         host.handle,
         address,
         port,
         max_size=host.limits.max_message,
         process_request=host.check_origin,
+        reuse_port=host.store is not None,
     )
+    if host.store is not None:
+
+        async def relayed(connection: ServerConnection) -> None:
+            await host.handle(connection, relay=False)
+
+        inner_address = "127.0.0.1" if address in ("", "0.0.0.0", "::") else address
+        inner = await serve(relayed, inner_address, 0, max_size=host.limits.max_message)
+        url = f"ws://{inner_address}:{bound_port(inner)}"
+        await host.store.announce(url)
+        keeper = asyncio.create_task(host.keep_leases(url))
+        server.pybridge_inner = (inner, keeper)  # type: ignore[attr-defined]
+    return server
+
+
+async def stop(server: Server) -> None:
+    """Stop what :func:`start` started: the server, and with a store its private port and
+    lease keeper (the leases then run out, and another process takes the matches on)."""
+    inner: tuple[Server, asyncio.Task[None]] | None = getattr(server, "pybridge_inner", None)
+    servers = [server] if inner is None else [server, inner[0]]
+    if inner is not None:
+        inner[1].cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await inner[1]
+    for each in servers:
+        each.close()
+        await each.wait_closed()
 
 
 def bound_port(server: Server) -> int:
@@ -208,4 +366,6 @@ async def run(host: Host, address: str, port: int) -> None:
     """Serve until cancelled; prints the address it listens on (so a caller knows the port)."""
     server = await start(host, address, port)
     print(f"pybridge online: ws://{address}:{bound_port(server)}", flush=True)
+    if host.store is not None:
+        print(f"pybridge online: process {host.store.me}, matches in Redis", flush=True)
     await server.serve_forever()
