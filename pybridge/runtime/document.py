@@ -68,10 +68,12 @@ _BATTLE_KEYS = frozenset(
     {"format", "seed", "rng", "turn", "energy", "max_energy", "draw_per_turn", "reshuffle",
      "active_player", "units", "cards", "statuses", "moves", "piles", "result", "rules", "cut",
      "next_entry", "counters", "extensions", "sides", "turn_side", "visibility", "secret",
-     "stints"}
+     "stints", "deck_lists"}
 )  # fmt: skip
 #: What a pile's ``visibility`` may say: who sees its cards' faces.
 ZONE_VISIBILITY = ("everyone", "owner", "no_one")
+#: What ``deck_lists`` may say: whose deck lists a side knows (none, its own, or both).
+DECK_LISTS = ("hidden", "own", "public")
 #: A per-battle secret for view ids: 16 to 64 bytes, written in hexadecimal.
 _SECRET = re.compile(r"(?:[0-9a-f]{2}){16,64}")
 #: What a ``sides`` entry holds: a card-playing side's own state.
@@ -264,6 +266,7 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
         turn_side=turn_side,
         hand_at_turn_end=player.hand_at_turn_end,
         visibility=visibility,
+        deck_lists=r.field("deck_lists", "hidden").choice({d: d for d in DECK_LISTS}),
         secret=secret,
         stints=stints,
         words=r.words,
@@ -568,6 +571,8 @@ def dump_battle(battle: Battle) -> dict[str, object]:
         out["turn_side"] = battle.turn_side.value
     if battle.visibility is not DEFAULT_VISIBILITY:
         out["visibility"] = {str(pile): battle.visibility[pile] for pile in PILES}
+    if battle.deck_lists != "hidden":
+        out["deck_lists"] = battle.deck_lists
     if battle.secret is not None:  # only a battle that gave views has one
         out["secret"] = battle.secret.hex()
         out["stints"] = {card: list(counts) for card, counts in sorted(battle.stints.items())}

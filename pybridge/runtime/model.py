@@ -341,6 +341,10 @@ class Battle:
     #: Who sees the cards of each pile (``everyone``, ``owner``: the side it belongs to, or
     #: ``no_one``); the document's ``visibility`` (see :mod:`.views`).
     visibility: Mapping[Pile, str] = field(default_factory=lambda: DEFAULT_VISIBILITY)
+    #: Whose deck lists (the cards each side holds, wherever they are) a side knows: none
+    #: (``hidden``), its ``own``, or both (``public``); the document's ``deck_lists``. Views
+    #: show the lists a viewer knows, and :mod:`.determinize` assumes no more of hidden cards.
+    deck_lists: str = "hidden"
     #: The per-battle secret views derive their card ids from (:mod:`.views`); None until a
     #: view is first asked. It is saved in the snapshot and never leaves it.
     secret: bytes | None = None
@@ -489,6 +493,7 @@ class Battle:
             turn_side=self.turn_side,
             hand_at_turn_end=self.hand_at_turn_end,
             visibility=self.visibility,
+            deck_lists=self.deck_lists,
             secret=self.secret,
             stints=dict(self.stints) if self.secret is not None else {},
             words=self.words,

@@ -135,6 +135,26 @@ def _piles(battle: Battle, viewer: Viewer, piles: Mapping[Pile, list[str]]
     return out
 
 
+def knows_deck_list(battle: Battle, viewer: Viewer, team: Team) -> bool:
+    """Does ``viewer`` know ``team``'s deck list: every list when the battle's ``deck_lists``
+    is ``public``, its own side's when it is ``own``, none when it is ``hidden``?"""
+    known = battle.deck_lists
+    return known == "public" or (known == "own" and viewer.team is team)
+
+
+def deck_list(battle: Battle, team: Team) -> list[dict[str, str]]:
+    """The cards ``team``'s side holds, wherever they are (piles and the Cut), sorted: what
+    its deck list tells, with no instance id and no order."""
+    entries = []
+    for instance in battle.cards.values():
+        if instance.side is team:
+            entry = {"card": instance.card.id}
+            if instance.owner is not None:
+                entry["owner"] = instance.owner
+            entries.append(entry)
+    return sorted(entries, key=lambda e: (e["card"], e.get("owner", "")))
+
+
 def counter_seen(visibility: Visibility, viewer: Viewer) -> bool:
     """A battle counter is the card-playing sides' together: an ``owner`` counter is seen by
     each side, not by spectators; a ``no_one`` counter by no view."""
@@ -157,9 +177,14 @@ def state_view(battle: Battle, viewer: Viewer,
             unit["intent"]["forecast"] = forecasts[unit["id"]]
     if battle.enemy_side is None:
         state["piles"] = _piles(battle, viewer, battle.piles)
+        if knows_deck_list(battle, viewer, Team.PLAYER):
+            state["deck_list"] = deck_list(battle, Team.PLAYER)
     else:
         for side in state["sides"]:
-            side["piles"] = _piles(battle, viewer, battle.piles_for(Team(side["team"])))
+            team = Team(side["team"])
+            side["piles"] = _piles(battle, viewer, battle.piles_for(team))
+            if knows_deck_list(battle, viewer, team):
+                side["deck_list"] = deck_list(battle, team)
     for entry, shown in zip(battle.cut, state["cut"], strict=True):
         if entry.card is not None:
             shown["card"] = _card_entry(battle, viewer, battle.cards[entry.card], RESOLVING)

@@ -1,0 +1,174 @@
+"""A determinization: one full battle rebuilt from what one side sees, and a seed.
+
+A search that must not peek (an AI, a hint, an odds display) starts from a view
+(:func:`.views.state_view`), never from the battle. :func:`determinize` fills in what the view
+leaves out, consistently with it: each card back becomes a card, each hidden pile gets an
+order, and the battle gets a PRNG state, all drawn from ``seed``. What it assumes of a hidden
+card comes from the document's ``deck_lists`` only, as the view shows it:
+
+- a side whose deck list the viewer knows (``deck_list`` in the view): its hidden cards are
+  that list less the side's cards the viewer sees (in its piles and on the Cut);
+- any other side: each hidden card is any card of the battle's ``cards`` that side may hold
+  (a card whose own player is of the other team is left out).
+
+The rebuilt battle keeps the view's card ids as its instance ids, so a move the search finds
+names the viewer's own ids. Its view for that viewer equals the given view up to those ids
+(:func:`same_view`): the view's ids are keyed by the authority's secret, which no viewer has.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .document import BATTLE_FORMAT, load_battle
+from .errors import FormatError
+from .model import Battle, CardDef, Team
+from .rng import Pcg32
+from .views import VIEW_FORMAT, VIEWERS, Viewer, current_alias, enable, state_view
+
+#: The stream of the PRNG that draws a determinization (the rebuilt battle's own PRNG is
+#: seeded from it too, so one seed gives one whole battle).
+DETERMINIZE_STREAM = 0xD37E
+_KEYS_LEFT_OUT = ("view", "deck_list")
+
+
+def _viewer(view: Mapping[str, Any]) -> Viewer:
+    shown = view.get("view")
+    if not isinstance(shown, Mapping) or shown.get("format") != VIEW_FORMAT:
+        raise FormatError.stated("view", f"expected a view ({VIEW_FORMAT}): what state_view "
+                                 "gives one viewer")  # fmt: skip
+    viewer = VIEWERS.get(str(shown.get("viewer")))
+    if viewer is None:
+        raise FormatError.stated("view.viewer", f"expected one of {', '.join(VIEWERS)}")
+    return viewer
+
+
+def _entries(side: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A side's pile entries, every pile in order."""
+    return [entry for pile in side["piles"].values() for entry in pile]
+
+
+def _key(entry: Mapping[str, Any]) -> tuple[str, str | None]:
+    return str(entry["card"]), entry.get("owner")
+
+
+def _holdable(library: Mapping[str, CardDef], units: Mapping[str, str], team: Team
+              ) -> list[tuple[str, str | None]]:  # fmt: skip
+    """The cards a side of ``team`` may hold, when nothing tells which: every definition
+    whose own player, if it names one, is of that team."""
+    return [(card_id, None) for card_id, card in sorted(library.items())
+            if card.owner is None or units.get(card.owner) == team.value]  # fmt: skip
+
+
+def determinize(view: Mapping[str, Any], seed: int,
+                library: Mapping[str, CardDef] | None = None) -> Battle:  # fmt: skip
+    """A battle consistent with ``view`` (one viewer's, from :func:`.views.state_view`): its
+    hidden cards and pile orders, and its PRNG, drawn from ``seed``. ``library``: the cards
+    the view's battle was opened with beside its own (as :func:`.document.load_battle`
+    takes). The view is all it reads; it is not changed."""
+    _viewer(view)  # who sees what is in the view already: the entries without a card
+    rng = Pcg32(seed, DETERMINIZE_STREAM)
+    document: dict[str, Any] = copy.deepcopy(dict(view))
+    for key in _KEYS_LEFT_OUT:
+        document.pop(key, None)
+    document["format"] = BATTLE_FORMAT
+    document["seed"] = rng.next_u32() << 32 | rng.next_u32()
+    sides = document.get("sides")
+    if sides is None:  # a one-sided battle: the player side's piles are the battle's own
+        given = [(Team.PLAYER, document, view.get("deck_list"))]
+    else:
+        given = [(Team(side["team"]), side, side.pop("deck_list", None)) for side in sides]
+    units = {str(u["id"]): str(u["team"]) for u in document["units"]}
+    on_cut: dict[str, list[dict[str, Any]]] = {}
+    for entry in document.get("cut", []):
+        if "card" in entry:
+            on_cut.setdefault(str(entry["side"]), []).append(entry["card"])
+    definitions: list[Mapping[str, CardDef]] = []  # read only when a side needs it
+    for team, side, deck in given:
+        _fill(side, team, deck, on_cut.get(team.value, []),
+              lambda: definitions[0] if definitions else _read(definitions, document, library),
+              units, rng)  # fmt: skip
+    return load_battle(document, library)
+
+
+def _read(into: list[Mapping[str, CardDef]], document: Mapping[str, Any],
+          library: Mapping[str, CardDef] | None) -> Mapping[str, CardDef]:  # fmt: skip
+    """The card definitions the rebuilt battle holds (read from a battle with no cards in
+    its piles), kept in ``into``."""
+    bare = {key: value for key, value in document.items() if key in ("format", "units",
+            "cards", "rules", "statuses", "moves", "extensions")}  # fmt: skip
+    if "sides" in document:
+        bare["sides"] = [{"team": s["team"], "active_player": s["active_player"]}
+                         for s in document["sides"]]  # fmt: skip
+    else:
+        bare["active_player"] = document["active_player"]
+    into.append(load_battle(bare, library).library)
+    return into[0]
+
+
+def _fill(side: dict[str, Any], team: Team, deck: object, cut_cards: list[dict[str, Any]],
+          definitions: Callable[[], Mapping[str, CardDef]], units: Mapping[str, str],
+          rng: Pcg32) -> None:  # fmt: skip
+    """Give each card back of ``side`` a card, and each hidden pile an order."""
+    entries = _entries(side)
+    hidden = [e for e in entries if "card" not in e]
+    if not hidden:
+        return
+    pool: list[tuple[str, str | None]] = []
+    if isinstance(deck, list):  # the viewer knows this side's list: what it does not see
+        left = Counter(_key(e) for e in deck)
+        left.subtract(_key(e) for e in entries + cut_cards if "card" in e)
+        pool = [key for key, count in sorted(left.items(), key=_sort_key) for _ in range(count)
+                if count > 0]  # fmt: skip
+    rng.shuffle(pool)
+    anything: list[tuple[str, str | None]] = []
+    for index, entry in enumerate(hidden):
+        if index < len(pool):
+            card, owner = pool[index]
+        else:  # nothing (more) is known of this side's cards: any card it may hold
+            anything = anything or _holdable(definitions(), units, team)
+            card, owner = anything[rng.below(len(anything))]
+        entry["card"] = card
+        if owner is not None:
+            entry["owner"] = owner
+    for pile, cards in side["piles"].items():
+        if cards and all(e in hidden for e in cards):
+            rng.shuffle(cards)  # a hidden pile's order is hidden too
+            side["piles"][pile] = cards
+
+
+def _sort_key(item: tuple[tuple[str, str | None], int]) -> tuple[str, str]:
+    (card, owner), _ = item
+    return card, owner or ""
+
+
+def same_view(battle: Battle, viewer_name: str, view: Mapping[str, Any]) -> bool:
+    """Is ``view`` what ``viewer_name`` sees of ``battle`` (a determinization of it), up to
+    card ids? ``battle``'s view ids are read back as its instance ids, which are the given
+    view's ids, and card backs compared in id order (as views list them)."""
+    viewer = VIEWERS[viewer_name]
+    if battle.secret is None:
+        enable(battle, bytes(range(16)))
+    names = {current_alias(battle, viewer, card_id): card_id for card_id in battle.cards}
+    rebuilt = _renamed(state_view(battle, viewer), names)
+    return _backs_sorted(rebuilt) == _backs_sorted(copy.deepcopy(dict(view)))
+
+
+def _renamed(value: Any, names: Mapping[str, str]) -> Any:
+    if isinstance(value, dict):
+        return {k: names.get(v, v) if k == "id" and isinstance(v, str) else _renamed(v, names)
+                for k, v in value.items()}  # fmt: skip
+    if isinstance(value, list):
+        return [_renamed(item, names) for item in value]
+    return value
+
+
+def _backs_sorted(view: dict[str, Any]) -> dict[str, Any]:
+    for side in view.get("sides") or [view]:
+        for pile, entries in side["piles"].items():
+            if entries and "card" not in entries[0]:
+                side["piles"][pile] = sorted(entries, key=lambda e: str(e["id"]))
+    return view
