@@ -1,0 +1,262 @@
+"""Information-set Monte Carlo tree search (single observer) over the runtime's legal answers.
+
+The search reads one side's view, never a battle: each iteration rebuilds a battle from the
+view with :func:`pybridge.runtime.determinize.determinize` (a fresh sample of what the view
+hides), walks the shared tree down the moves legal in that sample (UCB1 with availability
+counts, so a move that is only sometimes legal is judged by the samples where it was), adds
+one node, plays the rest at random to a horizon and scores the end from the searching side's
+point of view. Both sides' moves are nodes of the tree: the other side picks the move best
+for it. The budget is a number of iterations, and every draw comes from the runtime's PRNG
+seeded by the caller: one seed and one budget give one decision on every machine.
+
+Moves are made of the runtime's own answers only (:func:`legal_actions`): ``targets`` for
+the cards and their candidates (late choices included), the Cut's checks for responses and
+passes, ``end_turn_refused`` for the end of the turn.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..runtime import Battle, CardDef, Pcg32, Pile, PlayError, Team, activate, targets
+from ..runtime import pass_priority as _pass_priority
+from ..runtime import play as _play
+from ..runtime.choices import DEFAULT_ANSWERS
+from ..runtime.cut import activation_refused, pass_refused
+from ..runtime.cut_answers import acting_side
+from ..runtime.determinize import determinize
+from ..runtime.play import needed_targets
+from ..runtime.turns import end_turn as _end_turn
+from ..runtime.turns import end_turn_refused
+
+#: A move: its kind (``play``, ``activate``, ``pass``, ``end_turn``), the card instance and
+#: the target (None, a unit or card id, or a list of them), as the runtime's operations take.
+Target = str | list[str] | None
+Action = tuple[str, str | None, Target]
+#: At most this many combinations are offered for a card that chooses several.
+MAX_COMBINATIONS = 12
+#: The exploration constant of UCB1 (rewards are in [0, 1]).
+EXPLORATION = 0.7
+#: A random playout stops after this many turns past the decision, or this many moves.
+HORIZON_TURNS = 4
+MAX_PLAYOUT_MOVES = 120
+#: The PRNG stream the search draws its own choices from.
+SEARCH_STREAM = 0x15C7
+_HAND = Pile.HAND
+END_TURN: Action = ("end_turn", None, None)
+PASS: Action = ("pass", None, None)
+
+
+def _aims(battle: Battle, card_id: str) -> list[Target]:
+    """Every target the runtime offers a card in hand now; empty when it cannot be played."""
+    info = targets(battle, card_id)
+    if not info.playable:
+        return []
+    if info.choose_on_resolve and info.late_choice is not None:
+        pool: tuple[str, ...] = info.late_choice.candidates
+    elif info.requires_target:
+        pool = info.candidates
+    else:
+        return [None]
+    card = battle.cards[card_id].card
+    count = needed_targets(card, len(pool), battle.rules)
+    if count == 1 and card.target_count == 1:
+        return list(pool)
+    combinations = itertools.islice(itertools.combinations(pool, count), MAX_COMBINATIONS)
+    return [list(chosen) for chosen in combinations]
+
+
+def legal_actions(battle: Battle) -> list[Action]:
+    """Every move the acting side may make now, from the runtime's checks: on an empty Cut a
+    card to play (and resolve) and the end of the turn; on a Cut a response (an activation)
+    and a pass. Empty when the battle is over."""
+    if battle.result is not None:
+        return []
+    side = acting_side(battle)
+    hand = battle.piles_for(side)[_HAND]
+    actions: list[Action] = []
+    if battle.cut:
+        if activation_refused(battle, side) is None:
+            actions += [("activate", c, t) for c in hand for t in _aims(battle, c)]
+        if pass_refused(battle) is None:
+            actions.append(PASS)
+        return actions
+    actions += [("play", c, t) for c in hand for t in _aims(battle, c)]
+    if end_turn_refused(battle) is None:
+        actions.append(END_TURN)
+    return actions
+
+
+def apply_action(battle: Battle, action: Action) -> None:
+    """Make ``action`` with the runtime's own operation (which checks it again)."""
+    kind, card, target = action
+    if kind == "play":
+        _play(battle, card, target)
+    elif kind == "activate":
+        activate(battle, card, target)
+    elif kind == "pass":
+        _pass_priority(battle)
+    elif kind == "end_turn":
+        _end_turn(battle)
+    else:
+        raise ValueError(f"unknown move kind {kind!r}")
+
+
+def _key(battle: Battle, action: Action) -> tuple[object, ...]:
+    """What a move is across samples: the card's definition and player, not its instance
+    (a hidden card is a different card in each sample; two copies in hand are one move)."""
+    kind, card, target = action
+    if card is None:
+        return (kind,)
+    instance = battle.cards[card]
+    aimed: object = tuple(target) if isinstance(target, list) else target
+    return kind, instance.card.id, instance.owner, instance.side.value, aimed
+
+
+@dataclass(slots=True)
+class _Node:
+    mover: Team | None  # who made the move into this node (None at the root)
+    visits: int = 0
+    total: float = 0.0  # the mover's rewards
+    available: int = 0
+    children: dict[tuple[object, ...], _Node] = field(default_factory=dict)
+
+
+def score(battle: Battle, side: Team) -> float:
+    """How good the battle is for ``side``, in [0, 1]: 1 won, 0 lost, else the share of
+    hit points its units keep against the other team's (0.5 when even)."""
+    if battle.result is not None:
+        won = battle.result == "victory"
+        return 1.0 if won == (side is Team.PLAYER) else 0.0
+
+    def kept(team: Team) -> float:
+        units = battle.team(team)
+        return sum(max(u.hp, 0) for u in units) / max(1, sum(u.max_hp for u in units))
+
+    return 0.5 + 0.5 * (kept(side) - kept(side.opposite))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the search chose: the move in the view's card ids, and how often it was tried
+    (``visits``) out of ``iterations``."""
+
+    kind: str
+    card: str | None
+    target: Target
+    visits: int
+    iterations: int
+
+    @property
+    def action(self) -> Action:
+        return self.kind, self.card, self.target
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "card": self.card, "target": self.target,
+                "visits": self.visits, "iterations": self.iterations}  # fmt: skip
+
+
+def decide(view: Mapping[str, Any], seed: int, iterations: int,
+           library: Mapping[str, CardDef] | None = None) -> Decision:  # fmt: skip
+    """The move the viewing side should make now, by ``iterations`` iterations of search
+    from its ``view`` alone (``library``: cards the battle was opened with beside its own).
+    Raises ValueError when the viewer has no move (not its turn, or the battle is over)."""
+    if iterations < 1:
+        raise ValueError(f"iterations must be at least 1, got {iterations}")
+    rng = Pcg32(seed, SEARCH_STREAM)
+    first = _sample(view, rng, library)
+    me = acting_side(first)
+    if str(view["view"]["viewer"]) != me.value:
+        raise ValueError(f"it is the {me.value} side's move, not the viewer's")
+    moves = legal_actions(first)
+    if not moves:
+        raise ValueError("the battle is over: no move to make")
+    root = _Node(None)
+    if len(moves) == 1:  # nothing to weigh
+        return Decision(*moves[0], visits=0, iterations=iterations)
+    for iteration in range(iterations):
+        battle = first if iteration == 0 else _sample(view, rng, library)
+        _iterate(battle, root, me, rng)
+    best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))[0]
+    for action in moves:  # the move in the view's own ids (the first card that makes it)
+        if _key(first, action) == best:
+            return Decision(*action, visits=root.children[best].visits, iterations=iterations)
+    raise AssertionError("the most tried move is one of the first sample's")  # pragma: no cover
+
+
+def _sample(view: Mapping[str, Any], rng: Pcg32,
+            library: Mapping[str, CardDef] | None) -> Battle:  # fmt: skip
+    battle = determinize(view, rng.next_u32() << 32 | rng.next_u32(), library)
+    battle.answers = DEFAULT_ANSWERS  # a choice an action asks takes its default
+    return battle
+
+
+def _iterate(battle: Battle, root: _Node, me: Team, rng: Pcg32) -> None:
+    """One iteration on one sample: select and expand down the tree, play out, back up."""
+    node, path = root, [root]
+    start = battle.turn
+    while battle.result is None:
+        moves = legal_actions(battle)
+        if not moves:
+            break
+        mover = acting_side(battle)
+        keyed: dict[tuple[object, ...], Action] = {}
+        for action in moves:
+            keyed.setdefault(_key(battle, action), action)
+        untried = [k for k in keyed if k not in node.children]
+        for k in keyed:
+            child = node.children.get(k)
+            if child is not None:
+                child.available += 1
+        if untried:
+            k = untried[rng.below(len(untried)) if len(untried) > 1 else 0]
+            child = node.children[k] = _Node(mover, available=1)
+            if not _made(battle, keyed[k]):
+                del node.children[k]
+                return
+            path.append(child)
+            break
+        k = max(keyed, key=lambda k: _ucb(node.children[k]))
+        node = node.children[k]
+        if not _made(battle, keyed[k]):
+            return
+        path.append(node)
+    _playout(battle, rng, start + HORIZON_TURNS)
+    reward = score(battle, me)
+    for visited in path[1:]:
+        visited.visits += 1
+        visited.total += reward if visited.mover is me else 1.0 - reward
+
+
+def _ucb(node: _Node) -> float:
+    if node.visits == 0:
+        return math.inf
+    spread = math.sqrt(math.log(max(node.available, 1)) / node.visits)
+    return node.total / node.visits + EXPLORATION * spread
+
+
+def _made(battle: Battle, action: Action) -> bool:
+    """Make a move in a sample; False when the runtime refuses it (the move list is the
+    runtime's own answers, so a refusal is a fault the search steps around)."""
+    try:
+        apply_action(battle, action)
+    except PlayError:
+        return False
+    return True
+
+
+def _playout(battle: Battle, rng: Pcg32, last_turn: int) -> None:
+    """Uniformly random legal moves to the end of the battle or past ``last_turn``."""
+    for _ in range(MAX_PLAYOUT_MOVES):
+        if battle.result is not None or battle.turn > last_turn:
+            return
+        moves = legal_actions(battle)
+        if not moves:
+            return
+        move = moves[rng.below(len(moves)) if len(moves) > 1 else 0]
+        if not _made(battle, move):
+            return
