@@ -210,3 +210,15 @@ def test_a_seat_asking_a_process_that_does_not_hold_its_match_is_relayed(
 
     with redis_server(tmp_path / "redis") as redis_url:
         asyncio.run(scenario(redis_url))
+
+
+def test_the_online_bench_plays_its_duels_out_and_reports_each_figure(tmp_path: Path) -> None:
+    output = tmp_path / "online.json"
+    assert main(["bench", "--online", "2", "--output", str(output)]) == 0
+    online = json.loads(output.read_text("utf-8"))["online"]
+    assert online["store"] == "redis" and online["matches"] == 2 and online["ended"] == 2
+    assert online["moves"] >= 2 * 7  # a duel is more than a few turns
+    assert 0 < online["move_p50_ms"] <= online["move_p99_ms"] <= online["move_max_ms"]
+    assert online["server_cpu_seconds"] > 0 and online["matches_per_server_cpu_second"] > 0
+    assert online["bytes_per_match_played"] > 0  # each match's log and snapshots stay held
+    assert next(t["name"] for t in online["targets"]).startswith("p99 per move under 50 ms")

@@ -18,11 +18,27 @@ from typing import Any
 from ... import extensions
 
 DEFAULT_OUTPUT = Path("artifacts") / "bench.json"
+ONLINE_OUTPUT = Path("artifacts") / "bench-online.json"
 
 __all__ = ["DEFAULT_OUTPUT", "add_bench_command"]
 
 
+def _cmd_online(args: argparse.Namespace) -> int:
+    from .online import render_online, run_online
+
+    online = run_online(args.online, args.online_pace)
+    result = {"format": "pybridge/bench-online@1", "online": online}
+    output = Path(args.output) if args.output != str(DEFAULT_OUTPUT) else ONLINE_OUTPUT
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(result, indent=2) + "\n", "utf-8")
+    sys.stdout.write(render_online(online))
+    print(f"\nwrote {output}")
+    return 0
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
+    if args.online:
+        return _cmd_online(args)
     from .plan import make_plan
     from .project import ProjectError, read_game
     from .report import render
@@ -92,6 +108,21 @@ def add_bench_command(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "--no-browser",
         action="store_true",
         help="skip the web engine even when chromium is available",
+    )
+    cmd.add_argument(
+        "--online",
+        metavar="N",
+        type=_workers,
+        help="only the online section: N scripted duels at once against one server process "
+        "on the loopback (move p50 and p99, duels per core second, memory per match)",
+    )
+    cmd.add_argument(
+        "--online-pace",
+        metavar="SECONDS",
+        type=float,
+        default=0.0,
+        help="with --online: each duel's seats think about this long before a move "
+        "(random, 0 to twice as long; default 0: flat out)",
     )
     cmd.add_argument("--no-progress", action="store_true", help="no status lines on stderr")
     cmd.add_argument(
