@@ -34,6 +34,17 @@ def _seed(text: str) -> int:
     return value
 
 
+def policy_spec(args: argparse.Namespace) -> str:
+    """The policy as a spec carries it to every worker: ``--policy ai --ai-iterations N`` is
+    ``ai@N``; ``--ai-iterations`` with any other policy is refused."""
+    iterations = getattr(args, "ai_iterations", None)
+    if iterations is None:
+        return str(args.policy)
+    if args.policy != "ai":
+        raise argparse.ArgumentTypeError("--ai-iterations goes with --policy ai")
+    return f"ai@{iterations}"
+
+
 def add_arguments(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("encounters", nargs="*", metavar="ENCOUNTER",
                      help="battle documents or directories of them (default: the example "
@@ -49,8 +60,11 @@ def add_arguments(cmd: argparse.ArgumentParser) -> None:
         help="the first battle's seed; battle i has seed SEED + i (default 0)",
     )
     cmd.add_argument("--policy", default="random",
-                     help="random, greedy, or module:attribute naming your own policy "
-                     "(default random)")  # fmt: skip
+                     help="random, greedy, ai (the search AI), or module:attribute naming "
+                     "your own policy (default random)")  # fmt: skip
+    cmd.add_argument("--ai-iterations", type=_positive_int, default=None, metavar="N",
+                     help="with --policy ai: the search's iterations per decision (default "
+                     "50; a seed gives the same decisions at the same budget)")  # fmt: skip
     cmd.add_argument(
         "--max-turns",
         type=_positive_int,

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from .. import extensions
-from .arguments import CONNECT_TIMEOUT
+from .arguments import CONNECT_TIMEOUT, policy_spec
 from .batches import Job, Plan
 from .examples import EXAMPLE_ENCOUNTERS, EXAMPLE_LIBRARY
 from .inputs import InputError, prototypes_of, read_spec
@@ -41,6 +41,11 @@ def run_command(args: argparse.Namespace) -> int:
 
         code: int = compare_command(Path(args.compare[0]), Path(args.compare[1]), Path(args.out))
         return code
+    try:
+        args.policy = policy_spec(args)  # ai with its budget: one spec for every worker
+    except argparse.ArgumentTypeError as exc:
+        _say(str(exc))
+        return 2
     encounters = [Path(p) for p in args.encounters]
     library = Path(args.library) if args.library else None
     if not encounters and library is None:

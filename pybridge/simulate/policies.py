@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, cast, runtime_checkable
 
@@ -212,6 +213,37 @@ class GreedyPolicy:
         return best
 
 
+#: The search AI's budget per decision when ``--ai-iterations`` does not say.
+AI_ITERATIONS = 50
+#: ``ai`` with its budget, as a spec carries it to every worker (``ai@50``).
+_AI_SPEC = re.compile(r"ai(?:@([1-9][0-9]{0,6}))?")
+
+
+class AiPolicy:
+    """The search AI (:mod:`pybridge.ai`) playing the party: it decides from the player's
+    view only, ``iterations`` iterations a decision, seeded from the policy's PRNG. Its
+    end of turn is an empty list of moves. The battle is given a secret for its views,
+    drawn from the policy's PRNG, which the AI never sees."""
+
+    name = "ai"
+
+    def __init__(self, iterations: int = AI_ITERATIONS) -> None:
+        self.iterations = iterations
+
+    def moves(self, battle: Battle, rng: Pcg32) -> list[Move]:
+        from ..ai import seat_move  # the search is loaded only by a run that plays it
+
+        secret = None
+        if battle.secret is None:
+            secret = b"".join(rng.next_u32().to_bytes(4, "big") for _ in range(4))
+        decision, (kind, card_id, target) = seat_move(battle, rng.next_u32(), self.iterations,
+                                                      secret)  # fmt: skip
+        if kind != "play" or card_id is None:  # end_turn: nothing more this turn
+            return []
+        del decision
+        return [(card_id, target)]
+
+
 class _FunctionPolicy:
     """A plain function ``(battle, rng) -> moves`` used as a policy."""
 
@@ -226,16 +258,21 @@ BUILT_IN: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "greedy": G
 
 
 def policy_factory(spec: str) -> Callable[[], Policy]:
-    """What makes a fresh policy for each battle, from ``random``, ``greedy`` or
+    """What makes a fresh policy for each battle, from ``random``, ``greedy``, ``ai`` (the
+    search AI; ``ai@N``: N iterations a decision), or
     ``module:attribute`` naming a Policy class (built with no arguments), a Policy object
     (shared: it must keep no state between battles), or a function ``(battle, rng) ->
     moves``. Raises :class:`PolicyError`."""
     if spec in BUILT_IN:
         return BUILT_IN[spec]
+    ai = _AI_SPEC.fullmatch(spec)
+    if ai is not None:
+        iterations = int(ai.group(1) or AI_ITERATIONS)
+        return lambda: AiPolicy(iterations)
     module_name, colon, attribute = spec.partition(":")
     if not colon or not module_name or not attribute:
-        raise PolicyError(f"policy {spec!r}: expected one of {', '.join(BUILT_IN)} or "
-                          "module:attribute")  # fmt: skip
+        raise PolicyError(f"policy {spec!r}: expected one of {', '.join(BUILT_IN)}, ai, ai@N "
+                          "or module:attribute")  # fmt: skip
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
