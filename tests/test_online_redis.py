@@ -222,3 +222,43 @@ def test_the_online_bench_plays_its_duels_out_and_reports_each_figure(tmp_path: 
     assert online["server_cpu_seconds"] > 0 and online["matches_per_server_cpu_second"] > 0
     assert online["bytes_per_match_played"] > 0  # each match's log and snapshots stay held
     assert next(t["name"] for t in online["targets"]).startswith("p99 per move under 50 ms")
+
+
+def test_a_process_that_lost_its_lease_writes_nothing_and_sends_its_seats_away(
+    tmp_path: Path,
+) -> None:
+    from pybridge.examples import rivals_battle
+    from pybridge.online.server import MOVED, Host, bound_port, start, stop
+    from pybridge.online.store import Store
+
+    async def scenario(redis_url: str) -> None:
+        host = Host(rivals_battle(), store=Store(redis_url, 30.0))
+        server = await start(host)
+        url = f"ws://127.0.0.1:{bound_port(server)}"
+        store = redis.Redis.from_url(redis_url, decode_responses=True)
+        try:
+            aya, created = await seat(url, {"type": "create"})
+            vex, _ = await seat(url, {"type": "join", "match": created["match"]})
+            seats = {"player": aya, "enemy": vex}
+            await moves(seats, 1, 0)
+            match = created["match"]
+            # Another process took the match on (this one was paused past its lease, say).
+            store.set(f"{KEY}:lease:{match}", "another-process")
+            cut = (await aya.ask(op="cut"))["result"]
+            refused = await seats[cut["side"]].send(
+                type="request", request={"op": "pass" if cut["cut"] else "end_turn"}
+            )
+            assert refused["type"] == "error" and refused["error"]["code"] == "match_moved"
+            for client in seats.values():
+                await asyncio.wait_for(client.connection.wait_closed(), WAIT)
+                assert client.connection.close_code == MOVED
+            assert match not in host.rooms
+            assert store.llen(f"{KEY}:steps:{match}") == 1  # the refused step is not written
+        finally:
+            store.close()
+            await stop(server)
+            assert host.store is not None
+            await host.store.close()
+
+    with redis_server(tmp_path / "redis") as redis_url:
+        asyncio.run(scenario(redis_url))

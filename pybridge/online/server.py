@@ -102,6 +102,10 @@ class Host:
                         return
                 answer, joined = await self._answer(connection, text, joined)
                 await connection.send(json.dumps(answer))
+                if joined is not None and self.rooms.get(joined[0].match.name) is not joined[0]:
+                    # Dropped (match_moved): answered first, then sent to reconnect.
+                    await connection.close(MOVED, "the match moved to another process: reconnect")
+                    return
         except ConnectionClosed:
             pass
         finally:
@@ -132,9 +136,7 @@ class Host:
                         room.match.request, viewer, message.get("request")
                     )
                     if outcome.updates:
-                        if self.store is not None and not await self.store.save(room.match, 1):
-                            await self._drop(room.match.name)
-                            raise MatchError("match_moved", "the match moved: reconnect")
+                        await self._save(room.match, 1, connection)
                         self._keep_log(room.match)
                         await self._send_updates(room, outcome.updates)
                 return {"type": "answer", "id": message_id, "response": outcome.answer}, joined
@@ -162,8 +164,8 @@ class Host:
                 name = f"m{self._next}"
                 self._next += 1
             room = Room(await asyncio.to_thread(Match, name, self.battle, self.words))
-            if self.store is not None:
-                await self.store.save(room.match, head=True)
+            if self.store is not None and not await self.store.save(room.match, head=True):
+                raise MatchError("match_moved", "the match moved: create it again")
             self.rooms[name] = room
             self._keep_log(room.match)
         else:
@@ -183,9 +185,7 @@ class Host:
                     await old.close(4001, "the seat reconnected from elsewhere")
             else:
                 viewer, token = room.match.claim()
-                if self.store is not None and not await self.store.save(room.match):
-                    await self._drop(name)
-                    raise MatchError("match_moved", "the match moved: reconnect")
+                await self._save(room.match, 0, connection)
             if viewer != SPECTATOR:
                 room.seats[viewer] = connection
             view = await asyncio.to_thread(room.match.view, viewer)
@@ -223,8 +223,10 @@ class Host:
             message = json.loads(text)
         except (ValueError, RecursionError):
             return None
-        name = message.get("match") if isinstance(message, dict) else None
-        if message.get("type") not in ("join", "spectate") or not isinstance(name, str):
+        if not isinstance(message, dict) or message.get("type") not in ("join", "spectate"):
+            return None
+        name = message.get("match")
+        if not isinstance(name, str):
             return None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 3 * self.store.lease
@@ -235,15 +237,15 @@ class Host:
                     return None
                 if await self.store.take(name):
                     await self._resume(name)
-                continue
-            if holder == self.store.me:
+            elif holder == self.store.me:
                 await self._resume(name)
-                continue
-            address = await self.store.address_of(holder)
-            if address is not None:
-                with contextlib.suppress(OSError):
-                    return await connect(address, max_size=self.limits.max_message)
-            await asyncio.sleep(0.05)  # its process is gone: its lease runs out soon
+            else:
+                address = await self.store.address_of(holder)
+                if address is not None:
+                    with contextlib.suppress(OSError):
+                        return await connect(address, max_size=self.limits.max_message)
+            if name not in self.rooms:
+                await asyncio.sleep(0.05)  # its process is gone: its lease runs out soon
         return None
 
     async def _resume(self, name: str) -> None:
@@ -292,21 +294,40 @@ class Host:
             code, reason = MOVED, "the match's process stopped: reconnect"
         await client.close(code, reason)
 
-    async def _drop(self, name: str) -> None:
-        """Forget a match whose lease this process lost: its seats reconnect elsewhere."""
+    async def _save(self, match: Match, steps: int, asking: ServerConnection) -> None:
+        """Write what just changed before anyone hears of it. When that fails (the lease is
+        lost, Redis unreachable) the match is dropped here, so that nothing goes on from a
+        state Redis does not hold: its seats reconnect and resume from what it does."""
+        if self.store is None:
+            return
+        try:
+            saved = await self.store.save(match, steps)
+        except Exception:  # Redis unreachable or refusing: the same as a lost lease
+            saved = False
+        if not saved:
+            await self._drop(match.name, asking)
+            raise MatchError("match_moved", "the match moved: reconnect with your token")
+
+    async def _drop(self, name: str, asking: ServerConnection | None = None) -> None:
+        """Forget a match whose lease this process lost: its seats reconnect elsewhere (the
+        one ``asking`` once it has its answer)."""
         room = self.rooms.pop(name, None)
         if room is None:
             return
         for connection in [*room.seats.values(), *room.spectators]:
-            await connection.close(MOVED, "the match moved to another process: reconnect")
+            if connection is not asking:
+                await connection.close(MOVED, "the match moved to another process: reconnect")
 
     async def keep_leases(self, address: str) -> None:
         """Renew this process's leases (and its address) three times a lease, for ever."""
         assert self.store is not None
         while True:
-            await self.store.announce(address)
-            for name in await self.store.renew(list(self.rooms)):
-                await self._drop(name)
+            try:
+                await self.store.announce(address)
+                for name in await self.store.renew(list(self.rooms)):
+                    await self._drop(name)
+            except Exception:  # Redis unreachable: try again; the saves refuse meanwhile
+                pass
             await asyncio.sleep(self.store.lease / 3)
 
     def _keep_log(self, match: Match) -> None:

@@ -158,6 +158,8 @@ class _Seat:
 
     async def ask(self, **request: Any) -> dict[str, Any]:
         answer = await self.send(type="request", request=request)
+        if answer.get("type") != "answer":
+            raise RuntimeError(f"the server refused {request}: {answer}")
         return answer["response"]  # type: ignore[no-any-return]
 
     async def close(self) -> None:
