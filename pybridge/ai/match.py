@@ -156,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.bench_ms > 0:
         fits = iterations_within(args.bench_ms / 1000)
         print(f"about {fits} iterations fit in {args.bench_ms:g} ms per decision here")
+    if args.games < 1:
+        return 0
     result = match(ai_controller(args.iterations), controller(args.against, args.iterations),
                    args.games, args.seed)  # fmt: skip
     low, high = result.interval
