@@ -118,7 +118,9 @@ def test_the_pack_holds_the_addon_and_the_battle_documents(demo_browser_ready, t
     for name, path in addon_classes.items():  # one prefix; files named after their classes
         assert name.startswith("PyBridge"), name
         snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name.removeprefix("PyBridge")).lower()
-        folder = "workshop/" if path.split("/")[-2] == "workshop" else ""  # the card editor
+        # the card editor's and the document Resources' own folders
+        parent = path.split("/")[-2]
+        folder = f"{parent}/" if parent in ("workshop", "resources") else ""
         assert path == f"res://addons/pybridge_targeting/{folder}pybridge_{snake}.gd", (name, path)
     for needed in ("pybridge_cut_view.gd", "pybridge_pile_picker.gd", "pybridge_target_marks.gd"):
         assert f"{ADDON_RES}/{needed}" in files

@@ -198,20 +198,20 @@ func move_nodes(positions: Dictionary) -> void:
 
 ## Undoes the last edit (a typing run counts as one).
 func undo() -> void:
-	end_typing()
+	_end_typing()
 	if history.has_undo():
 		history.undo()
 
 
 ## Redoes the last undone edit.
 func redo() -> void:
-	end_typing()
+	_end_typing()
 	if history.has_redo():
 		history.redo()
 
 
 ## Puts the typing run going on, if any, into the history as one step.
-func end_typing() -> void:
+func _end_typing() -> void:
 	if _run_before.is_empty():
 		return
 	var before := _run_before
@@ -234,7 +234,7 @@ func _edit(action_name: String, change: Callable, rebuild: bool, typing: bool = 
 	var field := _focused_id() if typing else 0
 	var running := not _run_before.is_empty()
 	if running and (not typing or action_name != _run_name or field != _run_field):
-		end_typing()
+		_end_typing()
 		running = false
 	var before := _snapshot() if not running else {}
 	change.call()
