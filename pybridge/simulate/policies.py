@@ -236,11 +236,9 @@ class AiPolicy:
         secret = None
         if battle.secret is None:
             secret = b"".join(rng.next_u32().to_bytes(4, "big") for _ in range(4))
-        decision, (kind, card_id, target) = seat_move(battle, rng.next_u32(), self.iterations,
-                                                      secret)  # fmt: skip
+        _, (kind, card_id, target) = seat_move(battle, rng.next_u32(), self.iterations, secret)
         if kind != "play" or card_id is None:  # end_turn: nothing more this turn
             return []
-        del decision
         return [(card_id, target)]
 
 
