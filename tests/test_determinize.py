@@ -15,6 +15,7 @@ from pybridge.ai import apply_action, legal_actions
 from pybridge.examples import demo_battle, rivals_battle
 from pybridge.runtime import Battle, FormatError, canonical_json, dump_battle, load_battle
 from pybridge.runtime.determinize import determinize, same_view
+from pybridge.runtime.forecast import forecast_intents
 from pybridge.runtime.model import Pile, Team
 from pybridge.runtime.turns import start_battle
 from pybridge.runtime.views import VIEWERS, current_alias, enable, state_view
@@ -155,3 +156,12 @@ def test_the_document_key_is_saved_and_checked() -> None:
     assert "deck_lists" not in dump_battle(load_battle(rivals_battle()))
     with pytest.raises(FormatError, match="deck_lists"):
         load_battle({**rivals_battle(), "deck_lists": "everyone"})
+
+
+def test_a_view_with_forecasts_is_rebuilt_too() -> None:
+    """The protocol's views tell each intent's forecast beside it; a battle never holds one."""
+    battle = opened(demo_battle())
+    view = state_view(battle, VIEWERS["player"], forecast_intents(battle))
+    assert any("forecast" in (u["intent"] or {}) for u in view["units"])
+    rebuilt = determinize(view, 2)
+    assert same_view(rebuilt, "player", state_view(battle, VIEWERS["player"]))

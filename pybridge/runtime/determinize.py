@@ -82,6 +82,9 @@ def determinize(view: Mapping[str, Any], seed: int,
     else:
         given = [(Team(side["team"]), side, side.pop("deck_list", None)) for side in sides]
     units = {str(u["id"]): str(u["team"]) for u in document["units"]}
+    for unit in document["units"]:  # a forecast is told beside an intent, never saved in it
+        if isinstance(unit.get("intent"), dict):
+            unit["intent"].pop("forecast", None)
     on_cut: dict[str, list[dict[str, Any]]] = {}
     for entry in document.get("cut", []):
         if "card" in entry:
