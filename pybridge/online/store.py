@@ -17,12 +17,15 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 
 from .match import Match
 
 PREFIX = "pybridge:online"
 LEASE_SECONDS = 5.0  # pybridge serve --ws --lease
+#: Connections one process opens to Redis at most: many matches' writes at once wait for one
+#: (otherwise each opens its own, and hundreds of matches run a process or Redis out of files).
+CONNECTIONS = 16
 
 #: KEYS: lease, match hash, steps list. ARGV: holder, a JSON object of hash fields, then the
 #: steps to append. Returns 0, writing nothing, unless the caller holds the lease.
@@ -58,7 +61,10 @@ class Store:
     """One process's view of the shared matches: its id, its leases, its writes."""
 
     def __init__(self, url: str, lease: float = LEASE_SECONDS, prefix: str = PREFIX) -> None:
-        self.redis: Redis = Redis.from_url(url, decode_responses=True)
+        pool = BlockingConnectionPool.from_url(
+            url, max_connections=CONNECTIONS, timeout=lease, decode_responses=True
+        )
+        self.redis: Redis = Redis(connection_pool=pool)
         self.me = secrets.token_hex(8)
         self.lease = lease
         self.prefix = prefix
@@ -142,3 +148,4 @@ class Store:
 
     async def close(self) -> None:
         await self.redis.aclose()
+        await self.redis.connection_pool.disconnect()

@@ -135,19 +135,31 @@ class _Seat:
         self.connection = connection
         self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.result: Any = None
+        self.view: dict[str, Any] = {}  # the last state this seat was sent (a view)
+        self.step = 0  # and its step
         self._ids = 0
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
-        with contextlib.suppress(Exception):
+        try:
             async for text in self.connection:
                 message = json.loads(text)
                 if message.get("type") == "update":
-                    self.result = message.get("result")
+                    self.result, self.view = message.get("result"), message["state"]
+                    self.step = message["step"]
                     continue
                 future = self.waiting.pop(message.get("id"), None)
-                if future is not None:
+                if future is not None and not future.done():
                     future.set_result(message)
+        except Exception as exc:  # the connection ended: whoever waits hears why
+            ended = exc
+        else:
+            ended = RuntimeError(
+                f"the server closed the connection: {self.connection.close_reason}"
+            )
+        for future in self.waiting.values():
+            if not future.done():
+                future.set_exception(ended)
 
     async def send(self, **message: Any) -> dict[str, Any]:
         self._ids += 1
@@ -174,21 +186,26 @@ async def _seated(url: str) -> dict[str, _Seat]:
     created = await player.send(type="create")
     if created.get("type") != "joined":
         raise RuntimeError(f"create refused: {created}")
+    player.view = created["view"]
     enemy = _Seat(await connect(url, max_size=None))
     joined = await enemy.send(type="join", match=created["match"])
     if joined.get("type") != "joined":
         raise RuntimeError(f"join refused: {joined}")
+    enemy.view = joined["view"]
     return {"player": player, "enemy": enemy}
 
 
-async def _move(seats: dict[str, _Seat], moves: list[float]) -> None:
+async def _move(seats: dict[str, _Seat], moves: list[float], step: int) -> int:
     """One move of the scripted duel: whoever acts plays a strike or barrage it may play,
-    else passes or ends its turn (the questions a client's aiming arrow would ask first)."""
+    else passes or ends its turn (the questions a client's aiming arrow would ask first; its
+    hand read from the state its last update carried, as a client does)."""
+    while any(seat.step < step for seat in seats.values()):  # each seat's update of ``step``
+        await asyncio.sleep(0.001)
     cut = (await seats["player"].ask(op="cut"))["result"]
     me = seats[cut["side"]]
     request: dict[str, Any] = {"op": "pass" if cut["cut"] else "end_turn"}
     if not cut["cut"]:
-        view = (await me.ask(op="view"))["result"]["view"]
+        view = me.view
         side = next(s for s in view["sides"] if s["team"] == cut["side"])
         for card in side["piles"]["hand"]:
             if card.get("card") not in ("strike", "barrage"):
@@ -203,16 +220,19 @@ async def _move(seats: dict[str, _Seat], moves: list[float]) -> None:
     moves.append(time.perf_counter() - sent)
     if not done["ok"]:
         raise RuntimeError(f"a scripted move was refused: {done}")
+    return int(done["result"]["step"])
 
 
 async def _duel(
     seats: dict[str, _Seat], moves: list[float], pace: float = 0.0, seed: int = 0
 ) -> bool:
-    think = random.Random(seed)
+    think, step = random.Random(seed), 0
     for _ in range(MOST_MOVES):
         if pace > 0:
             await asyncio.sleep(think.uniform(0, 2 * pace))
-        await _move(seats, moves)
+        step = await _move(seats, moves, step)
+        while seats["player"].step < step:
+            await asyncio.sleep(0.001)
         if seats["player"].result is not None:
             return True
     return False
