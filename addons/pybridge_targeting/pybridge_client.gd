@@ -7,7 +7,9 @@ extends Node
 ## The transport is picked at run time, the first that works: the [code]PyBridge[/code]
 ## GDExtension class (desktop builds with the native library), the page's
 ## [code]pybridge_call[/code] function through [JavaScriptBridge] (web exports that load Python
-## with Pyodide), or a [code]pybridge serve --stdio[/code] child process.
+## with Pyodide), or a [code]pybridge serve --stdio[/code] child process. The WebSocket
+## transport ([constant WEBSOCKET], chosen explicitly, with [member server_url]) plays one seat
+## of a [code]pybridge serve --ws[/code] match ([PyBridgeWebSocketLink], docs/online.md).
 ## [br][br]
 ## [b]Two ways to ask.[/b] The asynchronous API works on every transport and never holds up a
 ## frame: [method send] queues a request and returns its ticket, the answer arrives as
@@ -33,6 +35,15 @@ signal request_succeeded(op: String, result: Dictionary)
 ## success, else empty with [param error] ([code]{code, message, where}[/code]). Always
 ## emitted on the main thread, after [method send] returned.
 signal response_received(ticket: int, op: String, result: Dictionary, error: Dictionary)
+## Over WebSocket: the server sent an [param update] of the match
+## ([code]{"step", "by", "result", "events", "log", "state"}[/code], as this seat sees it),
+## after an intent of either seat.
+signal update_received(update: Dictionary)
+## Over WebSocket: the connection dropped and the seat was resumed with its token;
+## [param view] is the seat's current state.
+signal seat_resumed(view: Dictionary)
+## Over WebSocket: the connection closed ([param code] 4001: the seat went elsewhere).
+signal connection_closed(code: int, reason: String)
 
 ## How requests reach the runtime.
 enum Transport {
@@ -41,6 +52,7 @@ enum Transport {
 	WEB,  ## [code]window.pybridge_call[/code] through [JavaScriptBridge].
 	STDIO,  ## A [code]pybridge serve --stdio[/code] child process (asynchronous only).
 	NONE,  ## Nothing reachable.
+	WEBSOCKET,  ## A seat of a [code]pybridge serve --ws[/code] match (never picked by AUTO).
 }
 
 ## The GDExtension class that embeds Python.
@@ -58,6 +70,10 @@ const WOULD_BLOCK := "would_block"
 @export var stdio_arguments: PackedStringArray = PackedStringArray(["serve", "--stdio"])
 ## Report failures with [method @GlobalScope.push_error] as well as the signal.
 @export var push_errors: bool = true
+## The server of the WebSocket transport ([code]ws://127.0.0.1:8765[/code]).
+@export var server_url: String = ""
+## The match [code]open[/code] joins over WebSocket ([code]""[/code]: it creates one).
+@export var online_match: String = ""
 
 ## The transport in use: [constant AUTO] until the first request connects one.
 var transport: Transport = Transport.AUTO
@@ -69,6 +85,8 @@ var last_error: Dictionary = {}
 var last_response_text: String = ""
 ## The worker that serves the stdio transport (null on the others).
 var stdio_worker: PyBridgeStdioWorker = null
+## The link that serves the WebSocket transport (null on the others): its seat, token, match.
+var online: PyBridgeWebSocketLink = null
 
 var _extension: Object = null
 var _last_by_op: Dictionary = {}
@@ -102,12 +120,19 @@ func _exit_tree() -> void:
 	disconnect_transport()
 
 
+func _process(delta: float) -> void:
+	if online != null:
+		online.poll(delta)
+
+
 ## Connects a transport now (requests do it on demand) and returns the one in use.
 func connect_transport() -> Transport:
 	if transport != Transport.AUTO:
 		return transport
 	var wanted := preferred_transport
-	if wanted in [Transport.AUTO, Transport.EXTENSION] and _connect_extension():
+	if wanted == Transport.WEBSOCKET:
+		transport = Transport.WEBSOCKET if _connect_websocket() else Transport.NONE
+	elif wanted in [Transport.AUTO, Transport.EXTENSION] and _connect_extension():
 		transport = Transport.EXTENSION
 	elif wanted in [Transport.AUTO, Transport.WEB] and _connect_web():
 		transport = Transport.WEB
@@ -143,6 +168,9 @@ func disconnect_transport() -> void:
 	if stdio_worker != null:
 		stdio_worker.stop()
 		stdio_worker = null
+	if online != null:
+		online.stop()
+		online = null
 	if _pipe != null and _pipe.has_method(&"close"):
 		_pipe.call(&"close")
 	_pipe = null
@@ -158,10 +186,19 @@ func transport_name() -> String:
 	return String(Transport.find_key(connect_transport())).to_lower()
 
 
-## Whether the transport answers later (stdio): then only [method send] and [method ask]
-## are served.
+## Whether the transport answers later (stdio, WebSocket): then only [method send] and
+## [method ask] are served.
 func is_async() -> bool:
-	return connect_transport() == Transport.STDIO
+	return connect_transport() in [Transport.STDIO, Transport.WEBSOCKET]
+
+
+## Over WebSocket, the seat to resume on [code]open[/code] instead of taking a new one: the
+## match and the token its [code]open[/code] gave ([member PyBridgeWebSocketLink.token]).
+func resume_seat(match_name: String, token: String) -> void:
+	online_match = match_name
+	if connect_transport() == Transport.WEBSOCKET:
+		online.match_name = match_name
+		online.token = token
 
 
 ## How many [method send] requests wait for their answer.
@@ -249,7 +286,7 @@ func call_json(request_json: String) -> String:
 			literal = literal.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 			var reply: Variant = JavaScriptBridge.eval("%s(%s)" % [WEB_FUNCTION, literal], true)
 			return reply if reply is String else ""
-		Transport.STDIO:
+		Transport.STDIO, Transport.WEBSOCKET:
 			return JSON.stringify(
 				{
 					"ok": false,
@@ -411,7 +448,9 @@ func _card_fields(card_id: String, target_id: String) -> Dictionary:
 
 func _send_text(ticket: int, op: String, text: String) -> int:
 	_waiting[ticket] = op
-	if is_async():
+	if transport == Transport.WEBSOCKET:
+		online.push(ticket, op, text)
+	elif is_async():
 		stdio_worker.push(ticket, text)
 	else:
 		_answered.call_deferred(ticket, call_json(text))
@@ -509,6 +548,20 @@ func _connect_web() -> bool:
 	if not OS.has_feature("web"):
 		return false
 	return str(JavaScriptBridge.eval("typeof window.%s" % WEB_FUNCTION, true)) == "function"
+
+
+func _connect_websocket() -> bool:
+	online = PyBridgeWebSocketLink.new()
+	online.url = server_url
+	online.match_name = online_match
+	online.on_answer = _answered
+	online.on_update = func(update: Dictionary) -> void: update_received.emit(update)
+	online.on_resumed = func(joined: Dictionary) -> void: seat_resumed.emit(joined.get("view", {}))
+	online.on_closed = func(code: int, why: String) -> void: connection_closed.emit(code, why)
+	if server_url.is_empty() or not online.start():
+		online = null
+		return false
+	return true
 
 
 func _connect_stdio() -> bool:
