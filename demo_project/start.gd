@@ -1,8 +1,9 @@
 extends Control
 ## The demo's first screen: the party battle (three against three, soft rules, a hand of every
-## target mode), the trading-card duel (the strict law and its Cut) or the hot-seat duel of two
-## card-playing sides. A click, the keys 1, 2 and 3, or the arrows and Enter choose. Prints
-## [code]PYBRIDGE menu {"party", "duel", "rivals"}[/code]: the screen points of the choices.
+## target mode), the trading-card duel (the strict law and its Cut), the hot-seat duel of two
+## card-playing sides, or that duel online, one seat per screen. A click, the keys 1 to 4, or
+## the arrows and Enter choose. Prints [code]PYBRIDGE menu {"party", "duel", "rivals",
+## "online"}[/code]: the screen points of the choices.
 
 ## The party battle.
 const PARTY_SCENE := "res://main.tscn"
@@ -10,10 +11,13 @@ const PARTY_SCENE := "res://main.tscn"
 const DUEL_SCENE := "res://duel.tscn"
 ## The hot-seat duel of two card-playing sides.
 const RIVALS_SCENE := "res://rivals.tscn"
+## The duel online, against a player at another screen.
+const ONLINE_SCENE := "res://online.tscn"
 
 @onready var _party_button: Button = $Box/Choices/PartyButton
 @onready var _duel_button: Button = $Box/Choices/DuelButton
 @onready var _rivals_button: Button = $Box/Choices/RivalsButton
+@onready var _online_button: Button = $Box/Choices/OnlineButton
 
 
 func _ready() -> void:
@@ -21,6 +25,7 @@ func _ready() -> void:
 	_party_button.pressed.connect(_go.bind(PARTY_SCENE))
 	_duel_button.pressed.connect(_go.bind(DUEL_SCENE))
 	_rivals_button.pressed.connect(_go.bind(RIVALS_SCENE))
+	_online_button.pressed.connect(_go.bind(ONLINE_SCENE))
 	_party_button.grab_focus()
 	await get_tree().process_frame
 	(
@@ -31,6 +36,7 @@ func _ready() -> void:
 				"party": DemoLines.center_of(_party_button),
 				"duel": DemoLines.center_of(_duel_button),
 				"rivals": DemoLines.center_of(_rivals_button),
+				"online": DemoLines.center_of(_online_button),
 			}
 		)
 	)
@@ -46,6 +52,8 @@ func _unhandled_key_input(event: InputEvent) -> void:
 		_go(DUEL_SCENE)
 	elif key.keycode == KEY_3:
 		_go(RIVALS_SCENE)
+	elif key.keycode == KEY_4:
+		_go(ONLINE_SCENE)
 
 
 func _draw() -> void:

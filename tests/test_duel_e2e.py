@@ -291,7 +291,7 @@ def near(point: list[int], size: int = 14) -> tuple[int, int, int, int]:
 
 def test_the_start_screen_leads_to_both_scenes_by_mouse_and_by_key(demo: Demo) -> None:
     menu = demo.last("menu")
-    assert set(menu) == {"party", "duel", "rivals"}
+    assert set(menu) == {"party", "duel", "rivals", "online"}
     width, height, _ = read_png(shot(demo, "duel_start_screen.png"))
     assert (width, height) == (WIDTH, HEIGHT)
     party = demo.enter("party")

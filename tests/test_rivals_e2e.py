@@ -131,7 +131,7 @@ def check_seat(seat: Doc, twin: Twin) -> None:
 
 
 def test_a_hot_seat_duel_from_the_start_screen_to_its_result(demo: Demo) -> None:
-    assert set(demo.last("menu")) == {"party", "duel", "rivals"}
+    assert set(demo.last("menu")) == {"party", "duel", "rivals", "online"}
     since = demo.mark()
     demo.do({"click": demo.last("menu")["rivals"]})
     ready = demo.wait_for("ready", since)
