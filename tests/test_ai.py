@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pybridge.ai import Action, Decision, apply_action, decide, legal_actions, seat_move
-from pybridge.examples import demo_battle, rivals_battle
+from pybridge.examples import demo_battle, duel_battle, rivals_battle
 from pybridge.runtime import Battle, Pile, PlayError, Team, load_battle
 from pybridge.runtime.turns import start_battle
 from pybridge.runtime.views import VIEWERS, enable, state_view
@@ -36,12 +36,14 @@ def ai_move(battle: Battle, seed: int, iterations: int) -> tuple[Decision, Actio
 
 
 def test_it_only_ever_makes_legal_moves() -> None:
-    """Over many random positions of the duel and the demo encounter, the move it picks is
-    one the runtime lists as legal in the true battle, and the runtime accepts it."""
+    """Over many random positions of the rivals duel, the demo encounter and the one-sided
+    duel (the strict law, late choices), the move it picks is one the runtime lists as legal
+    in the true battle, and the runtime accepts it."""
     rng = random.Random(28)
     kinds: set[str] = set()
-    for index in range(40):
-        battle = opened(rivals_battle() if index % 4 else demo_battle())
+    documents = [demo_battle, duel_battle, rivals_battle, rivals_battle]
+    for index in range(48):
+        battle = opened(documents[index % 4]())
         for _ in range(rng.randrange(0, 40)):
             moves = legal_actions(battle)
             if not moves:
