@@ -285,6 +285,7 @@ func _on_update(update: Dictionary) -> void:
 func _on_resumed(view: Dictionary) -> void:
 	_queue.clear()  # the view is newer than any update still waiting
 	_log.add_line(tr("Connected again: the seat is yours."), "info")
+	_toast_tween = DemoToast.flash(_toast, tr("Connected again."), 1.2, _toast_tween)
 	DemoLines.say("resumed", {"match": _bridge.online.match_name, "seat": _seat})
 	await _battle.apply_state(view)
 

@@ -8,7 +8,9 @@ step on the page whose side acts: the page holds that side's hand (the server's 
 seat, its own card ids), the other side's hand is a count of card backs, and the other page
 reveals the play once the server reports it. Mid-match Vex's page goes back to the menu,
 which closes its socket; Aya plays on meanwhile, and Vex's page resumes its seat with its
-token from the lobby and shows the state it missed. After every step both pages are compared
+token from the lobby and shows the state it missed. Later the network drops Vex's socket (a
+relay between its page and the server cuts it) and the page connects again and resumes the
+seat with its token on its own. After every step both pages are compared
 with the same steps played in desktop CPython (:class:`~tests.test_rivals_e2e.Twin`): whose
 move it is, each hand's cards and count, every unit's hit points, the events' kinds. The
 server's move log then replays to the same hashes, and the server is stopped by its pid.
@@ -16,11 +18,14 @@ server's move log then replays to the same hashes, and the server is stopped by 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +45,59 @@ Doc = dict[str, Any]
 OTHER = {"player": "enemy", "enemy": "player"}
 #: Before this step (one of Aya's, in turn 3) Vex's page leaves and later resumes its seat.
 RECONNECT_BEFORE = 12
+#: Before this step (one of Vex's, in turn 4) Vex's socket is cut: its page connects again.
+CUT_BEFORE = 17
+
+
+class Relay:
+    """A TCP relay in front of the server, as a network between a page and it: it passes the
+    bytes both ways, and :meth:`cut` drops every connection through it (new ones pass)."""
+
+    def __init__(self, port: int) -> None:
+        self.target = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"ws://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.pairs: list[tuple[socket.socket, socket.socket]] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                near, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            far = socket.create_connection(("127.0.0.1", self.target))
+            with self.lock:
+                self.pairs.append((near, far))
+            for a, b in ((near, far), (far, near)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for each in (source, sink):
+            with contextlib.suppress(OSError):
+                each.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> int:
+        """Drop every connection now (no close frame: the page sees the socket die)."""
+        with self.lock:
+            pairs, self.pairs = self.pairs, []
+        for pair in pairs:
+            for each in pair:
+                with contextlib.suppress(OSError):
+                    each.shutdown(socket.SHUT_RDWR)
+                each.close()
+        return len(pairs)
+
+    def close(self) -> None:
+        self.cut()
+        self.listener.close()
 
 
 class Server:
@@ -168,13 +226,15 @@ def test_two_pages_play_the_duel_online_one_resuming_its_seat(site: Site, tmp_pa
     for folder in ("aya", "vex"):
         (tmp_path / folder).mkdir()
     server = Server(logs)
+    relay = Relay(int(server.url.rsplit(":", 1)[1]))
     try:
         with (
             engine_session(site, tmp_path / "aya", f"{PREFIX}menu ", "online_aya.txt", Demo) as aya,
             engine_session(site, tmp_path / "vex", f"{PREFIX}menu ", "online_vex.txt", Demo) as vex,
         ):
-            play_online(server, {"player": aya, "enemy": vex})
+            play_online(server, relay, {"player": aya, "enemy": vex})
     finally:
+        relay.close()
         assert server.stop() == 0
     (log,) = logs.glob("*.json")
     words = extensions.load(extensions.project_extensions(DEMO_PROJECT)).words
@@ -182,7 +242,7 @@ def test_two_pages_play_the_duel_online_one_resuming_its_seat(site: Site, tmp_pa
     assert done.mismatch is None and done.steps >= len(RIVALS) - 1, done
 
 
-def play_online(server: Server, pages: dict[str, Demo]) -> None:
+def play_online(server: Server, relay: Relay, pages: dict[str, Demo]) -> None:
     aya, vex = pages["player"], pages["enemy"]
     assert "online" in aya.last("menu")
     lobby = enter_lobby(aya)["lobby"]
@@ -193,7 +253,8 @@ def play_online(server: Server, pages: dict[str, Demo]) -> None:
     assert (joined["seat"], joined["resumed"]) == ("player", False)
     seats = {"player": seat_at(aya, 0, since)}
     lobby = enter_lobby(vex)["lobby"]
-    type_text(vex, "server", lobby["server"], server.url)
+    # Vex's page reaches the server through a relay, whose connections the test can cut.
+    type_text(vex, "server", lobby["server"], relay.url)
     type_text(vex, "match", lobby["match"], joined["match"])
     since = vex.mark()
     vex.do({"click": lobby["join"]})
@@ -209,6 +270,17 @@ def play_online(server: Server, pages: dict[str, Demo]) -> None:
     for index, step in enumerate(RIVALS):
         team = twin.acting()
         page, other = pages[team], pages[OTHER[team]]
+        if index == CUT_BEFORE:  # the network drops Vex's socket; the page resumes its seat
+            assert team == "enemy"
+            since = vex.mark()
+            assert relay.cut() >= 1
+            lost = vex.wait_for("connection", since)
+            assert lost["code"] not in (1000, 4001), lost  # no close frame: not a goodbye
+            assert vex.wait_for("resumed", since) == {"match": joined["match"], "seat": "enemy"}
+            back = max(i for i, t in enumerate(vex.lines) if t.startswith(f"{PREFIX}resumed "))
+            seats["enemy"] = seat_at(vex, 0, max(back, since))
+            check_seat(seats["enemy"], "enemy", twin)
+            shot(vex, "online_vex_reconnected.png")
         if index == RECONNECT_BEFORE:
             assert team == "player"
             since = vex.mark()
@@ -240,8 +312,8 @@ def play_online(server: Server, pages: dict[str, Demo]) -> None:
             shot(vex, "online_vex_resume.png")
             since = vex.mark()
             vex.do({"click": ready["lobby"]["resume"]})
-            back = vex.wait_for("joined", since)
-            assert (back["seat"], back["resumed"], back["step"]) == ("enemy", True, at)
+            rejoined = vex.wait_for("joined", since)
+            assert (rejoined["seat"], rejoined["resumed"], rejoined["step"]) == ("enemy", True, at)
             seats["enemy"] = seat_at(vex, at, since)
             check_seat(seats["enemy"], "enemy", twin)
             shot(vex, "online_vex_resumed.png")
