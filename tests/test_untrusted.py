@@ -54,6 +54,8 @@ ALLOWED_IMPORTS: dict[str, dict[str, str]] = {
         "devtools/bench/bridge.py": "runs the stdio server and a small C program to time the "
         "transports",
         "devtools/bench/browser.py": "drives the headless browser that times the web transport",
+        "devtools/bench/online.py": "starts redis-server and the WebSocket server whose duels it "
+        "times",
         "devtools/fuzzing.py": "runs the fuzzer in a child process, so a crash is caught and "
         "reported",
         "simulate/loopback.py": "starts a Dask scheduler and workers on loopback (tests, scaling)",
@@ -127,6 +129,7 @@ PURE_IMPORTS = {
     "types",  # MappingProxyType: the read-only default tables
     "hashlib",  # the views' opaque card ids (HMAC-SHA-256)
     "hmac",
+    "copy",  # a determinization deep-copies the plain data of the view it is given
 }
 PURE_MODULES = ("runtime/", "words/", "extend.py", "protocol.py", "answers.py")
 #: ...and what one of them may import besides, with why.

@@ -326,7 +326,7 @@ def test_build_meteor_strike_from_the_palette(workshop):
     assert (
         state["text"]["warning"].startswith("PB201: ")
         and "AllOpponents" in (state["text"]["warning"])
-    )
+    ), (state["text"], state["focus"])
     assert "PB201" in workshop.codes() and state["text"]["use_enabled"]
     workshop.shot("3_editor_words")
     state = workshop.click(workshop.points()["text"]["use_generated"])
