@@ -38,6 +38,10 @@ func _init() -> void:
 	editor.placeholder_text = "What the player reads on the card"
 	editor.set_meta("field", "text")
 	editor.text_changed.connect(_on_text_changed)
+	# text_changed comes deferred, after the frame's other work: a check shown in between
+	# would put the card's older text back into the editor and drop the keys just typed.
+	# lines_edited_from comes with the edit itself.
+	editor.lines_edited_from.connect(func(_from: int, _to: int) -> void: _on_text_changed())
 	add_child(editor)
 	var generated_heading := Label.new()
 	generated_heading.text = "Generated from the Behavior"
