@@ -13,12 +13,14 @@ import pytest
 from pybridge.examples import rivals_battle
 from pybridge.protocol import Protocol
 from pybridge.runtime.context import Context
+from pybridge.runtime.determinize import determinize, same_view
 from pybridge.runtime.document import canonical_json, dump_battle, load_battle
 from pybridge.runtime.effects import draw
 from pybridge.runtime.errors import FormatError
 from pybridge.runtime.kinds import Kind
 from pybridge.runtime.model import Pile, Team
 from pybridge.runtime.selectors import compile_sort, select
+from pybridge.runtime.views import VIEWERS, enable, state_view
 
 from .test_views import Session, piles
 
@@ -301,3 +303,24 @@ def test_the_schema_declares_the_words() -> None:
     events = {e["type"]: e for e in schema["events"]}
     assert events["card_revealed"]["fields"] == ["node", "card", "pile"]
     assert "face_down" in events["card_moved"]["fields"]
+
+
+@pytest.mark.parametrize("up", [(), ("d2",)])
+def test_a_determinization_keeps_face_down_cards_face_down_in_their_place(
+    up: tuple[str, ...],
+) -> None:
+    """A search rebuilding the battle from the player's view gives each face-down back a
+    card, face down where the back is (a visible pile keeps its order, even when it holds
+    only backs), and the rebuilt battle shows the player the view it came from."""
+    cards = (("d1", "guard"), ("d2", "strike"), ("d3", "rally"), ("d4", "guard"))
+    battle = load_battle(duel([], [(i, c, i not in up) for i, c in cards]))
+    enable(battle, bytes(range(16)))
+    view = state_view(battle, VIEWERS["player"])
+    backs = [c["id"] for c in discard_of(view)]
+    for seed in range(6):
+        rebuilt = determinize(view, seed)
+        discard = rebuilt.piles_for(Team.ENEMY)[Pile.DISCARD]
+        assert discard == backs  # the view's ids, in the pile's own order
+        assert [not rebuilt.cards[c].face_down for c in discard] == [
+            i in up for i, _ in cards]  # fmt: skip
+        assert same_view(rebuilt, "player", view)

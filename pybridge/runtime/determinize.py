@@ -25,7 +25,7 @@ from typing import Any
 
 from .document import BATTLE_FORMAT, load_battle
 from .errors import FormatError
-from .model import Battle, CardDef, Team
+from .model import DEFAULT_VISIBILITY, PILES, Battle, CardDef, Team
 from .rng import Pcg32
 from .views import VIEW_FORMAT, VIEWERS, Viewer, current_alias, enable, state_view
 
@@ -69,7 +69,7 @@ def determinize(view: Mapping[str, Any], seed: int,
     hidden cards and pile orders, and its PRNG, drawn from ``seed``. ``library``: the cards
     the view's battle was opened with beside its own (as :func:`.document.load_battle`
     takes). The view is all it reads; it is not changed."""
-    _viewer(view)  # who sees what is in the view already: the entries without a card
+    viewer = _viewer(view)  # who sees what is in the view already: the entries without a card
     rng = Pcg32(seed, DETERMINIZE_STREAM)
     document: dict[str, Any] = copy.deepcopy(dict(view))
     for key in _KEYS_LEFT_OUT:
@@ -93,8 +93,17 @@ def determinize(view: Mapping[str, Any], seed: int,
     for team, side, deck in given:
         _fill(side, team, deck, on_cut.get(team.value, []),
               lambda: definitions[0] if definitions else _read(definitions, document, library),
-              units, rng)  # fmt: skip
+              units, rng, _in_order(document, viewer, team))  # fmt: skip
     return load_battle(document, library)
+
+
+def _in_order(document: Mapping[str, Any], viewer: Viewer, team: Team) -> set[str]:
+    """The piles of ``team``'s side the viewer sees in their order (by the document's
+    ``visibility``): a card back in one is a face-down card in its place."""
+    given = document.get("visibility", {})
+    rule = {p.value: str(given.get(p.value, DEFAULT_VISIBILITY[p])) for p in PILES}
+    return {pile for pile, who in rule.items()
+            if who == "everyone" or (who == "owner" and viewer.team is team)}  # fmt: skip
 
 
 def _read(into: list[Mapping[str, CardDef]], document: Mapping[str, Any],
@@ -114,8 +123,10 @@ def _read(into: list[Mapping[str, CardDef]], document: Mapping[str, Any],
 
 def _fill(side: dict[str, Any], team: Team, deck: object, cut_cards: list[dict[str, Any]],
           definitions: Callable[[], Mapping[str, CardDef]], units: Mapping[str, str],
-          rng: Pcg32) -> None:  # fmt: skip
-    """Give each card back of ``side`` a card, and each hidden pile an order."""
+          rng: Pcg32, ordered: set[str]) -> None:  # fmt: skip
+    """Give each card back of ``side`` a card, and each hidden pile an order (a pile in
+    ``ordered`` the viewer sees in its order, whose card backs are face-down cards, keeps
+    it)."""
     entries = _entries(side)
     hidden = [e for e in entries if "card" not in e]
     if not hidden:
@@ -138,7 +149,7 @@ def _fill(side: dict[str, Any], team: Team, deck: object, cut_cards: list[dict[s
         if owner is not None:
             entry["owner"] = owner
     for pile, cards in side["piles"].items():
-        if cards and all(e in hidden for e in cards):
+        if cards and pile not in ordered and all(e in hidden for e in cards):
             rng.shuffle(cards)  # a hidden pile's order is hidden too
             side["piles"][pile] = cards
 
