@@ -3,6 +3,11 @@ player cannot see give that player byte-identical answers at every step, up to t
 reveals a differing card to it, and for the whole game when the difference stays in cards it
 never sees. Moves are picked by a seeded generator from the runtime's own legal answers.
 
+The duels hold face-down cards too: each side's discard pile starts with some among face-up
+ones, the decks hold cards that set a card face down, reveal them and take an attack back
+by a filter, and who sees a face-down card's face (``visibility.face_down``) is drawn per
+duel, so a face-down card the player may not see differs between the two duels as well.
+
 CI plays ``PYBRIDGE_DUELS`` random duel pairs of each kind (40 by default, about 25 s);
 the issue's measure is ``PYBRIDGE_DUELS=500 python -m pytest tests/test_non_interference.py``."""
 
@@ -19,15 +24,50 @@ from pybridge.protocol import Protocol
 DUELS = int(os.environ.get("PYBRIDGE_DUELS", "40"))
 STEPS = 40
 SECRET = "5e" * 32  # both duels of a pair share it, as a resumed match shares its snapshot
-CARDS = ("strike", "barrage", "guard", "countermand", "rally")
+CARDS = ("strike", "barrage", "guard", "countermand", "rally", "conceal", "unveil", "salvage")
+
+
+def _skill(card_id: str, text: str, *nodes: dict[str, Any]) -> dict[str, Any]:
+    return {"id": card_id, "name": card_id.title(), "type": "skill", "rarity": "common",
+            "cost": 0, "target": "None", "text": text,
+            "behavior": {"start": nodes[-1]["id"], "nodes": list(nodes)}}  # fmt: skip
+
+
+def _pile(pile: str) -> dict[str, Any]:
+    return {"id": "cards", "type": "CardSource", "source": pile}
+
+
+#: The face-down cards' words, as cards: set one face down, turn them up, and a filter over
+#: a pile that holds them (which must keep the same cards whatever a face-down one is).
+FACE_DOWN_CARDS = (
+    _skill("conceal", "Put the first card of your hand face down into your discard pile.",
+           _pile("HandPile"),
+           {"id": "first", "type": "Take", "count": 1, "ports": {"input": "cards"}},
+           {"id": "set", "type": "MoveCard", "to": "discard", "face_down": True,
+            "ports": {"target": "first"}}),
+    _skill("unveil", "Reveal the cards of your discard pile.", _pile("DiscardPile"),
+           {"id": "show", "type": "Reveal", "ports": {"target": "cards"}}),
+    _skill("salvage", "Put the first attack of your discard pile into your hand.",
+           _pile("DiscardPile"),
+           {"id": "attacks", "type": "Filter", "where": {"type": "attack"},
+            "ports": {"input": "cards"}},
+           {"id": "first", "type": "Take", "count": 1, "ports": {"input": "attacks"}},
+           {"id": "back", "type": "MoveCard", "to": "hand", "ports": {"target": "first"}}),
+)  # fmt: skip
 
 
 def duel_document(rng: random.Random) -> dict[str, Any]:
-    """The rivals' battle with a random seed and random decks (same instance ids)."""
+    """The rivals' battle with a random seed and random decks (same instance ids), each
+    discard pile starting with face-down cards among face-up ones."""
     battle = rivals_battle()
     battle["seed"], battle["secret"] = rng.randrange(2**32), SECRET
+    battle["cards"] += json.loads(json.dumps(FACE_DOWN_CARDS))
+    battle["visibility"] = {"face_down": rng.choice(["owner", "no_one"])}
     defined = {c["id"] for c in battle["cards"]}
     for side in battle["sides"]:
+        side["piles"]["discard"] = [{"id": f"{side['team'][0]}d{i}", "card": "strike",
+                                     **({"face_down": True} if rng.random() < 0.6 else {})}
+                                    for i in range(rng.randrange(4))]  # fmt: skip
         for pile in side["piles"].values():
             for card in pile:
                 card["card"] = rng.choice([c for c in CARDS if c in defined])
@@ -36,13 +76,20 @@ def duel_document(rng: random.Random) -> dict[str, Any]:
 
 
 def hidden_from(battle: dict[str, Any], viewer: str) -> list[dict[str, Any]]:
-    """The card instances ``viewer`` cannot see in a document: every draw pile, and the
-    other side's hand."""
+    """The card instances ``viewer`` cannot see in a document: every draw pile, the other
+    side's hand and its face-down cards, and the viewer's own face-down cards when no one
+    sees their faces."""
+    nobody = battle.get("visibility", {}).get("face_down") == "no_one"
     out = []
     for side in battle["sides"]:
-        out += side["piles"]["draw"]
-        if side["team"] != viewer:
-            out += side["piles"]["hand"]
+        piles = side["piles"]
+        out += piles["draw"]
+        mine = side["team"] == viewer
+        seen = ("hand", "discard", "exhaust") if mine else ("discard", "exhaust")
+        if not mine:
+            out += piles["hand"]
+        if nobody or not mine:  # the face-down cards of the piles it sees
+            out += [c for p in seen for c in piles[p] if c.get("face_down")]
     return out
 
 
@@ -103,31 +150,41 @@ class Duel:
         return json.dumps([answer, view, cut], sort_keys=True)
 
 
+def face_down(state: dict[str, Any]) -> set[str]:
+    """The card instances lying face down in a state."""
+    return {c["id"] for s in state["sides"] for p in s["piles"].values() for c in p
+            if c.get("face_down")}  # fmt: skip
+
+
 def play_out(protocol: Protocol, battle: dict[str, Any], rng: random.Random
-             ) -> tuple[list[dict[str, Any]], list[str], list[set[str]], Duel]:  # fmt: skip
-    """The requests of a random duel, the player's answers, and after each step the cards
-    revealed to the player so far (their player stint is past 0: they were hidden at first)."""
+             ) -> tuple[list[dict[str, Any]], list[str], list[set[str]], Duel,
+                        list[set[str]]]:  # fmt: skip
+    """The requests of a random duel, the player's answers, after each step the cards
+    revealed to the player so far (their player stint is past 0: they were hidden at first),
+    the duel, and before each step the cards lying face down."""
     duel = Duel(protocol, battle)
     requests, answers, shown = [], [duel.opened], []
+    down = [face_down(duel.call(op="state")["state"])]
     for _ in range(STEPS):
         request = duel.legal(rng)
         if request is None:
             break
         requests.append(request)
         answers.append(duel.step(request))
-        stints = duel.call(op="state")["state"]["stints"]
-        shown.append({card for card, counts in stints.items() if counts[0] > 0})
-    return requests, answers, shown, duel
+        state = duel.call(op="state")["state"]
+        shown.append({card for card, counts in state["stints"].items() if counts[0] > 0})
+        down.append(face_down(state))
+    return requests, answers, shown, duel, down
 
 
 def test_views_do_not_tell_cards_the_player_cannot_see_until_one_is_revealed() -> None:
     protocol = Protocol(answer_cache=0)
-    compared = revealed = 0
+    compared = revealed = hidden_down = turned_up = 0
     for seed in range(DUELS):
         rng = random.Random(seed)
         battle = duel_document(rng)
         other = differing(battle, rng)
-        requests, answers, shown, first = play_out(protocol, battle, rng)
+        requests, answers, shown, first, down = play_out(protocol, battle, rng)
         changed = {a["id"] for a, b in zip(hidden_from(battle, "player"),
                                            hidden_from(other, "player"), strict=True)
                    if a["card"] != b["card"]}  # fmt: skip
@@ -136,12 +193,15 @@ def test_views_do_not_tell_cards_the_player_cannot_see_until_one_is_revealed() -
         for index, request in enumerate(requests):
             if shown[index] & changed:  # this step shows the player a differing card
                 revealed += 1
+                turned_up += bool(shown[index] & changed & down[index])  # one lay face down
                 break
             assert second.step(request) == answers[index + 1], (seed, index, request)
             compared += 1
+            hidden_down += bool(changed & down[index + 1])  # a differing face-down card
         protocol.call(json.dumps({"op": "close", "session": first.session}))
         protocol.call(json.dumps({"op": "close", "session": second.session}))
     assert compared > DUELS and revealed  # the duels got somewhere, and some cards showed
+    assert hidden_down and turned_up  # steps over differing face-down cards, some turned up
 
 
 def test_cards_the_player_never_sees_never_change_its_views() -> None:
@@ -149,7 +209,7 @@ def test_cards_the_player_never_sees_never_change_its_views() -> None:
     for seed in range(DUELS):
         rng = random.Random(10_000 + seed)
         battle = duel_document(rng)
-        requests, answers, _, first = play_out(protocol, battle, random.Random(seed))
+        requests, answers, _, first, _ = play_out(protocol, battle, random.Random(seed))
         snapshot = first.call(op="state")["state"]
         never = {card for card, stints in snapshot["stints"].items() if stints[0] == 0}
         never |= {c["id"] for c in hidden_from(battle, "player")} - set(snapshot["stints"])
