@@ -724,6 +724,12 @@ def _echoable(value: Any, depth: int) -> bool:
     return False
 
 
+def echoable_id(value: object) -> bool:
+    """Can every host read ``value`` back when an answer echoes it as its ``id``? (The online
+    server holds its envelopes' ids to the same rule.)"""
+    return _echoable(value, 0)
+
+
 def _id_text(request_id: Any) -> str:
     """The JSON text of a request's ``id``; the usual kinds without the encoder's overhead."""
     kind = type(request_id)

@@ -28,6 +28,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from ..protocol import echoable_id
 from ..runtime.vocabulary import Vocabulary
 from .match import SPECTATOR, Limits, Match, MatchError, error
 
@@ -116,12 +117,15 @@ class Host:
         self, connection: ServerConnection, text: str | bytes, joined: tuple[Room, str] | None
     ) -> tuple[dict[str, Any], tuple[Room, str] | None]:
         try:
-            message = json.loads(text)
+            message = parse(text)
         except (ValueError, RecursionError) as exc:
             return {"type": "error", **error("bad_json", f"message is not JSON: {exc}")}, joined
         if not isinstance(message, dict):
             return {"type": "error", **error("bad_request", "a message is a JSON object")}, joined
         kind, message_id = message.get("type"), message.get("id")
+        if not echoable_id(message_id):  # echoed as it came, a client could not read it back
+            refused = error("invalid_id", "the id must be one a JSON reader reads back", "id")
+            return {"type": "error", **refused}, joined
         try:
             if kind in ("create", "join", "spectate"):
                 if joined is not None:
@@ -220,7 +224,7 @@ class Host:
         snapshot when its process died) or when there is no such match."""
         assert self.store is not None
         try:
-            message = json.loads(text)
+            message = parse(text)
         except (ValueError, RecursionError):
             return None
         if not isinstance(message, dict) or message.get("type") not in ("join", "spectate"):
@@ -377,6 +381,16 @@ async def stop(server: Server) -> None:
     for each in servers:
         each.close()
         await each.wait_closed()
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse(text: str | bytes) -> Any:
+    """A client's message as JSON reads it, without NaN or Infinity (which Python's reader
+    takes, and an answer echoing them would not be JSON)."""
+    return json.loads(text, parse_constant=_no_constant)
 
 
 def bound_port(server: Server) -> int:

