@@ -203,3 +203,22 @@ def test_an_id_no_reader_can_read_back_is_refused_not_echoed(server: Served) -> 
         await connection.close()
 
     asyncio.run(scenario())
+
+
+
+def test_a_token_holding_a_lone_surrogate_is_a_bad_token(server: Served) -> None:
+    """Found: a join whose token held a lone surrogate (JSON lets one in) was answered
+    ``internal_error`` (the token could not be encoded to be compared)."""
+
+    async def scenario() -> None:
+        honest = await duel(server.url)
+        connection = await opened(server.url)
+        for token in ("\\ud800", "x\\udfff" + "y" * 30):
+            text = '{"type": "join", "id": 1, "match": "NAME", "token": "TOKEN"}'
+            await connection.send(text.replace("NAME", honest.name).replace("TOKEN", token))
+            reply = strict(await connection.recv())
+            assert reply["error"]["code"] == "bad_token", reply
+        await connection.close()
+        await honest.close()
+
+    asyncio.run(scenario())

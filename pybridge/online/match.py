@@ -147,8 +147,9 @@ class Match:
     def seat_of(self, token: object) -> str:
         """The seat a token holds (compared in constant time)."""
         if isinstance(token, str):
+            given = token.encode("utf-8", "surrogatepass")  # JSON lets a lone surrogate in
             for seat, held in self.tokens.items():
-                if hmac.compare_digest(held.encode(), token.encode()):
+                if hmac.compare_digest(held.encode(), given):
                     return seat
         raise MatchError("bad_token", f"no seat of match {self.name!r} holds that token")
 
