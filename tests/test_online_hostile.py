@@ -222,3 +222,19 @@ def test_a_token_holding_a_lone_surrogate_is_a_bad_token(server: Served) -> None
         await honest.close()
 
     asyncio.run(scenario())
+
+
+def test_an_op_that_is_a_list_or_an_object_is_an_unknown_op(server: Served) -> None:
+    """Found: a request whose ``op`` was a list or an object was answered ``internal_error``
+    (it was looked up in the sets of ops, which hold only what can be hashed)."""
+
+    async def scenario() -> None:
+        seat = Honest(await opened(server.url))
+        await seat.send(type="create")
+        for op in ([], ["view"], {"op": "view"}, [[1]]):
+            refused = await seat.ask(op=op)
+            assert refused["error"]["code"] == "unknown_op", refused
+        assert (await seat.ask(op="view"))["ok"]  # the seat is still served
+        await seat.connection.close()
+
+    asyncio.run(scenario())

@@ -189,6 +189,8 @@ class Match:
                 )
             )
         asked = {**request, "session": self.session, "viewer": viewer}
+        if not isinstance(op, str):  # a list or an object cannot be looked up in the sets below
+            op = repr(op)[:40]
         if op in QUESTIONS:
             return Outcome(self._question(viewer, op, asked))
         if op in INTENTS:
