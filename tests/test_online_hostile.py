@@ -238,3 +238,19 @@ def test_an_op_that_is_a_list_or_an_object_is_an_unknown_op(server: Served) -> N
         await seat.connection.close()
 
     asyncio.run(scenario())
+
+
+def test_a_binary_frame_is_refused_and_read_as_nothing(server: Served) -> None:
+    """Found: a binary frame was read as JSON (bytes in any UTF), though a message is text."""
+
+    async def scenario() -> None:
+        connection = await opened(server.url)
+        for frame in (b'{"type": "create", "id": 1}', "{}".encode("utf-16"), b"\xff\xfe", b""):
+            await connection.send(frame)
+            reply = strict(await connection.recv())
+            assert reply["type"] == "error" and reply["error"]["code"] == "bad_request", reply
+        await connection.send(json.dumps({"type": "create", "id": 2}))  # it made no match
+        assert strict(await connection.recv())["type"] == "joined"
+        await connection.close()
+
+    asyncio.run(scenario())

@@ -116,6 +116,9 @@ class Host:
     async def _answer(
         self, connection: ServerConnection, text: str | bytes, joined: tuple[Room, str] | None
     ) -> tuple[dict[str, Any], tuple[Room, str] | None]:
+        if isinstance(text, bytes):  # a binary frame: its bytes are no text the server reads
+            refused = error("bad_request", "a message is JSON text in a text frame, not binary")
+            return {"type": "error", **refused}, joined
         try:
             message = parse(text)
         except (ValueError, RecursionError) as exc:
