@@ -254,3 +254,29 @@ def test_a_binary_frame_is_refused_and_read_as_nothing(server: Served) -> None:
         await connection.close()
 
     asyncio.run(scenario())
+
+
+def test_questions_never_asked_twice_do_not_pile_up_in_memory(tmp_path: Path) -> None:
+    """Found: the answers kept for the aiming arrow were kept under the whole question, and
+    only answers of older states were ever let go: a client asking ever new (padded)
+    questions in one state grew the server's memory without end (60 KiB a question)."""
+    with serving(tmp_path) as served:
+
+        async def scenario() -> int:
+            seat = Honest(await opened(served.url))
+            created = await seat.send(type="create")
+            card = hand(created["view"], "player")[0]["id"]
+            before = served.memory()
+            for batch in range(40):
+                for n in range(20):
+                    pad = f"{batch}-{n}-" + "x" * 60_000
+                    request = {"op": "targets", "card": card, "pad": pad}
+                    await seat.connection.send(json.dumps({"type": "request", "request": request}))
+                for _ in range(20):
+                    assert (await seat.receive())["type"] == "answer"
+            grown = served.memory() - before
+            await seat.connection.close()
+            return grown
+
+        grown = asyncio.run(scenario())
+    assert grown < 16 * 2**20, f"{grown / 2**20:.1f} MiB kept for 800 questions of 60 KiB"

@@ -29,6 +29,10 @@ INTENTS = frozenset({"play", "activate", "respond", "pass", "end_turn"})
 QUESTIONS = frozenset({"targets", "preview", "cut", "pick", "view", "state"})
 #: Answers kept per viewer and state version (the aiming arrow asks again every frame).
 KEPT_QUESTIONS = frozenset({"targets", "preview"})
+#: At most this many kept answers per match, each for a question of at most this many
+#: characters: what one client asks cannot grow the server's memory without end.
+KEPT_MOST = 512
+KEPT_TEXT = 1024
 #: Fields the server fills in: a client never names a session or another viewer.
 SERVER_FIELDS = ("session", "viewers")
 LOG_FORMAT = "pybridge/match-log@1"
@@ -220,8 +224,12 @@ class Match:
         answer = self._kept.get(key)
         if answer is None:
             answer = self._call({k: v for k, v in asked.items() if k != "id"})
-            if len(self._kept) > 512:  # only the current version's answers are any use
+            if len(key[2]) > KEPT_TEXT:  # no arrow asks that: kept, it would only take memory
+                return {**answer, "id": asked.get("id")}
+            if len(self._kept) >= KEPT_MOST:  # only the current version's answers are any use
                 self._kept = {k: v for k, v in self._kept.items() if k[1] == self.step}
+                if len(self._kept) >= KEPT_MOST:  # a client asking ever new questions
+                    self._kept.clear()
             self._kept[key] = answer
         return {**answer, "id": asked.get("id")}
 
