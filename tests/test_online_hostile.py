@@ -280,3 +280,63 @@ def test_questions_never_asked_twice_do_not_pile_up_in_memory(tmp_path: Path) ->
 
         grown = asyncio.run(scenario())
     assert grown < 16 * 2**20, f"{grown / 2**20:.1f} MiB kept for 800 questions of 60 KiB"
+
+
+async def stop_reading(url: str, address: str) -> ClientConnection:
+    """A connection that stops reading: a small receive buffer, and the client library's
+    queue of one frame (beyond it, the library reads nothing more from the socket)."""
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.bind((address, 0))
+    raw.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(raw, ("127.0.0.1", int(url.rsplit(":", 1)[1])))
+    return await connect(url, sock=raw, max_queue=1, compression=None)
+
+
+async def lurk(url: str, match: str, dropped: list[int | None]) -> None:
+    """Spectate ``match`` and stop reading, answers to big ids piling up; once the server
+    drops the connection, do it again, for ever."""
+    while True:
+        lurker = await stop_reading(url, LURKER)
+        try:
+            await lurker.send(json.dumps({"type": "spectate", "match": match}))
+            filling = asyncio.create_task(fill(lurker, 400))
+            dropped.append(await closed_code(lurker))
+            filling.cancel()
+        finally:
+            lurker.transport.abort()
+
+
+async def fill(connection: ClientConnection, count: int) -> None:
+    """Messages the server answers with their 48 KiB ids, sent without reading a reply (on
+    a connection without compression: the ids take their whole size on the wire)."""
+    with contextlib.suppress(ConnectionClosed):
+        for n in range(count):
+            await connection.send(json.dumps({"type": "unknown", "id": f"{n}" + "y" * 48_000}))
+
+
+def test_a_spectator_that_stops_reading_does_not_hold_up_the_duel(tmp_path: Path) -> None:
+    """Found: each accepted move waited, under its match's lock, for every connection of the
+    match to take its update; a spectator that stopped reading held the duel for as long as
+    the keepalive took to notice it (some 40 s a move, again for each new such spectator)."""
+    with serving(tmp_path, "--max-backlog", "65536") as served:
+
+        async def scenario() -> list[int | None]:
+            honest = await duel(served.url)
+            dropped: list[int | None] = []
+            lurkers = [asyncio.create_task(lurk(served.url, honest.name, dropped))]
+            lurkers.append(asyncio.create_task(lurk(served.url, honest.name, dropped)))
+            try:
+                async with asyncio.timeout(GUARD):
+                    await play_out(dict(honest.seats), [])
+                for task in lurkers:  # still lurking, not failed
+                    assert not task.done(), task.exception()
+                await honest.close()
+            finally:
+                for task in lurkers:
+                    task.cancel()
+            return dropped
+
+        dropped = asyncio.run(scenario())
+    # The server dropped those that had left most unread (no close frame: they read nothing).
+    assert dropped and set(dropped) <= {1006}, dropped

@@ -13,7 +13,13 @@ from typing import Any
 
 from .. import extensions
 from ..examples import rivals_battle
-from .match import IDLE_SECONDS, MAX_MATCHES, MAX_MESSAGE_BYTES, Limits
+from .match import (
+    BACKLOG_BYTES,
+    IDLE_SECONDS,
+    MAX_MATCHES,
+    MAX_MESSAGE_BYTES,
+    Limits,
+)
 from .replay import replay
 
 LEASE_SECONDS = 5.0  # the store's default, named here so --help needs no Redis client
@@ -58,6 +64,13 @@ def add_ws_options(parser: argparse.ArgumentParser, transports: Any) -> None:
         "--max-matches", type=int, default=MAX_MATCHES, help="matches this process holds at most"
     )
     online.add_argument(
+        "--max-backlog",
+        type=int,
+        default=BACKLOG_BYTES,
+        metavar="BYTES",
+        help="drop a connection that leaves more than this unread (a client that stopped reading)",
+    )
+    online.add_argument(
         "--redis",
         metavar="URL",
         help="keep the matches in Redis (redis://HOST:PORT/DB) and share --port with the "
@@ -98,6 +111,7 @@ def _cmd_serve_ws(args: argparse.Namespace) -> int:
         origins=tuple(args.allow_origin),
         loopback=not args.no_loopback_origins,
         max_matches=args.max_matches,
+        backlog=args.max_backlog,
     )
     store = None
     if args.redis:

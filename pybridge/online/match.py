@@ -40,6 +40,9 @@ LOG_FORMAT = "pybridge/match-log@1"
 MAX_MESSAGE_BYTES = 64 * 1024
 IDLE_SECONDS = 300.0
 MAX_MATCHES = 256
+#: Bytes a connection may leave unread before the server drops it (a client that stopped
+#: reading; an honest slow one is far from it: the kernel's buffers come first).
+BACKLOG_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Limits:
     #: Allowed Origins besides the loopback pages (exact texts, e.g. ``https://game.example``).
     origins: tuple[str, ...] = ()
     loopback: bool = True
+    backlog: int = BACKLOG_BYTES
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:

@@ -72,6 +72,7 @@ class Host:
         self.rooms: dict[str, Room] = {}
         self._next = 1
         self._resuming: dict[str, asyncio.Task[None]] = {}
+        self._sending: set[asyncio.Task[None]] = set()
 
     # -- the handshake -----------------------------------------------------------------
     def origin_allowed(self, origin: str | None) -> bool:
@@ -138,6 +139,7 @@ class Host:
                 if joined is None:
                     raise MatchError("not_joined", "create, join or spectate a match first")
                 room, viewer = joined
+                own: asyncio.Task[None] | None = None
                 async with room.lock:
                     outcome = await asyncio.to_thread(
                         room.match.request, viewer, message.get("request")
@@ -145,7 +147,9 @@ class Host:
                     if outcome.updates:
                         await self._save(room.match, 1, connection)
                         self._keep_log(room.match)
-                        await self._send_updates(room, outcome.updates)
+                        own = self._send_updates(room, outcome.updates, connection)
+                if own is not None:  # the sender hears of its step before its answer
+                    await own
                 return {"type": "answer", "id": message_id, "response": outcome.answer}, joined
             raise MatchError(
                 "unknown_type",
@@ -188,8 +192,8 @@ class Host:
             elif kind == "join" and "token" in message:  # reconnecting: the seat resumes
                 viewer = room.match.seat_of(message["token"])
                 old = room.seats.get(viewer)
-                if old is not None and old is not connection:
-                    await old.close(4001, "the seat reconnected from elsewhere")
+                if old is not None and old is not connection:  # closed without waiting on it
+                    self._later(old.close(4001, "the seat reconnected from elsewhere"))
             else:
                 viewer, token = room.match.claim()
                 await self._save(room.match, 0, connection)
@@ -208,12 +212,35 @@ class Host:
             answer["token"] = token
         return answer, (room, viewer)
 
-    async def _send_updates(self, room: Room, updates: dict[str, dict[str, Any]]) -> None:
+    def _send_updates(
+        self, room: Room, updates: dict[str, dict[str, Any]], sender: ServerConnection
+    ) -> asyncio.Task[None] | None:
+        """Hand each connection its update without waiting for any of them to take it: a
+        client that stops reading never holds up its match. Each send starts writing in the
+        order made, so a connection's updates keep their order; the sender's is returned."""
         sends = [(c, updates[seat]) for seat, c in room.seats.items() if seat in updates]
         sends += [(c, updates[SPECTATOR]) for c in room.spectators]
+        own = None
         for connection, update in sends:
-            with contextlib.suppress(ConnectionClosed):  # it gets its view back on reconnecting
-                await connection.send(json.dumps(update))
+            if connection.transport.get_write_buffer_size() > self.limits.backlog:
+                connection.transport.abort()  # it has read nothing for a long while: dropped
+                continue
+            task = asyncio.create_task(self._deliver(connection, json.dumps(update)))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+            if connection is sender:
+                own = task
+        return own
+
+    def _later(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    @staticmethod
+    async def _deliver(connection: ServerConnection, text: str) -> None:
+        with contextlib.suppress(ConnectionClosed):  # it gets its view back on reconnecting
+            await connection.send(text)
 
     def _leave(self, connection: ServerConnection, room: Room, viewer: str) -> None:
         room.spectators.discard(connection)
