@@ -340,3 +340,35 @@ def test_a_spectator_that_stops_reading_does_not_hold_up_the_duel(tmp_path: Path
         dropped = asyncio.run(scenario())
     # The server dropped those that had left most unread (no close frame: they read nothing).
     assert dropped and set(dropped) <= {1006}, dropped
+
+
+def test_one_address_holds_at_most_its_bound_of_connections(tmp_path: Path) -> None:
+    """Found: any number of sockets from one address were held, half-open handshakes too,
+    until the process ran out of file descriptors and took no one (honest clients either)."""
+    with serving(tmp_path, "--max-per-address", "8") as served:
+
+        async def scenario() -> None:
+            half = [socket.create_connection(("127.0.0.1", served.port), WAIT, (HOARDER, 0))]
+            half += [socket.create_connection(("127.0.0.1", served.port), WAIT, (HOARDER, 0))]
+            half[0].sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the rest
+            held = [await opened(served.url, HOARDER) for _ in range(6)]
+            with pytest.raises((InvalidHandshake, OSError)):
+                await opened(served.url, HOARDER)  # the ninth: cut before its handshake
+            # Other addresses are not counted with it: an honest duel is made.
+            honest = await duel(served.url)
+            assert (await honest.seats["player"].ask(op="view"))["ok"]
+            # A connection let go is a place free again, once the server has seen it close.
+            await held.pop().close()
+            async with asyncio.timeout(GUARD):
+                while True:
+                    with contextlib.suppress(InvalidHandshake, OSError):
+                        held.append(await opened(served.url, HOARDER))
+                        break
+                    await asyncio.sleep(0.05)
+            for connection in held:
+                await connection.close()
+            for raw in half:
+                raw.close()
+            await honest.close()
+
+        asyncio.run(scenario())

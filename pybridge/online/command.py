@@ -18,6 +18,7 @@ from .match import (
     IDLE_SECONDS,
     MAX_MATCHES,
     MAX_MESSAGE_BYTES,
+    MAX_PER_ADDRESS,
     Limits,
 )
 from .replay import replay
@@ -62,6 +63,13 @@ def add_ws_options(parser: argparse.ArgumentParser, transports: Any) -> None:
     online.add_argument("--logs", type=Path, help="folder to keep each match's move log in")
     online.add_argument(
         "--max-matches", type=int, default=MAX_MATCHES, help="matches this process holds at most"
+    )
+    online.add_argument(
+        "--max-per-address",
+        type=int,
+        default=MAX_PER_ADDRESS,
+        metavar="N",
+        help="connections one client address may hold open at once (0: no bound)",
     )
     online.add_argument(
         "--max-backlog",
@@ -111,6 +119,7 @@ def _cmd_serve_ws(args: argparse.Namespace) -> int:
         origins=tuple(args.allow_origin),
         loopback=not args.no_loopback_origins,
         max_matches=args.max_matches,
+        per_address=args.max_per_address,
         backlog=args.max_backlog,
     )
     store = None

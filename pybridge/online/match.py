@@ -40,6 +40,8 @@ LOG_FORMAT = "pybridge/match-log@1"
 MAX_MESSAGE_BYTES = 64 * 1024
 IDLE_SECONDS = 300.0
 MAX_MATCHES = 256
+#: Connections one client address may hold open at once (handshakes included).
+MAX_PER_ADDRESS = 64
 #: Bytes a connection may leave unread before the server drops it (a client that stopped
 #: reading; an honest slow one is far from it: the kernel's buffers come first).
 BACKLOG_BYTES = 1024 * 1024
@@ -55,6 +57,8 @@ class Limits:
     #: Allowed Origins besides the loopback pages (exact texts, e.g. ``https://game.example``).
     origins: tuple[str, ...] = ()
     loopback: bool = True
+    #: Open connections per client address (0: no bound).
+    per_address: int = MAX_PER_ADDRESS
     backlog: int = BACKLOG_BYTES
 
 

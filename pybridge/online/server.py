@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
@@ -73,6 +74,8 @@ class Host:
         self._next = 1
         self._resuming: dict[str, asyncio.Task[None]] = {}
         self._sending: set[asyncio.Task[None]] = set()
+        #: Open connections per client address (the handshake's too), bounded by the limits.
+        self.peers: Counter[str] = Counter()
 
     # -- the handshake -----------------------------------------------------------------
     def origin_allowed(self, origin: str | None) -> bool:
@@ -85,6 +88,16 @@ class Host:
         if self.origin_allowed(origin):
             return None
         return connection.respond(HTTPStatus.FORBIDDEN, f"origin not allowed: {origin}\n")
+
+    def admit(self, address: str) -> bool:
+        """Count a new connection from ``address``; False when it is one too many."""
+        self.peers[address] += 1
+        return not self.limits.per_address or self.peers[address] <= self.limits.per_address
+
+    def release(self, address: str) -> None:
+        self.peers[address] -= 1
+        if self.peers[address] <= 0:
+            del self.peers[address]
 
     # -- a connection ------------------------------------------------------------------
     async def handle(self, connection: ServerConnection, relay: bool = True) -> None:
@@ -384,6 +397,7 @@ async def start(host: Host, address: str = "127.0.0.1", port: int = 0) -> Server
         max_size=host.limits.max_message,
         process_request=host.check_origin,
         reuse_port=host.store is not None,
+        create_connection=_bounded(host),
     )
     if host.store is not None:
 
@@ -411,6 +425,28 @@ async def stop(server: Server) -> None:
     for each in servers:
         each.close()
         await each.wait_closed()
+
+
+def _bounded(host: Host) -> type[ServerConnection]:
+    """Connections that count themselves against ``host``'s bound per client address, from
+    the moment TCP accepts them: one over the bound is cut before its handshake (which is
+    what a client holding sockets half open would otherwise keep)."""
+
+    class Bounded(ServerConnection):
+        address = ""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            peer = transport.get_extra_info("peername")
+            self.address = str(peer[0]) if peer else ""
+            if not host.admit(self.address):
+                self.transport.abort()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            host.release(self.address)
+            super().connection_lost(exc)
+
+    return Bounded
 
 
 def _no_constant(name: str) -> Any:
