@@ -205,6 +205,29 @@ def test_an_id_no_reader_can_read_back_is_refused_not_echoed(server: Served) -> 
     asyncio.run(scenario())
 
 
+def test_a_request_s_own_id_no_reader_can_read_back_is_refused_not_echoed(
+    server: Served,
+) -> None:
+    """Found by the long run: ``1e999`` reads as infinity in Python, and the server's own
+    refusals of a request (``unknown_op``, ``not_your_seat``...) echoed the request's ``id``
+    unchecked: ``{"op": [], "id": 1e999}`` was answered with ``Infinity``."""
+
+    async def scenario() -> None:
+        seat = Honest(await opened(server.url))
+        await seat.send(type="create")
+        for given in ("1e999", "-1e400", "1152921504606846976", '"\\udc00"', "[1e999]"):
+            for op in ('"nonsense"', "[]", '"view", "viewer": "enemy"', '"view"'):
+                text = '{"type": "request", "id": 5, "request": {"op": OP, "id": ID}}'
+                await seat.connection.send(text.replace("OP", op).replace("ID", given))
+                reply = await seat.receive()  # strict: no NaN or Infinity in it
+                failed = reply.get("error") or reply["response"]["error"]
+                assert failed["code"] in ("bad_json", "invalid_id"), (given, op, reply)
+        await seat.connection.send('{"type": "create", "id": 1e999}')
+        assert (await seat.receive())["error"]["code"] == "bad_json"
+        await seat.connection.close()
+
+    asyncio.run(scenario())
+
 
 def test_a_token_holding_a_lone_surrogate_is_a_bad_token(server: Served) -> None:
     """Found: a join whose token held a lone surrogate (JSON lets one in) was answered

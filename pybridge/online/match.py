@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..protocol import Protocol
+from ..protocol import Protocol, echoable_id
 from ..runtime.views import VIEWERS, real_id, real_ids
 from ..runtime.vocabulary import Vocabulary
 from ..service import new_protocol
@@ -185,6 +185,8 @@ class Match:
         if not isinstance(request, dict):
             return Outcome(error("bad_request", "a request is a JSON object"))
         request_id = request.get("id")
+        if not echoable_id(request_id):  # the refusals below echo it
+            return Outcome(error("invalid_id", "the id must be one a JSON reader reads back", "id"))
         op = request.get("op")
         for name in SERVER_FIELDS:
             if name in request:

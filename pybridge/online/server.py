@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -453,10 +454,17 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 reads as infinity
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
 def parse(text: str | bytes) -> Any:
     """A client's message as JSON reads it, without NaN or Infinity (which Python's reader
-    takes, and an answer echoing them would not be JSON)."""
-    return json.loads(text, parse_constant=_no_constant)
+    takes, also as 1e999, and an answer echoing them would not be JSON)."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
 
 
 def bound_port(server: Server) -> int:
