@@ -323,7 +323,7 @@ def _parse_side(r: Reader, team: Team, cards: Mapping[str, CardDef], units: Mapp
 
 
 def _visibility(r: Reader) -> tuple[Mapping[Pile, str], str]:
-    """The document's ``visibility``: who sees each pile's cards, and who the faces of
+    """The document's ``visibility``: who sees each pile's cards, and who sees the faces of
     face-down cards (``face_down``: ``owner`` by default). A pile it leaves out keeps its
     default (``DEFAULT_VISIBILITY``), and a battle that changes none shares it."""
     r.obj({*(p.value for p in PILES), "face_down"})

@@ -105,7 +105,8 @@ def register(words: Words) -> None:
                          "rules read none) until a move or Reveal turns them up; otherwise "
                          "they lie face up", None)],
            describe=_cards("move_card", "put {target} into {to}", to="pile"))
-    action("Reveal", doc="turns face-down cards face up where they lie, for everyone to see",
+    action("Reveal", doc="turns face-down cards face up where they lie (an event everyone "
+           "sees; their faces as their piles show them)",
            apply=reveal, acts_on="cards", states=_PILE_STATES, events=("card_revealed",),
            describe=_cards("reveal", "reveal {target}"))
     action("Discard", doc="moves cards to the top of the discard pile", apply=discard,
