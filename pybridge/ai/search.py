@@ -28,7 +28,7 @@ from ..runtime import play as _play
 from ..runtime.choices import DEFAULT_ANSWERS
 from ..runtime.cut import activation_refused, pass_refused
 from ..runtime.cut_answers import acting_side
-from ..runtime.determinize import determinize
+from ..runtime.determinize import Sampler
 from ..runtime.play import needed_targets
 from ..runtime.turns import end_turn as _end_turn
 from ..runtime.turns import end_turn_refused
@@ -168,7 +168,8 @@ def decide(view: Mapping[str, Any], seed: int, iterations: int,
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, got {iterations}")
     rng = Pcg32(seed, SEARCH_STREAM)
-    first = _sample(view, rng, library)
+    sampler = Sampler(view, library)
+    first = _sample(sampler, rng)
     me = acting_side(first)
     if str(view["view"]["viewer"]) != me.value:
         raise ValueError(f"it is the {me.value} side's move, not the viewer's")
@@ -179,7 +180,7 @@ def decide(view: Mapping[str, Any], seed: int, iterations: int,
     if len(moves) == 1:  # nothing to weigh
         return Decision(*moves[0], visits=0, iterations=iterations)
     for iteration in range(iterations):
-        battle = first if iteration == 0 else _sample(view, rng, library)
+        battle = first if iteration == 0 else _sample(sampler, rng)
         _iterate(battle, root, me, rng)
     best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))[0]
     for action in moves:  # the move in the view's own ids (the first card that makes it)
@@ -188,9 +189,8 @@ def decide(view: Mapping[str, Any], seed: int, iterations: int,
     raise AssertionError("the most tried move is one of the first sample's")  # pragma: no cover
 
 
-def _sample(view: Mapping[str, Any], rng: Pcg32,
-            library: Mapping[str, CardDef] | None) -> Battle:  # fmt: skip
-    battle = determinize(view, rng.next_u32() << 32 | rng.next_u32(), library)
+def _sample(sampler: Sampler, rng: Pcg32) -> Battle:
+    battle = sampler.sample(rng.next_u32() << 32 | rng.next_u32())
     battle.answers = DEFAULT_ANSWERS  # a choice an action asks takes its default
     return battle
 
