@@ -20,6 +20,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -72,11 +73,11 @@ def strict(text: str | bytes) -> Any:
 class Served:
     """``pybridge serve --ws`` in a process of its own on a free loopback port."""
 
-    def __init__(self, folder: Path, *options: str) -> None:
+    def __init__(self, folder: Path, *options: str, port: int = 0) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.errors = folder / "server.err"
         code = "import sys; from pybridge.cli import main; sys.exit(main())"
-        command = [sys.executable, "-c", code, "serve", "--ws", "--port", "0", *options]
+        command = [sys.executable, "-c", code, "serve", "--ws", "--port", str(port), *options]
         with self.errors.open("w") as errors:
             self.process = subprocess.Popen(
                 command, stdout=subprocess.PIPE, stderr=errors, text=True
@@ -108,8 +109,8 @@ class Served:
 
 
 @contextlib.contextmanager
-def serving(folder: Path, *options: str) -> Iterator[Served]:
-    served = Served(folder, *options)
+def serving(folder: Path, *options: str, port: int = 0) -> Iterator[Served]:
+    served = Served(folder, *options, port=port)
     try:
         yield served
         assert served.alive(), "the server died"
@@ -395,6 +396,40 @@ def test_one_address_holds_at_most_its_bound_of_connections(tmp_path: Path) -> N
             for raw in half:
                 raw.close()
             await honest.close()
+
+        asyncio.run(scenario())
+
+
+@contextlib.contextmanager
+def sharing_redis(folder: Path, processes: int) -> Iterator[list[Served]]:
+    """``processes`` server processes on one port, their matches in a Redis of their own."""
+    if shutil.which("redis-server") is None and not os.environ.get("CI"):
+        pytest.skip("no redis-server here (CI installs it)")
+    from .test_online_redis import free_port, redis_server
+
+    port = free_port()
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(redis_server(folder / "redis"))
+        options = ("--redis", url, "--lease", "1")
+        yield [
+            stack.enter_context(serving(folder / f"process{n}", *options, port=port))
+            for n in range(processes)
+        ]
+
+
+def test_a_match_name_redis_cannot_hold_is_an_unknown_match(tmp_path: Path) -> None:
+    """Found by fuzzing processes that share Redis: a join naming a match with a lone
+    surrogate was asked of Redis, which cannot encode it: the connection failed (1011) and
+    the process logged a traceback."""
+    with sharing_redis(tmp_path, 1) as (served,):
+
+        async def scenario() -> None:
+            connection = await opened(served.url)
+            for kind in ("join", "spectate"):
+                await connection.send('{"type": "KIND", "match": "m\\ud800"}'.replace("KIND", kind))
+                reply = strict(await connection.recv())
+                assert reply["error"]["code"] == "unknown_match", reply
+            await connection.close()
 
         asyncio.run(scenario())
 

@@ -274,7 +274,7 @@ class Host:
         if not isinstance(message, dict) or message.get("type") not in ("join", "spectate"):
             return None
         name = message.get("match")
-        if not isinstance(name, str):
+        if not isinstance(name, str) or not _utf8(name):  # no match has it, nor could Redis
             return None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 3 * self.store.lease
@@ -448,6 +448,15 @@ def _bounded(host: Host) -> type[ServerConnection]:
             super().connection_lost(exc)
 
     return Bounded
+
+
+def _utf8(text: str) -> bool:
+    """Can ``text`` be written as UTF-8? (JSON lets a lone surrogate into a string.)"""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _no_constant(name: str) -> Any:
