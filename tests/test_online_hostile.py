@@ -5,9 +5,10 @@ and clients that flood, hoard connections and stop reading while an honest duel 
 What must hold: the process stays up and logs no traceback; every message it takes is
 answered (an error with a code) or its connection is closed with a documented code; no byte a
 hostile client receives holds another seat's token or card ids, and no view it is given shows
-another side's hand faces. CI fuzzes ``PYBRIDGE_HOSTILE`` messages (300, a few seconds); the
-long run is ``PYBRIDGE_HOSTILE=5000 python -m pytest tests/test_online_hostile.py -k fuzzed
--s``, which prints what it sent and the answers' codes. ``PYBRIDGE_HOSTILE_SEED`` (27) fixes
+another side's hand faces. CI fuzzes ``PYBRIDGE_HOSTILE`` messages (300, a few seconds), and
+half as many against two processes sharing Redis; the long run is ``PYBRIDGE_HOSTILE=5000
+python -m pytest tests/test_online_hostile.py -k fuzzed -s``, which prints what it sent and
+the answers' codes. ``PYBRIDGE_HOSTILE_SEED`` (27) fixes
 every choice the fuzzer makes; the ids and tokens it learns are the server's, drawn at random.
 The timeouts only guard against a hang.
 """
@@ -829,3 +830,14 @@ def test_an_honest_duel_plays_to_its_end_while_hostile_clients_flood(tmp_path: P
             return last
 
         assert asyncio.run(scenario()) > 0
+
+
+def test_fuzzed_messages_against_two_processes_sharing_redis(tmp_path: Path) -> None:
+    """The same fuzzer against two processes on one port sharing their matches in Redis:
+    a connection lands on either, and a join for the other's match is relayed to it."""
+    with sharing_redis(tmp_path, 2) as processes:
+        codes, probes, moves = asyncio.run(fuzz(processes[0].url, MESSAGES // 2, SEED + 1))
+        for served in processes:
+            assert served.alive()
+    print(f"\nwith Redis: {len(probes)} connections, {moves} honest moves, {dict(codes)}")
+    assert codes["joined"] and codes["bad_json"] and codes["answer:ok"]
