@@ -24,7 +24,8 @@ from pybridge.protocol import Protocol
 DUELS = int(os.environ.get("PYBRIDGE_DUELS", "40"))
 STEPS = 40
 SECRET = "5e" * 32  # both duels of a pair share it, as a resumed match shares its snapshot
-CARDS = ("strike", "barrage", "guard", "countermand", "rally", "conceal", "unveil", "salvage")
+CARDS = ("strike", "barrage", "guard", "countermand", "rally", "conceal", "unveil",
+         "salvage", "sift")  # fmt: skip
 
 
 def _skill(card_id: str, text: str, *nodes: dict[str, Any]) -> dict[str, Any]:
@@ -56,12 +57,21 @@ FACE_DOWN_CARDS = (
 )  # fmt: skip
 
 
+#: A draw whose next node reads the hand: what it discards depends on the card drawn.
+SIFT = _skill("sift", "Draw 1 card, then discard the attacks in your hand.",
+              {"id": "hand", "type": "CardSource", "source": "HandPile"},
+              {"id": "attacks", "type": "Filter", "where": {"type": "attack"},
+               "ports": {"input": "hand"}},
+              {"id": "toss", "type": "MoveCard", "to": "discard", "ports": {"target": "attacks"}},
+              {"id": "draw", "type": "Draw", "count": 1, "next": "toss"})  # fmt: skip
+
+
 def duel_document(rng: random.Random) -> dict[str, Any]:
     """The rivals' battle with a random seed and random decks (same instance ids), each
     discard pile starting with face-down cards among face-up ones."""
     battle = rivals_battle()
     battle["seed"], battle["secret"] = rng.randrange(2**32), SECRET
-    battle["cards"] += json.loads(json.dumps(FACE_DOWN_CARDS))
+    battle["cards"] += json.loads(json.dumps([*FACE_DOWN_CARDS, SIFT]))
     battle["visibility"] = {"face_down": rng.choice(["owner", "no_one"])}
     defined = {c["id"] for c in battle["cards"]}
     for side in battle["sides"]:
@@ -191,11 +201,12 @@ def test_views_do_not_tell_cards_the_player_cannot_see_until_one_is_revealed() -
         second = Duel(protocol, other)
         assert second.opened == answers[0], seed
         for index, request in enumerate(requests):
-            if shown[index] & changed:  # this step shows the player a differing card
+            got = second.step(request)
+            if (shown[index] | seen(second)) & changed:  # a differing card shown, in either
                 revealed += 1
                 turned_up += bool(shown[index] & changed & down[index])  # one lay face down
                 break
-            assert second.step(request) == answers[index + 1], (seed, index, request)
+            assert got == answers[index + 1], (seed, index, request)
             compared += 1
             hidden_down += bool(changed & down[index + 1])  # a differing face-down card
         protocol.call(json.dumps({"op": "close", "session": first.session}))
@@ -204,8 +215,18 @@ def test_views_do_not_tell_cards_the_player_cannot_see_until_one_is_revealed() -
     assert hidden_down and turned_up  # steps over differing face-down cards, some turned up
 
 
+def seen(duel: Duel) -> set[str]:
+    """The cards shown to the player so far in ``duel`` (their player stint is past 0)."""
+    state = duel.call(op="state")["state"]
+    return {card for card, counts in state["stints"].items() if counts[0] > 0}
+
+
 def test_cards_the_player_never_sees_never_change_its_views() -> None:
+    """Cards the player never sees in one duel are changed in a second one, played with the
+    same requests: the player's views are the same for the whole game, unless the rules show
+    one of the changed cards in the second duel (then up to that step)."""
     protocol = Protocol(answer_cache=0)
+    stayed = shown_here = 0
     for seed in range(DUELS):
         rng = random.Random(10_000 + seed)
         battle = duel_document(rng)
@@ -218,9 +239,15 @@ def test_cards_the_player_never_sees_never_change_its_views() -> None:
         second = Duel(protocol, other)
         assert second.opened == answers[0], seed
         for index, request in enumerate(requests):
-            assert second.step(request) == answers[index + 1], (seed, index, request)
+            got = second.step(request)
+            if seen(second) & never:  # the rules showed one in this duel (a Sift discarded
+                shown_here += 1  # the attack it drew): the difference no longer stays hidden
+                break
+            assert got == answers[index + 1], (seed, index, request)
+            stayed += 1
         for duel in (first, second):
             protocol.call(json.dumps({"op": "close", "session": duel.session}))
+    assert stayed > shown_here * 10  # almost every step compared
 
 
 #: A random-target card: the runtime picks which rival it hits.
@@ -307,3 +334,37 @@ def test_a_viewers_preview_of_a_random_pick_shows_the_range_it_comes_from() -> N
     assert plain["random"] is None and plain["marks"] == {
         "vex": [{"text": "-6 HP", "kind": "damage"}]
     }
+
+
+def test_previews_never_tell_cards_the_player_cannot_see() -> None:
+    """Two duels differing only in cards the player cannot see give the player identical
+    previews of every card it may play, at every one of its steps before a differing card is
+    shown to it (a Sift's preview would tell whether the card it draws is an attack)."""
+    protocol = Protocol(answer_cache=0)
+    compared = 0
+    for seed in range(max(DUELS // 4, 4)):
+        rng = random.Random(30_000 + seed)
+        battle = duel_document(rng)
+        for side in battle["sides"]:  # a Sift to play from the start
+            side["piles"]["hand"].insert(0, {"id": f"s{side['team'][0]}", "card": "sift"})
+        other = differing(battle, rng)
+        changed = {a["id"] for a, b in zip(hidden_from(battle, "player"),
+                                           hidden_from(other, "player"), strict=True)
+                   if a["card"] != b["card"]}  # fmt: skip
+        duels = Duel(protocol, battle), Duel(protocol, other)
+        for _ in range(STEPS):
+            state = duels[0].call(op="state")["state"]
+            seen = {card for card, counts in state["stints"].items() if counts[0] > 0}
+            if seen & changed or state["result"] is not None:
+                break  # a differing card was shown to the player: the duels may differ now
+            if duels[0].call(op="cut")["side"] == "player":
+                assert previews(duels[0], "player") == previews(duels[1], "player"), seed
+                compared += 1
+            request = duels[0].legal(rng)
+            if request is None:
+                break
+            for duel in duels:
+                duel.step(request)
+        for duel in duels:
+            protocol.call(json.dumps({"op": "close", "session": duel.session}))
+    assert compared > 4

@@ -418,15 +418,15 @@ class _Watched(Pcg32):
         return Pcg32.next_u32(self)
 
 
-def _first_turned_up(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, Any]]
-                     ) -> int | None:  # fmt: skip
-    """The index of the first event that turns face up a face-down card ``viewer`` may not
-    see now (a reveal, a move face up, a play), if any."""
+def _first_unseen_move(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, Any]]
+                       ) -> int | None:  # fmt: skip
+    """The index of the first event that moves a card ``viewer`` may not see now (a card
+    drawn from a hidden pile, a face-down card turned up or played), if any: what follows may
+    read its face."""
     cards = battle.cards
     for index, event in enumerate(events):
         card = event.get("card")
-        if event.get("type") in _MOVES and not event.get("face_down") \
-                and isinstance(card, str) and card in cards and cards[card].face_down \
+        if event.get("type") in _MOVES and isinstance(card, str) and card in cards \
                 and not visible_now(battle, viewer, card):  # fmt: skip
             return index
     return None
@@ -444,15 +444,17 @@ def preview_view(battle: Battle, viewer: Viewer, card_id: object, target: object
     (``count``); ``from`` is null for any other draw. ``random`` is null for a play the RNG
     has no part in. The authority's preview shows the pick; a client never sees it.
 
-    Nor is anything from where the play would turn face up a face-down card the viewer may
-    not see (what follows could read its face): the events stop there too."""
+    Nor is anything from where the play would first move a card the viewer may not see now
+    (a card it draws, a face-down card it turns up): what follows could read that card's
+    face ("discard the attacks in your hand" after a draw would tell whether the card drawn
+    is an attack), so the events stop there too, before that move."""
     events: list[Event] = []
     watched = battle.clone()
     rng = _Watched.__new__(_Watched)
     rng.state, rng.inc = battle.rng.state, battle.rng.inc
     rng.events, rng.drawn_at, watched.rng = events, [], rng
     preview(watched, card_id, target, events)
-    turned = _first_turned_up(battle, viewer, events)
+    turned = _first_unseen_move(battle, viewer, events)
     if turned is not None:  # what follows may read a face the viewer may not see yet
         del events[turned:]
     random: dict[str, Any] | None = None
