@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -293,3 +295,33 @@ def test_an_idle_client_is_closed_with_a_reason(tmp_path: Path) -> None:
             assert "idle" in (quiet.connection.close_reason or "")
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("deflate", [False, True])
+def test_messages_are_deflated_only_when_the_server_is_asked_to(deflate: bool) -> None:
+    async def scenario() -> list[str]:
+        server = await start(Host(rivals_battle(), deflate=deflate))
+        try:
+            url = f"ws://127.0.0.1:{bound_port(server)}"
+            async with connect(url) as connection:  # the client offers permessage-deflate
+                await connection.send(json.dumps({"type": "create", "id": 1}))
+                joined = json.loads(await asyncio.wait_for(connection.recv(), WAIT))
+                assert joined["type"] == "joined" and joined["view"]["view"]["viewer"] == "player"
+                return [type(e).__name__ for e in connection.protocol.extensions]
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    extensions = asyncio.run(scenario())
+    assert extensions == (["PerMessageDeflate"] if deflate else [])
+
+
+def test_a_serving_process_keeps_its_loaded_objects_out_of_the_collector() -> None:
+    code = (
+        "import gc; from pybridge.online.server import YOUNG_GENERATION, tune_collector; "
+        "before = gc.get_threshold(); tune_collector(); "
+        "print(before[0], gc.get_threshold()[0] == YOUNG_GENERATION, gc.get_freeze_count() > 0, "
+        "gc.get_threshold()[1:] == before[1:])"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["700", "True", "True", "True"]

@@ -60,6 +60,11 @@ def add_ws_options(parser: argparse.ArgumentParser, transports: Any) -> None:
     online.add_argument(
         "--max-message", type=int, default=MAX_MESSAGE_BYTES, help="largest message in bytes"
     )
+    online.add_argument(
+        "--deflate",
+        action="store_true",
+        help="compress messages for clients that offer it (fewer bytes, more server CPU)",
+    )
     online.add_argument("--logs", type=Path, help="folder to keep each match's move log in")
     online.add_argument(
         "--max-matches", type=int, default=MAX_MATCHES, help="matches this process holds at most"
@@ -131,7 +136,8 @@ def _cmd_serve_ws(args: argparse.Namespace) -> int:
             return 2
         store = Store(args.redis, args.lease)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C stops the server
-        asyncio.run(run(Host(battle, limits, words, args.logs, store), args.host, args.port))
+        host = Host(battle, limits, words, args.logs, store, args.deflate)
+        asyncio.run(run(host, args.host, args.port))
     return 0
 
 
