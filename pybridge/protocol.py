@@ -59,6 +59,7 @@ from .runtime.views import (
     real_ids,
     state_view,
     targets_view,
+    worded_for,
 )
 from .runtime.vocabulary import BUILTIN, Vocabulary
 
@@ -185,6 +186,7 @@ class Protocol:
     def call(self, request_json: str | bytes) -> str:
         """Handle one request; always returns a response text, never raises."""
         request_id: Any = None
+        request: dict[str, Any] | None = None
         try:
             request = self._parse(request_json)
             request_id = request.get("id")
@@ -205,7 +207,8 @@ class Protocol:
         except ProtocolError as exc:
             return _error(request_id, exc.code, exc.message, exc.where)
         except TargetingError as exc:
-            return _error(request_id, exc.code, str(exc), exc.where, getattr(exc, "details", None))
+            message = self._worded(request, str(exc))
+            return _error(request_id, exc.code, message, exc.where, getattr(exc, "details", None))
         except RecursionError:
             return _error(request_id, "too_deep", "request nested too deeply", "")
         except Exception as exc:  # the boundary: nothing escapes to the host
@@ -213,6 +216,22 @@ class Protocol:
                 return _error(request_id, "internal_error", f"{type(exc).__name__}: {exc}", "")
             except Exception:
                 return _FAILED
+
+    def _worded(self, request: dict[str, Any] | None, message: str) -> str:
+        """A refusal told to a viewer names cards by that viewer's ids: an instance's own id
+        would let it follow the card through hiding."""
+        if request is None:
+            return message
+        try:
+            viewer = _viewer(request)
+        except ProtocolError:
+            return message
+        session = request.get("session")
+        with self._lock:
+            battle = self._sessions.get(session) if isinstance(session, str) else None
+            if viewer is None or battle is None or battle.secret is None:
+                return message
+            return worded_for(battle, viewer, message)
 
     def _parse(self, request_json: str | bytes) -> dict[str, Any]:
         # Tuples, not ``X | Y``: a union is built anew on every call.
@@ -607,12 +626,11 @@ def _viewer(request: dict[str, Any]) -> Viewer | None:
 
 def _viewers(request: dict[str, Any]) -> list[Viewer]:
     """Who a change answers: the request's ``viewer``, or each of its ``viewers`` (a server
-    answering every seat from one request: the answer's ``views``)."""
+    answering every seat from one request: the answer's ``views``; with a ``viewer`` too,
+    that viewer acts and names cards by its own view's ids)."""
     one = _viewer(request)
     if "viewers" not in request:
         return [] if one is None else [one]
-    if one is not None:
-        raise ProtocolError("invalid_field", "give viewer or viewers, not both", "viewers")
     given = request["viewers"]
     if (
         not isinstance(given, list)

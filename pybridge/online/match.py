@@ -2,8 +2,9 @@
 the move log and a state hash per step. No I/O: the WebSocket host (:mod:`.server`) moves
 the text, this module decides everything a seat may do.
 
-A seat's intent is checked by the protocol itself (the runtime's own errors, forwarded as
-the protocol answers them) and, once accepted, answers every viewer from one request.
+A seat's intent is checked by the protocol itself (the runtime's own errors, worded in the
+seat's card ids, forwarded as the protocol answers them) and, once accepted, answers every
+viewer from one request.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..protocol import Protocol, echoable_id
-from ..runtime.views import VIEWERS, real_id, real_ids
 from ..runtime.vocabulary import Vocabulary
 from ..service import new_protocol
 
@@ -244,48 +244,25 @@ class Match:
         return {**answer, "id": asked.get("id")}
 
     def _intent(self, seat: str, asked: dict[str, Any]) -> Outcome:
-        request_id = asked.get("id")
-        if "side" in asked and asked["side"] != seat:
-            # The protocol refuses a side that is not its viewer's, before any change.
-            return Outcome(self._call(asked))
-        # The seat names cards by its view's ids; one request answering every viewer names
-        # them by the instances' (docs/protocol.md, "view"): the authority translates.
-        battle = self.protocol.battle_of(asked)
-        viewer = VIEWERS[seat]
-        real = {k: v for k, v in asked.items() if k not in ("viewer", "id")}
-        if "card" in real:
-            real["card"] = real_id(battle, viewer, real["card"])
-        if isinstance(real.get("choices"), dict):
-            real["choices"] = real_ids(battle, viewer, real["choices"])
-        real["side"] = seat
-        real["viewers"] = [*SEATS, SPECTATOR]
-        done = self._call(real)
+        """The seat acts as its own viewer (naming cards by its view's ids) and one request
+        answers every viewer; the log keeps that request, which replays as it was."""
+        request = {k: v for k, v in asked.items() if k != "id"}
+        request["viewers"] = [*SEATS, SPECTATOR]
+        done = self._call(request)
         if not done["ok"]:
-            # Asked again as the seat: the same refusal, worded in the seat's own ids.
-            again = self._call(asked)
-            if not again["ok"]:
-                return Outcome(again)
-            return self._committed(seat, asked, None)  # cannot happen: kept all the same
-        return self._committed(seat, real, done["result"]["views"], request_id)
+            return Outcome({**done, "id": asked.get("id")})
+        return self._committed(seat, request, done["result"]["views"], asked.get("id"))
 
     def _committed(
-        self,
-        seat: str,
-        request: dict[str, Any],
-        views: dict[str, Any] | None,
-        request_id: Any = None,
+        self, seat: str, request: dict[str, Any], views: dict[str, Any], request_id: Any
     ) -> Outcome:
         self.step += 1
         self._kept.clear()
         snapshot = self.authority = self.snapshot()
-        logged = {k: v for k, v in request.items() if k not in ("session", "id")}
+        logged = {k: v for k, v in request.items() if k != "session"}
         self.log["steps"].append(
             {"step": self.step, "seat": seat, "request": logged, "hash": state_hash(snapshot)}
         )
-        if views is None:
-            views = {
-                v: {"events": [], "log": [], "state": self.view(v)} for v in (*SEATS, SPECTATOR)
-            }
         result = snapshot.get("result")
         updates = {
             viewer: {

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -92,6 +93,22 @@ def _keyed(secret: bytes, viewer: str, card_id: str, stint: int) -> str:
 
 def current_alias(battle: Battle, viewer: Viewer, card_id: str) -> str:
     return alias(battle, viewer, card_id, battle.stints.get(card_id, (0, 0, 0)))
+
+
+_QUOTED = re.compile(r"'([^'\\]*)'")
+
+
+def worded_for(battle: Battle, viewer: Viewer, message: str) -> str:
+    """``message`` (a refusal, naming cards by ``repr`` of their ids) with every card
+    instance's id replaced by the id ``viewer`` knows the card by now."""
+
+    def known(quoted: re.Match[str]) -> str:
+        card_id = quoted.group(1)
+        if card_id not in battle.cards:
+            return quoted.group()
+        return repr(current_alias(battle, viewer, card_id))
+
+    return _QUOTED.sub(known, message)
 
 
 def visible_now(battle: Battle, viewer: Viewer, card_id: str) -> bool:
