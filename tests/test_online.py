@@ -325,3 +325,50 @@ def test_a_serving_process_keeps_its_loaded_objects_out_of_the_collector() -> No
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stdout.split() == ["700", "True", "True", "True"]
+
+
+async def until(check: Callable[[], bool]) -> None:
+    """Wait until ``check`` holds (a failure guard of WAIT seconds, no fixed sleep)."""
+    async with asyncio.timeout(WAIT):
+        while not check():
+            await asyncio.sleep(0.01)
+
+
+def test_a_match_nobody_is_connected_to_is_forgotten_and_a_returning_seat_keeps_it(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path, Limits(abandon=0.3)) as (host, client):
+            aya, vex, name = await seated(client)
+            kept_token = vex.token  # type: ignore[attr-defined]
+            await aya.connection.close()
+            await vex.connection.close()
+            back = await client()  # a seat coming back within the time keeps the match
+            joined = await back.send(type="join", match=name, token=kept_token)
+            assert joined["type"] == "joined" and joined["seat"] == "enemy"
+            await asyncio.sleep(0.6)  # past the abandon time, with a seat connected
+            assert name in host.rooms
+            await back.connection.close()
+            await until(lambda: name not in host.rooms)  # nobody left: forgotten
+            late = await client()
+            refused = await late.send(type="join", match=name, token=kept_token)
+            assert refused["type"] == "error" and refused["error"]["code"] == "unknown_match"
+
+    asyncio.run(scenario())
+
+
+def test_one_address_cannot_fill_the_server_with_matches_it_leaves(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        limits = Limits(matches_per_address=3, abandon=0.3)
+        async with serving(tmp_path, limits) as (host, client):
+            for _ in range(3):  # created and left at once, as a hostile client would
+                creator = await client()
+                assert (await creator.send(type="create"))["type"] == "joined"
+                await creator.connection.close()
+            refused = await (await client()).send(type="create")
+            assert refused["type"] == "error" and refused["error"]["code"] == "too_many_matches"
+            assert "3 matches" in refused["error"]["message"]
+            await until(lambda: not host.rooms)  # all three abandoned: forgotten
+            assert (await (await client()).send(type="create"))["type"] == "joined"
+
+    asyncio.run(scenario())

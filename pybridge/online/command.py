@@ -14,8 +14,10 @@ from typing import Any
 from .. import extensions
 from ..examples import rivals_battle
 from .match import (
+    ABANDON_SECONDS,
     BACKLOG_BYTES,
     IDLE_SECONDS,
+    MATCHES_PER_ADDRESS,
     MAX_MATCHES,
     MAX_MESSAGE_BYTES,
     MAX_PER_ADDRESS,
@@ -77,6 +79,20 @@ def add_ws_options(parser: argparse.ArgumentParser, transports: Any) -> None:
         help="connections one client address may hold open at once (0: no bound)",
     )
     online.add_argument(
+        "--abandon",
+        type=float,
+        default=ABANDON_SECONDS,
+        metavar="S",
+        help="forget a match nobody has been connected to for this many seconds",
+    )
+    online.add_argument(
+        "--matches-per-address",
+        type=int,
+        default=MATCHES_PER_ADDRESS,
+        metavar="N",
+        help="matches one client address may have created and the server still holds (0: no bound)",
+    )
+    online.add_argument(
         "--max-backlog",
         type=int,
         default=BACKLOG_BYTES,
@@ -125,6 +141,8 @@ def _cmd_serve_ws(args: argparse.Namespace) -> int:
         loopback=not args.no_loopback_origins,
         max_matches=args.max_matches,
         per_address=args.max_per_address,
+        abandon=args.abandon,
+        matches_per_address=args.matches_per_address,
         backlog=args.max_backlog,
     )
     store = None

@@ -45,6 +45,10 @@ MAX_PER_ADDRESS = 64
 #: Bytes a connection may leave unread before the server drops it (a client that stopped
 #: reading; an honest slow one is far from it: the kernel's buffers come first).
 BACKLOG_BYTES = 1024 * 1024
+#: Seconds a match stays held with nobody connected to it before the server forgets it.
+ABANDON_SECONDS = 300.0
+#: Matches that the connections from one client address created and the server still holds.
+MATCHES_PER_ADDRESS = 16
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,11 @@ class Limits:
     #: Open connections per client address (0: no bound).
     per_address: int = MAX_PER_ADDRESS
     backlog: int = BACKLOG_BYTES
+    #: A match nobody is connected to is forgotten after this many seconds (its log, with
+    #: ``--logs``, and with a store its state in Redis, stay).
+    abandon: float = ABANDON_SECONDS
+    #: Matches created from one client address and still held (0: no bound).
+    matches_per_address: int = MATCHES_PER_ADDRESS
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:

@@ -54,6 +54,15 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     seats: dict[str, ServerConnection] = field(default_factory=dict)
     spectators: set[ServerConnection] = field(default_factory=set)
+    #: The client address that created the match ("" for one taken on from a store).
+    creator: str = ""
+    #: Each time the last connection leaves, a new count: a wait for abandonment that finds
+    #: another count when it ends was overtaken by someone coming back.
+    emptied: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not self.seats and not self.spectators
 
 
 class Host:
@@ -188,13 +197,24 @@ class Host:
         if kind == "create":
             if len(self.rooms) >= self.limits.max_matches:
                 raise MatchError("too_many_matches", f"at most {self.limits.max_matches} matches")
+            creator = _address(connection)
+            most = self.limits.matches_per_address
+            if most and sum(r.creator == creator for r in self.rooms.values()) >= most:
+                raise MatchError(
+                    "too_many_matches",
+                    f"this address created {most} matches the server still holds: finish or "
+                    "leave one (a match nobody is connected to is forgotten after "
+                    f"{self.limits.abandon:g} s)",
+                )
             if self.store is not None:
                 name = await self.store.new_name()
                 await self.store.take(name)
             else:
                 name = f"m{self._next}"
                 self._next += 1
-            room = Room(await asyncio.to_thread(Match, name, self.battle, self.words))
+            room = Room(
+                await asyncio.to_thread(Match, name, self.battle, self.words), creator=creator
+            )
             if self.store is not None and not await self.store.save(room.match, head=True):
                 raise MatchError("match_moved", "the match moved: create it again")
             self.rooms[name] = room
@@ -266,6 +286,22 @@ class Host:
         room.spectators.discard(connection)
         if room.seats.get(viewer) is connection:
             del room.seats[viewer]
+        if room.empty:
+            room.emptied += 1
+            self._later(self._forget_if_abandoned(room, room.emptied))
+
+    async def _forget_if_abandoned(self, room: Room, emptied: int) -> None:
+        """Forget ``room`` if nobody came back to it for ``abandon`` seconds: an abandoned
+        match would otherwise hold its memory and its place under ``max_matches`` for ever
+        (a client creating matches and leaving them would soon leave no place to anyone)."""
+        await asyncio.sleep(self.limits.abandon)
+        name = room.match.name
+        if room.emptied != emptied or not room.empty or self.rooms.get(name) is not room:
+            return
+        del self.rooms[name]
+        if self.store is not None:  # its state stays in Redis: a seat's token resumes it
+            with contextlib.suppress(Exception):
+                await self.store.release([name])
 
     # -- several processes (a store) ---------------------------------------------------
     async def _locate(self, text: str | bytes) -> ClientConnection | None:
@@ -455,6 +491,12 @@ def _bounded(host: Host) -> type[ServerConnection]:
             super().connection_lost(exc)
 
     return Bounded
+
+
+def _address(connection: ServerConnection) -> str:
+    """The client address of a connection (as the bound per address counts it)."""
+    peer = connection.remote_address
+    return str(peer[0]) if peer else ""
 
 
 def _utf8(text: str) -> bool:
