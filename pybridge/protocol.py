@@ -537,7 +537,9 @@ class Protocol:
             search = kept[2]
         else:
             try:
-                search = Search(state_view(battle, seat), seed, iterations)
+                search = Search(state_view(battle, seat), seed, iterations, words=battle.words)
+            except TargetingError:
+                raise
             except ValueError as exc:  # no move to make: the runtime's checks say none
                 raise ProtocolError("cut", str(exc), "side") from None
             self._searches[session] = (generation, key, search)

@@ -9,9 +9,12 @@ import json
 import random
 from typing import Any
 
+from pybridge import extensions
 from pybridge.ai import seat_move
 from pybridge.examples import demo_battle, rivals_battle
 from pybridge.protocol import MAX_THINK_ITERATIONS, Protocol
+
+from .demo_support import DEMO_PROJECT
 
 Doc = dict[str, Any]
 
@@ -204,3 +207,17 @@ def test_a_finished_battle_has_nothing_to_think_of_and_a_one_sided_one_thinks_fo
     party = opened(proto, demo_battle())
     result, _ = think(proto, party, 2, 8, 3)
     assert result["side"] == "player" and make(proto, party, result["move"])["ok"]
+
+
+def test_it_thinks_with_the_game_s_extension_words() -> None:
+    """The demo's duel counts a combo with its own extension: the search reads the view's
+    battle with the protocol's words, as the session was opened."""
+    words = extensions.load(extensions.project_extensions(DEMO_PROJECT)).words
+    proto = Protocol(words=words)
+    session = opened(proto)
+    first, _ = think(proto, session, 4, 10, 5)
+    assert make(proto, session, {**first["move"], "kind": "activate"})["ok"]
+    state = call(proto, op="state", session=session)["result"]["state"]
+    assert state["counters"] == {"combo": 1} and "demo_mechanics" in state["extensions"]
+    answer, _ = think(proto, session, 4, 10, 5)
+    assert answer["side"] == "enemy" and make(proto, session, answer["move"])["ok"]

@@ -32,6 +32,7 @@ from ..runtime.determinize import Sampler
 from ..runtime.play import needed_targets
 from ..runtime.turns import end_turn as _end_turn
 from ..runtime.turns import end_turn_refused
+from ..runtime.vocabulary import Vocabulary
 
 #: A move: its kind (``play``, ``activate``, ``pass``, ``end_turn``), the card instance and
 #: the target (None, a unit or card id, or a list of them), as the runtime's operations take.
@@ -161,11 +162,13 @@ class Decision:
 
 
 def decide(view: Mapping[str, Any], seed: int, iterations: int,
-           library: Mapping[str, CardDef] | None = None) -> Decision:  # fmt: skip
+           library: Mapping[str, CardDef] | None = None,
+           words: Vocabulary | None = None) -> Decision:  # fmt: skip
     """The move the viewing side should make now, by ``iterations`` iterations of search
-    from its ``view`` alone (``library``: cards the battle was opened with beside its own).
-    Raises ValueError when the viewer has no move (not its turn, or the battle is over)."""
-    search = Search(view, seed, iterations, library)
+    from its ``view`` alone (``library``: cards the battle was opened with beside its own;
+    ``words``: the vocabulary it was read with, a game's extensions included). Raises
+    ValueError when the viewer has no move (not its turn, or the battle is over)."""
+    search = Search(view, seed, iterations, library, words)
     search.run(iterations)
     return search.decision()
 
@@ -176,14 +179,15 @@ class Search:
     decision is the same whether the budget is run in one call or in many."""
 
     def __init__(self, view: Mapping[str, Any], seed: int, iterations: int,
-                 library: Mapping[str, CardDef] | None = None) -> None:  # fmt: skip
+                 library: Mapping[str, CardDef] | None = None,
+                 words: Vocabulary | None = None) -> None:  # fmt: skip
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         self.iterations = iterations
         #: Iterations run so far.
         self.searched = 0
         self._rng = Pcg32(seed, SEARCH_STREAM)
-        self._sampler = Sampler(view, library)
+        self._sampler = Sampler(view, library, words)
         self._first = _sample(self._sampler, self._rng)
         self._me = acting_side(self._first)
         if str(view["view"]["viewer"]) != self._me.value:

@@ -28,6 +28,7 @@ from .errors import FormatError
 from .model import DEFAULT_VISIBILITY, PILES, Battle, CardDef, Team
 from .rng import Pcg32
 from .views import VIEW_FORMAT, VIEWERS, Viewer, current_alias, enable, state_view
+from .vocabulary import Vocabulary
 
 #: The stream of the PRNG that draws a determinization (the rebuilt battle's own PRNG is
 #: seeded from it too, so one seed gives one whole battle).
@@ -66,12 +67,14 @@ def _holdable(library: Mapping[str, CardDef], units: Mapping[str, str], team: Te
 
 
 def determinize(view: Mapping[str, Any], seed: int,
-                library: Mapping[str, CardDef] | None = None) -> Battle:  # fmt: skip
+                library: Mapping[str, CardDef] | None = None,
+                words: Vocabulary | None = None) -> Battle:  # fmt: skip
     """A battle consistent with ``view`` (one viewer's, from :func:`.views.state_view`): its
     hidden cards and pile orders, and its PRNG, drawn from ``seed``. ``library``: the cards
-    the view's battle was opened with beside its own (as :func:`.document.load_battle`
-    takes). The view is all it reads; it is not changed."""
-    return Sampler(view, library).sample(seed)
+    the view's battle was opened with beside its own, ``words``: the vocabulary it was read
+    with (as :func:`.document.load_battle` takes them). The view is all it reads; it is not
+    changed."""
+    return Sampler(view, library, words).sample(seed)
 
 
 class Sampler:
@@ -79,10 +82,11 @@ class Sampler:
     definitions read once: a search asks for a new one at every iteration, and reading the
     cards was most of the cost of each."""
 
-    def __init__(self, view: Mapping[str, Any],
-                 library: Mapping[str, CardDef] | None = None) -> None:  # fmt: skip
+    def __init__(self, view: Mapping[str, Any], library: Mapping[str, CardDef] | None = None,
+                 words: Vocabulary | None = None) -> None:  # fmt: skip
         self.view = view
         self.library = library
+        self.words = words  # a game's extension words the view's battle was read with
         self.viewer = _viewer(view)  # who sees what is in the view already: entries without a card
         self._definitions: Mapping[str, CardDef] | None = None
 
@@ -99,7 +103,7 @@ class Sampler:
                                  for s in view["sides"]]  # fmt: skip
             else:
                 bare["active_player"] = view["active_player"]
-            self._definitions = load_battle(bare, self.library).library
+            self._definitions = load_battle(bare, self.library, self.words).library
         return self._definitions
 
     def sample(self, seed: int) -> Battle:
@@ -125,7 +129,7 @@ class Sampler:
         for team, side, deck in given:
             _fill(side, team, deck, on_cut.get(team.value, []), self.definitions, units, rng,
                   _in_order(document, self.viewer, team))  # fmt: skip
-        return load_battle(document, self.definitions())
+        return load_battle(document, self.definitions(), self.words)
 
 
 def _in_order(document: Mapping[str, Any], viewer: Viewer, team: Team) -> set[str]:
