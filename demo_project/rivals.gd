@@ -6,6 +6,12 @@ extends Control
 ## Whenever the runtime hands the action to the other side, the screen is covered by a
 ## hand-over ("Pass the device to Vex") until that player takes it, so neither sees the
 ## other's cards.
+## [br][br]
+## The opening cover also offers a duel against the AI: then Vex's side is played by the
+## search AI ([method PyBridgeClient.think], deciding from its own view only), with no cover:
+## its hand stays card backs, a "Vex is thinking..." indicator ([PyBridgeThinkingIndicator])
+## shows while it thinks, a slice a frame, and its plays are shown as they happen. Its budget
+## is a setting ([member ai_budgets]: the button beside it cycles through them).
 ##
 ## Targeting, the Cut and the choices are the addon's ([PyBridgeBattleView] with its
 ## [member PyBridgeBattleView.side], and a [PyBridgeCutView]). It prints the lines tools and
@@ -14,7 +20,9 @@ extends Control
 ## banner, the other hand's count, the layout), [code]highlight[/code], [code]aim[/code],
 ## [code]target[/code], [code]refused[/code], [code]activated[/code], [code]passed[/code] and
 ## [code]turn[/code] (the runtime's exact responses), [code]cut[/code], [code]step[/code],
-## [code]settled[/code], [code]result[/code], [code]error[/code].
+## [code]settled[/code], [code]result[/code], [code]error[/code]; against the AI also
+## [code]thinking[/code] (each slice searched, with the frame drawn and the indicator) and
+## [code]ai_move[/code] (the AI's move, the operation sent and the runtime's exact response).
 
 ## The battle document, packed from pybridge/examples/rivals_battle.json.
 const BATTLE_FILE := "res://battle/rivals_battle.json"
@@ -24,6 +32,18 @@ const CHECKOUT_BATTLE_FILE := "../pybridge/examples/rivals_battle.json"
 const START_SCENE := "res://start.tscn"
 ## Each team's colour, as the Cut view colours its entries.
 const TEAM_COLORS := {"player": Color("3d8fd1"), "enemy": Color("d0583a")}
+## The side the AI plays in a duel against it, and the side at the device then.
+const AI_SIDE := "enemy"
+const HUMAN_SIDE := "player"
+
+## The AI's budgets to choose from, in iterations of search a move. The default (70) is what
+## fits about 200 ms a move on a desktop: [code]python -m pybridge.ai.match --bench-ms 200
+## --games 0[/code].
+@export var ai_budgets: PackedInt32Array = PackedInt32Array([15, 70, 200])
+## The budget chosen from [member ai_budgets].
+@export var ai_budget_index: int = 1
+## Iterations the AI searches a frame: the page keeps drawing while it thinks.
+@export_range(1, 100) var ai_slice: int = 4
 
 var _battle_text: String = ""
 var _toast_tween: Tween = null
@@ -31,6 +51,15 @@ var _toast_tween: Tween = null
 var _handing_to: String = ""
 ## True while the hand of the side that took the device is being shown.
 var _seating: bool = false
+## Whether Vex's side is played by the AI (kept through Restart and Play again).
+var _vs_ai: bool = false
+## True while the AI thinks of its moves or makes them.
+var _ai_moving: bool = false
+## Renewed by each new duel: an AI move of an older one is dropped.
+var _duel: int = 0
+## True until the first side takes the device: the opening cover offers the AI.
+var _opening: bool = true
+var _ticker: Timer = null
 
 @onready var _bridge: PyBridgeClient = $Bridge
 @onready var _battle: PyBridgeBattleView = $Battle
@@ -52,6 +81,11 @@ var _seating: bool = false
 @onready var _handover_title: Label = $Handover/Root/Box/Rows/Title
 @onready var _handover_detail: Label = $Handover/Root/Box/Rows/Detail
 @onready var _handover_button: Button = $Handover/Root/Box/Rows/TakeButton
+@onready var _ai_row: Control = $Handover/Root/Box/Rows/AiRow
+@onready var _ai_button: Button = $Handover/Root/Box/Rows/AiRow/AiButton
+@onready var _budget_button: Button = $Handover/Root/Box/Rows/AiRow/BudgetButton
+@onready var _rules_label: Label = $TopBar/Rules
+@onready var _thinking: PyBridgeThinkingIndicator = $Thinking
 @onready var _overlay: CanvasLayer = $Overlay
 @onready var _overlay_root: Control = $Overlay/Root
 @onready var _result_label: Label = $Overlay/Root/Box/Rows/Result
@@ -76,6 +110,11 @@ func _ready() -> void:
 	_menu_button.shortcut.events = [menu_key]
 	_menu_button.text = tr("Menu (M)")
 	_handover_button.pressed.connect(_take_device)
+	_ai_button.pressed.connect(_choose_ai)
+	_budget_button.pressed.connect(_next_budget)
+	_show_budget()
+	_bridge.thinking_changed.connect(func(_thinking_now: bool) -> void: _say_thinking())
+	_bridge.think_progressed.connect(func(_searched: int, _of: int) -> void: _say_thinking())
 	_end_turn_button.pressed.connect(_battle.end_turn)
 	_bridge.request_failed.connect(_on_request_failed)
 	_connect_battle()
@@ -88,8 +127,12 @@ func _ready() -> void:
 
 
 func _input(event: InputEvent) -> void:
+	if _ai_moving:
+		_hold_while_ai_moves(event)
+		return
 	# While the device changes hands no key reaches the battle behind the cover: Enter or
-	# Space takes the device, M still goes back to the menu.
+	# Space takes the device, A plays against the AI (on the opening cover), M still goes
+	# back to the menu.
 	if not _handover.visible or not event is InputEventKey:
 		return
 	var key := event as InputEventKey
@@ -98,8 +141,21 @@ func _input(event: InputEvent) -> void:
 		return
 	if key.keycode in [KEY_ENTER, KEY_KP_ENTER, KEY_SPACE]:
 		_take_device()
+	elif key.keycode == KEY_A and _ai_row.visible:
+		_choose_ai()
 	elif key.keycode == KEY_M:
 		get_tree().change_scene_to_file(START_SCENE)
+
+
+## While the AI moves the player's input waits, except the top bar (Menu, Restart), M and
+## Escape (which skips the playback of the AI's move).
+func _hold_while_ai_moves(event: InputEvent) -> void:
+	if event is InputEventMouseButton and (event as InputEventMouseButton).position.y < 48.0:
+		return
+	if event is InputEventKey and (event as InputEventKey).keycode in [KEY_M, KEY_ESCAPE]:
+		return
+	if event is InputEventMouseButton or event is InputEventKey:
+		get_viewport().set_input_as_handled()
 
 
 func _draw() -> void:
@@ -127,6 +183,8 @@ func _draw() -> void:
 			text = ""
 		elif team == _battle.side:
 			text += "  ·  " + tr("AT THE DEVICE")
+		elif _vs_ai and team == AI_SIDE:
+			text += "  ·  " + tr("PLAYED BY THE AI")
 		var rect := area.get_global_rect()
 		draw_string(
 			font,
@@ -183,8 +241,12 @@ func _connect_battle() -> void:
 
 
 func _open() -> void:
+	_duel += 1
+	_bridge.stop_thinking()
+	_ai_moving = false
 	_overlay.hide()
 	_handover.hide()
+	_opening = true
 	_handing_to = ""
 	_log.clear()
 	_cut.history.clear()
@@ -197,7 +259,10 @@ func _open() -> void:
 
 
 func _on_battle_opened(state: Dictionary) -> void:
-	_log.add_line(tr("Hot-seat duel: two players share this screen."), "turn")
+	if _vs_ai:
+		_log.add_line(tr("Duel against the AI: %s's side thinks for itself.") % _ai_name(), "turn")
+	else:
+		_log.add_line(tr("Hot-seat duel: two players share this screen."), "turn")
 	_log.add_line(
 		tr("Each plays from their own hand; the other may answer on the Cut, then Pass."), "info"
 	)
@@ -214,6 +279,7 @@ func _on_battle_opened(state: Dictionary) -> void:
 				"session": _bridge.session,
 				"turn": state.get("turn"),
 				"sides": sides,
+				"ai": _vs_ai,
 			}
 		)
 	)
@@ -231,6 +297,13 @@ func _on_state_changed(state: Dictionary) -> void:
 		return
 	if _seating:
 		return  # the side that took the device: shown once its hand is
+	if _vs_ai:
+		if _battle.side != HUMAN_SIDE:
+			_seat_player()
+			return
+		_show_seat()
+		_ai_turn.call_deferred()
+		return
 	# Who acts now is the runtime's answer; a different side than the one at the device
 	# means the device changes hands.
 	var acting := str(_battle.cut.get("side", ""))
@@ -250,6 +323,8 @@ func _begin_handover(team: String) -> void:
 		_whose_move(team) + "\n" + tr("%s's hand stays hidden until then.") % name
 	)
 	_handover_button.text = tr("I am %s: show my hand (Enter)") % name
+	# The opening cover offers the duel against the AI (nothing has been played yet).
+	_ai_row.visible = _opening and team == HUMAN_SIDE
 	_handover.show()
 	_handover_button.grab_focus()
 	queue_redraw()
@@ -267,6 +342,9 @@ func _begin_handover(team: String) -> void:
 				"detail": _handover_detail.text,
 				"take": DemoLines.center_of(_handover_button),
 				"battle_visible": _battle.is_visible_in_tree(),
+				"ai": DemoLines.center_of(_ai_button) if _ai_row.visible else [],
+				"budget": DemoLines.center_of(_budget_button) if _ai_row.visible else [],
+				"budget_text": _budget_button.text,
 			}
 		)
 	)
@@ -277,12 +355,158 @@ func _take_device() -> void:
 		return
 	var team := _handing_to
 	_handing_to = ""
+	_opening = false
 	_seating = true
 	await _battle.show_side(team)  # under the cover until its hand is there
 	_seating = false
 	_handover.hide()
 	_battle.show()
 	_show_seat()
+
+
+## Plays against the AI from now on (the opening cover's choice): Aya's side takes the device
+## and keeps it; Vex's side is the AI's.
+func _choose_ai() -> void:
+	if not _opening or _handing_to != HUMAN_SIDE:
+		return
+	_vs_ai = true
+	_rules_label.text = tr("against the AI · strict law")
+	await _take_device()
+	_ai_turn()
+
+
+## Cycles the AI's budget through [member ai_budgets].
+func _next_budget() -> void:
+	ai_budget_index = (ai_budget_index + 1) % ai_budgets.size()
+	_show_budget()
+	DemoLines.say("budget", {"iterations": _budget(), "text": _budget_button.text})
+
+
+func _show_budget() -> void:
+	_budget_button.text = tr("%s thinks: %d iterations a move (B)") % [_ai_name(), _budget()]
+	var key := InputEventKey.new()
+	key.keycode = KEY_B
+	_budget_button.shortcut = Shortcut.new()
+	_budget_button.shortcut.events = [key]
+
+
+func _budget() -> int:
+	return ai_budgets[clampi(ai_budget_index, 0, ai_budgets.size() - 1)]
+
+
+## Shows the hand of the side at the device in a duel against the AI (no cover: the AI never
+## looks at the screen).
+func _seat_player() -> void:
+	_seating = true
+	await _battle.show_side(HUMAN_SIDE)
+	_seating = false
+	_battle.show()
+	_show_seat()
+	_ai_turn.call_deferred()
+
+
+## Lets the AI make its moves while it acts (the runtime's [code]cut[/code] answer names who
+## does), one after the other, each once the view has shown the one before.
+func _ai_turn() -> void:
+	if _ai_moving or not _vs_ai:
+		return
+	_ai_moving = true
+	var duel := _duel
+	while duel == _duel and _acting_is_ai():
+		while _battle.is_busy() and duel == _duel:
+			await _next_frame()
+		if duel != _duel or not _acting_is_ai() or not await _ai_move(duel):
+			break
+	if duel == _duel:
+		_ai_moving = false
+		_show_seat()
+
+
+# The next frame drawn, on a timer of the scene's own: a wait of a scene left for the menu is never
+# resumed (one waiting on the tree would be, and fail).
+func _next_frame() -> void:
+	if _ticker == null:
+		_ticker = Timer.new()
+		_ticker.one_shot = true
+		_ticker.wait_time = 0.001
+		add_child(_ticker)
+	var frame := Engine.get_frames_drawn()
+	while Engine.get_frames_drawn() == frame:  # a timer may end within the frame it began in
+		_ticker.start()
+		await _ticker.timeout
+
+
+func _acting_is_ai() -> bool:
+	return _vs_ai and not _battle.is_battle_over() and str(_battle.cut.get("side", "")) == AI_SIDE
+
+
+## One move of the AI: it thinks a slice a frame, then its move is made with the runtime's
+## own operation and shown as the player's moves are. False when nothing was made.
+func _ai_move(duel: int) -> bool:
+	_banner.text = tr("%s is thinking...") % _ai_name()
+	_thinking.text = _banner.text
+	var thought: Dictionary = await _bridge.think(_budget(), randi(), ai_slice, {"side": AI_SIDE})
+	if duel != _duel or thought.is_empty():
+		return false
+	var move: Dictionary = thought.get("move", {})
+	var kind := str(move.get("kind", ""))
+	var fields := {"session": _bridge.session, "side": AI_SIDE}
+	if move.get("card") != null:
+		fields["card"] = move["card"]
+	if move.get("target") != null:
+		fields["target"] = move["target"]
+	# A card goes on the Cut as the player's do, so the player may answer it; the AI's
+	# search counts it played at once (docs/ai.md).
+	var op := "activate" if kind == "play" else kind
+	_banner.text = _ai_move_words()
+	var result: Dictionary = await _bridge.ask(op, fields)
+	DemoLines.say_raw(
+		"ai_move",
+		(
+			'{"op":%s,"move":%s,"decision":%s,"response":%s}'
+			% [
+				JSON.stringify(op),
+				JSON.stringify(move),
+				JSON.stringify(thought.get("decision", {})),
+				_bridge.last_response_of(op)
+			]
+		)
+	)
+	if duel != _duel or result.is_empty():
+		return false
+	if op == "activate":
+		_log.add_lines(result.get("log", []))
+		await _battle.settle_play(result, op)
+	else:
+		await _battle.play_back(result, op)
+	return duel == _duel
+
+
+func _say_thinking() -> void:
+	(
+		DemoLines
+		. say(
+			"thinking",
+			{
+				"thinking": _bridge.thinking,
+				"progress": _bridge.think_progress,
+				"frame": Engine.get_frames_drawn(),
+				"indicator": _thinking.shown(),
+			}
+		)
+	)
+
+
+## The name of the side the AI plays.
+func _ai_name() -> String:
+	return _side_name(AI_SIDE) if not _battle.state.is_empty() else tr("Vex")
+
+
+## The banner's words while the AI makes its move: its turn, or its answer on the Cut.
+func _ai_move_words() -> String:
+	if _battle.cut.get("cut", []).is_empty():
+		return tr("%s's move") % _ai_name()
+	return tr("%s answers on the Cut") % _ai_name()
 
 
 ## Shows whose hand is at the device, the banner, the other side's hand as card backs and
@@ -292,7 +516,10 @@ func _show_seat() -> void:
 	var other := _other_side(team)
 	var seat := PyBridgeBattleData.side_in(_battle.state, team)
 	var hidden: Array = PyBridgeBattleData.piles_in(_battle.state, other).get("hand", [])
+	var acting := str(_battle.cut.get("side", ""))
 	_banner.text = _whose_move(team)
+	if _vs_ai and acting == AI_SIDE and not _battle.is_battle_over():
+		_banner.text = _ai_move_words()
 	_banner.add_theme_color_override(
 		"font_color", (TEAM_COLORS.get(team, Color.WHITE) as Color).lightened(0.3)
 	)
@@ -311,7 +538,9 @@ func _show_seat() -> void:
 		tr("Energy %d / %d") % [int(seat.get("energy", 0)), int(seat.get("max_energy", 0))]
 	)
 	_end_turn_button.disabled = (
-		_battle.is_battle_over() or not bool(_battle.cut.get("can_end_turn", true))
+		_battle.is_battle_over()
+		or not bool(_battle.cut.get("can_end_turn", true))
+		or (_vs_ai and acting == AI_SIDE)
 	)
 	queue_redraw()
 	await get_tree().process_frame  # the hand lays out first
@@ -330,6 +559,12 @@ func _show_seat() -> void:
 			"layout": _layout_points(),
 		}
 	)
+	# Against the AI: the player's move awaits (or the duel is over) once the AI is done.
+	var ready_for_player := str(_battle.cut.get("side", "")) == HUMAN_SIDE and not _ai_moving
+	if _vs_ai and not _battle.is_busy() and (ready_for_player or _battle.is_battle_over()):
+		DemoLines.say(
+			"your_move", {"over": _battle.is_battle_over(), "turn": _battle.state.get("turn")}
+		)
 
 
 ## The banner's words for [param team] at the device: its turn, or its priority on the Cut.

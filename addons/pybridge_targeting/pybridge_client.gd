@@ -44,6 +44,10 @@ signal update_received(update: Dictionary)
 signal seat_resumed(view: Dictionary)
 ## Over WebSocket: the connection closed ([param code] 4001: the seat went elsewhere).
 signal connection_closed(code: int, reason: String)
+## [method think] began ([param is_thinking] true) or ended (false) thinking of a move.
+signal thinking_changed(is_thinking: bool)
+## [method think] searched another slice: [param searched] of [param iterations] iterations.
+signal think_progressed(searched: int, iterations: int)
 
 ## How requests reach the runtime.
 enum Transport {
@@ -87,6 +91,10 @@ var last_response_text: String = ""
 var stdio_worker: PyBridgeStdioWorker = null
 ## The link that serves the WebSocket transport (null on the others): its seat, token, match.
 var online: PyBridgeWebSocketLink = null
+## Whether [method think] is thinking of a move now.
+var thinking: bool = false
+## How far the move [method think] thinks of is, from 0 to 1 (its iterations searched).
+var think_progress: float = 0.0
 
 var _extension: Object = null
 var _last_by_op: Dictionary = {}
@@ -95,6 +103,8 @@ var _pid: int = -1
 var _next_id: int = 1
 var _waiting: Dictionary = {}
 var _expected: Dictionary = {}
+var _thoughts: int = 0
+var _ticker: Timer = null
 
 
 ## [param value] with every whole float turned into an int, recursively. Godot's JSON parser
@@ -268,6 +278,67 @@ func ask_open(battle_json: String, libraries_json := PackedStringArray()) -> Dic
 	var result: Dictionary = await _await_ticket(ticket)
 	session = str(result.get("session", ""))
 	return result.get("state", {})
+
+
+## Asks the search AI for the move of the side that acts now ([code]think[/code],
+## docs/protocol.md), decided from that side's view only, as a coroutine: at most
+## [param slice] of the [param iterations] are searched a frame, so the page keeps drawing
+## while it thinks ([member thinking], [member think_progress], [signal think_progressed]).
+## One [param seed] and budget give one move. [param fields] adds to the request
+## ([code]viewer[/code], [code]side[/code]). Gives the last answer,
+## [code]{"done": true, "decision", "move", ...}[/code] (the move in the request's ids), or
+## [code]{}[/code] when the runtime refused or [method stop_thinking] stopped it.
+func think(iterations: int, seed: int, slice := 4, fields: Dictionary = {}) -> Dictionary:
+	if not is_inside_tree():
+		return _fail("not_in_tree", "think() spreads over frames: add the client to the tree", "")
+	_thoughts += 1
+	var thought := _thoughts
+	var asked := fields.duplicate()
+	if not asked.has("session"):
+		asked["session"] = session
+	asked.merge({"iterations": iterations, "seed": seed, "slice": maxi(slice, 1)}, true)
+	thinking = true
+	think_progress = 0.0
+	thinking_changed.emit(true)
+	var result: Dictionary = {}
+	while true:
+		result = await ask("think", asked)
+		if thought != _thoughts:
+			return {}  # stopped, or a newer thought took over (it tells the end)
+		if result.is_empty() or bool(result.get("done", false)):
+			break
+		var searched := int(result.get("searched", 0))
+		think_progress = float(searched) / float(maxi(iterations, 1))
+		think_progressed.emit(searched, iterations)
+		await _next_frame()  # one slice a frame
+		if thought != _thoughts:
+			return {}
+	think_progress = 1.0 if not result.is_empty() else think_progress
+	thinking = false
+	thinking_changed.emit(false)
+	return result
+
+
+## Stops the move [method think] thinks of now (it gives [code]{}[/code]).
+func stop_thinking() -> void:
+	_thoughts += 1
+	if thinking:
+		thinking = false
+		thinking_changed.emit(false)
+
+
+# Waits for the next frame drawn, on a timer of the client's own: a thought of a client that was
+# freed meanwhile is never resumed (one waiting on the tree would be, and fail).
+func _next_frame() -> void:
+	if _ticker == null:
+		_ticker = Timer.new()
+		_ticker.one_shot = true
+		_ticker.wait_time = 0.001
+		add_child(_ticker, false, Node.INTERNAL_MODE_BACK)
+	var frame := Engine.get_frames_drawn()
+	while Engine.get_frames_drawn() == frame:  # a timer may end within the frame it began in
+		_ticker.start()
+		await _ticker.timeout
 
 
 # -- the synchronous API (extension and web transports) ------------------------------------
