@@ -17,6 +17,9 @@ var zone_active: bool = false
 var arrow: PyBridgeAimArrow = null
 ## The tooltip.
 var tooltip: PyBridgeTooltip = null
+## Where the play area and its hint are drawn: a layer over the units, so that the hint is
+## never hidden under their intent bubbles.
+var zone_layer: Control = null
 
 var _view: PyBridgeBattleView = null
 var _stage: PyBridgeBattleStage = null
@@ -37,6 +40,13 @@ func build() -> void:
 	tooltip = PyBridgeTooltip.new()
 	tooltip.name = "Tooltip"
 	_view.add_child(tooltip)
+	zone_layer = Control.new()
+	zone_layer.name = "PlayZone"
+	zone_layer.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	zone_layer.set_anchors_preset(Control.PRESET_FULL_RECT)
+	zone_layer.z_index = 15  # above the units (0) and their markers (10), below raised cards
+	zone_layer.draw.connect(draw_zone)
+	_view.add_child(zone_layer)
 
 
 ## Forgets every preview (the battle changed).
@@ -58,7 +68,7 @@ func aim_ended(slot: PyBridgeHandSlot) -> void:
 	arrow.hide()
 	zone_active = false
 	_marks.forget_shown()
-	_view.queue_redraw()
+	zone_layer.queue_redraw()
 	_stage.mark_target("", PyBridgeUnitView.TargetLook.NONE)
 	_stage.show_marks({})
 	refresh()
@@ -114,35 +124,61 @@ func show_aim() -> void:
 		slot.follow(aim.pointer)
 		_view.layout_hand()
 	zone_active = aim.state in [PyBridgeBattleAim.State.DRAGGING, PyBridgeBattleAim.State.ARMED]
-	_view.queue_redraw()
+	zone_layer.queue_redraw()
 	var over_zone := _view.in_play_area(aim.pointer) or aim.state == PyBridgeBattleAim.State.ARMED
 	_show_preview(slot.card_id, PackedStringArray(), not over_zone)
 
 
-## Draws the play area on the view while a card without a target is held (from the view's
-## [method CanvasItem._draw]).
+## Draws the play area on [member zone_layer] while a card without a target is held, with
+## its hint on a dark plate, drawn over the units (never under an intent bubble).
 func draw_zone() -> void:
 	if not zone_active:
 		return
+	var canvas := zone_layer
 	var zone := _view.play_rect()
-	var local := Rect2(_view.get_global_transform().affine_inverse() * zone.position, zone.size)
+	var local := Rect2(canvas.get_global_transform().affine_inverse() * zone.position, zone.size)
 	var own := PyBridgeBattleView.THEME_TYPE
 	var color := PyBridgeViewTheme.color(_view, &"play_area", own)
 	PyBridgeViewDrawing.round_rect(
-		_view, local.grow(-6), Color(color, 0.07), 18, Color(color, 0.6), 3
+		canvas, local.grow(-6), Color(color, 0.07), 18, Color(color, 0.6), 3
 	)
-	var dragging := _view.aim.state == PyBridgeBattleAim.State.DRAGGING
-	var text := _view.tr("Release to play") if dragging else _view.tr("Click here to play")
+	var hint := zone_hint()
+	var plate := Rect2(
+		canvas.get_global_transform().affine_inverse() * hint["rect"].position, hint["rect"].size
+	)
+	PyBridgeViewDrawing.round_rect(canvas, plate, Color(0, 0, 0, 0.78), 12, Color(color, 0.8), 2)
 	PyBridgeViewDrawing.centered_text(
-		_view,
+		canvas,
 		_view.get_theme_default_font(),
-		text,
-		Vector2(local.get_center().x, local.position.y + 40),
+		hint["text"],
+		Vector2(plate.get_center().x, plate.end.y - 12),
 		PyBridgeViewTheme.font_size(_view, &"play_hint_size", own),
-		Color(color, 0.9),
+		color,
 		0,
 		Color(0, 0, 0, 0)
 	)
+
+
+## The play area's hint: [code]{"visible", "text", "rect"}[/code], [code]rect[/code] its
+## plate (global), drawn over the units while a card without a target is held, between the
+## sides (at the top of [member PyBridgeBattleView.party_area] when the play area holds it).
+func zone_hint() -> Dictionary:
+	var dragging := _view.aim.state == PyBridgeBattleAim.State.DRAGGING
+	var text := _view.tr("Release to play") if dragging else _view.tr("Click here to play")
+	var font := _view.get_theme_default_font()
+	var font_size := PyBridgeViewTheme.font_size(
+		_view, &"play_hint_size", PyBridgeBattleView.THEME_TYPE
+	)
+	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x + 32.0
+	var zone := _view.play_rect()
+	var height := float(font_size) + 20.0
+	# Between the two sides, just above the party's row: over no unit and no intent bubble.
+	var top := zone.position.y + 18.0
+	if _view.party_area != null and zone.has_point(_view.party_area.get_global_rect().position):
+		top = _view.party_area.get_global_rect().position.y - 8.0
+	var rect := Rect2(zone.get_center().x - width * 0.5, top, width, height)
+	var shown := zone_active and zone_layer != null and zone_layer.is_visible_in_tree()
+	return {"visible": shown, "text": text, "rect": rect}
 
 
 ## Lights what the aim (or the hovered card) reaches: a choice's candidates, else the units

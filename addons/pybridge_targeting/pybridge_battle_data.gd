@@ -45,18 +45,7 @@ func _init(
 static func names_from_state(from: Dictionary) -> Dictionary:
 	var cards := {}
 	var definitions := _names_of(from.get("cards", []))
-	var instances: Array = []
-	var held: Array = [from.get("piles", {})]
-	for each: Variant in from.get("sides", []):
-		if each is Dictionary:
-			held.append(each.get("piles", {}))
-	for piles: Variant in held:
-		for pile: Variant in piles.values():
-			instances.append_array(pile)
-	for entry: Variant in from.get("cut", []):
-		if entry is Dictionary and entry.get("card") is Dictionary:
-			instances.append(entry["card"])
-	for instance: Variant in instances:
+	for instance: Dictionary in _instances_of(from):
 		var definition := str(instance.get("card", ""))
 		cards[str(instance.get("id"))] = str(definitions.get(definition, definition))
 	return {
@@ -65,6 +54,17 @@ static func names_from_state(from: Dictionary) -> Dictionary:
 		"statuses": _names_of(from.get("statuses", [])),
 		"moves": _names_of(from.get("moves", [])),
 	}
+
+
+## The texts a player reads, from a battle state, as its documents word them:
+## [code]{"cards": {instance id: text}, "moves": {move id: text}}[/code] (a card instance in
+## the piles or on the Cut maps to its card's text; a card whose face is hidden has none).
+static func texts_from_state(from: Dictionary) -> Dictionary:
+	var definitions := _texts_of(from.get("cards", []))
+	var cards := {}
+	for instance: Dictionary in _instances_of(from):
+		cards[str(instance.get("id"))] = str(definitions.get(str(instance.get("card", "")), ""))
+	return {"cards": cards, "moves": _texts_of(from.get("moves", []))}
 
 
 ## The side object of [param team] in [param from], a battle state with [code]sides[/code]
@@ -94,6 +94,11 @@ func piles() -> Dictionary:
 ## The display names of this state (see [method names_from_state]).
 func names() -> Dictionary:
 	return _names
+
+
+## The texts of this state's cards and moves (see [method texts_from_state]).
+func texts() -> Dictionary:
+	return texts_from_state(state)
 
 
 ## What a unit view's [code]show_unit[/code] is given for [param unit] (a unit of the state):
@@ -217,6 +222,32 @@ func card_tip(data: Dictionary) -> Dictionary:
 func _art(kind: String, id: String, data: Dictionary) -> Texture2D:
 	var given: Variant = art_for.call(kind, id, data) if art_for.is_valid() else null
 	return PyBridgeArt.pick(given, data.get("art"))
+
+
+static func _instances_of(from: Dictionary) -> Array[Dictionary]:
+	var instances: Array[Dictionary] = []
+	var held: Array = [from.get("piles", {})]
+	for each: Variant in from.get("sides", []):
+		if each is Dictionary:
+			held.append(each.get("piles", {}))
+	for piles: Variant in held:
+		for pile: Variant in piles.values():
+			for instance: Variant in pile:
+				if instance is Dictionary:
+					instances.append(instance)
+	for entry: Variant in from.get("cut", []):
+		if entry is Dictionary and entry.get("card") is Dictionary:
+			instances.append(entry["card"])
+	return instances
+
+
+static func _texts_of(definitions: Variant) -> Dictionary:
+	var found := {}
+	if definitions is Array:
+		for definition: Variant in definitions:
+			if definition is Dictionary and definition.get("text") != null:
+				found[str(definition.get("id"))] = str(definition["text"])
+	return found
 
 
 static func _names_of(definitions: Variant) -> Dictionary:

@@ -155,8 +155,12 @@ func _keys(event: InputEvent) -> bool:
 	return handled
 
 
-# The Cut and the turn: pass, respond, end the turn (while nothing is aimed).
+# The Cut and the turn: pass, respond, end the turn (while nothing is aimed; respond also
+# while a card is aimed, to aim the next card that can respond).
 func _moves(event: InputEvent) -> bool:
+	if _pressed(event, RESPOND) and _view.cut_view != null and _view.aim.card != null:
+		_view.respond()  # again while a card is aimed: the next card that can respond
+		return true
 	if _view.aim.is_aiming():
 		return false
 	if _pressed(event, PASS) and _view.cut_view != null:

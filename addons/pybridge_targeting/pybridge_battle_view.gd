@@ -288,11 +288,6 @@ func _unhandled_input(event: InputEvent) -> void:
 		get_viewport().set_input_as_handled()
 
 
-func _draw() -> void:
-	if not _inert():
-		display.draw_zone()
-
-
 # -- opening, plays and turns (coroutines: over stdio they wait for the runtime) ------------
 
 

@@ -72,14 +72,20 @@ func pass_on() -> bool:
 
 
 ## Responds on the Cut when the runtime's [code]can_respond[/code] says so: aims the first
-## card of the hand that can be played now; false when none can.
+## card of the hand that can be played now, or, while one of them is aimed, the next one
+## (the player chooses which card answers by responding again); false when none can.
 func respond() -> bool:
 	if _view.is_busy() or not bool(cut.get("can_respond", false)):
 		return false
+	var able: Array[String] = []
 	for slot in _view.hand_slots:
 		if can_play(slot.card_id):
-			return _view.select_card(slot.card_id)
-	return false
+			able.append(slot.card_id)
+	if able.is_empty():
+		return false
+	var aimed := _view.aim.card.card_id if _view.aim.card != null else ""
+	var next := (able.find(aimed) + 1) % able.size()  # not aimed: find is -1, the first
+	return _view.select_card(able[next])
 
 
 ## True (and the refusal told, in the runtime's [code]end_turn_reason[/code]) when the Cut
@@ -254,7 +260,7 @@ func show_cut(answer: Dictionary) -> void:
 	cut = answer
 	_view.target_marks.show_cut(answer.get("cut", []))
 	if _view.cut_view != null:
-		_view.cut_view.show_cut(answer, _view.names())
+		_view.cut_view.show_cut(answer, _view.names(), _view.data.texts())
 	_view.cut_changed.emit(answer)
 
 

@@ -12,30 +12,47 @@ extends PanelContainer
 ## answers the buttons ([signal pass_pressed], [signal respond_pressed]). Each entry shows
 ## its place on the Cut (1 at the bottom, the number [PyBridgeTargetMarks] puts on its units),
 ## its card or move, who played it, the targets it locked, the range an "all ~" entry reaches
-## now, or that it chooses as it resolves. Every word about the rules is the runtime's: names
-## from the state, outcomes from its log lines. Styled by the theme items of the type
-## [code]PyBridgeCutView[/code] (colours [code]player[/code], [code]enemy[/code],
-## [code]resolving[/code], [code]failed[/code], [code]resolved[/code], [code]text[/code],
-## [code]dim_text[/code], [code]background[/code]; font sizes [code]title_size[/code],
-## [code]entry_size[/code], [code]detail_size[/code]) and the game's Label and Button styles.
+## now, or that it chooses as it resolves; the pointer over an entry shows its card's or
+## move's whole text, its source and its targets in a tooltip ([signal tooltip_changed]).
+## While an entry resolves the panel says how far the chain has come ([member status]), and
+## the resolved entries are listed chain by chain. Every word about the rules is the
+## runtime's: names and texts from the state, outcomes from its log lines. Styled by the
+## theme items of the type [code]PyBridgeCutView[/code] (colours [code]player[/code],
+## [code]enemy[/code], [code]resolving[/code], [code]failed[/code], [code]resolved[/code],
+## [code]text[/code], [code]dim_text[/code], [code]background[/code]; font sizes
+## [code]title_size[/code], [code]entry_size[/code], [code]detail_size[/code]) and the game's
+## Label and Button styles.
 
 ## The Pass button (or its action) was pressed.
 signal pass_pressed
 ## The Respond button (or its action) was pressed.
 signal respond_pressed
+## The entry tooltip changed: the pointer is over [param entry_id], whose tooltip shows
+## [param title] and [param text] (all [code]""[/code] when it hides).
+signal tooltip_changed(entry_id: String, title: String, text: String)
 
 ## The theme type of every item it reads.
 const THEME_TYPE := &"PyBridgeCutView"
 ## How many resolved entries it remembers.
-const HISTORY := 3
+const HISTORY := PyBridgeCutHistory.KEPT
 
 ## The runtime's last [code]cut[/code] answer.
 var cut: Dictionary = {}
 ## The entries that resolved, newest first:
-## [code][{"id", "title", "label", "side", "outcome", "lines"}][/code], [code]outcome[/code]
-## being [code]"resolving"[/code], [code]"resolved"[/code] or [code]"failed"[/code] and
-## [code]lines[/code] the runtime's log lines about it.
-var history: Array[Dictionary] = []
+## [code][{"id", "title", "label", "side", "outcome", "lines", "chain"}][/code],
+## [code]outcome[/code] being [code]"resolving"[/code], [code]"resolved"[/code] or
+## [code]"failed"[/code], [code]lines[/code] the runtime's log lines about it and
+## [code]chain[/code] the number of its chain ([code]label[/code] is its place in that chain).
+var history: Array[Dictionary]:
+	get:
+		return _history.items
+## How far the chain has come: [code]"Resolving 2 of 3: Strike…"[/code] while an entry
+## resolves, [code]"Chain resolved."[/code] once the Cut is empty again, else [code]""[/code].
+var status: String:
+	get:
+		return _history.status
+## The tooltip of the entry under the pointer.
+var tooltip: PyBridgeTooltip = PyBridgeTooltip.new()
 ## The entry resolving now, or [code]""[/code].
 var resolving: String = ""
 ## The Respond button.
@@ -44,12 +61,16 @@ var respond_button: Button = Button.new()
 var pass_button: Button = Button.new()
 
 var _look: PyBridgeViewTheme.Lookup = null
+var _history: PyBridgeCutHistory = PyBridgeCutHistory.new()
 var _names: Dictionary = {}
+var _texts: Dictionary = {}
+var _tip: PyBridgeCutTip = PyBridgeCutTip.new(self)
 var _restyling: bool = false
 var _ranges: Dictionary = {}
 var _rows: Dictionary = {}
 var _title: Label = Label.new()
 var _awaiting: Label = Label.new()
+var _status: Label = Label.new()
 var _entries: VBoxContainer = VBoxContainer.new()
 var _past_title: Label = Label.new()
 var _past: VBoxContainer = VBoxContainer.new()
@@ -73,6 +94,9 @@ func _init() -> void:
 		button.focus_mode = Control.FOCUS_NONE
 		button.custom_minimum_size = Vector2(112, 38)
 		head.add_child(button)
+	# How far the chain has come, then what the runtime asks now.
+	_status.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	rows.add_child(_status)
 	_awaiting.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
 	rows.add_child(_awaiting)
 	# The stack and its history scroll inside the panel: a long Cut never grows it over the
@@ -93,11 +117,18 @@ func _init() -> void:
 	listed.add_child(_past)
 	respond_button.pressed.connect(func() -> void: respond_pressed.emit())
 	pass_button.pressed.connect(func() -> void: pass_pressed.emit())
+	tooltip.name = "EntryTooltip"
+	add_child(tooltip)  # top level: the panel does not lay it out
 
 
 func _ready() -> void:
 	_restyle()
 	_rebuild()
+
+
+func _input(event: InputEvent) -> void:
+	if event is InputEventMouseMotion and not Engine.is_editor_hint():
+		_tip.hover_at(get_global_mouse_position())
 
 
 func _notification(what: int) -> void:
@@ -110,15 +141,15 @@ func _notification(what: int) -> void:
 
 
 ## Shows the runtime's [code]cut[/code] [param answer]; [param names] gives display names
-## ([method PyBridgeBattleView.names]). An entry that left the Cut keeps its outcome in
-## [member history].
-func show_cut(answer: Dictionary, names: Dictionary) -> void:
+## ([method PyBridgeBattleView.names]) and [param texts] the cards' and moves' texts for the
+## entries' tooltips ([method PyBridgeBattleData.texts]). An entry that left the Cut keeps
+## its outcome in [member history]; an empty Cut ends the chain.
+func show_cut(answer: Dictionary, names: Dictionary, texts: Dictionary = {}) -> void:
 	cut = answer
 	_names = names
+	_texts = texts
 	_ranges.clear()
-	for item in history:
-		if item["outcome"] == "resolving":
-			item["outcome"] = "resolved"
+	_history.shown(answer.get("cut", []))
 	resolving = ""
 	_rebuild()
 
@@ -131,7 +162,7 @@ func show_step(line: Dictionary, events: Array) -> void:
 	_rebuild()
 
 
-## The entry [param entry_id] resolves now.
+## The entry [param entry_id] resolves now: [member status] says how far the chain has come.
 func show_resolving(entry_id: String) -> void:
 	resolving = entry_id
 	_remember(entry_id)
@@ -152,7 +183,7 @@ func show_lost(entry_id: String, _unit: String, text: String) -> void:
 ## The runtime failed the effect of the entry [param entry_id] (effect_failed): it fizzles,
 ## with the runtime's line [param text].
 func show_failed(entry_id: String, text: String) -> void:
-	_item(entry_id)["outcome"] = "failed"
+	_history.item(entry_id)["outcome"] = "failed"
 	_tell(entry_id, text)
 
 
@@ -162,9 +193,20 @@ func entry_rect(entry_id: String) -> Rect2:
 	return row.get_global_rect() if row != null and row.is_inside_tree() else Rect2()
 
 
+## The tooltip of the entry [param entry_id] on the Cut: [code]{"title", "text", "note"}[/code],
+## its card's or move's text, and its source and targets; empty when it is not on the Cut.
+func entry_tip(entry_id: String) -> Dictionary:
+	for entry in _listed():
+		if str(entry.get("id", "")) == entry_id:
+			return _tip.tip_of(entry, _title_of(entry), _texts, _names, _ranges)
+	return {}
+
+
 ## What it shows now, for scripts and tests: [code]{"entries": [{"id", "label", "side",
-## "title", "detail", "state"}] (the top first), "prompt" (the line shown), "history",
-## "respond": {"enabled", "point"}, "pass": {"enabled", "point"}}[/code] (points global).
+## "title", "detail", "state", "point"}] (the top first), "prompt" (the line shown),
+## "status" ([member status]), "history", "chains" (the history's headings, newest first),
+## "tooltip": {"entry", "title", "text", "note", "visible"}, "respond": {"enabled", "point"},
+## "pass": {"enabled", "point"}}[/code] (points global).
 func shown() -> Dictionary:
 	var entries := []
 	for entry in _listed():
@@ -181,10 +223,24 @@ func shown() -> Dictionary:
 				"point": PyBridgeBattleLayout.xy(point)
 			}
 		)
+	var chains := []
+	for item in history:
+		if not chains.has(item["chain"]):
+			chains.append(item["chain"])
 	return {
 		"entries": entries,
 		"prompt": _awaiting.text,
+		"status": _status.text,
 		"history": history.duplicate(true),
+		"chains": chains.map(func(number: int) -> String: return _chain_heading(number)),
+		"tooltip":
+		{
+			"entry": _tip.entry,
+			"title": tooltip.title,
+			"text": tooltip.text,
+			"note": tooltip.note,
+			"visible": tooltip.visible
+		},
 		"respond": _button_state(respond_button),
 		"pass": _button_state(pass_button),
 	}
@@ -215,14 +271,27 @@ func _rebuild() -> void:
 		_entries.add_child(row)
 	if listed.is_empty():
 		_entries.add_child(_label(tr("Nothing waits on the Cut."), &"dim_text", &"detail_size"))
+	var heading := -1
 	for item in history:
+		if item["chain"] != heading:  # each chain under its own heading, a rule above it
+			if heading != -1:
+				_past.add_child(HSeparator.new())
+			heading = item["chain"]
+			_past.add_child(_label(_chain_heading(heading), &"dim_text", &"detail_size"))
 		_past.add_child(_past_row(item))
 	_past_title.visible = not history.is_empty()
-	_awaiting.text = _prompt()
+	# While an entry resolves the runtime's prompt is the one before the pass: the status
+	# takes its place until the new answer comes.
+	_awaiting.text = "" if not resolving.is_empty() else _prompt()
+	_awaiting.visible = not _awaiting.text.is_empty()
+	_status.text = status
+	_status.visible = not status.is_empty()
 	respond_button.text = PyBridgeBattleInput.with_key(tr("Respond"), PyBridgeBattleInput.RESPOND)
 	pass_button.text = PyBridgeBattleInput.with_key(tr("Pass"), PyBridgeBattleInput.PASS)
-	respond_button.disabled = not bool(cut.get("can_respond", false))
-	pass_button.disabled = not bool(cut.get("can_pass", false))
+	var idle := resolving.is_empty()
+	respond_button.disabled = not (idle and bool(cut.get("can_respond", false)))
+	pass_button.disabled = not (idle and bool(cut.get("can_pass", false)))
+	_tip.rows_changed()
 
 
 func _prompt() -> String:
@@ -298,7 +367,8 @@ func _detail_of(entry: Dictionary) -> String:
 
 
 func _remember(entry_id: String) -> void:
-	for entry in _listed():
+	var listed := _listed()
+	for entry in listed:
 		if str(entry.get("id", "")) == entry_id:
 			var item := {
 				"id": entry_id,
@@ -308,23 +378,18 @@ func _remember(entry_id: String) -> void:
 				"outcome": "resolving",
 				"lines": []
 			}
-			history.push_front(item)
-			if history.size() > HISTORY:
-				history.resize(HISTORY)
+			_history.remember(item, listed.size())
 			return
 
 
+func _chain_heading(number: int) -> String:
+	return tr("Chain %d") % number
+
+
 func _tell(entry_id: String, text: String) -> void:
-	var lines: Array = _item(entry_id)["lines"]
+	var lines: Array = _history.item(entry_id)["lines"]
 	if not text.is_empty() and (lines.is_empty() or lines[-1] != text):
 		lines.append(text)
-
-
-func _item(entry_id: String) -> Dictionary:
-	for item in history:
-		if item["id"] == entry_id:
-			return item
-	return {"outcome": "", "lines": []}
 
 
 func _unit_name(id: String) -> String:
@@ -351,6 +416,8 @@ func _restyle() -> void:
 	_past_title.add_theme_color_override(&"font_color", _look.color(&"dim_text"))
 	_awaiting.add_theme_font_size_override(&"font_size", _look.font_size(&"detail_size"))
 	_awaiting.add_theme_color_override(&"font_color", _look.color(&"text"))
+	_status.add_theme_font_size_override(&"font_size", _look.font_size(&"detail_size"))
+	_status.add_theme_color_override(&"font_color", _look.color(&"resolving"))
 
 
 func _label(text: String, color: StringName, font_size: StringName) -> Label:

@@ -59,11 +59,12 @@ func show_picks(ids: PackedStringArray) -> void:
 
 
 ## Shows the Cut as the runtime's [code]cut[/code] answer [param cut] lists it: each entry's
-## locked targets and collected range. Lost markers stay until [method clear_lost].
+## locked targets and collected range. Lost markers stay until [method clear_lost], or until
+## the chain is over (an empty Cut): a marker of a finished chain would only cover the unit.
 func show_cut(cut: Array) -> void:
 	var kept: Array[Dictionary] = []
 	for mark in cut_marks:
-		if mark["kind"] == Kind.LOST:
+		if mark["kind"] == Kind.LOST and not cut.is_empty():
 			kept.append(mark)
 	_entries = {}
 	for i in cut.size():

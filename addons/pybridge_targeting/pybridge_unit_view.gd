@@ -246,6 +246,29 @@ func intent_rect() -> Rect2:
 	return Rect2(6, 0, size.x - 12, _look.constant(&"bubble_height") + 7)
 
 
+## The intent bubble's two lines (title, detail), each at the largest font size up to the
+## theme's that fits inside the bubble (long move names and sums shrink rather than
+## overflow): [code][{"text", "font", "size", "width", "room"}][/code], widths in pixels.
+func intent_lines() -> Array[Dictionary]:
+	var lines: Array[Dictionary] = []
+	var room := intent_rect().size.x - 12.0
+	if room <= 0.0:
+		return lines
+	var smallest := _look.font_size(&"intent_min_size")
+	for part: Array in [
+		["title", _look.bold_font(), &"intent_title_size"],
+		["detail", _look.font(), &"intent_detail_size"]
+	]:
+		var text := str(intent.get(part[0], ""))
+		var font: Font = part[1]
+		var fitted := PyBridgeViewDrawing.fitting_size(
+			font, text, room, _look.font_size(part[2]), smallest
+		)
+		var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, fitted).x
+		lines.append({"text": text, "font": font, "size": fitted, "width": width, "room": room})
+	return lines
+
+
 ## Where the [param index]-th floating number is drawn (its baseline centre, local) at
 ## [param age] seconds: it rises inside the portrait, below the intent bubble, and two
 ## numbers that show at once stand side by side.
@@ -277,7 +300,7 @@ func floater_box(point: Vector2, text: String = "-88") -> Rect2:
 func status_chips() -> Array[Dictionary]:
 	var chips: Array[Dictionary] = []
 	var statuses: Array = unit.get("statuses", [])
-	if statuses.is_empty():
+	if statuses.is_empty() or not is_alive():  # a defeated unit carries nothing any more
 		return chips
 	var font := _look.font()
 	var font_size := _look.font_size(&"status_size")
@@ -385,20 +408,16 @@ func _draw_intent() -> void:
 		),
 		edge
 	)
-	_centered(
-		_look.bold_font(),
-		str(intent.get("title", "")),
-		Vector2(w * 0.5, 17),
-		_look.font_size(&"intent_title_size"),
-		edge.lightened(0.3)
-	)
-	_centered(
-		_look.font(),
-		str(intent.get("detail", "")),
-		Vector2(w * 0.5, 32),
-		_look.font_size(&"intent_detail_size"),
-		Color(_look.color(&"text"), 0.85)
-	)
+	var lines := intent_lines()
+	for i in lines.size():
+		var color := edge.lightened(0.3) if i == 0 else Color(_look.color(&"text"), 0.85)
+		_centered(
+			lines[i]["font"],
+			lines[i]["text"],
+			Vector2(w * 0.5, 17 + 15 * i),
+			lines[i]["size"],
+			color
+		)
 
 
 func _draw_hp(bar: Rect2) -> void:

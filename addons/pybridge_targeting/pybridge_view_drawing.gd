@@ -25,6 +25,20 @@ static func centered_text(
 	canvas.draw_string(font, origin, text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, color)
 
 
+## The largest font size from [param font_size] down to [param smallest] at which
+## [param text] is at most [param width] pixels wide ([param smallest] when none is).
+static func fitting_size(
+	font: Font, text: String, width: float, font_size: int, smallest: int
+) -> int:
+	var fitted := font_size
+	while (
+		fitted > smallest
+		and font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, fitted).x > width
+	):
+		fitted -= 1
+	return fitted
+
+
 ## Draws [param rect] filled with [param fill], its corners rounded by [param radius], with a
 ## [param border] line [param border_width] pixels wide when that is above zero.
 static func round_rect(

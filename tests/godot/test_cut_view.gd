@@ -26,6 +26,16 @@ func marks_of(kind: String) -> Array:
 	return found
 
 
+## The lost markers shown while the last step that lost a target played back (they go when
+## the chain is over).
+func lost_while_resolving() -> Array:
+	var found := []
+	for mark: Dictionary in last_step_with("target_lost")[2]:
+		if mark["kind"] == "lost":
+			found.append([mark["unit"], mark["label"]])
+	return found
+
+
 func last_step_with(event_type: String) -> Array:
 	for i in range(steps.size() - 1, -1, -1):
 		for event: Dictionary in steps[i][1]:
@@ -137,10 +147,11 @@ func test_a_lost_target_fizzles_the_entry_with_the_runtimes_reason() -> void:
 		["Volatile Drone is lost as a target: it has fallen.", "Strike fails: its target is lost."],
 		"with the runtime's words"
 	)
-	check_eq(marks_of("lost"), [["drone", 1]], "a lost marker on the drone")
+	check_eq(lost_while_resolving(), [["drone", 1]], "a lost marker on the drone as it fizzled")
+	check_eq(marks_of("lost"), [], "gone with the chain: nothing covers the fallen drone")
 	check_eq(view.cut_view.history[1]["title"], "Self-Destruct", "the drone's answer resolved")
 	await view.play_card_at("c6", PackedStringArray(["vex"]))  # refused: Vex is warded
-	check_eq(marks_of("lost"), [["drone", 1]], "a refused play changes nothing")
+	check_eq(marks_of("lost"), [], "a refused play changes nothing")
 
 
 func test_protection_gained_on_the_cut_loses_the_target() -> void:
@@ -169,7 +180,7 @@ func test_protection_gained_on_the_cut_loses_the_target() -> void:
 		["Orc is lost as a target: it is protected.", "Jab fails: its target is lost."],
 		"protected"
 	)
-	check_eq(marks_of("lost"), [["orc", 1]], "marked lost")
+	check_eq(lost_while_resolving(), [["orc", 1]], "marked lost as it resolved")
 
 
 func test_end_turn_waits_for_the_cut_and_the_keys_pass() -> void:
@@ -216,7 +227,8 @@ func test_under_soft_rules_a_lost_target_does_not_fizzle_the_entry() -> void:
 	check_eq(
 		item["lines"], ["Orc is lost as a target: it is protected."], "the runtime's line, no fail"
 	)
-	check_eq(marks_of("lost"), [["orc", 1]], "the lost target is still marked")
+	check_eq(lost_while_resolving(), [["orc", 1]], "the lost target is marked as it resolves")
+	check_eq(marks_of("lost"), [], "until the chain is over")
 
 
 func test_a_target_that_left_the_field_fizzles_the_entry_under_strict_rules() -> void:

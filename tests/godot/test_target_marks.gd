@@ -42,10 +42,13 @@ func test_markers_stand_on_their_units_numbered_by_their_place_on_the_cut() -> v
 	marks.show_lost("e1", "drone")
 	var lost := marks.marks().filter(func(m: Dictionary) -> bool: return m["kind"] == "lost")
 	check_eq([lost[0]["unit"], lost[0]["label"]], ["drone", 1], "lost, with its entry's number")
-	marks.show_cut([])
-	check_eq(marks.marks().size(), 2, "a new Cut keeps the lost marker (and the pick)")
+	marks.show_cut([{"id": "e1", "side": "player", "targets": [], "collected": []}])
+	check_eq(marks.marks().size(), 2, "a Cut still under way keeps the lost marker (and the pick)")
 	marks.clear_lost()
 	check_eq(marks.marks().size(), 1, "until it is cleared")
+	marks.show_lost("e1", "drone")
+	marks.show_cut([])
+	check_eq(marks.marks().size(), 1, "or the chain is over: an empty Cut drops it")
 
 
 func test_a_choice_follows_the_runtimes_pick_answers() -> void:
