@@ -10,7 +10,8 @@ extends Control
 ## [code]layout[/code], [code]highlight[/code], [code]aim[/code], [code]target[/code],
 ## [code]cancelled[/code], [code]refused[/code], [code]activated[/code] and
 ## [code]passed[/code] (the runtime's exact responses), [code]cut[/code] (what the Cut view
-## and the markers show, beside the runtime's answer), [code]choice[/code] (a choice being
+## and the markers show, beside the runtime's answer, and why End Turn waits),
+## [code]cut_tooltip[/code] (an entry's tooltip), [code]choice[/code] (a choice being
 ## made: its candidates, picks, prompt or pile picker), [code]step[/code], [code]turn[/code],
 ## [code]settled[/code], [code]result[/code], [code]error[/code].
 
@@ -37,6 +38,7 @@ var _toast_tween: Tween = null
 @onready var _log: PyBridgeBattleLog = $LogPanel/Log
 @onready var _energy_label: Label = $EnergyLabel
 @onready var _end_turn_button: Button = $EndTurnButton
+@onready var _end_turn_why: Label = $EndTurnWhy
 @onready var _toast: Label = $Toast
 @onready var _overlay: CanvasLayer = $Overlay
 @onready var _overlay_root: Control = $Overlay/Root
@@ -102,9 +104,7 @@ func _connect_battle() -> void:
 		func(card_id: String, unit_ids: PackedStringArray) -> void:
 			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
 	)
-	_battle.aim_started.connect(
-		func(card_id: String) -> void: DemoLines.say("aim", {"card": card_id})
-	)
+	_battle.aim_started.connect(_say_aim)
 	_battle.target_selected.connect(
 		func(card_id: String, unit_id: String) -> void:
 			DemoLines.say("target", {"card": card_id, "unit": unit_id})
@@ -122,6 +122,11 @@ func _connect_battle() -> void:
 			DemoLines.say_raw("passed", _bridge.last_response_of("pass"))
 	)
 	_battle.cut_changed.connect(func(_cut_answer: Dictionary) -> void: _say_cut())
+	_cut.tooltip_changed.connect(
+		func(entry_id: String, _title: String, _text: String) -> void:
+			var shown: Dictionary = _cut.shown()
+			DemoLines.say("cut_tooltip", {"entry": entry_id, "tooltip": shown["tooltip"]})
+	)
 	_battle.choice_changed.connect(_say_choice)
 	_battle.choice_ended.connect(
 		func(choice: PyBridgeChoice, confirmed: bool) -> void:
@@ -183,7 +188,7 @@ func _on_state_changed(state: Dictionary) -> void:
 	)
 	var result: Variant = state.get("result")
 	var over := result != null and str(result) != ""
-	_end_turn_button.disabled = over or not bool(_battle.cut.get("can_end_turn", true))
+	_show_end_turn(over)
 	if over and not _overlay.visible:
 		_show_result(str(result))
 	queue_redraw()
@@ -205,7 +210,19 @@ func _on_step_shown(line: Dictionary, events: Array) -> void:
 			"ms": Time.get_ticks_msec(),
 			"marks": _battle.target_marks.marks(),
 			"entries": _cut.shown()["entries"],
+			"status": _cut.status,
 		}
+	)
+
+
+func _say_aim(card_id: String) -> void:
+	await get_tree().process_frame  # the play area and its hint are drawn for the aim first
+	var hint: Dictionary = _battle.display.zone_hint()
+	var rect: Rect2 = hint["rect"]
+	var box := [rect.position.x, rect.position.y, rect.size.x, rect.size.y]
+	DemoLines.say(
+		"aim",
+		{"card": card_id, "hint": {"visible": hint["visible"], "text": hint["text"], "rect": box}}
 	)
 
 
@@ -220,7 +237,7 @@ func _on_request_failed(code: String, message: String) -> void:
 
 
 func _say_cut() -> void:
-	_end_turn_button.disabled = not bool(_battle.cut.get("can_end_turn", true))
+	_show_end_turn(_battle.is_battle_over())
 	(
 		DemoLines
 		. say(
@@ -231,9 +248,25 @@ func _say_cut() -> void:
 				"marks": _battle.target_marks.marks(),
 				"hand": DemoLines.hand_ids(_battle.state),
 				"layout": _layout_points(),
+				"end_turn":
+				{
+					"enabled": not _end_turn_button.disabled,
+					"why": _end_turn_why.text,
+					"tooltip": _end_turn_button.tooltip_text,
+				},
 			}
 		)
 	)
+
+
+# End Turn waits while effects wait on the Cut, and says why in the runtime's words.
+func _show_end_turn(over: bool) -> void:
+	var reason: Variant = _battle.cut.get("end_turn_reason")
+	var waits := not over and not bool(_battle.cut.get("can_end_turn", true))
+	_end_turn_button.disabled = over or waits
+	var why := str(reason) if waits and reason != null else ""
+	_end_turn_why.text = tr("End Turn waits: %s") % why if not why.is_empty() else ""
+	_end_turn_button.tooltip_text = why
 
 
 func _say_choice(choice: PyBridgeChoice) -> void:
@@ -302,10 +335,43 @@ func _layout_points() -> Dictionary:
 	points["menu"] = DemoLines.center_of(_menu_button)
 	points["pass"] = DemoLines.center_of(_cut.pass_button)
 	points["respond"] = DemoLines.center_of(_cut.respond_button)
+	points["faces"] = _faces()
 	# Left of the units' rows: in the play area, on no unit.
 	var field := _enemy_area.get_global_rect()
 	points["play"] = DemoLines.xy(Vector2(field.position.x + 60.0, field.end.y + 2.0))
 	return points
+
+
+# What each unit view draws of its intent bubble (the sizes its two lines are drawn at, for
+# tests to check that they fit) and its status chips.
+func _faces() -> Dictionary:
+	var found := {}
+	for id: String in _battle.unit_views:
+		var view: Control = _battle.unit_views[id]
+		if not view.has_method(&"intent_lines"):
+			continue
+		var lines := []
+		for line: Dictionary in view.call(&"intent_lines"):
+			lines.append(
+				{
+					"text": line["text"],
+					"size": line["size"],
+					"width": line["width"],
+					"room": line["room"]
+				}
+			)
+		var chips := []
+		for chip: Dictionary in view.call(&"status_chips"):
+			chips.append(chip["label"])
+		var local: Rect2 = view.call(&"intent_rect")
+		var bubble := view.get_global_transform() * local
+		found[id] = {
+			"alive": view.call(&"is_alive"),
+			"chips": chips,
+			"bubble": [bubble.position.x, bubble.position.y, bubble.size.x, bubble.size.y],
+			"lines": lines,
+		}
+	return found
 
 
 func _side_label(font: Font, area: Control, text: String, color: Color) -> void:

@@ -8,7 +8,11 @@ protocol (:class:`Twin`): the runtime's responses, the Cut view's entries and wh
 awaits, its Respond and Pass buttons, the markers on the units (locked targets, an "all ~"
 range as it is collected again, lost targets), a fizzled entry and the runtime's reason, the
 lit units and numbered picks of a choice, the pile picker's legal cards, and the cards that
-cannot be played for want of a legal target. Screenshots go to ``artifacts/``.
+cannot be played for want of a legal target. The Cut explains itself as it plays: an entry's
+tooltip (its text, source and locked targets), how far a chain has resolved, the history chain
+by chain, why End Turn waits, no lost marker or status left on a fallen unit, intents that fit
+their bubbles, and Respond that cycles through the cards that can answer, its hint drawn over
+the units. Screenshots go to ``artifacts/``.
 
 Needs Debian's chromium and ``web/node_modules`` (``web/setup.sh``): under CI=true the
 fixture runs that script and a missing piece is a failure; elsewhere it is a skip.
@@ -17,6 +21,7 @@ fixture runs that script and a missing piece is a failure; elsewhere it is a ski
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -90,6 +95,8 @@ class Player:
         self.twin = Twin()
         self.by_keys = by_keys
         self.responses: list[Doc] = []
+        self.since = 0  # where the lines of the step played last begin
+        self.resolved_in_chain = 0  # entries of the chain under way that resolved
 
     # What the screen said last.
     def cut_line(self) -> Doc:
@@ -101,7 +108,7 @@ class Player:
     def play(self, step: Step, choice_shot: str = "") -> Doc:
         """Play ``step`` (a screenshot named ``choice_shot`` while its choice is asked); the
         ``cut`` line that follows it, checked against the twin."""
-        since = self.demo.mark()
+        since = self.since = self.demo.mark()
         if step.op in ("activate", "respond"):
             self.activate(step)
             return self.finish(step, since, "activated")
@@ -124,7 +131,38 @@ class Player:
         assert response["result"]["events"] == expected["events"], step
         self.responses.append(response["result"]["events"])
         check_cut(cut, self.twin.cut())
+        check_faces(cut, self.twin)
+        if kind == "passed":
+            self.check_progress(since, cut)
         return cut
+
+    def check_progress(self, since: int, cut: Doc) -> None:
+        """The chain's progress as a pass plays back: "Resolving k of n: <title>…" while an
+        entry resolves (k counted in its chain, n with what still waits), "Chain resolved."
+        once the Cut is empty again; End Turn says why it waits, in the runtime's words."""
+        events = self.twin.results[-1]["events"]
+        answer = self.twin.cut()
+        if any(e["type"] == "resolving" for e in events):
+            self.resolved_in_chain += 1
+            waiting = len(answer["cut"]) + 1  # the entry that resolved was still on the Cut
+            told = [s["status"] for s in self.demo.said("step", since) if s["status"]]
+            title = cut["shown"]["history"][0]["title"]
+            k, n = self.resolved_in_chain, self.resolved_in_chain - 1 + waiting
+            assert told and told[0] == f"Resolving {k} of {n}: {title}…", (told, k, n)
+            assert all(re.fullmatch(r"Resolving \d+ of \d+: .+…", t) for t in told), told
+        expected_status = ""
+        if not answer["cut"] and self.resolved_in_chain:
+            expected_status, self.resolved_in_chain = "Chain resolved.", 0
+        if answer["cut"] or expected_status:
+            assert cut["shown"]["status"] == expected_status, cut["shown"]
+        reason = answer["end_turn_reason"]
+        over = bool(self.twin.results[-1]["state"]["result"])  # the result screen says it
+        assert cut["end_turn"]["enabled"] == answer["can_end_turn"]
+        if reason is None or over:
+            assert cut["end_turn"]["why"] == "" and cut["end_turn"]["tooltip"] == ""
+        else:
+            assert cut["end_turn"]["why"] == f"End Turn waits: {reason}", cut["end_turn"]
+            assert cut["end_turn"]["tooltip"] == reason
 
     def choice_with(self, chosen: list[str], since: int) -> Doc:
         """The ``choice`` line that shows ``chosen`` picked (after ``since``)."""
@@ -137,7 +175,9 @@ class Player:
         if step.op == "respond":
             since = self.demo.mark()
             self.key("R") if self.by_keys else self.click("respond")
-            self.demo.wait_for("aim", since)  # Respond aims the first card that can answer
+            aimed = self.demo.wait_for("aim", since)  # Respond aims the first that can answer
+            if self.by_keys:
+                self.cycle_respond(aimed)
         info = self.twin.targets(step.card)
         since = self.demo.mark()
         self.pick_card(step.card, hover_first=step.op == "activate")
@@ -195,6 +235,28 @@ class Player:
             for unit in step.choice:
                 self.pick_unit(unit, answer["candidates"])
 
+    def cycle_respond(self, first: Doc) -> None:
+        """R again while a card is aimed aims the next card that can answer, in the hand's
+        order, round to the first: the player chooses which card responds. A card without a
+        target shows the play area's hint, in sight between the sides."""
+        able = [c for c in self.twin.hand() if self.twin.targets(c)["playable"]]
+        assert len(able) >= 2, able  # the script's respond step has a choice of answers
+        aimed = [first]
+        for _ in able:
+            since = self.demo.mark()
+            self.key("R")
+            aimed.append(self.demo.wait_for("aim", since))
+        assert [a["card"] for a in aimed] == [*able, able[0]], aimed
+        assert any(not self.twin.targets(c)["requires_target"] for c in able), able
+        current = aimed[-1]
+        while self.twin.targets(current["card"])["requires_target"]:
+            since = self.demo.mark()
+            self.key("R")
+            current = self.demo.wait_for("aim", since)
+        hint = current["hint"]
+        assert hint["visible"] and hint["text"] == "Click here to play", hint
+        check_hint_in_sight(self.demo, hint)
+
     def pick_card(self, card: str, hover_first: bool = False) -> None:
         if self.by_keys:
             number = self.twin.hand().index(card) + 1
@@ -247,9 +309,35 @@ def check_cut(line: Doc, expected: Doc) -> None:
     assert marks == wanted
 
 
-def check_fizzle(line: Doc, result: Doc, entries_before: list[Doc]) -> None:
+def check_faces(line: Doc, twin: Twin) -> None:
+    """Each intent's two lines fit inside its bubble at a readable size, and a fallen unit
+    shows no status chip (though the state may still hold its statuses)."""
+    units = {u["id"]: u for u in twin.on_session("state")["state"]["units"]}
+    for unit, face in line["layout"]["faces"].items():
+        for drawn in face["lines"]:
+            assert drawn["width"] <= drawn["room"] and drawn["size"] >= 9, (unit, drawn)
+        if units[unit]["hp"] <= 0:
+            assert not face["alive"] and face["chips"] == [], (unit, face)
+
+
+def check_hint_in_sight(demo: Demo, hint: Doc) -> None:
+    """The play area's hint plate stands between the sides, over no intent bubble and under
+    none, and its gold words show in the screenshot (its layer is drawn over the units)."""
+    x, y, width, height = (round(v) for v in hint["rect"])
+    faces = demo.layout["faces"]
+    crossed = [f["bubble"] for f in faces.values() if f["lines"]
+               and f["bubble"][0] < x + width and x < f["bubble"][0] + f["bubble"][2]
+               and f["bubble"][1] < y + height and y < f["bubble"][1] + f["bubble"][3]]  # fmt: skip
+    assert not crossed, (hint, faces)
+    path = shot(demo, "duel_respond_hint.png")
+    plate = (x + 6, y + 6, x + width - 6, y + height - 6)
+    assert colour_pixels(path, plate, GOLD, 70) > 60  # the words, over everything
+
+
+def check_fizzle(line: Doc, result: Doc, entries_before: list[Doc], steps: list[Doc]) -> None:
     """An entry that failed as it resolved: the Cut view says so with the runtime's lines,
-    and each lost target carries a lost marker numbered as the entry was."""
+    and each lost target carries a lost marker numbered as the entry was while the chain
+    plays back; once the chain is over (an empty Cut) no lost marker is left on a unit."""
     failed = [e for e in result["events"] if e["type"] == "effect_failed"]
     if not failed:
         return
@@ -261,7 +349,10 @@ def check_fizzle(line: Doc, result: Doc, entries_before: list[Doc]) -> None:
     assert (item["id"], item["outcome"], item["lines"]) == (entry, "failed", lines)
     label = [e["id"] for e in entries_before].index(entry) + 1
     lost = {(e["unit"], label) for e in result["events"] if e["type"] == "target_lost"}
-    assert {(m["unit"], m["label"]) for m in line["marks"] if m["kind"] == "lost"} == lost
+    (shown,) = [s for s in steps if "effect_failed" in s["events"]]
+    assert {(m["unit"], m["label"]) for m in shown["marks"] if m["kind"] == "lost"} == lost
+    kept = {(m["unit"], m["label"]) for m in line["marks"] if m["kind"] == "lost"}
+    assert kept == (lost if line["answer"]["cut"] else set()), kept
 
 
 def check_lit_cards(path: Path, cards: list[Doc]) -> None:
@@ -322,15 +413,20 @@ def test_a_duel_by_mouse_alone_shows_every_rule_as_the_runtime_decides_it(demo: 
             line = play_numbered_picks(player, step)
         else:
             line = player.play(step, SHOTS.get(index, ""))
-        check_fizzle(line, twin.results[-1], before)
+        check_fizzle(line, twin.results[-1], before, demo.said("step", player.since))
         if failed_card(twin.results[-1]) == TWIN_SHOT_CARD:
             check_fails_whole(line, twin.results[-1], before)
             fails_whole += 1
+        if index == FLARE_ANSWERS:
+            check_entry_tooltip(player)
         if index in AFTER:
             shot(demo, AFTER[index])
         if index == NOTHING_TO_TARGET:
             check_nothing_to_target(player)
+            check_history_by_chain(line)
+            shot(demo, "duel_cut_history.png")
     assert fails_whole == 1  # the Twin Shot failed whole once
+    assert any(u["hp"] <= 0 and u["statuses"] for u in twin.on_session("state")["state"]["units"])
     result = demo.wait_for("result", 0)
     assert result["result"] == "victory"
     shot(demo, "duel_victory.png")
@@ -368,6 +464,7 @@ def on_start_screen(demo: Demo) -> bool:
 
 
 #: Steps of the script the mouse duel looks at closely (indexes into DUEL).
+FLARE_ANSWERS = 1  # the Beacon's Signal Flare answers the Barrage: it waits on top
 BARRAGE_RESOLVES = 3  # the "all ~" Barrage resolves after the Hound entered
 NOTHING_TO_TARGET = 11  # the Strike at the Hound fizzled: every enemy on the field is warded
 TWIN_SHOT = len(TURN_1)  # two targets, picked one at a time
@@ -472,12 +569,50 @@ def check_nothing_to_target(player: Player) -> None:
     demo, twin = player.demo, player.twin
     for card in ("c1", "c4", "c6"):  # Twin Shot, Called Shot (on resolve), Barrage ("all ~")
         info = twin.targets(card)
-        assert not info["playable"] and info["reason"] == "no legal target", info
+        assert not info["playable"] and info["reason"].startswith("no legal target"), info
         assert demo.hover(card) == []
     shot(demo, "duel_no_legal_target.png")
     since = demo.mark()
     demo.do({"click": list(demo.card("c6"))})
     refused = demo.wait_for("refused", since)
-    assert refused["reason"] == "no legal target"
+    assert refused["reason"] == twin.targets("c6")["reason"]  # as the runtime words it
     # The refusal's toast fades before the next screenshots.
     demo.do({"move": list(demo.point("play"))}, {"wait_ms": 2600})
+
+
+def check_entry_tooltip(player: Player) -> None:
+    """The pointer over the rival's entry on the Cut reads it before it resolves: its move's
+    text as the battle document words it, its source and what it targets."""
+    demo, twin = player.demo, player.twin
+    top = twin.cut()["cut"][-1]
+    state = twin.on_session("state")["state"]
+    (move,) = [m for m in state["moves"] if m["id"] == top["move"]]
+    # The pointer goes down the Cut view, a step at a time, until the top entry's tooltip
+    # shows (the cut line lists the rows before they are laid out, so it cannot say where).
+    since = demo.mark()
+    for y in range(100, 430, 12):
+        demo.do({"move": [1000, y]}, {"wait_ms": 40})
+        if any(t["entry"] == top["id"] for t in demo.said("cut_tooltip", since)):
+            break
+    told = demo.said("cut_tooltip", since)[-1]  # what shows now, where the pointer stopped
+    tip = told["tooltip"]
+    assert told["entry"] == top["id"] and tip["visible"], told
+    assert (tip["title"], tip["text"]) == (move["name"], move["text"]), tip
+    assert tip["note"].split("\n")[0] == f"Source: {twin.names()[top['source']]}", tip
+    shot(demo, "duel_cut_tooltip.png")
+    since = demo.mark()
+    demo.do({"move": list(demo.point("play"))})
+    gone = demo.wait_for("cut_tooltip", since)
+    assert gone["entry"] == "" and not gone["tooltip"]["visible"], gone
+
+
+def check_history_by_chain(line: Doc) -> None:
+    """The history lists the resolved entries chain by chain, newest first, each under its
+    heading and numbered by its place in its own chain."""
+    history = line["shown"]["history"]
+    chains = [item["chain"] for item in history]
+    assert len(set(chains)) >= 2 and chains == sorted(chains, reverse=True), history
+    assert line["shown"]["chains"] == [f"Chain {n}" for n in dict.fromkeys(chains)]
+    for number in set(chains):
+        labels = [item["label"] for item in history if item["chain"] == number]
+        assert len(labels) == len(set(labels)) and min(labels) >= 1, history
