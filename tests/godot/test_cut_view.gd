@@ -44,6 +44,15 @@ func last_step_with(event_type: String) -> Array:
 	return []
 
 
+## The text of the card or move [param id] ([param kind] [code]cards[/code] or
+## [code]moves[/code]) as the battle's state words it.
+func text_of(kind: String, id: String) -> String:
+	for definition: Dictionary in view.state[kind]:
+		if definition["id"] == id:
+			return str(definition["text"])
+	return ""
+
+
 ## The runtime's cut answer, asked afresh (not the view's copy).
 func runtime_cut() -> Dictionary:
 	return await view.bridge.ask("cut", {"session": view.bridge.session})
@@ -131,6 +140,40 @@ func test_an_all_effect_shows_the_range_it_collects_again_as_it_resolves() -> vo
 	)
 	check_eq(view.cut_view.shown()["entries"], [], "then the Cut is empty")
 	check_eq(marks_of("range"), [], "and so are the markers")
+	check_eq(step[3]["status"], "Resolving 2 of 2: Barrage…", "the chain's progress as it plays")
+	check_eq(step[3]["prompt"], "", "not the prompt of before the pass")
+	check(not step[3]["pass"]["enabled"], "Pass waits for the playback")
+	check_eq(view.cut_view.status, "Chain resolved.", "the chain is over")
+	check_eq(view.cut_view.shown()["chains"], ["Chain 1"], "both entries under one heading")
+	check_eq(
+		view.cut_view.history.map(
+			func(item: Dictionary) -> Array: return [item["chain"], item["label"]]
+		),
+		[[1, 1], [1, 2]],
+		"numbered by their place in their chain"
+	)
+	await view.play_card_at("c3", PackedStringArray(["drone"]))
+	check_eq(view.cut_view.status, "", "a new chain starts")
+	await pass_times(3)
+	check_eq(view.cut_view.shown()["chains"], ["Chain 2", "Chain 1"], "a heading per chain")
+
+
+func test_an_entry_tooltip_reads_the_rivals_move_before_it_resolves() -> void:
+	await opened()
+	await view.play_card_at("c2", PackedStringArray())
+	await view.pass_priority()  # the flare answers
+	var flare: Dictionary = view.cut["cut"][-1]
+	var tip: Dictionary = view.cut_view.entry_tip(str(flare["id"]))
+	check_eq([tip["title"], tip["text"]], ["Signal Flare", text_of("moves", "flare")], "its text")
+	check_eq(tip["note"], "Source: Signal Beacon", "and its source (it targets no one)")
+	await view.play_card_at("c3", PackedStringArray(["drone"]))  # a Strike in answer
+	var strike: Dictionary = view.cut["cut"][-1]
+	tip = view.cut_view.entry_tip(str(strike["id"]))
+	check_eq(tip["text"], text_of("cards", "strike"), "the card's text")
+	check_eq(
+		tip["note"], "Source: Captain Aya\nLocked targets: Volatile Drone", "its locked target"
+	)
+	check_eq(view.cut_view.entry_tip("e99"), {}, "no tooltip for an entry not on the Cut")
 
 
 func test_a_lost_target_fizzles_the_entry_with_the_runtimes_reason() -> void:
