@@ -663,11 +663,12 @@ def _viewed(request: dict[str, Any], battle: Battle, events: list[Event],
     """A change's answer for its viewers: the one viewer's events, log and state, or with
     ``viewers`` each one's under ``views``."""
     forecasts = forecast_intents(battle)
+    dumped = dump_battle(battle)  # one dump for every viewer's view
     answers = {}
     for viewer in viewers:
         shown, lines = events_view(battle, viewer, events, battle.journal or (), turn_side)
-        answers[viewer.value] = {"events": shown, "log": lines,
-                                 "state": state_view(battle, viewer, forecasts)}  # fmt: skip
+        state = state_view(battle, viewer, forecasts, dumped)
+        answers[viewer.value] = {"events": shown, "log": lines, "state": state}
     if "viewers" in request:
         return {"views": answers}
     return answers[viewers[0].value]

@@ -193,37 +193,54 @@ def counter_seen(visibility: Visibility, viewer: Viewer) -> bool:
     return visibility is Visibility.OWNER and viewer.team is not None
 
 
-def state_view(battle: Battle, viewer: Viewer,
-               forecasts: Mapping[str, object] | None = None) -> dict[str, Any]:  # fmt: skip
+def state_view(battle: Battle, viewer: Viewer, forecasts: Mapping[str, object] | None = None,
+               dumped: Mapping[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
     """What ``viewer`` may see of the battle now, shaped as the state hosts draw (without
-    ``format``, ``seed``, ``rng``, ``secret`` and ``stints``; ``view`` says whose it is)."""
-    state: dict[str, Any] = dump_battle(battle)
-    for key in ("format", "seed", "rng", "secret", "stints"):
-        state.pop(key, None)
-    state = {"view": {"format": VIEW_FORMAT, "viewer": viewer.value, "of": BATTLE_FORMAT},
-             **state}  # fmt: skip
-    for unit in state["units"]:
-        if forecasts and unit["id"] in forecasts and unit["intent"] is not None:
-            unit["intent"]["forecast"] = forecasts[unit["id"]]
+    ``format``, ``seed``, ``rng``, ``secret`` and ``stints``; ``view`` says whose it is).
+    ``dumped``: the battle's :func:`.document.dump_battle` now, when several viewers' views
+    are made at once (it is read, never changed: each view copies what it changes)."""
+    base = dump_battle(battle) if dumped is None else dumped
+    state: dict[str, Any] = {"view": {"format": VIEW_FORMAT, "viewer": viewer.value,
+                                      "of": BATTLE_FORMAT}}  # fmt: skip
+    state.update((k, v) for k, v in base.items() if k not in _AUTHORITY_ONLY)
+    if forecasts:
+        state["units"] = [_forecast(unit, forecasts) for unit in state["units"]]
     if battle.enemy_side is None:
         state["piles"] = _piles(battle, viewer, Team.PLAYER, battle.piles)
         if knows_deck_list(battle, viewer, Team.PLAYER):
             state["deck_list"] = deck_list(battle, Team.PLAYER)
     else:
-        for side in state["sides"]:
-            team = Team(side["team"])
-            side["piles"] = _piles(battle, viewer, team, battle.piles_for(team))
+        sides = []
+        for given in state["sides"]:
+            team = Team(given["team"])
+            side = {**given, "piles": _piles(battle, viewer, team, battle.piles_for(team))}
             if knows_deck_list(battle, viewer, team):
                 side["deck_list"] = deck_list(battle, team)
-    for entry, shown in zip(battle.cut, state["cut"], strict=True):
-        if entry.card is not None:
-            shown["card"] = _card_entry(battle, viewer, battle.cards[entry.card], RESOLVING)
+            sides.append(side)
+        state["sides"] = sides
+    state["cut"] = [{**shown, "card": _card_entry(battle, viewer, battle.cards[entry.card],
+                                                  RESOLVING)}
+                    if entry.card is not None else shown
+                    for entry, shown in zip(battle.cut, state["cut"], strict=True)]  # fmt: skip
     if "counters" in state:
         specs = words_of(battle).counters
         state["counters"] = {name: value for name, value in state["counters"].items()
                              if name not in specs
                              or counter_seen(specs[name].visibility, viewer)}  # fmt: skip
     return state
+
+
+#: What only the authority's snapshot holds.
+_AUTHORITY_ONLY = frozenset({"format", "seed", "rng", "secret", "stints"})
+
+
+def _forecast(unit: Mapping[str, Any], forecasts: Mapping[str, object]) -> Mapping[str, Any]:
+    """A unit's entry with its intent's forecast told beside it (a copy; the unit as given
+    when it has none)."""
+    intent = unit.get("intent")
+    if intent is None or unit["id"] not in forecasts:
+        return unit
+    return {**unit, "intent": {**intent, "forecast": forecasts[unit["id"]]}}
 
 
 # -- events and log lines ---------------------------------------------------------------------
