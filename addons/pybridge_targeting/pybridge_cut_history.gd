@@ -4,8 +4,8 @@ extends RefCounted
 ## What became of a [PyBridgeCutView]'s entries, chain by chain: each entry that left the
 ## Cut with its outcome and the chain it was part of (a chain starts on an empty Cut and
 ## ends when the Cut is empty again), and how far the chain under way has resolved
-## ("Resolving 2 of 3", then "Chain resolved"). It counts what the view was shown; every
-## word about the rules stays the runtime's.
+## ("Resolving 2 of 3", then "Chain resolved"), and the rows that list them. It counts what
+## the view was shown; every word about the rules stays the runtime's.
 
 ## How many resolved entries it remembers.
 const KEPT := 6
@@ -51,9 +51,56 @@ func shown(entries: Array) -> void:
 		status = ""
 
 
+## Lists [member items] in [param into], newest first, each chain under its heading with a
+## rule above the older chains; [param label] makes each line,
+## [code]func(text: String, color: StringName, font_size: StringName) -> Label[/code] with the
+## theme items of [code]PyBridgeCutView[/code].
+func fill(into: Container, label: Callable) -> void:
+	var heading := -1
+	for each in items:
+		if each["chain"] != heading:
+			if heading != -1:
+				into.add_child(HSeparator.new())
+			heading = each["chain"]
+			into.add_child(label.call(heading_of(heading), &"dim_text", &"detail_size"))
+		into.add_child(_row(each, label))
+
+
+## The heading of the chain [param number] ([code]"Chain 2"[/code]).
+func heading_of(number: int) -> String:
+	return tr("Chain %d") % number
+
+
+## The headings of the chains [member items] lists, newest first.
+func headings() -> Array[String]:
+	var found: Array[String] = []
+	for each in items:
+		if not found.has(heading_of(each["chain"])):
+			found.append(heading_of(each["chain"]))
+	return found
+
+
 ## The remembered entry [param entry_id] (of the newest chain that had it), or a blank one.
 func item(entry_id: String) -> Dictionary:
 	for each in items:
 		if each["id"] == entry_id:
 			return each
 	return {"outcome": "", "lines": []}
+
+
+# An entry that left the Cut: its place in its chain, its name and outcome, and the runtime's
+# lines about it.
+func _row(item: Dictionary, label: Callable) -> Control:
+	var failed: bool = item["outcome"] == "failed"
+	var outcome := tr("fizzled") if failed else tr("resolving")
+	if item["outcome"] == "resolved":
+		outcome = tr("resolved")
+	var text := "%d  %s · %s" % [int(item["label"]), str(item["title"]), outcome]
+	var column := VBoxContainer.new()
+	column.add_theme_constant_override(&"separation", 0)
+	column.add_child(label.call(text, &"failed" if failed else &"resolved", &"entry_size"))
+	for line: String in item["lines"]:
+		var reason: Label = label.call(line, &"failed" if failed else &"dim_text", &"detail_size")
+		reason.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+		column.add_child(reason)
+	return column

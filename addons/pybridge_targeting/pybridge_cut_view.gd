@@ -223,16 +223,12 @@ func shown() -> Dictionary:
 				"point": PyBridgeBattleLayout.xy(point)
 			}
 		)
-	var chains := []
-	for item in history:
-		if not chains.has(item["chain"]):
-			chains.append(item["chain"])
 	return {
 		"entries": entries,
 		"prompt": _awaiting.text,
 		"status": _status.text,
 		"history": history.duplicate(true),
-		"chains": chains.map(func(number: int) -> String: return _chain_heading(number)),
+		"chains": _history.headings(),
 		"tooltip":
 		{
 			"entry": _tip.entry,
@@ -271,14 +267,7 @@ func _rebuild() -> void:
 		_entries.add_child(row)
 	if listed.is_empty():
 		_entries.add_child(_label(tr("Nothing waits on the Cut."), &"dim_text", &"detail_size"))
-	var heading := -1
-	for item in history:
-		if item["chain"] != heading:  # each chain under its own heading, a rule above it
-			if heading != -1:
-				_past.add_child(HSeparator.new())
-			heading = item["chain"]
-			_past.add_child(_label(_chain_heading(heading), &"dim_text", &"detail_size"))
-		_past.add_child(_past_row(item))
+	_history.fill(_past, _label)
 	_past_title.visible = not history.is_empty()
 	# While an entry resolves the runtime's prompt is the one before the pass: the status
 	# takes its place until the new answer comes.
@@ -327,23 +316,6 @@ func _row(entry: Dictionary) -> Control:
 	return box
 
 
-func _past_row(item: Dictionary) -> Control:
-	var failed: bool = item["outcome"] == "failed"
-	var outcome := tr("fizzled") if failed else tr("resolving")
-	if item["outcome"] == "resolved":
-		outcome = tr("resolved")
-	var text := "%d  %s · %s" % [int(item["label"]), str(item["title"]), outcome]
-	var column := VBoxContainer.new()
-	column.add_theme_constant_override(&"separation", 0)
-	var head := _label(text, &"failed" if failed else &"resolved", &"entry_size")
-	column.add_child(head)
-	for line: String in item["lines"]:
-		var reason := _label(line, &"failed" if failed else &"dim_text", &"detail_size")
-		reason.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
-		column.add_child(reason)
-	return column
-
-
 func _title_of(entry: Dictionary) -> String:
 	var card: Variant = entry.get("card")
 	if card is Dictionary:
@@ -380,10 +352,6 @@ func _remember(entry_id: String) -> void:
 			}
 			_history.remember(item, listed.size())
 			return
-
-
-func _chain_heading(number: int) -> String:
-	return tr("Chain %d") % number
 
 
 func _tell(entry_id: String, text: String) -> void:
