@@ -45,14 +45,14 @@ TURN_1 = [
     END_TURN,
 ]  # fmt: skip
 #: Turn 2: the Rival wards the Hound in answer to the Twin Shot; the player responds with a
-#: Strike at the Rival, which the Rival answers with a second ward. The second ward resolves,
-#: the Strike hits, the first ward fails (the Hound it targets is protected now) and the Twin
-#: Shot fails whole (the Rival, still a legal target, takes nothing). The Called Shot chooses
-#: the Rival as it resolves (the Hound is warded); an "up to three" Suppressing Fire confirmed
-#: with one target finishes the Rival.
+#: Strike at the Rival, which the Rival leaves unanswered (a second ward would come to
+#: nothing: it would only make the first one fail). The Strike hits, the ward resolves and the
+#: Twin Shot fails whole (the Rival, still a legal target, takes nothing). The Called Shot
+#: chooses the Rival as it resolves (the Hound is warded); an "up to three" Suppressing Fire
+#: confirmed with one target finishes the Rival.
 TURN_2 = [
     activate("d1", "vex", "hound"), PASS,
-    respond("d3", "vex"), PASS, PASS, PASS, PASS, PASS,
+    respond("d3", "vex"), PASS, PASS, PASS,
     activate("d2"), Step("pass", choice=("vex",)),
     activate("d4", "vex"), PASS,
     END_TURN,

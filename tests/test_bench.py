@@ -43,11 +43,14 @@ from pybridge.runtime.turns import end_turn, start_battle
 # targets answers say where a late choice comes from (late_choice); and (issue 14) they carry the
 # mode's facts (checked: with `facts` left out, the log is the one issue 20 pinned); and (issue
 # 16) they word how many units a card takes (`count_label`; checked: with it left out, the log is
-# the one pinned before).
+# the one pinned before); and (issue 25) refusals name the protected units (`refusal`,
+# `protected`, and the reasons' words), and the enemies make no response that would come to
+# nothing, with a revival played outright at the end (checked: with the chooser's skip off,
+# the shields left out and the revival not played, the log is the one pinned before).
 
-EVENT_LOG_SHA256 = "6be1f19bc391a32eda88986f02a0b47c38de274a976fc8807320d629dea3ebb1"
+EVENT_LOG_SHA256 = "b2c0d4e5f0ee214416f85dfdf63969e402e71be3501018af64dc65b24576a5e0"
 #: The same log with its keys in the order the runtime writes them (sort_keys=False).
-EVENT_LOG_ORDERED_SHA256 = "37f99ed680166752c0406e6afefb47c1b446ef190c29e357a17568a32152b40b"
+EVENT_LOG_ORDERED_SHA256 = "672f3f33fa655027adcd296793fd90b9f51130be874568abe3b83d37cdbeb138"
 
 
 def _card(cid: str, target: str, nodes: list[dict[str, Any]], start: str, **extra: Any):
@@ -267,6 +270,13 @@ def scripted_log() -> list[Any]:
         battle = load_battle(demo_battle())
         player = None if seed is None else Pcg32(seed)
         log.append(["autoplay", seed, list(play_out(battle, 40, player))])
+    # A revival, played outright: the random run no longer comes to one since the enemies
+    # stopped making responses that come to nothing.
+    fallen = kitchen("soft", 1)
+    fallen["units"][1] = {**fallen["units"][1], "hp": 0}
+    fallen["piles"] = {"hand": [{"id": "h1", "card": "raise"}], "draw": []}
+    battle = load_battle(fallen)
+    log.append(["revival", start_battle(battle), play(battle, "h1"), state_of(battle)])
     return log
 
 

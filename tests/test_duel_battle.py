@@ -27,13 +27,26 @@ def test_the_duel_is_strict_and_lint_clean() -> None:
     assert lint_document(document) == []
 
 
+WARDED = "(will not be the target of any effect)"
+
+
 def test_the_duel_opens_with_a_warded_rival_and_a_hound_in_the_reserve() -> None:
     s = Session(duel_battle())
     reasons = hand_reasons(s)
-    assert reasons["c1"] == "not enough legal targets"  # Twin Shot: only the Drone
+    # Twin Shot: only the Drone; the refusal names the units the Ward keeps out of reach.
+    twin = f"not enough legal targets: Ward on Signal Beacon and Rival Vex {WARDED}"
+    assert reasons["c1"] == twin
     assert reasons["c5"] == "no card to choose"  # Salvage: no attack in the discard pile
-    assert [reasons[c] for c in ("c2", "c3", "c4")] == [None, None, None]
-    assert s.ok("targets", card="c3")["candidates"] == ["drone"]
+    assert [reasons[c] for c in ("c2", "c3", "c4", "c6")] == [None, None, None, None]
+    strike = s.ok("targets", card="c3")
+    assert strike["candidates"] == ["drone"]
+    # Playable, yet two enemies are out of reach: the answer says which and why.
+    assert strike["protected"] == [
+        {"unit": "beacon", "status": "ward", "protection": "all"},
+        {"unit": "vex", "status": "ward", "protection": "all"},
+    ]
+    refused = s.refused("activate", "not_a_candidate", "target", card="c3", target="vex")
+    assert f"Ward on Rival Vex {WARDED}; candidates: drone" in refused["message"]
 
 
 def test_turn_one_an_arrival_a_fall_a_ward_then_nothing_to_target() -> None:
@@ -55,10 +68,15 @@ def test_turn_one_an_arrival_a_fall_a_ward_then_nothing_to_target() -> None:
     (ward,) = of(results[9], "enemy_responds")
     assert (ward["unit"], ward["move"], ward["target"]) == ("vex", "aegis", "hound")
     assert of(results[11], "target_lost")[0]["reason"] == "protected"
-    # Now every enemy on the field is warded: no targeting card can be played, "all ~" too.
-    reasons = hand_reasons(s)
-    assert reasons == {"c1": "no legal target", "c4": "no legal target",
-                       "c5": None, "c6": "no legal target"}  # fmt: skip
+    # Now every enemy on the field is warded: no card that targets one can be played, and
+    # the refusal says whose Ward stops it.
+    info = s.ok("targets", card="c1")
+    assert info["reason"] == f"no legal target: Ward on Rival Vex and War Hound {WARDED}"
+    assert info["refusal"] == {"code": "no_legal_target", "text": info["reason"], "protected": [
+        {"unit": "vex", "status": "ward", "protection": "all"},
+        {"unit": "hound", "status": "ward", "protection": "all"}]}  # fmt: skip
+    refused = s.refused("activate", "not_playable", "card", card="c1", target=["vex", "hound"])
+    assert refused["message"].endswith(f"cannot be played: {info['reason']}")
 
 
 def test_salvage_chooses_an_attack_of_the_discard_pile_as_it_resolves() -> None:
@@ -75,30 +93,31 @@ def test_salvage_chooses_an_attack_of_the_discard_pile_as_it_resolves() -> None:
     assert "c3" in [c["id"] for c in resolved["state"]["piles"]["hand"]]
 
 
-def test_turn_two_a_response_a_ward_that_fails_and_a_two_target_effect_failing_whole() -> None:
+def test_turn_two_a_response_left_unanswered_and_a_two_target_effect_failing_whole() -> None:
     s = Session(duel_battle())
     play_through(s, TURN_1)
-    results = play_through(s, TURN_2[:8])
+    results = play_through(s, TURN_2[:6])
     assert of(results[1], "enemy_responds")[0]["move"] == "aegis"
     assert results[2]["log"][-1]["text"] == "You respond with Strike at Rival Vex."
-    assert of(results[3], "enemy_responds")[0]["move"] == "aegis"  # the AI answers again
-    assert of(results[5], "damage")[0]["unit"] == "vex"  # the Strike resolves first
-    first_ward, twin = results[6], results[7]
-    assert of(first_ward, "target_lost")[0]["reason"] == "protected"  # the enemy's fails too
-    assert of(first_ward, "effect_failed")[0]["move"] == "aegis"
+    # A second ward on the Hound would come to nothing (the first then fails): none is made,
+    # and the pass resolves the Strike.
+    assert of(results[3], "enemy_responds") == []
+    assert of(results[3], "damage")[0]["unit"] == "vex"
+    ward, twin = results[4], results[5]
+    assert of(ward, "status")[0]["unit"] == "hound"
     assert of(twin, "target_lost") == [
         {"type": "target_lost", "entry": "e8", "unit": "hound", "reason": "protected"}]  # fmt: skip
     assert "damage" not in types(twin["events"])  # the Rival, still a legal target, takes nothing
     s.ok("activate", card="d2")
     assert s.cut()[0]["late_choice"]["candidates"] == ["vex"]  # the Hound is warded
-    assert s.ok("pick", entry="e12", chosen=[])["candidates"] == ["vex"]
-    results = play_through(s, TURN_2[9:10])
+    assert s.ok("pick", entry="e11", chosen=[])["candidates"] == ["vex"]
+    results = play_through(s, TURN_2[7:8])
     assert of(results[0], "targets_chosen")[0]["units"] == ["vex"]
 
 
 def test_suppressing_fire_is_an_up_to_card_confirmed_with_one_target() -> None:
     s = Session(duel_battle())
-    play_through(s, [*TURN_1, *TURN_2[:10]])
+    play_through(s, [*TURN_1, *TURN_2[:8]])
     picked = s.ok("pick", card="d4", chosen=["vex"])
     assert (picked["can_confirm"], picked["complete"], picked["candidates"]) == (True, False, [])
 

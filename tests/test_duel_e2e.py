@@ -469,13 +469,12 @@ BARRAGE_RESOLVES = 3  # the "all ~" Barrage resolves after the Hound entered
 NOTHING_TO_TARGET = 11  # the Strike at the Hound fizzled: every enemy on the field is warded
 TWIN_SHOT = len(TURN_1)  # two targets, picked one at a time
 #: Screenshots taken while a step's choice is asked (the pile picker, a late choice).
-SHOTS = {len(TURN_1) - 2: "duel_pile_picker.png", len(TURN_1) + 9: "duel_late_choice.png"}
+SHOTS = {len(TURN_1) - 2: "duel_pile_picker.png", len(TURN_1) + 7: "duel_late_choice.png"}
 #: Screenshots taken after a step.
 AFTER = {
     1: "duel_enemy_answers.png",
     7: "duel_fizzle_down.png",
-    len(TURN_1) + 3: "duel_cut_stack.png",
-    len(TURN_1) + 6: "duel_enemy_entry_fizzles.png",
+    len(TURN_1) + 2: "duel_cut_stack.png",
 }
 
 

@@ -50,8 +50,9 @@ def test_under_strict_an_enemy_move_with_no_legal_target_is_not_played() -> None
     assert s.opened["result"]["events"][0]["move"] == "bite"
     s.events("play", card="h1")  # the hero is warded: the bite has no legal target
     events = s.events("end_turn")
+    why = "no legal target: Ward on Hero (will not be the target of any effect)"
     assert of(events, "enemy_holds") == [{"type": "enemy_holds", "unit": "orc", "move": "bite",
-                                          "name": "Bite", "reason": "no legal target"}]  # fmt: skip
+                                          "name": "Bite", "reason": why}]  # fmt: skip
     assert "enemy_acts" not in types(events) and "armor" not in types(events)
     orc = next(u for u in s.state()["units"] if u["id"] == "orc")
     assert orc["armor"] == 0 and orc["intent"] is None  # it telegraphs only what it can play
@@ -112,7 +113,9 @@ def test_a_veiled_last_enemy_makes_a_random_single_card_unplayable_under_strict(
     one = card("one", "RandomOpponent", action("DealDamage", amount=3, source="Target"))
     units = [unit("hero", "player"), unit("orc", statuses={"veil": 1})]
     s = Session(battle_doc([one], units=units, hand=["one"], rules="strict", statuses=[VEIL]))
-    assert s.ok("targets", card="h1")["reason"] == "no legal target"
+    assert s.ok("targets", card="h1")["reason"] == (
+        "no legal target: Veil on Orc (will not be the target of a single-target effect)"
+    )
     s.refused("play", "not_playable", "card", card="h1")
 
 

@@ -56,7 +56,9 @@ def test_a_late_choice_with_no_candidate_left_fails_under_strict(finish: str) ->
                                            "move": None, "reason": "no_targets"}]  # fmt: skip
     assert "armor" not in types(events)  # nothing of it applies
     assert s.cut() == [] and s.state()["piles"]["discard"][0]["id"] == "h1"
-    assert s.ok("targets", card="h2")["reason"] == "no legal target"  # the orc is warded
+    assert s.ok("targets", card="h2")["reason"] == (  # the orc is warded, and it says so
+        "no legal target: Ward on Orc (will not be the target of any effect)"
+    )
     assert s.events("end_turn")  # the battle goes on
 
 

@@ -28,6 +28,8 @@ from .builders import action, battle_doc, card, hp, make_battle, move, of_type, 
 
 WARD = {"id": "ward", "name": "Ward", "protection": "all"}
 VEIL = {"id": "veil", "name": "Veil", "protection": "single"}
+#: The strict law's refusal when the only enemy is warded: it names the Ward and the unit.
+WARD_ON_ORC = "no legal target: Ward on Orc (will not be the target of any effect)"
 
 
 KILL = move(
@@ -138,7 +140,7 @@ def test_soft_rules_let_a_two_target_card_take_the_only_one_left() -> None:
 def test_strict_refuses_a_targeting_card_with_no_legal_target(the_card) -> None:
     units = [unit("hero", "player"), unit("orc", statuses={"ward": 1})]
     b = arena("strict", the_card, units=units)
-    assert (targets(b, "h1").playable, targets(b, "h1").reason) == (False, "no legal target")
+    assert (targets(b, "h1").playable, targets(b, "h1").reason) == (False, WARD_ON_ORC)
     before = canonical_json(b)
     with pytest.raises(errors.NotPlayable, match="no legal target"):
         activate(b, "h1", "orc" if the_card is STRIKE else None)
@@ -442,7 +444,7 @@ def test_choose_on_resolve_chooses_late_but_needs_a_target_to_be_played() -> Non
     warded = arena(
         "strict", late, units=[unit("hero", "player"), unit("orc", statuses={"ward": 1})]
     )
-    assert targets(warded, "h1").reason == "no legal target"
+    assert targets(warded, "h1").reason == WARD_ON_ORC
 
 
 def test_choose_on_resolve_in_an_immediate_play_takes_the_choice_as_target() -> None:

@@ -108,6 +108,8 @@ def test_target_info_names_mode_source_and_candidates() -> None:
         "count_label": "",
         "choose_on_resolve": False,
         "late_choice": None,
+        "refusal": None,
+        "protected": [],
         "facts": TargetMode.SINGLE_ENEMY.facts.to_json(),  # "SingleEnemyUnit" is its alias
     }
 

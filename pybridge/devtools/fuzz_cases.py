@@ -178,7 +178,8 @@ def loss_cases(session: str) -> list[Case]:
 
 def bounds_battle() -> Doc:
     """Two pokes at an orc whose spite reacts to every hit with a Behavior at the evaluation
-    limit: one poke resolves well within a request's work budget, two do not."""
+    limit: one poke resolves well within a request's work budget, two do not. The orc's stall
+    gains it a point of armor: a response that changed nothing would not be made."""
     depth, actions = 43, 45  # a Sort chain and the actions reading it: about 2,048 evaluations
     sorts = [act("s0", "UnitSource", source="Self")]
     sorts += [act(f"s{i}", "Sort", by="hp", ports={"input": f"s{i - 1}"})
@@ -191,7 +192,8 @@ def bounds_battle() -> Doc:
                                   for i in range(55)])  # fmt: skip
     units = [unit("hero", "player"), unit("orc", statuses={"spite": 1}, moves=["stall"])]
     return battle(1, units, [poke], ["poke", "poke"], statuses=[spite],
-                  moves=[move("stall", "None")])  # fmt: skip
+                  moves=[move("stall", "None", act("g", "GainArmor", amount=1,
+                                                   source="Self"))])  # fmt: skip
 
 
 def bounds_cases(session: str) -> list[Case]:

@@ -25,6 +25,7 @@ from .errors import (
     LimitReached,
     NotPlayable,
     PlayError,
+    TargetingError,
     TargetNotAllowed,
     UnknownUnit,
     quote,
@@ -53,9 +54,10 @@ from .play import (
     check_play,
     chosen_cards,
     chosen_units,
+    not_a_candidate,
     nothing_to_choose,
     submitted_units,
-    unit_law_reason,
+    unit_law_refusal,
 )
 from .reader import MAX_INT
 from .resolve import run
@@ -313,9 +315,9 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
         chosen = _move_targets(battle, unit, move, target)
     elif target is not None:
         raise CutError(f"move {move_id!r} ({move.target.value}) takes no target", "target")
-    reason = unit_law_reason(battle, unit, move.target) if battle.rules is _STRICT else None
-    if reason is not None:  # one law for everyone: as a card, a move needs a legal target
-        raise CutError(f"move {move_id!r} cannot be declared: {reason}", "move")
+    refusal = unit_law_refusal(battle, unit, move.target) if battle.rules is _STRICT else None
+    if refusal is not None:  # one law for everyone: as a card, a move needs a legal target
+        raise CutError(f"move {move_id!r} cannot be declared: {refusal.text}", "move")
     _make_room(battle, "unit")
     ctx = Context(battle=battle, host=unit, kind=_MOVE)
     if move.target.is_random:
@@ -332,22 +334,27 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
 
 def _move_targets(battle: Battle, unit: Unit, move: MoveDef, target: object) -> tuple[Unit, ...]:
     chosen = battle.unit(target) if isinstance(target, str) else None
-    if chosen is None or not is_valid_target(battle, unit, move.target, chosen):
+    if chosen is None:
         valid = ", ".join(u.id for u in candidates(battle, unit, move.target)) or "none"
         raise CutError(f"{target!r} is not a valid target for {move.id!r}; candidates: {valid}",
                        "target")  # fmt: skip
+    if not is_valid_target(battle, unit, move.target, chosen):
+        refused = not_a_candidate(battle, unit, move.target, chosen, None, move.id, "target")
+        raise CutError(refused.message, "target")
     return (chosen,)
 
 
 def enemy_responses(battle: Battle) -> list[Event]:
     """The enemies' chance to answer the player's top entry (once per entry): the first living
-    enemy with a usable response move responds, aiming with the same legality function."""
+    enemy with a usable response move responds, aiming with the same legality function. A
+    response that would come to nothing (:func:`comes_to_nothing`) is not made."""
     if not battle.cut or battle.cut[-1].side is not _PLAYER or battle.cut[-1].answered:
         return []
     battle.cut[-1] = replace(battle.cut[-1], answered=True)
     if len(battle.cut) >= MAX_CUT:
         return []  # no room for an answer: the entry resolves
     strict = battle.rules is _STRICT
+    work = [0]  # one request's budget for judging every response, whatever the Cut holds
     for enemy in battle.living(_ENEMY):
         for move_id in enemy.moves:
             move = battle.moves[move_id]
@@ -356,11 +363,44 @@ def enemy_responses(battle: Battle) -> list[Event]:
             pool = candidates(battle, enemy, move.target) if move.target.requires_target else []
             if move.target.requires_target and not pool:
                 continue
-            if strict and unit_law_reason(battle, enemy, move.target) is not None:
+            if strict and unit_law_refusal(battle, enemy, move.target) is not None:
                 continue
-            target = battle.rng.choice(pool).id if pool else None
+            rng = battle.rng
+            state, inc = rng.state, rng.inc
+            target = rng.choice(pool).id if pool else None
+            if comes_to_nothing(battle, enemy.id, move.id, target, work):
+                rng.state, rng.inc = state, inc  # a response not made leaves no trace
+                continue
             return respond_move(battle, enemy.id, move.id, target)
     return []
+
+
+def comes_to_nothing(battle: Battle, unit_id: str, move_id: str, target: str | None,
+                     work: list[int] | None = None) -> bool:  # fmt: skip
+    """Is a response certain to come to nothing: does the Cut, resolved as it stands, end
+    the same with it on top as without it? Its effects all fizzle, or only take the place of
+    what an entry already waiting would do (a second flare calling the unit the first one
+    calls, which then fails with its user down). Judged by the runtime's own activation and
+    resolution, on copies, within ``work`` (a request's budget; a fresh one when None); a Cut
+    that asks a choice as it resolves, or one past the budget, is not judged (False)."""
+    without, answered = battle.clone(), battle.clone()
+    without.answers = answered.answers = DEFAULT_ANSWERS  # as a preview answers an action
+    budget = [0] if work is None else work
+    try:
+        respond_move(answered, unit_id, move_id, target)
+        for copy in (without, answered):
+            while copy.cut and copy.result is None:
+                resolve_top(copy, work=budget)
+    except TargetingError:  # a choice to make, the budget spent, an extension's fault
+        return False
+    return _board(without) == _board(answered)
+
+
+def _board(battle: Battle) -> tuple[object, ...]:
+    """What an effect can change, to compare two ends of a Cut (the PRNG and entry ids
+    aside: they differ by the response itself, not by what it did)."""
+    piles = {pile: list(ids) for pile, ids in battle.piles.items()}
+    return (battle.units, piles, battle.energy, battle.result, battle.counters, battle.turn)
 
 
 # -- resolution ----------------------------------------------------------------------------

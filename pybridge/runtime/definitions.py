@@ -15,7 +15,7 @@ from .graph import EMPTY_BEHAVIOR, Behavior, parse_behavior
 from .kinds import Kind, parse_where, where_to_json
 from .migrate import CURRENT, LIBRARY, to_current, versions
 from .model import HOOKS, PILES, CardDef, CardTargets, MoveDef, PlayCondition, StatusDef
-from .modes import MODE_NAMES
+from .modes import MODE_NAMES, PROTECTIONS
 from .reader import MAX_INT, Reader
 from .vocabulary import Vocabulary, needed_extensions
 
@@ -204,7 +204,7 @@ def parse_status(r: Reader) -> StatusDef:
         damage_taken=r.field("damage_taken", 0).integer(-1000, 1000),
         decay_on=None if decay_on.value is None else decay_on.choice(("turn_start", "turn_end")),
         decay=None if decay_r.value == "all" else decay_r.integer(1, MAX_INT),
-        protection=_optional_choice(r.field("protection", None), ("all", "single")),
+        protection=_optional_choice(r.field("protection", None), tuple(PROTECTIONS)),
     )
 
 

@@ -16,11 +16,12 @@ from .mode_table import (
     TargetMode,
     single_target,
 )
-from .model import Battle, CardDef, Unit
+from .model import Battle, CardDef, StatusDef, Unit
 
 __all__ = [
     "MODE_FACTS",
     "MODE_NAMES",
+    "PROTECTIONS",
     "Chooser",
     "ModeFacts",
     "Reach",
@@ -30,6 +31,8 @@ __all__ = [
     "in_reach",
     "is_protected",
     "is_valid_target",
+    "protecting_status",
+    "protections",
     "single_target",
 ]
 
@@ -52,6 +55,14 @@ def in_reach(reach: Reach, source: Unit, unit: Unit) -> bool:
     return reach is _ANY
 
 
+#: A status's ``protection`` values, each with what it keeps its unit out of, in the words
+#: of "will not be the target of" (the refusals quote them).
+PROTECTIONS: dict[str, str] = {
+    "all": "will not be the target of any effect",
+    "single": "will not be the target of a single-target effect",
+}
+
+
 def is_protected(battle: Battle, unit: Unit, single_target: bool) -> bool:
     """Does a status make ``unit`` "not the target of" this effect? Protection ``all`` covers
     every effect; ``single`` only single-target effects."""
@@ -61,6 +72,42 @@ def is_protected(battle: Battle, unit: Unit, single_target: bool) -> bool:
         if protection == "all" or (protection == "single" and single_target):
             return True
     return False
+
+
+def protecting_status(battle: Battle, unit: Unit, single_target: bool) -> StatusDef | None:
+    """The status that makes ``unit`` "not the target of" this effect (the first by id, so
+    the answer is stable), else None: what :func:`is_protected` found, named."""
+    for status in sorted(unit.statuses):
+        definition = battle.statuses.get(status)
+        if definition is None or unit.statuses[status] <= 0:
+            continue
+        protection = definition.protection
+        if protection == "all" or (protection == "single" and single_target):
+            return definition
+    return None
+
+
+def protections(
+    battle: Battle, source: Unit, mode: TargetMode, card: CardDef | None = None
+) -> list[tuple[Unit, StatusDef]]:
+    """The units ``mode`` would reach now (living, on the field, on its side, through the
+    card's filter) that a status keeps out of it, each with that status, in battle order:
+    why they are not candidates (or, for an area, not in its range)."""
+    facts = MODE_FACTS[mode]
+    if facts.chooser is _NOBODY and not facts.area:
+        return []
+    # A chosen unit is judged as is_valid_target judges it; an area as affected_range does.
+    single = False if facts.chooser is _NOBODY else (True if card is None else card.single_target)
+    found = []
+    for unit in battle.units:
+        if not unit.statuses or not unit.in_play or not in_reach(facts.reach, source, unit):
+            continue
+        if card is not None and card.target_filter and not card.target_test(unit):
+            continue
+        status = protecting_status(battle, unit, single)
+        if status is not None:
+            found.append((unit, status))
+    return found
 
 
 def is_valid_target(

@@ -23,8 +23,26 @@ from .errors import (
     UnknownCard,
     UnknownUnit,
 )
-from .model import RESOLVING, Battle, CardDef, CardInstance, Pile, Rules, Team, Unit, Zone
-from .modes import TargetMode, affected_range, candidates, is_valid_target
+from .model import (
+    RESOLVING,
+    Battle,
+    CardDef,
+    CardInstance,
+    Pile,
+    Rules,
+    StatusDef,
+    Team,
+    Unit,
+    Zone,
+)
+from .modes import (
+    PROTECTIONS,
+    TargetMode,
+    affected_range,
+    candidates,
+    is_valid_target,
+    protections,
+)
 from .resolve import holds
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
@@ -48,6 +66,69 @@ class LateChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class Shield:
+    """A unit a status keeps out of an effect's reach: which unit, which status."""
+
+    unit: str
+    status: str
+    protection: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"unit": self.unit, "status": self.status, "protection": self.protection}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a card (or a move) may not be played now: a stable ``code``, the runtime's
+    ``text`` (the ``reason`` a UI shows) and the protected units behind it, if any."""
+
+    code: str
+    text: str
+    shields: tuple[Shield, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "text": self.text,
+                "protected": [s.to_json() for s in self.shields]}  # fmt: skip
+
+
+def shields_of(battle: Battle, source: Unit, mode: TargetMode,
+               definition: CardDef | None = None) -> tuple[Shield, ...]:  # fmt: skip
+    """The units ``mode`` would reach but a status protects, as :class:`Shield` records."""
+    return tuple(Shield(unit.id, status.id, status.protection or "")
+                 for unit, status in protections(battle, source, mode, definition))  # fmt: skip
+
+
+def shields_text(battle: Battle, shields: tuple[Shield, ...]) -> str:
+    """The protections in words, one clause a status: "Ward on Signal Beacon and Rival Vex
+    (will not be the target of any effect)"."""
+    units: dict[str, list[str]] = {}
+    for shield in shields:
+        units.setdefault(shield.status, []).append(_unit_name(battle, shield.unit))
+    clauses = []
+    for status_id, names in units.items():
+        status: StatusDef = battle.statuses[status_id]
+        words = PROTECTIONS.get(status.protection or "", "is protected")
+        clauses.append(f"{status.name} on {_and(names)} ({words})")
+    return "; ".join(clauses)
+
+
+def _unit_name(battle: Battle, unit_id: str) -> str:
+    unit = battle.unit(unit_id)
+    return unit.name if unit is not None else unit_id
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def explained(battle: Battle, code: str, text: str, shields: tuple[Shield, ...]) -> Refusal:
+    """A refusal whose text names the protections behind it, when there are any."""
+    if shields:
+        text = f"{text}: {shields_text(battle, shields)}"
+    return Refusal(code, text, shields)
+
+
+@dataclass(frozen=True, slots=True)
 class TargetInfo:
     """What the UI needs to aim a card."""
 
@@ -63,6 +144,10 @@ class TargetInfo:
     up_to: bool = False
     choose_on_resolve: bool = False
     late_choice: LateChoice | None = None
+    refusal: Refusal | None = None
+    #: The units the card's mode would reach but a status protects (whether it is playable
+    #: or not): what a UI says when the arrow is released on one of them.
+    shields: tuple[Shield, ...] = ()
 
     def count_label(self) -> str:
         """How many units it takes, as a card's band shows it beside the mode: ``up to N``,
@@ -80,6 +165,8 @@ class TargetInfo:
             "count": self.count, "up_to": self.up_to, "count_label": self.count_label(),
             "choose_on_resolve": self.choose_on_resolve,
             "late_choice": None if late is None else late.to_json(),
+            "refusal": None if self.refusal is None else self.refusal.to_json(),
+            "protected": [s.to_json() for s in self.shields],
             "facts": self.mode.facts.to_json(),
         }  # fmt: skip
 
@@ -238,45 +325,77 @@ def needed_targets(definition: CardDef, available: int, rules: Rules) -> int:
     return definition.target_count
 
 
-def unit_law_reason(battle: Battle, source: Unit, mode: TargetMode,
-                    definition: CardDef | None = None) -> str | None:  # fmt: skip
+def unit_law_refusal(battle: Battle, source: Unit, mode: TargetMode,
+                     definition: CardDef | None = None) -> Refusal | None:  # fmt: skip
     """Why an effect in ``mode`` may not be declared under strict rules: not enough legal
-    units to choose (the runtime's random picks included), or an "all ~" range that is empty.
-    The same law holds for a player's card (``definition``) and an enemy's move (None)."""
+    units to choose (the runtime's random picks included), or an "all ~" range that is empty;
+    the units a status protects are named. The same law holds for a player's card
+    (``definition``) and an enemy's move (None)."""
     facts = mode.facts
     if facts.chooses_units:
         pool = candidates(battle, source, mode, definition)
         need = 1 if definition is None else needed_targets(definition, len(pool), battle.rules)
         if len(pool) < need:
-            return "not enough legal targets" if pool else "no legal target"
+            code = "not_enough_legal_targets" if pool else "no_legal_target"
+            text = "not enough legal targets" if pool else "no legal target"
+            return explained(battle, code, text, shields_of(battle, source, mode, definition))
     elif facts.has_range and not affected_range(battle, source, mode, definition):
-        return "no legal target"
+        shields = shields_of(battle, source, mode, definition)
+        return explained(battle, "no_legal_target", "no legal target", shields)
+    return None
+
+
+def unit_law_reason(battle: Battle, source: Unit, mode: TargetMode,
+                    definition: CardDef | None = None) -> str | None:  # fmt: skip
+    """:func:`unit_law_refusal`'s text."""
+    refusal = unit_law_refusal(battle, source, mode, definition)
+    return None if refusal is None else refusal.text
+
+
+def strict_refusal(battle: Battle, card: CardInstance, source: Unit) -> Refusal | None:
+    """Why a targeting effect may not even be declared under strict rules: no legal target.
+    This holds for "all ~" effects too, and for effects that choose on resolution."""
+    definition = card.card
+    refusal = unit_law_refusal(battle, source, definition.target, definition)
+    if refusal is not None:
+        return refusal
+    if definition.chooses_cards:
+        if nothing_to_choose(battle, card, source):
+            return Refusal("no_card_to_choose", "no card to choose")
+        return None
+    if not card_targets_exist(battle, definition, card.id):
+        return Refusal("no_card_to_target", "no card to target")
     return None
 
 
 def strict_reason(battle: Battle, card: CardInstance, source: Unit) -> str | None:
-    """Why a targeting effect may not even be declared under strict rules: no legal target.
-    This holds for "all ~" effects too, and for effects that choose on resolution."""
-    definition = card.card
-    reason = unit_law_reason(battle, source, definition.target, definition)
-    if reason is not None:
-        return reason
-    if definition.chooses_cards:
-        return "no card to choose" if nothing_to_choose(battle, card, source) else None
-    if not card_targets_exist(battle, definition, card.id):
-        return "no card to target"
-    return None
+    """:func:`strict_refusal`'s text."""
+    refusal = strict_refusal(battle, card, source)
+    return None if refusal is None else refusal.text
 
 
-def soft_reason(battle: Battle, card: CardInstance, source: Unit, pool: list[Unit]) -> str | None:
+def soft_refusal(battle: Battle, card: CardInstance, source: Unit,
+                 pool: list[Unit]) -> Refusal | None:  # fmt: skip
     """Why a card may not be played under soft rules: an arrow card (or one choosing on
     resolve) with nothing to choose. ``pool``: its candidates, for an arrow mode."""
     definition = card.card
     if definition._arrow and not pool:
-        return "no valid target"
+        shields = shields_of(battle, source, definition.target, definition)
+        return explained(battle, "no_valid_target", "no valid target", shields)
     if definition.chooses_cards and nothing_to_choose(battle, card, source):
-        return "no card to choose"
+        return Refusal("no_card_to_choose", "no card to choose")
     return None
+
+
+def soft_reason(battle: Battle, card: CardInstance, source: Unit, pool: list[Unit]) -> str | None:
+    """:func:`soft_refusal`'s text."""
+    refusal = soft_refusal(battle, card, source, pool)
+    return None if refusal is None else refusal.text
+
+
+def not_playable(card: CardInstance, refusal: Refusal, now: str = "") -> NotPlayable:
+    """The refusal of a play, in the words ``targets`` gives as its reason."""
+    return NotPlayable(f"card {card.id!r} cannot be played{now}: {refusal.text}", "card")
 
 
 def targets(battle: Battle, card_id: object) -> TargetInfo:
@@ -289,25 +408,28 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     source = battle.unit(source_id)
     if source is None or not source.in_play:
         name = source.name if source is not None else source_id
+        down = Refusal("source_down", f"{name} is down")
         return TargetInfo(card.id, mode, mode.requires_target, source_id, (), (), False,
-                          f"{name} is down", definition.target_count,
-                          definition.up_to, definition.choose_on_resolve)  # fmt: skip
+                          down.text, definition.target_count, definition.up_to,
+                          definition.choose_on_resolve, refusal=down)  # fmt: skip
     requires_target = definition._arrow
     # Only arrow modes have candidates; their range is exactly those candidates.
     pool = candidates(battle, source, mode, definition) if requires_target else []
-    reason = acting_refused(battle, card)
+    acting = acting_refused(battle, card)
     energy = battle.energy if card.side is _PLAYER else battle.energy_of(card.side)
-    if reason is not None:
-        pass
+    refusal: Refusal | None = None
+    if acting is not None:
+        refusal = Refusal("not_acting", acting)
     elif definition.cost > energy:
-        reason = f"needs {definition.cost} energy, {energy} left"
+        refusal = Refusal("energy", f"needs {definition.cost} energy, {energy} left")
     elif battle.rules is _STRICT:
-        reason = strict_reason(battle, card, source)
-    elif requires_target and not pool:
-        reason = "no valid target"
-    elif definition.choose_on_resolve:
-        reason = soft_reason(battle, card, source, pool)
-    reason = reason or unmet_condition(battle, card, source)
+        refusal = strict_refusal(battle, card, source)
+    elif (requires_target and not pool) or definition.choose_on_resolve:
+        refusal = soft_refusal(battle, card, source, pool)
+    if refusal is None:
+        unmet = unmet_condition(battle, card, source)
+        refusal = None if unmet is None else Refusal("condition", unmet)
+    reason = None if refusal is None else refusal.text
     arrow = requires_target and not definition.choose_on_resolve
     reach = pool if requires_target else affected_range(battle, source, mode, definition)
     late = late_choice(battle, card, source) if definition.choose_on_resolve else None
@@ -324,6 +446,8 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
         up_to=definition.up_to,
         choose_on_resolve=definition.choose_on_resolve,
         late_choice=late,
+        refusal=refusal,
+        shields=shields_of(battle, source, mode, definition) if battle.units else (),
     )
 
 
@@ -370,17 +494,17 @@ def check_parts(battle: Battle, card_id: object, target: object = None
             f"card {card.id!r} costs {definition.cost}, only {energy} energy left", "card"
         )
     if battle.rules is _STRICT:
-        reason = strict_reason(battle, card, source)
-        if reason is not None:
-            raise NotPlayable(f"card {card.id!r} cannot be played: {reason}", "card")
+        refusal = strict_refusal(battle, card, source)
+        if refusal is not None:
+            raise not_playable(card, refusal)
     elif definition.choose_on_resolve:  # it "cannot be played if no targets exist"
         pool = [] if not definition._arrow else candidates(battle, source, mode, definition)
-        reason = soft_reason(battle, card, source, pool)
-        if reason is not None:
-            raise NotPlayable(f"card {card.id!r} cannot be played: {reason}", "card")
+        refusal = soft_refusal(battle, card, source, pool)
+        if refusal is not None:
+            raise not_playable(card, refusal)
     unmet = unmet_condition(battle, card, source) if definition.playable_if else None
     if unmet is not None:
-        raise NotPlayable(f"card {card.id!r} cannot be played now: {unmet}", "card")
+        raise not_playable(card, Refusal("condition", unmet), " now")
     if definition._one_pick and isinstance(target, str):
         # The usual single target, accepted as chosen_units() would accept it (which, for
         # anything else, also raises the right error).
@@ -426,10 +550,7 @@ def chosen_units(battle: Battle, card: CardInstance, source: Unit, submitted: li
         if unit in units:
             raise NotACandidate(f"{unit_id!r} is chosen twice", where)
         if not is_valid_target(battle, source, mode, unit, definition):
-            pool = candidates(battle, source, mode, definition)
-            valid = ", ".join(u.id for u in pool) or "none"
-            raise NotACandidate(f"{unit_id!r} is not a valid target for {card.id!r} "
-                                f"({mode.value}); candidates: {valid}", where)  # fmt: skip
+            raise not_a_candidate(battle, source, mode, unit, definition, card.id, where)
         units.append(unit)
     return tuple(units)
 
@@ -462,3 +583,16 @@ def chosen_cards(battle: Battle, card: CardInstance, submitted: list[object],
                                 f"candidates: {shown}", where)  # fmt: skip
         chosen.append(card_id)
     return tuple(chosen)
+
+
+def not_a_candidate(battle: Battle, source: Unit, mode: TargetMode, unit: Unit,
+                    definition: CardDef | None, what: str,
+                    where: str) -> NotACandidate:  # fmt: skip
+    """The refusal of ``unit`` as a target of ``what`` (a card or a move id): the candidates,
+    and the status that protects it when one does."""
+    pool = candidates(battle, source, mode, definition)
+    valid = ", ".join(u.id for u in pool) or "none"
+    shields = tuple(s for s in shields_of(battle, source, mode, definition) if s.unit == unit.id)
+    why = f": {shields_text(battle, shields)}" if shields else ""
+    return NotACandidate(f"{unit.id!r} is not a valid target for {what!r} ({mode.value}){why}; "
+                         f"candidates: {valid}", where)  # fmt: skip
