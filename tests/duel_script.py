@@ -35,8 +35,10 @@ END_TURN = Step("end_turn")
 
 #: Turn 1: the Barrage draws the Beacon's flare, which calls the Hound in: the Barrage hits it
 #: too. The Strike at the Drone is lost when the Drone blows itself up in answer (down); the
-#: Strike at the Hound is lost when the Rival wards it (protected). Then nothing on the field
-#: can be targeted, and Salvage takes a Strike back from the discard pile.
+#: Strike at the Hound is lost when the Rival wards it (protected). Then no enemy on the field
+#: can be targeted, but the hand still holds a choice for the last energy (Field Dressing on
+#: one ally or Brace for both, left unplayed here), and Salvage takes a Strike back from the
+#: discard pile.
 TURN_1 = [
     activate("c2"), PASS, PASS, PASS,
     activate("c3", "drone"), PASS, PASS, PASS,

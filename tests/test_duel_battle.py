@@ -79,6 +79,22 @@ def test_turn_one_an_arrival_a_fall_a_ward_then_nothing_to_target() -> None:
     assert refused["message"].endswith(f"cannot be played: {info['reason']}")
 
 
+def test_after_the_ward_turn_one_still_offers_a_choice_for_the_last_energy() -> None:
+    s = Session(duel_battle())
+    play_through(s, TURN_1[:12])
+    assert s.state()["energy"] == 1
+    reasons = hand_reasons(s)
+    assert reasons == {"c1": reasons["c1"], "c4": None, "c5": None, "c6": None}
+    assert reasons["c1"] is not None and reasons["c1"].startswith("no legal target: Ward on")
+    # Field Dressing heals the ally chosen; Brace arms both: each changes what the Blast does.
+    heal = s.ok("targets", card="c4")
+    assert heal["candidates"] == ["aya", "kit"]
+    healed = s.ok("preview", card="c4", target="kit")["events"]
+    assert [(e["type"], e["unit"]) for e in healed if e["type"] == "heal"] == [("heal", "kit")]
+    braced = s.ok("preview", card="c6")["events"]
+    assert {e["unit"] for e in braced if e["type"] == "armor"} == {"aya", "kit"}
+
+
 def test_salvage_chooses_an_attack_of_the_discard_pile_as_it_resolves() -> None:
     s = Session(duel_battle())
     play_through(s, TURN_1[:12])

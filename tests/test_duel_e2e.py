@@ -563,18 +563,19 @@ def check_fails_whole(line: Doc, result: Doc, entries_before: list[Doc]) -> None
 
 
 def check_nothing_to_target(player: Player) -> None:
-    """Every enemy on the field is warded: no card that targets one can be played, the "all
-    ~" Barrage included; each lights nothing and is refused with the runtime's reason."""
+    """Every enemy on the field is warded: the Twin Shot cannot be played, lights nothing and
+    is refused with the runtime's reason, which names the Wards; the hand's two cards for
+    the party (Field Dressing, Brace) still can."""
     demo, twin = player.demo, player.twin
-    for card in ("c1", "c4", "c6"):  # Twin Shot, Called Shot (on resolve), Barrage ("all ~")
-        info = twin.targets(card)
-        assert not info["playable"] and info["reason"].startswith("no legal target"), info
-        assert demo.hover(card) == []
+    info = twin.targets("c1")
+    assert not info["playable"] and info["reason"].startswith("no legal target: Ward on"), info
+    assert demo.hover("c1") == []
+    assert [twin.targets(card)["playable"] for card in ("c4", "c6")] == [True, True]
     shot(demo, "duel_no_legal_target.png")
     since = demo.mark()
-    demo.do({"click": list(demo.card("c6"))})
+    demo.do({"click": list(demo.card("c1"))})
     refused = demo.wait_for("refused", since)
-    assert refused["reason"] == twin.targets("c6")["reason"]  # as the runtime words it
+    assert refused["reason"] == info["reason"]  # as the runtime words it
     # The refusal's toast fades before the next screenshots.
     demo.do({"move": list(demo.point("play"))}, {"wait_ms": 2600})
 
