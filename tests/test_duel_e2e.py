@@ -506,7 +506,7 @@ def play_barrage_resolving(player: Player, step: Step) -> Doc:
     assert entry["detail"] == f"{names[waiting['source']]} · reaches {reached}"
     (hound,) = [m for m in step_line["marks"] if m["unit"] == "hound"]
     blue = colour_pixels(path, near(hound["point"]), (89, 163, 230), 60)
-    # The range shows for the Cut step's 0.9 s. When the screenshot came back only after a
+    # The range shows for the Cut step's 0.3 s. When the screenshot came back only after a
     # later step or the settled screen was printed, the machine was too slow to catch it, and
     # the pixels prove nothing either way; otherwise the ring must be drawn at the Hound.
     later = [s["line"] for s in demo.said("step", since)][-1] != text

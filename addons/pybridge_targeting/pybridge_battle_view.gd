@@ -156,8 +156,9 @@ const THEME_TYPE := &"PyBridgeBattleView"
 ## Seconds each step of the playback stays on screen.
 @export_range(0.05, 3.0) var step_seconds: float = 0.45
 ## Seconds a step that shows something of the Cut stays (an entry resolving, the range it
-## collects again, a lost target).
-@export_range(0.05, 5.0) var cut_step_seconds: float = 0.9
+## collects again, a lost target): quick by default, so a long chain does not drag; raise it
+## for a slower, more deliberate Cut.
+@export_range(0.05, 5.0) var cut_step_seconds: float = 0.3
 ## Seconds the view waits for [member playback_handler] on one step; then it goes on with
 ## a warning (a handler that failed or waits for something that never comes).
 @export_range(0.1, 60.0, 0.1, "or_greater") var playback_handler_timeout: float = 10.0
