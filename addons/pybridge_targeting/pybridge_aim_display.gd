@@ -160,8 +160,8 @@ func draw_zone() -> void:
 
 
 ## The play area's hint: [code]{"visible", "text", "rect"}[/code], [code]rect[/code] its
-## plate (global), drawn over the units while a card without a target is held, between the
-## sides (at the top of [member PyBridgeBattleView.party_area] when the play area holds it).
+## plate (global), drawn over the units while a card without a target is held, where it
+## covers no unit's portrait or intent bubble if it can (between the sides, in the duel).
 func zone_hint() -> Dictionary:
 	var dragging := _view.aim.state == PyBridgeBattleAim.State.DRAGGING
 	var text := _view.tr("Release to play") if dragging else _view.tr("Click here to play")
@@ -172,11 +172,18 @@ func zone_hint() -> Dictionary:
 	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x + 32.0
 	var zone := _view.play_rect()
 	var height := float(font_size) + 20.0
-	# Between the two sides, just above the party's row: over no unit and no intent bubble.
-	var top := zone.position.y + 18.0
-	if _view.party_area != null and zone.has_point(_view.party_area.get_global_rect().position):
-		top = _view.party_area.get_global_rect().position.y - 8.0
-	var rect := Rect2(zone.get_center().x - width * 0.5, top, width, height)
+	# The first of these places that covers no portrait and no intent bubble: the top of the
+	# play area, just above the party's row (between the sides), the middle, the bottom.
+	var tops: Array[float] = [zone.position.y + 18.0]
+	if _view.party_area != null:
+		tops.append(_view.party_area.get_global_rect().position.y - 8.0)
+	tops.append_array([zone.get_center().y - height * 0.5, zone.end.y - height - 8.0])
+	var rect := Rect2(zone.get_center().x - width * 0.5, tops[0], width, height)
+	for top in tops:
+		var spot := Rect2(rect.position.x, top, width, height)
+		if zone.encloses(spot) and _covers_no_unit(spot):
+			rect = spot
+			break
 	var shown := zone_active and zone_layer != null and zone_layer.is_visible_in_tree()
 	return {"visible": shown, "text": text, "rect": rect}
 
@@ -251,6 +258,21 @@ func refresh_tooltip() -> void:
 			title, text, str(tip.get("note", "")), tip["rect"], _view.get_viewport_rect()
 		)
 		_view.tooltip_changed.emit(title, text)
+
+
+# Whether [param rect] (global) covers no unit's portrait or intent bubble (the whole view of
+# a unit scene that does not tell them apart).
+func _covers_no_unit(rect: Rect2) -> bool:
+	for id: String in _view.unit_views:
+		var unit: Control = _view.unit_views[id]
+		var taken: Array[Rect2] = [unit.get_global_rect()]
+		if unit.has_method(&"portrait_rect") and unit.has_method(&"intent_rect"):
+			var local: Array[Rect2] = [unit.call(&"portrait_rect"), unit.call(&"intent_rect")]
+			taken.assign(local.map(func(r: Rect2) -> Rect2: return unit.get_global_transform() * r))
+		for each in taken:
+			if each.has_area() and each.intersects(rect):
+				return false
+	return true
 
 
 func _show_preview(card_id: String, target_ids: PackedStringArray, clear: bool) -> void:
