@@ -447,7 +447,7 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
         choose_on_resolve=definition.choose_on_resolve,
         late_choice=late,
         refusal=refusal,
-        shields=shields_of(battle, source, mode, definition) if battle.units else (),
+        shields=shields_of(battle, source, mode, definition),
     )
 
 
