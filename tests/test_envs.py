@@ -16,8 +16,8 @@ from pettingzoo.test import api_test
 
 from pybridge.ai.search import legal_actions
 from pybridge.envs import MAX_HAND, DuelAEC, DuelEnv
-from pybridge.envs.game import Game
-from pybridge.envs.train import Policy, train, win_rate
+from pybridge.envs.game import DuelGame
+from pybridge.envs.train import LinearPolicy, train, win_rate
 from pybridge.examples import rivals_battle
 from pybridge.runtime import Pile, Team
 from pybridge.runtime.cut_answers import acting_side
@@ -37,7 +37,7 @@ def test_the_pettingzoo_environment_passes_its_api_test() -> None:
 def test_every_slot_is_a_legal_move_and_every_legal_card_has_a_slot() -> None:
     rng = random.Random(28)
     for game_seed in range(6):
-        game = Game(rivals_battle(), game_seed)
+        game = DuelGame(rivals_battle(), game_seed)
         for _ in range(300):
             if game.over or game.cut_short:
                 break
@@ -77,7 +77,7 @@ def _rival_cards_changed(document: dict[str, Any], rng: random.Random) -> dict[s
     return other
 
 
-def _rival_deck(game: Game) -> list[str]:
+def _rival_deck(game: DuelGame) -> list[str]:
     piles = game.battle.piles_for(Team.ENEMY)
     return [game.battle.cards[c].card.id for pile in piles.values() for c in pile]
 
@@ -88,8 +88,8 @@ def test_observations_never_tell_the_player_the_rivals_hidden_cards() -> None:
     mask are the same at every step of the whole game."""
     rng = random.Random(7)
     for seed in range(4):
-        one = Game(rivals_battle(), seed)
-        other = Game(_rival_cards_changed(rivals_battle(), rng), seed)
+        one = DuelGame(rivals_battle(), seed)
+        other = DuelGame(_rival_cards_changed(rivals_battle(), rng), seed)
         assert _rival_deck(one) != _rival_deck(other)
         steps = 0
         while not (one.over or one.cut_short):
@@ -103,7 +103,7 @@ def test_observations_never_tell_the_player_the_rivals_hidden_cards() -> None:
 
 
 def test_the_numpy_learner_beats_random() -> None:
-    untrained = win_rate(Policy.zero(*DuelEnv().sizes), 60, seed=1)
+    untrained = win_rate(LinearPolicy.zero(*DuelEnv().sizes), 60, seed=1)
     policy, _ = train(120, seed=1)
     trained = win_rate(policy, 60, seed=1)
     assert trained > untrained + 0.15, (untrained, trained)

@@ -19,7 +19,7 @@ from pettingzoo import AECEnv
 from ..examples import rivals_battle
 from ..runtime import Team
 from .encoding import BOUND
-from .game import Game
+from .game import DuelGame
 
 AGENTS = ["player", "enemy"]
 
@@ -32,7 +32,7 @@ class DuelAEC(AECEnv[str, dict[str, Any], int | None]):
         super().__init__()
         self.document = dict(document or rivals_battle())
         self.possible_agents = list(AGENTS)
-        self.game = Game(self.document, 0)
+        self.game = DuelGame(self.document, 0)
         encoding = self.game.encoding
         observation = spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (encoding.size,), np.float32),
@@ -57,7 +57,7 @@ class DuelAEC(AECEnv[str, dict[str, Any], int | None]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
-        self.game = Game(self.document, int(self._seeds.integers(0, 2**32)))
+        self.game = DuelGame(self.document, int(self._seeds.integers(0, 2**32)))
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)

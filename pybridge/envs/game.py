@@ -23,7 +23,7 @@ MAX_TURNS = 30
 _SECRET_STREAM = 0x5EC7
 
 
-class Game:
+class DuelGame:
     """The authority of one game: the battle, which no learner reads, and what each side may
     know of it."""
 

@@ -20,7 +20,7 @@ from ..ai.match import Controller, controller_named
 from ..examples import rivals_battle
 from ..runtime import Pcg32, Team
 from .encoding import BOUND
-from .game import Game
+from .game import DuelGame
 
 Observation = npt.NDArray[np.float32]
 #: Moves the other side may make in a row before the learner's turn (a safety net).
@@ -44,7 +44,7 @@ class DuelEnv(gym.Env[Observation, np.int64]):
         self.document = dict(document or rivals_battle())
         self.opponent = opponent_named(opponent) if isinstance(opponent, str) else opponent
         self.side = Team(side)
-        self.game = Game(self.document, 0)
+        self.game = DuelGame(self.document, 0)
         encoding = self.game.encoding
         self.observation_space = spaces.Box(-BOUND, BOUND, (encoding.size,), np.float32)
         self.action_space = spaces.Discrete(encoding.actions)
@@ -54,7 +54,7 @@ class DuelEnv(gym.Env[Observation, np.int64]):
               ) -> tuple[Observation, dict[str, Any]]:  # fmt: skip
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**32))
-        self.game = Game(self.document, game_seed)
+        self.game = DuelGame(self.document, game_seed)
         self._rng = Pcg32(game_seed, 0x6E7)
         self._reply()
         return self.game.observe(self.side), self._info()

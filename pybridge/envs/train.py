@@ -23,12 +23,12 @@ Vector = npt.NDArray[np.float64]
 
 
 @dataclass
-class Policy:
+class LinearPolicy:
     weights: Vector
     bias: Vector
 
     @classmethod
-    def zero(cls, observations: int, actions: int) -> Policy:
+    def zero(cls, observations: int, actions: int) -> LinearPolicy:
         return cls(np.zeros((actions, observations)), np.zeros(actions))
 
     def probabilities(self, observation: Vector, mask: npt.NDArray[np.int8]) -> Vector:
@@ -39,7 +39,7 @@ class Policy:
         return odds / odds.sum()  # type: ignore[no-any-return]
 
 
-def play(env: DuelEnv, policy: Policy, rng: np.random.Generator, seed: int, learn: bool
+def play(env: DuelEnv, policy: LinearPolicy, rng: np.random.Generator, seed: int, learn: bool
          ) -> tuple[float, list[tuple[Vector, npt.NDArray[np.int8], int]]]:  # fmt: skip
     """One game: its result for the learner and, with ``learn``, every choice it made."""
     observation, info = env.reset(seed=seed)
@@ -56,9 +56,9 @@ def play(env: DuelEnv, policy: Policy, rng: np.random.Generator, seed: int, lear
             return float(reward), choices
 
 
-def train(games: int, rate: float = 0.05, seed: int = 0) -> tuple[Policy, float]:
+def train(games: int, rate: float = 0.05, seed: int = 0) -> tuple[LinearPolicy, float]:
     env = DuelEnv(opponent="random")
-    policy = Policy.zero(*env.sizes)
+    policy = LinearPolicy.zero(*env.sizes)
     rng = np.random.default_rng(seed)
     baseline = 0.0
     started = time.process_time()
@@ -75,7 +75,7 @@ def train(games: int, rate: float = 0.05, seed: int = 0) -> tuple[Policy, float]
     return policy, time.process_time() - started
 
 
-def win_rate(policy: Policy, games: int, seed: int) -> float:
+def win_rate(policy: LinearPolicy, games: int, seed: int) -> float:
     env = DuelEnv(opponent="random")
     rng = np.random.default_rng(seed)
     wins = sum(play(env, policy, rng, 10**9 + seed * 7919 + g, learn=False)[0] > 0
@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--eval", type=int, default=300, help="evaluation games each")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    untrained = Policy.zero(*DuelEnv().sizes)
+    untrained = LinearPolicy.zero(*DuelEnv().sizes)
     before = win_rate(untrained, args.eval, args.seed)
     policy, seconds = train(args.games, seed=args.seed)
     after = win_rate(policy, args.eval, args.seed)
