@@ -434,6 +434,11 @@ def test_a_clone_copies_every_side_and_shares_none() -> None:
     assert canonical_json(battle) == before and canonical_json(copy_) != before
 
 
+#: The accessors of the enemy side before every side was in ``Battle.sides`` (deprecated).
+OLD_ACCESSORS = ("enemy_side", "piles_for", "energy_of", "set_energy", "active_of",
+                 "set_active", "side_state")  # fmt: skip
+
+
 def test_the_old_side_accessors_still_answer() -> None:
     battle = rivals()
     assert battle.piles_for(ENEMY) is battle.sides[ENEMY].piles
@@ -446,6 +451,34 @@ def test_the_old_side_accessors_still_answer() -> None:
     assert battle.sides[ENEMY].active_player == "rook"
     one_sided = load_battle(duel_battle())
     assert one_sided.enemy_side is None and one_sided.piles_for(ENEMY) is one_sided.piles
+
+
+def test_the_runtime_itself_calls_no_old_accessor(monkeypatch: pytest.MonkeyPatch) -> None:
+    def called(*args: object) -> None:
+        raise AssertionError("the runtime called a deprecated accessor of Battle")
+
+    for name in OLD_ACCESSORS:
+        replacement = property(called) if name == "enemy_side" else called
+        monkeypatch.setattr(Battle, name, replacement)
+    battle = rivals()
+    protocol = Protocol()
+    activate(battle, "a1", "vex")
+    activate(battle, "v4")  # Countermand: it negates a1 when it resolves
+    pass_priority(battle)
+    end_turn(battle)
+    play(battle, "v1", "aya")
+    reloaded(battle)
+    session = _call(protocol, op="open", battle=rivals_battle())["result"]["session"]
+    for viewer in ("player", "enemy", "spectator"):
+        assert _call(protocol, op="view", session=session, viewer=viewer)["ok"]
+    played = _call(protocol, op="play", session=session, card="a1", target="vex",
+                   viewers=["player", "enemy", "spectator"])  # fmt: skip
+    assert played["ok"] and len(played["result"]["views"]) == 3, played
+    one_sided = load_battle(duel_battle())
+    play(one_sided, "c3", "drone")  # Strike
+    end_turn(one_sided)
+    with pytest.raises(AssertionError, match="deprecated accessor"):
+        one_sided.piles_for(PLAYER)  # the stand-ins are in place
 
 
 def _refusal(document: dict[str, Any]) -> FormatError:

@@ -175,14 +175,14 @@ def state_view(battle: Battle, viewer: Viewer,
     for unit in state["units"]:
         if forecasts and unit["id"] in forecasts and unit["intent"] is not None:
             unit["intent"]["forecast"] = forecasts[unit["id"]]
-    if battle.enemy_side is None:
-        state["piles"] = _piles(battle, viewer, battle.piles)
+    if not battle.two_sided:
+        state["piles"] = _piles(battle, viewer, battle.sides[Team.PLAYER].piles)
         if knows_deck_list(battle, viewer, Team.PLAYER):
             state["deck_list"] = deck_list(battle, Team.PLAYER)
     else:
         for side in state["sides"]:
             team = Team(side["team"])
-            side["piles"] = _piles(battle, viewer, battle.piles_for(team))
+            side["piles"] = _piles(battle, viewer, battle.sides[team].piles)
             if knows_deck_list(battle, viewer, team):
                 side["deck_list"] = deck_list(battle, team)
     for entry, shown in zip(battle.cut, state["cut"], strict=True):
@@ -318,7 +318,7 @@ def events_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, An
         shown.append(mine)
         masked.append(told)
     lines = []
-    sides = [event_side(battle, e) for e in events] if battle.enemy_side is not None else None
+    sides = [event_side(battle, e) for e in events] if battle.two_sided else None
     for line in narrate_all(battle, masked, viewer.team, sides):
         at = line.get("event")
         if at in kept:
