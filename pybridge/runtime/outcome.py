@@ -21,7 +21,9 @@ def settle(ctx: Context) -> bool:
     if battle.result is not None:
         return True
     index = battle._index  # what Battle.unit() reads
-    for team, side in battle.sides.items():  # the player side's first
+    sides = battle.sides
+    for team in sides:  # the player side's first (iterating the dict itself costs least)
+        side = sides[team]
         active = index.get(side.active_player)
         if active is None or active.hp <= 0 or active.zone is not _FIELD:  # fallen or withdrawn
             successor = next(iter(battle.living(team)), None)

@@ -344,28 +344,26 @@ def check_parts(battle: Battle, card_id: object, target: object = None
                 ) -> tuple[CardInstance, Unit, tuple[Unit, ...]]:  # fmt: skip
     """:func:`check_play`'s answer as a plain tuple: (card, source, targets). Plays use it,
     since a frozen dataclass costs more to build than the rest of a small play's checks."""
-    # card_in_hand() and source_of(), whose errors they raise, with the usual case inline
-    cards = battle.cards
-    card = cards.get(card_id) if isinstance(card_id, str) else None
-    if card is None or battle.result is not None:
-        card = card_in_hand(battle, card_id)  # raises
-    side = battle.sides[card.side]
-    if card_id not in side.piles[_HAND]:
-        card_in_hand(battle, card_id)  # raises
+    # card_in_hand(), check_acting() and source_of(), whose errors they raise, with the usual
+    # case inline: on an empty Cut, a card in the hand of the side whose turn it is (a card
+    # is only ever in its own side's piles, so that side acts now; a one-sided battle's turn
+    # is always its player's).
+    side = battle.sides[battle.turn_side]
+    if battle.result is None and isinstance(card_id, str) and card_id in side.piles[_HAND] \
+            and not battle.cut:  # fmt: skip
+        card = battle.cards[card_id]
+    else:
+        card = card_in_hand(battle, card_id)
+        side = battle.sides[card.side]
+        check_acting(battle, card)  # on a Cut, only the side holding priority acts
     source = battle._index.get(card.owner or side.active_player)
-    # Only the side whose turn it is acts on an empty Cut, only the one holding priority on a
-    # Cut (acting_refused): what a one-sided battle's player always does when it gets here.
-    cut = battle.cut
-    if (cut[-1].side is card.side) if cut else (card.side is not battle.turn_side):
-        check_acting(battle, card)
-    energy = side.energy
     if source is None or source.hp <= 0 or source.zone is not _FIELD:
         source = source_of(battle, card)
     definition = card.card
     mode = definition.target
-    if definition.cost > energy:
+    if definition.cost > side.energy:
         raise NotEnoughEnergy(
-            f"card {card.id!r} costs {definition.cost}, only {energy} energy left", "card"
+            f"card {card.id!r} costs {definition.cost}, only {side.energy} energy left", "card"
         )
     if battle.rules is _STRICT:
         reason = strict_reason(battle, card, source)
