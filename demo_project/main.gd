@@ -24,6 +24,9 @@ extends Control
 ## [br]- [code]choice[/code]: a choice a card's action asks as it resolves (Scry's cards, in
 ## the pile picker) started, or a card was picked: its candidates, picks and what the picker
 ## shows; [code]choice_ended[/code]: it was confirmed or cancelled.
+## [br]- [code]hit[/code], [code]hit_over[/code]: a hit of a playback step (a damage event
+## of a play or an enemy move) started its hit-stop shake, and the shake ended
+## ([DemoHitStop], the view's playback handler: the next step waits for it).
 ## [br]- [code]result[/code]: the battle ended; [code]error[/code]: a request failed.
 
 ## The party battle: the demo's own document, whose hand also names cards of its libraries.
@@ -39,6 +42,7 @@ const ENEMY_COLOR := Color("d0583a")
 var _battle_text: String = ""
 var _library_texts := PackedStringArray()
 var _toast_tween: Tween = null
+var _hit_stop: DemoHitStop = null
 
 @onready var _bridge: PyBridgeClient = $Bridge
 @onready var _battle: PyBridgeBattleView = $Battle
@@ -70,9 +74,14 @@ func _ready() -> void:
 	for menu: Button in [_menu_button, _overlay_menu_button]:
 		menu.pressed.connect(func() -> void: get_tree().change_scene_to_file(START_SCENE))
 	_end_turn_button.pressed.connect(_on_end_turn_pressed)
+	# Each hit the view plays back waits for its hit-stop shake and thud.
+	_hit_stop = DemoHitStop.new(_battle)
+	add_child(_hit_stop)
+	_battle.playback_handler = _hit_stop.play_step
 	_bridge.request_failed.connect(_on_request_failed)
 	_battle.battle_opened.connect(_on_battle_opened)
 	_battle.state_changed.connect(_on_state_changed)
+	_battle.state_changed.connect(func(_state: Dictionary) -> void: _hit_stop.stop())
 	_battle.layout_changed.connect(_on_layout_changed)
 	_battle.highlight_changed.connect(_on_highlight_changed)
 	_battle.aim_started.connect(
@@ -117,8 +126,11 @@ func _ready() -> void:
 func _draw() -> void:
 	var w := size.x
 	var h := size.y
+	var m := DemoHitStop.SHAKE_PIXELS * 2.0  # a shaken screen shows no edge
 	draw_polygon(
-		PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
+		PackedVector2Array(
+			[Vector2(-m, -m), Vector2(w + m, -m), Vector2(w + m, h + m), Vector2(-m, h + m)]
+		),
 		PackedColorArray([Color("1d1738"), Color("241a33"), Color("0d0a14"), Color("0b0d18")])
 	)
 	var floor_top := 380.0

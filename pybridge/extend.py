@@ -34,6 +34,7 @@ from .runtime.effects import (
     draw,
     living_targets,
     move_cards,
+    reveal_cards,
     targetable,
 )
 from .runtime.errors import ExtensionFailed, TargetingError
@@ -84,6 +85,7 @@ __all__ = [
     "draw",
     "living_targets",
     "move_cards",
+    "reveal_cards",
     "targetable",
 ]
 

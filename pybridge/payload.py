@@ -30,6 +30,7 @@ SHIPPED: tuple[tuple[str, str], ...] = (
     ("runtime/*.py", "the rules"),
     ("words/*.py", "the built-in vocabulary, declared through the extension API"),
     ("authoring/*.py", "lint, describe, sandbox and library_text, which editors ask for"),
+    ("ai/*.py", "the search AI the protocol's think answers with"),
     ("ffi/__init__.py", "the package of the native library's Python half"),
     ("ffi/embedded.py", "the native library's Python half"),
 )
@@ -37,6 +38,7 @@ SHIPPED: tuple[tuple[str, str], ...] = (
 #: Files the globs above match that stay behind anyway, with why.
 LEFT_BEHIND: tuple[tuple[str, str], ...] = (
     ("authoring/cli.py", "the lint and describe command lines"),
+    ("ai/match.py", "the AI's matches and bench, a developer's command line"),
 )
 
 #: Every zip entry gets this date, so the same sources give the same zip.

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
+from .ai.search import Search
+from .ai.seat import in_battle_ids
 from .answers import DEFAULT_CAPACITY, AnswerCache, question
 from .runtime import (
     Battle,
@@ -36,7 +38,7 @@ from .runtime import (
 from .runtime.affects import affected_units
 from .runtime.choices import MAX_OPTIONS, pick_asked
 from .runtime.cut import activate, pass_priority, resolve_all, respond_move
-from .runtime.cut_answers import awaiting, cut_view, player_moves
+from .runtime.cut_answers import acting_side, awaiting, cut_view, player_moves
 from .runtime.errors import LONE_SURROGATE, ChoiceNeeded, ExtensionFailed
 from .runtime.events import first_unplain
 from .runtime.forecast import forecast_intents
@@ -57,6 +59,7 @@ from .runtime.views import (
     real_ids,
     state_view,
     targets_view,
+    worded_for,
 )
 from .runtime.vocabulary import BUILTIN, Vocabulary
 
@@ -75,6 +78,8 @@ MAX_CHOICES = 64
 #: Error texts are cut to these lengths, so a huge input is never echoed back whole.
 MAX_MESSAGE = 4_096
 MAX_WHERE = 256
+#: ``think`` searches at most this many iterations for one move (a few seconds of CPU).
+MAX_THINK_ITERATIONS = 10_000
 #: A result is at most this many characters of JSON (ASCII, so as many bytes); a request whose
 #: result would be longer is refused and changes nothing.
 MAX_RESPONSE = 32 * 1024 * 1024
@@ -151,6 +156,9 @@ class Protocol:
         self._generations: dict[str, int] = {}
         self._changes = itertools.count(1)
         self._answers = AnswerCache(answer_cache)
+        #: Each session's search under way (``think``): the generation it began on, what it
+        #: was asked (seed, budget, side) and the search itself.
+        self._searches: dict[str, tuple[int, tuple[int, int, str], Search]] = {}
         self._next_session = 1
         self._lock = threading.Lock()
         self._ops: dict[str, Handler] = {
@@ -170,6 +178,7 @@ class Protocol:
             "schema": self._schema,
             "pick": self._pick,
             "view": self._view,
+            "think": self._think,
         }
         self._vocabulary: Encoded | None = None
 
@@ -177,6 +186,7 @@ class Protocol:
     def call(self, request_json: str | bytes) -> str:
         """Handle one request; always returns a response text, never raises."""
         request_id: Any = None
+        request: dict[str, Any] | None = None
         try:
             request = self._parse(request_json)
             request_id = request.get("id")
@@ -197,7 +207,8 @@ class Protocol:
         except ProtocolError as exc:
             return _error(request_id, exc.code, exc.message, exc.where)
         except TargetingError as exc:
-            return _error(request_id, exc.code, str(exc), exc.where, getattr(exc, "details", None))
+            message = self._worded(request, str(exc))
+            return _error(request_id, exc.code, message, exc.where, getattr(exc, "details", None))
         except RecursionError:
             return _error(request_id, "too_deep", "request nested too deeply", "")
         except Exception as exc:  # the boundary: nothing escapes to the host
@@ -205,6 +216,22 @@ class Protocol:
                 return _error(request_id, "internal_error", f"{type(exc).__name__}: {exc}", "")
             except Exception:
                 return _FAILED
+
+    def _worded(self, request: dict[str, Any] | None, message: str) -> str:
+        """A refusal told to a viewer names cards by that viewer's ids: an instance's own id
+        would let it follow the card through hiding."""
+        if request is None:
+            return message
+        try:
+            viewer = _viewer(request)
+        except ProtocolError:
+            return message
+        session = request.get("session")
+        with self._lock:
+            battle = self._sessions.get(session) if isinstance(session, str) else None
+            if viewer is None or battle is None or battle.secret is None:
+                return message
+            return worded_for(battle, viewer, message)
 
     def _parse(self, request_json: str | bytes) -> dict[str, Any]:
         # Tuples, not ``X | Y``: a union is built anew on every call.
@@ -338,6 +365,7 @@ class Protocol:
         session = self._session_id(request)
         del self._sessions[session]
         del self._generations[session]
+        self._searches.pop(session, None)
         self._answers.forget(session)
         return {"closed": session}
 
@@ -481,7 +509,52 @@ class Protocol:
             working.journal = None
         self._sessions[session] = working
         self._generations[session] = next(self._changes)
+        self._searches.pop(session, None)  # it searched the battle as it was
         return done
+
+    def _think(self, request: dict[str, Any]) -> Result:
+        # The search AI's move for the side that acts now, from that side's view only, run at
+        # most ``slice`` iterations a call: the search is kept until its budget is spent, and
+        # any change to the battle (a new generation) drops it.
+        session = self._session_id(request)
+        battle = self._sessions[session]
+        asked, viewer = _acting(request), _viewer(request)
+        iterations = _count(request, "iterations", 1, MAX_THINK_ITERATIONS)
+        seed = _count(request, "seed", 0, MAX_EXACT_INT)
+        most = _count(request, "slice", 1, MAX_THINK_ITERATIONS, iterations)
+        if battle.result is not None:
+            raise ProtocolError("battle_over", f"the battle is over ({battle.result}): no move "
+                                "to think of")  # fmt: skip
+        side = acting_side(battle)
+        if asked is not None and asked is not side:
+            raise ProtocolError("cut", f"it is the {side.value} side's move, not the "
+                                f"{asked.value} side's", "side")  # fmt: skip
+        _give_views(battle)
+        seat = VIEWERS[side.value]
+        generation, key = self._generations[session], (seed, iterations, side.value)
+        kept = self._searches.get(session)
+        if kept is not None and kept[:2] == (generation, key):
+            search = kept[2]
+        else:
+            try:
+                search = Search(state_view(battle, seat), seed, iterations, words=battle.words)
+            except TargetingError:
+                raise
+            except ValueError as exc:  # no move to make: the runtime's checks say none
+                raise ProtocolError("cut", str(exc), "side") from None
+            self._searches[session] = (generation, key, search)
+        search.run(most)
+        answer: Result = {"done": search.finished, "side": side.value,
+                          "searched": search.searched, "iterations": iterations}  # fmt: skip
+        if not search.finished:
+            return answer
+        del self._searches[session]
+        decision = search.decision()
+        kind, card, target = decision.action if viewer is not None else in_battle_ids(
+            battle, seat, decision.action)  # fmt: skip
+        answer["decision"] = decision.to_json()
+        answer["move"] = {"kind": kind, "card": card, "target": target}
+        return answer
 
 
 def state_of(battle: Battle) -> dict[str, Any]:
@@ -555,12 +628,11 @@ def _viewer(request: dict[str, Any]) -> Viewer | None:
 
 def _viewers(request: dict[str, Any]) -> list[Viewer]:
     """Who a change answers: the request's ``viewer``, or each of its ``viewers`` (a server
-    answering every seat from one request: the answer's ``views``)."""
+    answering every seat from one request: the answer's ``views``; with a ``viewer`` too,
+    that viewer acts and names cards by its own view's ids)."""
     one = _viewer(request)
     if "viewers" not in request:
         return [] if one is None else [one]
-    if one is not None:
-        raise ProtocolError("invalid_field", "give viewer or viewers, not both", "viewers")
     given = request["viewers"]
     if (
         not isinstance(given, list)
@@ -654,6 +726,19 @@ def _side(request: dict[str, Any]) -> Team | None:
     return _TEAMS[side]
 
 
+def _count(request: dict[str, Any], name: str, least: int, most: int,
+           default: int | None = None) -> int:  # fmt: skip
+    """The request's whole number ``name``, from ``least`` to ``most`` (``default`` when it
+    is absent and has one)."""
+    value = request.get(name, default)
+    if type(value) is float and value.is_integer():
+        value = int(value)  # Godot's JSON writes 40 as 40.0
+    if type(value) is not int or not least <= value <= most:
+        raise ProtocolError("invalid_field", f"{name} must be a whole number from {least} to "
+                            f"{most}, got {_short(value)}", name)  # fmt: skip
+    return value
+
+
 def _target(request: dict[str, Any]) -> Any:
     target = request.get("target")
     if isinstance(target, list) and len(target) > MAX_TARGETS:
@@ -722,6 +807,12 @@ def _echoable(value: Any, depth: int) -> bool:
     if kind is dict:
         return all(_echoable(item, depth + 1) for item in value.values())
     return False
+
+
+def echoable_id(value: object) -> bool:
+    """Can every host read ``value`` back when an answer echoes it as its ``id``? (The online
+    server holds its envelopes' ids to the same rule.)"""
+    return _echoable(value, 0)
 
 
 def _id_text(request_id: Any) -> str:

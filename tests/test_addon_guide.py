@@ -109,6 +109,8 @@ def test_the_custom_card_scene_and_theme_show_and_aiming_plays(guide: EngineSess
     )
     assert guide.after("played ", since) == ["h1 at goblin"]
     assert "Knight plays Strike at Goblin." in guide.lines[since:]
+    # The guide's playback handler flashed the Goblin, and the play waited for the flash.
+    assert guide.lines.index("hit goblin", since) < guide.lines.index("played h1 at goblin", since)
     left, right = strike[0] + 60, goblin[0] - 60
     assert colour_pixels(aimed, (left, 0, right, HEIGHT), ARROW_GREEN, 40) > 1500
     assert read_png(aimed)[:2] == (WIDTH, HEIGHT)

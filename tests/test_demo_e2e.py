@@ -378,6 +378,57 @@ def test_the_enemy_turn_plays_back_step_by_step_and_a_key_skips_it(demo):
     assert took >= 1000 and took_skipped < took / 2
 
 
+def step_events(response: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The events of each playback step: a log line's, from the event it tells up to the next
+    line's (the first line's from the first event), as the addon splits them."""
+    events, lines = response["result"]["events"], response["result"]["log"]
+    starts = [0] + [line["event"] for line in lines[1:]]
+    return [events[a:b] for a, b in zip(starts, [*starts[1:], len(events)], strict=True)]
+
+
+def shake_lines(demo: Demo, since: int, kinds: tuple[str, ...]) -> list[str]:
+    """The kinds of the demo's lines among ``kinds``, in the order printed."""
+    heads = tuple(f"{PREFIX}{kind} " for kind in kinds)
+    return [t[len(PREFIX) :].split(" ", 1)[0] for t in demo.lines[since:] if t.startswith(heads)]
+
+
+def test_each_hit_holds_the_playback_for_the_demos_hit_stop_shake(demo):
+    """The demo's playback handler: each damage event of a play or of the enemy turn freezes
+    the unit it hit, thuds and shakes the screen (``hit``, then ``hit_over``), and the view
+    shows what follows (the play settled, the next step) only once that shake ended."""
+    demo.restart()
+    since = demo.mark()
+    shaking = ARTIFACTS / "demo_hit_stop.png"
+    demo.do({"drag": [*demo.card("h2"), *demo.point("play"), DRAG_STEPS]},  # Meteor Strike
+            {"wait_for": f"{PREFIX}hit ", "from": since}, {"screenshot": str(shaking)})  # fmt: skip
+    played = demo.wait_for("played", since)
+    hits = [e for e in played["result"]["events"] if e["type"] == "damage"]
+    assert len(hits) >= 3  # every enemy
+    assert [h["unit"] for h in demo.said("hit", since)] == [e["unit"] for e in hits]
+    assert {h["op"] for h in demo.said("hit", since)} == {"play"}
+    # One shake at a time, each over before the next, all over before the play settles.
+    assert shake_lines(demo, since, ("hit", "hit_over", "played")) == [
+        *["hit", "hit_over"] * len(hits),
+        "played",
+    ]
+    assert read_png(shaking)[:2] == (WIDTH, HEIGHT)
+    # The enemy turn, not skipped: a step's hits land before the next step shows.
+    since = demo.mark()
+    demo.do({"click": list(demo.point("end_turn"))})
+    response = demo.wait_for("turn", since)
+    demo.wait_for("settled", since)
+    expected = []
+    for events in step_events(response):
+        expected.append("step")
+        expected += ["hit", "hit_over"] * sum(e["type"] == "damage" for e in events)
+    assert "hit" in expected
+    assert shake_lines(demo, since, ("step", "hit", "hit_over", "settled")) == [
+        *expected,
+        "settled",
+    ]
+    assert {h["op"] for h in demo.said("hit", since)} == {"end_turn"}
+
+
 def test_replay_in_pyodide_matches_desktop_cpython(demo):
     """A fixed script of plays and turn ends gives the same events in both Pythons."""
     script: list[tuple[str, str | None]] = [

@@ -186,6 +186,11 @@ ACTIONS: list[tuple[dict[str, Any], str]] = [
     ),
     ({"type": "Discard", "source": "HandPile"}, "Discard all cards from your hand."),
     ({"type": "Exhaust", "source": "ThisCard"}, "Exhaust this card."),
+    (
+        {"type": "MoveCard", "to": "discard", "face_down": True, "source": "HandPile"},
+        "Put all cards from your hand into your discard pile face down.",
+    ),
+    ({"type": "Reveal", "source": "DiscardPile"}, "Reveal all cards from your discard pile."),
     ({"type": "Negate", "source": "CutCards"}, "Negate all cards waiting to resolve."),
     ({"type": "Draw", "count": 2}, "Draw 2 cards from your draw pile."),
     ({"type": "Draw", "count": 1}, "Draw 1 card from your draw pile."),

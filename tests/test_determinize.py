@@ -98,7 +98,7 @@ def test_a_view_that_differs_is_told_apart() -> None:
 def test_it_takes_the_view_not_the_battle() -> None:
     """Its only input of the battle is the view: two battles that differ only in cards the
     viewer cannot see give one view and so the same rebuilt battle."""
-    assert list(inspect.signature(determinize).parameters) == ["view", "seed", "library"]
+    assert list(inspect.signature(determinize).parameters) == ["view", "seed", "library", "words"]
     document = rivals_battle()
     other = json.loads(json.dumps(document))
     enemy = other["sides"][1]["piles"]

@@ -3,6 +3,11 @@ player cannot see give that player byte-identical answers at every step, up to t
 reveals a differing card to it, and for the whole game when the difference stays in cards it
 never sees. Moves are picked by a seeded generator from the runtime's own legal answers.
 
+The duels hold face-down cards too: each side's discard pile starts with some among face-up
+ones, the decks hold cards that set a card face down, reveal them and take an attack back
+by a filter, and who sees a face-down card's face (``visibility.face_down``) is drawn per
+duel, so a face-down card the player may not see differs between the two duels as well.
+
 CI plays ``PYBRIDGE_DUELS`` random duel pairs of each kind (40 by default, about 25 s);
 the issue's measure is ``PYBRIDGE_DUELS=500 python -m pytest tests/test_non_interference.py``."""
 
@@ -19,15 +24,60 @@ from pybridge.protocol import Protocol
 DUELS = int(os.environ.get("PYBRIDGE_DUELS", "40"))
 STEPS = 40
 SECRET = "5e" * 32  # both duels of a pair share it, as a resumed match shares its snapshot
-CARDS = ("strike", "barrage", "guard", "countermand", "rally")
+CARDS = ("strike", "barrage", "guard", "countermand", "rally", "conceal", "unveil",
+         "salvage", "sift")  # fmt: skip
+
+
+def _skill(card_id: str, text: str, *nodes: dict[str, Any]) -> dict[str, Any]:
+    return {"id": card_id, "name": card_id.title(), "type": "skill", "rarity": "common",
+            "cost": 0, "target": "None", "text": text,
+            "behavior": {"start": nodes[-1]["id"], "nodes": list(nodes)}}  # fmt: skip
+
+
+def _pile(pile: str) -> dict[str, Any]:
+    return {"id": "cards", "type": "CardSource", "source": pile}
+
+
+#: The face-down cards' words, as cards: set one face down, turn them up, and a filter over
+#: a pile that holds them (which must keep the same cards whatever a face-down one is).
+FACE_DOWN_CARDS = (
+    _skill("conceal", "Put the first card of your hand face down into your discard pile.",
+           _pile("HandPile"),
+           {"id": "first", "type": "Take", "count": 1, "ports": {"input": "cards"}},
+           {"id": "set", "type": "MoveCard", "to": "discard", "face_down": True,
+            "ports": {"target": "first"}}),
+    _skill("unveil", "Reveal the cards of your discard pile.", _pile("DiscardPile"),
+           {"id": "show", "type": "Reveal", "ports": {"target": "cards"}}),
+    _skill("salvage", "Put the first attack of your discard pile into your hand.",
+           _pile("DiscardPile"),
+           {"id": "attacks", "type": "Filter", "where": {"type": "attack"},
+            "ports": {"input": "cards"}},
+           {"id": "first", "type": "Take", "count": 1, "ports": {"input": "attacks"}},
+           {"id": "back", "type": "MoveCard", "to": "hand", "ports": {"target": "first"}}),
+)  # fmt: skip
+
+
+#: A draw whose next node reads the hand: what it discards depends on the card drawn.
+SIFT = _skill("sift", "Draw 1 card, then discard the attacks in your hand.",
+              {"id": "hand", "type": "CardSource", "source": "HandPile"},
+              {"id": "attacks", "type": "Filter", "where": {"type": "attack"},
+               "ports": {"input": "hand"}},
+              {"id": "toss", "type": "MoveCard", "to": "discard", "ports": {"target": "attacks"}},
+              {"id": "draw", "type": "Draw", "count": 1, "next": "toss"})  # fmt: skip
 
 
 def duel_document(rng: random.Random) -> dict[str, Any]:
-    """The rivals' battle with a random seed and random decks (same instance ids)."""
+    """The rivals' battle with a random seed and random decks (same instance ids), each
+    discard pile starting with face-down cards among face-up ones."""
     battle = rivals_battle()
     battle["seed"], battle["secret"] = rng.randrange(2**32), SECRET
+    battle["cards"] += json.loads(json.dumps([*FACE_DOWN_CARDS, SIFT]))
+    battle["visibility"] = {"face_down": rng.choice(["owner", "no_one"])}
     defined = {c["id"] for c in battle["cards"]}
     for side in battle["sides"]:
+        side["piles"]["discard"] = [{"id": f"{side['team'][0]}d{i}", "card": "strike",
+                                     **({"face_down": True} if rng.random() < 0.6 else {})}
+                                    for i in range(rng.randrange(4))]  # fmt: skip
         for pile in side["piles"].values():
             for card in pile:
                 card["card"] = rng.choice([c for c in CARDS if c in defined])
@@ -36,13 +86,20 @@ def duel_document(rng: random.Random) -> dict[str, Any]:
 
 
 def hidden_from(battle: dict[str, Any], viewer: str) -> list[dict[str, Any]]:
-    """The card instances ``viewer`` cannot see in a document: every draw pile, and the
-    other side's hand."""
+    """The card instances ``viewer`` cannot see in a document: every draw pile, the other
+    side's hand and its face-down cards, and the viewer's own face-down cards when no one
+    sees their faces."""
+    nobody = battle.get("visibility", {}).get("face_down") == "no_one"
     out = []
     for side in battle["sides"]:
-        out += side["piles"]["draw"]
-        if side["team"] != viewer:
-            out += side["piles"]["hand"]
+        piles = side["piles"]
+        out += piles["draw"]
+        mine = side["team"] == viewer
+        seen = ("hand", "discard", "exhaust") if mine else ("discard", "exhaust")
+        if not mine:
+            out += piles["hand"]
+        if nobody or not mine:  # the face-down cards of the piles it sees
+            out += [c for p in seen for c in piles[p] if c.get("face_down")]
     return out
 
 
@@ -103,53 +160,77 @@ class Duel:
         return json.dumps([answer, view, cut], sort_keys=True)
 
 
+def face_down(state: dict[str, Any]) -> set[str]:
+    """The card instances lying face down in a state."""
+    return {c["id"] for s in state["sides"] for p in s["piles"].values() for c in p
+            if c.get("face_down")}  # fmt: skip
+
+
 def play_out(protocol: Protocol, battle: dict[str, Any], rng: random.Random
-             ) -> tuple[list[dict[str, Any]], list[str], list[set[str]], Duel]:  # fmt: skip
-    """The requests of a random duel, the player's answers, and after each step the cards
-    revealed to the player so far (their player stint is past 0: they were hidden at first)."""
+             ) -> tuple[list[dict[str, Any]], list[str], list[set[str]], Duel,
+                        list[set[str]]]:  # fmt: skip
+    """The requests of a random duel, the player's answers, after each step the cards
+    revealed to the player so far (their player stint is past 0: they were hidden at first),
+    the duel, and before each step the cards lying face down."""
     duel = Duel(protocol, battle)
     requests, answers, shown = [], [duel.opened], []
+    down = [face_down(duel.call(op="state")["state"])]
     for _ in range(STEPS):
         request = duel.legal(rng)
         if request is None:
             break
         requests.append(request)
         answers.append(duel.step(request))
-        stints = duel.call(op="state")["state"]["stints"]
-        shown.append({card for card, counts in stints.items() if counts[0] > 0})
-    return requests, answers, shown, duel
+        state = duel.call(op="state")["state"]
+        shown.append({card for card, counts in state["stints"].items() if counts[0] > 0})
+        down.append(face_down(state))
+    return requests, answers, shown, duel, down
 
 
 def test_views_do_not_tell_cards_the_player_cannot_see_until_one_is_revealed() -> None:
     protocol = Protocol(answer_cache=0)
-    compared = revealed = 0
+    compared = revealed = hidden_down = turned_up = 0
     for seed in range(DUELS):
         rng = random.Random(seed)
         battle = duel_document(rng)
         other = differing(battle, rng)
-        requests, answers, shown, first = play_out(protocol, battle, rng)
+        requests, answers, shown, first, down = play_out(protocol, battle, rng)
         changed = {a["id"] for a, b in zip(hidden_from(battle, "player"),
                                            hidden_from(other, "player"), strict=True)
                    if a["card"] != b["card"]}  # fmt: skip
         second = Duel(protocol, other)
         assert second.opened == answers[0], seed
         for index, request in enumerate(requests):
-            if shown[index] & changed:  # this step shows the player a differing card
+            got = second.step(request)
+            if (shown[index] | seen(second)) & changed:  # a differing card shown, in either
                 revealed += 1
+                turned_up += bool(shown[index] & changed & down[index])  # one lay face down
                 break
-            assert second.step(request) == answers[index + 1], (seed, index, request)
+            assert got == answers[index + 1], (seed, index, request)
             compared += 1
+            hidden_down += bool(changed & down[index + 1])  # a differing face-down card
         protocol.call(json.dumps({"op": "close", "session": first.session}))
         protocol.call(json.dumps({"op": "close", "session": second.session}))
     assert compared > DUELS and revealed  # the duels got somewhere, and some cards showed
+    assert hidden_down and turned_up  # steps over differing face-down cards, some turned up
+
+
+def seen(duel: Duel) -> set[str]:
+    """The cards shown to the player so far in ``duel`` (their player stint is past 0)."""
+    state = duel.call(op="state")["state"]
+    return {card for card, counts in state["stints"].items() if counts[0] > 0}
 
 
 def test_cards_the_player_never_sees_never_change_its_views() -> None:
+    """Cards the player never sees in one duel are changed in a second one, played with the
+    same requests: the player's views are the same for the whole game, unless the rules show
+    one of the changed cards in the second duel (then up to that step)."""
     protocol = Protocol(answer_cache=0)
+    stayed = shown_here = 0
     for seed in range(DUELS):
         rng = random.Random(10_000 + seed)
         battle = duel_document(rng)
-        requests, answers, _, first = play_out(protocol, battle, random.Random(seed))
+        requests, answers, _, first, _ = play_out(protocol, battle, random.Random(seed))
         snapshot = first.call(op="state")["state"]
         never = {card for card, stints in snapshot["stints"].items() if stints[0] == 0}
         never |= {c["id"] for c in hidden_from(battle, "player")} - set(snapshot["stints"])
@@ -158,9 +239,15 @@ def test_cards_the_player_never_sees_never_change_its_views() -> None:
         second = Duel(protocol, other)
         assert second.opened == answers[0], seed
         for index, request in enumerate(requests):
-            assert second.step(request) == answers[index + 1], (seed, index, request)
+            got = second.step(request)
+            if seen(second) & never:  # the rules showed one in this duel (a Sift discarded
+                shown_here += 1  # the attack it drew): the difference no longer stays hidden
+                break
+            assert got == answers[index + 1], (seed, index, request)
+            stayed += 1
         for duel in (first, second):
             protocol.call(json.dumps({"op": "close", "session": duel.session}))
+    assert stayed > shown_here * 10  # almost every step compared
 
 
 #: A random-target card: the runtime picks which rival it hits.
@@ -247,3 +334,37 @@ def test_a_viewers_preview_of_a_random_pick_shows_the_range_it_comes_from() -> N
     assert plain["random"] is None and plain["marks"] == {
         "vex": [{"text": "-6 HP", "kind": "damage"}]
     }
+
+
+def test_previews_never_tell_cards_the_player_cannot_see() -> None:
+    """Two duels differing only in cards the player cannot see give the player identical
+    previews of every card it may play, at every one of its steps before a differing card is
+    shown to it (a Sift's preview would tell whether the card it draws is an attack)."""
+    protocol = Protocol(answer_cache=0)
+    compared = 0
+    for seed in range(max(DUELS // 4, 4)):
+        rng = random.Random(30_000 + seed)
+        battle = duel_document(rng)
+        for side in battle["sides"]:  # a Sift to play from the start
+            side["piles"]["hand"].insert(0, {"id": f"s{side['team'][0]}", "card": "sift"})
+        other = differing(battle, rng)
+        changed = {a["id"] for a, b in zip(hidden_from(battle, "player"),
+                                           hidden_from(other, "player"), strict=True)
+                   if a["card"] != b["card"]}  # fmt: skip
+        duels = Duel(protocol, battle), Duel(protocol, other)
+        for _ in range(STEPS):
+            state = duels[0].call(op="state")["state"]
+            seen = {card for card, counts in state["stints"].items() if counts[0] > 0}
+            if seen & changed or state["result"] is not None:
+                break  # a differing card was shown to the player: the duels may differ now
+            if duels[0].call(op="cut")["side"] == "player":
+                assert previews(duels[0], "player") == previews(duels[1], "player"), seed
+                compared += 1
+            request = duels[0].legal(rng)
+            if request is None:
+                break
+            for duel in duels:
+                duel.step(request)
+        for duel in duels:
+            protocol.call(json.dumps({"op": "close", "session": duel.session}))
+    assert compared > 4

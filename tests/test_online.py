@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -291,5 +293,82 @@ def test_an_idle_client_is_closed_with_a_reason(tmp_path: Path) -> None:
                 await quiet.connection.recv()  # nothing sent: the idle timeout closes it
             assert quiet.connection.close_code == 4000
             assert "idle" in (quiet.connection.close_reason or "")
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("deflate", [False, True])
+def test_messages_are_deflated_only_when_the_server_is_asked_to(deflate: bool) -> None:
+    async def scenario() -> list[str]:
+        server = await start(Host(rivals_battle(), deflate=deflate))
+        try:
+            url = f"ws://127.0.0.1:{bound_port(server)}"
+            async with connect(url) as connection:  # the client offers permessage-deflate
+                await connection.send(json.dumps({"type": "create", "id": 1}))
+                joined = json.loads(await asyncio.wait_for(connection.recv(), WAIT))
+                assert joined["type"] == "joined" and joined["view"]["view"]["viewer"] == "player"
+                return [type(e).__name__ for e in connection.protocol.extensions]
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    extensions = asyncio.run(scenario())
+    assert extensions == (["PerMessageDeflate"] if deflate else [])
+
+
+def test_a_serving_process_keeps_its_loaded_objects_out_of_the_collector() -> None:
+    code = (
+        "import gc; from pybridge.online.server import YOUNG_GENERATION, tune_collector; "
+        "before = gc.get_threshold(); tune_collector(); "
+        "print(before[0], gc.get_threshold()[0] == YOUNG_GENERATION, gc.get_freeze_count() > 0, "
+        "gc.get_threshold()[1:] == before[1:])"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["700", "True", "True", "True"]
+
+
+async def until(check: Callable[[], bool]) -> None:
+    """Wait until ``check`` holds (a failure guard of WAIT seconds, no fixed sleep)."""
+    async with asyncio.timeout(WAIT):
+        while not check():
+            await asyncio.sleep(0.01)
+
+
+def test_a_match_nobody_is_connected_to_is_forgotten_and_a_returning_seat_keeps_it(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path, Limits(abandon=0.3)) as (host, client):
+            aya, vex, name = await seated(client)
+            kept_token = vex.token  # type: ignore[attr-defined]
+            await aya.connection.close()
+            await vex.connection.close()
+            back = await client()  # a seat coming back within the time keeps the match
+            joined = await back.send(type="join", match=name, token=kept_token)
+            assert joined["type"] == "joined" and joined["seat"] == "enemy"
+            await asyncio.sleep(0.6)  # past the abandon time, with a seat connected
+            assert name in host.rooms
+            await back.connection.close()
+            await until(lambda: name not in host.rooms)  # nobody left: forgotten
+            late = await client()
+            refused = await late.send(type="join", match=name, token=kept_token)
+            assert refused["type"] == "error" and refused["error"]["code"] == "unknown_match"
+
+    asyncio.run(scenario())
+
+
+def test_one_address_cannot_fill_the_server_with_matches_it_leaves(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        limits = Limits(matches_per_address=3, abandon=0.3)
+        async with serving(tmp_path, limits) as (host, client):
+            for _ in range(3):  # created and left at once, as a hostile client would
+                creator = await client()
+                assert (await creator.send(type="create"))["type"] == "joined"
+                await creator.connection.close()
+            refused = await (await client()).send(type="create")
+            assert refused["type"] == "error" and refused["error"]["code"] == "too_many_matches"
+            assert "3 matches" in refused["error"]["message"]
+            await until(lambda: not host.rooms)  # all three abandoned: forgotten
+            assert (await (await client()).send(type="create"))["type"] == "joined"
 
     asyncio.run(scenario())

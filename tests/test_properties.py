@@ -77,7 +77,7 @@ UNIT_ACTION_MIX = (
     "Heal",
     "ApplyStatus",
 )
-CARD_ACTIONS = ("MoveCard", "Discard", "Exhaust", "Negate")
+CARD_ACTIONS = ("MoveCard", "Discard", "Exhaust", "Negate", "Reveal")
 SELECTORS = ("Filter", "Sort", "PickElement", "Take", "RandomElements")
 ZONES = (*PILE_NAMES, "cut")
 
@@ -265,6 +265,8 @@ class Builder:
             node["to"] = draw(st.sampled_from(PILE_NAMES))
             if draw(st.booleans()):
                 node["position"] = draw(st.sampled_from(("top", "bottom")))
+            if draw(st.booleans()):
+                node["face_down"] = draw(st.booleans())
         self._target(node, "cards")
         return node
 

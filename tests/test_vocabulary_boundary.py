@@ -89,7 +89,7 @@ def test_every_built_in_word_comes_from_a_registration_through_the_api() -> None
     vocabulary = builtin()
     grammar = {spec.name for spec in (*GRAMMAR, CALL)}
     actions = [name for name in vocabulary.node_types if name not in grammar]
-    assert len(actions) == 14 and "DealDamage" in actions
+    assert len(actions) == 15 and "DealDamage" in actions and "Reveal" in actions
     for name in actions:
         spec = vocabulary.node_types[name]
         assert spec.apply is not None and spec.apply.__module__ == "pybridge.words.actions"

@@ -22,9 +22,10 @@ extends Control
 ## With a [member cut_view], plays go on the Cut (see [PyBridgeCutFlow]): the other side may
 ## respond before they resolve, and each resolution plays back on the [PyBridgeCutView].
 ## When the turn ends, the enemy turn plays back step by step ([PyBridgeTurnPlayback]); a
-## click or a key shows the rest at once. All legality and every word come from the runtime
-## through [member bridge], asked with [method PyBridgeClient.ask], so no answer holds up a
-## frame. [br][br]
+## click or a key shows the rest at once. The game's [member playback_handler] may hold each
+## step (an enemy move, a Cut resolution, a play's events) until its own animation is over.
+## All legality and every word come from the runtime through [member bridge], asked with
+## [method PyBridgeClient.ask], so no answer holds up a frame. [br][br]
 ## Re-skin: [member card_scene] and [member unit_scene] take the game's own scenes; the
 ## built-in views read the theme items of [PyBridgeViewTheme]; art comes from the data's
 ## [code]art[/code] paths, [member unit_art], [member card_art] or [member art_provider].
@@ -55,6 +56,13 @@ signal turn_ended(result: Dictionary)
 signal turn_step_shown(line: Dictionary, events: Array)
 ## The turn's playback ended and the view shows the new [param state].
 signal turn_settled(state: Dictionary)
+## One step of a playback is shown (a turn's, a resolution's, or with a
+## [member playback_handler] a play's): [param step] is what the handler is given
+## ([code]op[/code], [code]index[/code], [code]count[/code], [code]line[/code],
+## [code]events[/code], [code]cut[/code]). Every step comes once, skipped or not.
+signal playback_step_shown(step: Dictionary)
+## One event of the [param step] shown now (see [signal playback_step_shown]), in order.
+signal playback_event_shown(event: Dictionary, step: Dictionary)
 ## The lit units changed: [param unit_ids] for [param card_id] ([code]""[/code]: nothing lit).
 signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
 ## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked;
@@ -150,6 +158,9 @@ const THEME_TYPE := &"PyBridgeBattleView"
 ## Seconds a step that shows something of the Cut stays (an entry resolving, the range it
 ## collects again, a lost target).
 @export_range(0.05, 5.0) var cut_step_seconds: float = 0.9
+## Seconds the view waits for [member playback_handler] on one step; then it goes on with
+## a warning (a handler that failed or waits for something that never comes).
+@export_range(0.1, 60.0, 0.1, "or_greater") var playback_handler_timeout: float = 10.0
 
 ## The battle state (docs/format.md), as the runtime last sent it.
 var state: Dictionary = {}
@@ -201,6 +212,19 @@ var pile_picker: PyBridgePilePicker = null
 ## ([param kind] [code]"unit"[/code] or [code]"card"[/code]); null answers fall through to
 ## [member unit_art], [member card_art] and the data.
 var art_provider: Callable
+## The game's playback hook, [code]func(step: Dictionary) -> Variant[/code], called as each
+## step of a playback is shown (see [signal playback_step_shown] for [param step]): each
+## enemy move and line of the enemy turn ([code]op[/code] [code]end_turn[/code]), each step
+## of a Cut resolution ([code]pass[/code]), and the events of a play ([code]play[/code], or
+## [code]activate[/code] onto the Cut), which then play back step by step too. The view
+## awaits what it returns, so a coroutine (one that awaits a tween's
+## [signal Tween.finished], say) or a returned [Signal] holds the step until it is done, and
+## the view goes on when both it and the step's own pause are over (a play's steps have no
+## pause). Without a handler the fixed pauses alone pace the playback and a play shows at
+## once, as before. A skip stops the waiting; a handler that has not finished after
+## [member playback_handler_timeout] is left running and the view goes on with a warning.
+## With [member play_back_turns] off nothing is played back and the handler is not called.
+var playback_handler: Callable
 
 var _stage: PyBridgeBattleStage = null
 var _input_handler: PyBridgeBattleInput = null
@@ -389,7 +413,7 @@ func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 			card_refused.emit(card_id, str(bridge.last_error.get("message", tr("refused"))))
 		display.refresh_highlight()
 		return false
-	await apply_state(result.get("state", {}))
+	await settle_play(result, "play")
 	_busy -= 1
 	card_played.emit(card_id, target_ids[0] if not target_ids.is_empty() else "", result)
 	return true
@@ -421,7 +445,7 @@ func end_turn() -> bool:
 		request_refused.emit("end_turn", str(bridge.last_error.get("message", "")))
 		return false
 	turn_ended.emit(result)
-	await play_back(result)
+	await play_back(result, "end_turn")
 	turn_settled.emit(state)
 	return true
 
@@ -447,15 +471,26 @@ func request_fields(fields: Dictionary = {}) -> Dictionary:
 	return asked
 
 
-## Plays [param result] (an [code]end_turn[/code] or [code]pass[/code] answer) back step by
-## step (see [member play_back_turns]), then settles on its state (a coroutine).
-func play_back(result: Dictionary) -> void:
+## Plays [param result] (an [code]end_turn[/code] or [code]pass[/code] answer, or another
+## request's named by [param op]) back step by step (see [member play_back_turns] and
+## [member playback_handler]), then settles on its state (a coroutine).
+func play_back(result: Dictionary, op: String = "") -> void:
 	_busy += 1
-	_playback = PyBridgeTurnPlayback.new(self, result)
+	_playback = PyBridgeTurnPlayback.new(self, result, op)
 	await _playback.play()
 	_playback = null
 	await apply_state(result.get("state", {}))
 	_busy -= 1
+
+
+## Shows [param result], the answer to a play ([param op] [code]play[/code] or
+## [code]activate[/code]): step by step through [member playback_handler] when the game set
+## one, else at once (a coroutine).
+func settle_play(result: Dictionary, op: String) -> void:
+	if playback_handler.is_valid() and play_back_turns:
+		await play_back(result, op)
+	else:
+		await apply_state(result.get("state", {}))
 
 
 ## Shows one step of a playback (called by [PyBridgeTurnPlayback]); true when it showed
@@ -475,6 +510,12 @@ func skip_playback() -> void:
 ## Whether a turn is being played back.
 func is_playing_back() -> bool:
 	return _playback != null
+
+
+## Whether the playback waits only for [member playback_handler]: the step shown now would
+## have gone on by its own pause.
+func is_awaiting_handler() -> bool:
+	return _playback != null and _playback.awaiting_handler
 
 
 ## Whether the view waits for the runtime (or plays a turn back): input waits too.

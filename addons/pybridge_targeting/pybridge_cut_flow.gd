@@ -39,7 +39,7 @@ func activate(card_id: String, target_ids: PackedStringArray) -> bool:
 		_view.card_refused.emit(card_id, str(bridge.last_error.get("message", "")))
 		return false
 	_view.target_marks.clear_lost()
-	await _view.apply_state(result.get("state", {}))
+	await _view.settle_play(result, "activate")
 	_view.busy_with(-1)
 	_view.card_activated.emit(card_id, target_ids, result)
 	return true
@@ -121,7 +121,7 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 		return false
 	_view.target_marks.clear_lost()
 	_view.passed.emit(result)
-	await _view.play_back(result)
+	await _view.play_back(result, "pass")
 	return true
 
 

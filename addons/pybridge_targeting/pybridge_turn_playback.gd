@@ -1,7 +1,8 @@
 @tool
 class_name PyBridgeTurnPlayback
 extends RefCounted
-## Plays a turn's events (or an entry resolving on the Cut) back step by step on a
+## Plays a turn's events (or an entry resolving on the Cut, or with a
+## [member PyBridgeBattleView.playback_handler] a play's) back step by step on a
 ## [PyBridgeBattleView]: one step per line of the runtime's log, each showing what its events
 ## did to the units, an acting enemy lunging at its target, then a pause. [method skip] shows
 ## the rest at once.
@@ -10,6 +11,10 @@ extends RefCounted
 ## ([code]hp_after[/code], [code]armor_after[/code], a status's [code]total[/code]), and each
 ## log line names the event it tells ([code]event[/code]). The view settles on the
 ## response's final state afterwards.
+##
+## With a playback handler, each step waits for it too: the view goes on when the handler
+## has finished and the step's own pause is over (a play's steps have none), or after
+## [member PyBridgeBattleView.playback_handler_timeout] with a warning.
 
 ## Seconds a step that changes something stays on screen.
 var step_seconds: float = 0.45
@@ -24,13 +29,22 @@ var steps: Array[Dictionary] = []
 var current: int = -1
 ## Whether [method skip] was called.
 var skipped: bool = false
+## The request [member steps] answer ([code]end_turn[/code], [code]pass[/code],
+## [code]play[/code], [code]activate[/code]; [code]""[/code]: not said).
+var op: String = ""
+## Whether the step shown now waits only for the playback handler (its own pause is over).
+var awaiting_handler: bool = false
 
 var _view: PyBridgeBattleView = null
+# A play never paused before it had a handler: its steps wait for the handler alone.
+var _paced: bool = true
 
 
-func _init(view: PyBridgeBattleView, result: Dictionary) -> void:
+func _init(view: PyBridgeBattleView, result: Dictionary, answered: String = "") -> void:
 	_view = view
 	steps = steps_of(result)
+	op = answered
+	_paced = not op in ["play", "activate"]
 	step_seconds = view.step_seconds
 	quiet_seconds = view.step_seconds * 0.4
 	cut_seconds = view.cut_step_seconds
@@ -123,14 +137,26 @@ func run() -> void:
 		var changed := apply(units, step["events"])
 		for id in changed:
 			_view.show_unit_data(units[id])
-		var marked := _view.show_step(step["line"], step["events"])
+		var marked := _view.show_step(step["line"], step["events"]) if _paced else false
+		var shown := {
+			"op": op,
+			"index": i,
+			"count": steps.size(),
+			"line": step["line"],
+			"events": step["events"],
+			"cut": marked,
+		}
+		_view.playback_step_shown.emit(shown)
+		for event: Dictionary in step["events"]:
+			_view.playback_event_shown.emit(event, shown)
 		if skipped:
 			continue
 		var actor := actor_of(step["events"])
 		if not actor.is_empty():
 			_view.lunge(actor[0], actor[1])
 		var telling := not changed.is_empty() or not actor.is_empty()
-		await _pause(cut_seconds if marked else (step_seconds if telling else quiet_seconds))
+		var seconds := cut_seconds if marked else (step_seconds if telling else quiet_seconds)
+		await _hold(shown, seconds if _paced else 0.0)
 
 
 ## Shows the remaining steps at once.
@@ -138,11 +164,33 @@ func skip() -> void:
 	skipped = true
 
 
-func _pause(seconds: float) -> void:
+func _hold(step: Dictionary, seconds: float) -> void:
 	# Wall-clock time: a frame's delta is smoothed and says less than a slow frame took.
-	var until := Time.get_ticks_msec() + int(seconds * 1000.0)
-	while Time.get_ticks_msec() < until and not skipped and _view.is_inside_tree():
+	var now := Time.get_ticks_msec()
+	var until := now + int(seconds * 1000.0)
+	var running: HandlerCall = null
+	if _view.playback_handler.is_valid():
+		running = HandlerCall.new()
+		running.start(_view.playback_handler, step)
+	var limit := now + int(_view.playback_handler_timeout * 1000.0)
+	while not skipped and _view.is_inside_tree():
+		now = Time.get_ticks_msec()
+		var handled := running == null or running.finished
+		if handled and now >= until:
+			break
+		if not handled and now >= limit:
+			var told := "step %d of %d" % [int(step["index"]) + 1, int(step["count"])]
+			var limit_text := "%.1f s (playback_handler_timeout)" % _view.playback_handler_timeout
+			push_warning(
+				(
+					"PyBridgeBattleView: the playback handler did not finish %s of %s within %s"
+					% [told, op, limit_text]
+				)
+			)
+			break
+		awaiting_handler = not handled and now >= until
 		await _view.get_tree().process_frame
+	awaiting_handler = false
 
 
 static func _set_stacks(unit: Dictionary, status: String, stacks: Variant) -> void:
@@ -153,3 +201,20 @@ static func _set_stacks(unit: Dictionary, status: String, stacks: Variant) -> vo
 	else:
 		statuses.erase(status)
 	unit["statuses"] = statuses
+
+
+## One call of the playback handler, awaited on its own so that the playback can stop
+## waiting for it (a skip, the timeout) while it runs on.
+class HandlerCall:
+	extends RefCounted
+	## Whether the handler returned, or what it returned (a coroutine, a signal) finished.
+	var finished: bool = false
+	var _kept: HandlerCall = null
+
+	## Calls [param handler] with [param step] and awaits what it returns.
+	func start(handler: Callable, step: Dictionary) -> void:
+		# Alive while the handler runs, even once nobody waits for it.
+		_kept = self
+		await handler.call(step)
+		finished = true
+		_kept = null

@@ -28,10 +28,11 @@ from ..runtime import play as _play
 from ..runtime.choices import DEFAULT_ANSWERS
 from ..runtime.cut import activation_refused, pass_refused
 from ..runtime.cut_answers import acting_side
-from ..runtime.determinize import determinize
+from ..runtime.determinize import Sampler
 from ..runtime.play import needed_targets
 from ..runtime.turns import end_turn as _end_turn
 from ..runtime.turns import end_turn_refused
+from ..runtime.vocabulary import Vocabulary
 
 #: A move: its kind (``play``, ``activate``, ``pass``, ``end_turn``), the card instance and
 #: the target (None, a unit or card id, or a list of them), as the runtime's operations take.
@@ -161,36 +162,74 @@ class Decision:
 
 
 def decide(view: Mapping[str, Any], seed: int, iterations: int,
-           library: Mapping[str, CardDef] | None = None) -> Decision:  # fmt: skip
+           library: Mapping[str, CardDef] | None = None,
+           words: Vocabulary | None = None) -> Decision:  # fmt: skip
     """The move the viewing side should make now, by ``iterations`` iterations of search
-    from its ``view`` alone (``library``: cards the battle was opened with beside its own).
-    Raises ValueError when the viewer has no move (not its turn, or the battle is over)."""
-    if iterations < 1:
-        raise ValueError(f"iterations must be at least 1, got {iterations}")
-    rng = Pcg32(seed, SEARCH_STREAM)
-    first = _sample(view, rng, library)
-    me = acting_side(first)
-    if str(view["view"]["viewer"]) != me.value:
-        raise ValueError(f"it is the {me.value} side's move, not the viewer's")
-    moves = legal_actions(first)
-    if not moves:
-        raise ValueError("the battle is over: no move to make")
-    root = _Node(None)
-    if len(moves) == 1:  # nothing to weigh
-        return Decision(*moves[0], visits=0, iterations=iterations)
-    for iteration in range(iterations):
-        battle = first if iteration == 0 else _sample(view, rng, library)
-        _iterate(battle, root, me, rng)
-    best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))[0]
-    for action in moves:  # the move in the view's own ids (the first card that makes it)
-        if _key(first, action) == best:
-            return Decision(*action, visits=root.children[best].visits, iterations=iterations)
-    raise AssertionError("the most tried move is one of the first sample's")  # pragma: no cover
+    from its ``view`` alone (``library``: cards the battle was opened with beside its own;
+    ``words``: the vocabulary it was read with, a game's extensions included). Raises
+    ValueError when the viewer has no move (not its turn, or the battle is over)."""
+    search = Search(view, seed, iterations, library, words)
+    search.run(iterations)
+    return search.decision()
 
 
-def _sample(view: Mapping[str, Any], rng: Pcg32,
-            library: Mapping[str, CardDef] | None) -> Battle:  # fmt: skip
-    battle = determinize(view, rng.next_u32() << 32 | rng.next_u32(), library)
+class Search:
+    """One decision's search, run a few iterations at a time (:meth:`run`), so a host can
+    spread it over frames: its tree, sampler and PRNG are kept between the calls, and the
+    decision is the same whether the budget is run in one call or in many."""
+
+    def __init__(self, view: Mapping[str, Any], seed: int, iterations: int,
+                 library: Mapping[str, CardDef] | None = None,
+                 words: Vocabulary | None = None) -> None:  # fmt: skip
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        self.iterations = iterations
+        #: Iterations run so far.
+        self.searched = 0
+        self._rng = Pcg32(seed, SEARCH_STREAM)
+        self._sampler = Sampler(view, library, words)
+        self._first = _sample(self._sampler, self._rng)
+        self._me = acting_side(self._first)
+        if str(view["view"]["viewer"]) != self._me.value:
+            raise ValueError(f"it is the {self._me.value} side's move, not the viewer's")
+        self._moves = legal_actions(self._first)
+        if not self._moves:
+            raise ValueError("the battle is over: no move to make")
+        self._root = _Node(None)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the budget is spent (at once when there is only one move to make)."""
+        return len(self._moves) == 1 or self.searched >= self.iterations
+
+    def run(self, most: int) -> int:
+        """Run at most ``most`` more iterations of the budget; how many were run."""
+        ran = 0
+        while ran < most and not self.finished:
+            battle = self._first if self.searched == 0 else _sample(self._sampler, self._rng)
+            _iterate(battle, self._root, self._me, self._rng)
+            self.searched += 1
+            ran += 1
+        return ran
+
+    def decision(self) -> Decision:
+        """The most tried move at the root, in the view's ids (the budget must be spent)."""
+        if not self.finished:
+            raise ValueError(f"the search has run {self.searched} of {self.iterations} "
+                             "iterations: run it to the end first")  # fmt: skip
+        moves, root = self._moves, self._root
+        if len(moves) == 1:  # nothing to weigh
+            return Decision(*moves[0], visits=0, iterations=self.iterations)
+        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))[0]
+        for action in moves:  # the move in the view's own ids (the first card that makes it)
+            if _key(self._first, action) == best:
+                return Decision(*action, visits=root.children[best].visits,
+                                iterations=self.iterations)  # fmt: skip
+        raise AssertionError("the most tried move is one of the first sample's")  # pragma: no cover
+
+
+def _sample(sampler: Sampler, rng: Pcg32) -> Battle:
+    battle = sampler.sample(rng.next_u32() << 32 | rng.next_u32())
     battle.answers = DEFAULT_ANSWERS  # a choice an action asks takes its default
     return battle
 

@@ -33,5 +33,5 @@ def seat_move(battle: Battle, seed: int, iterations: int,
             raise ValueError("the battle gives no views yet: pass the secret to give it one")
         enable(battle, secret)
     viewer = VIEWERS[acting_side(battle).value]
-    decision = decide(state_view(battle, viewer), seed, iterations)
+    decision = decide(state_view(battle, viewer), seed, iterations, words=battle.words)
     return decision, in_battle_ids(battle, viewer, decision.action)

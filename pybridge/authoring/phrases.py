@@ -222,11 +222,12 @@ def _removed(speaker: Speaker, node: Node) -> str:
 def _moved(speaker: Speaker, node: Node) -> str:
     pile, position = str(node.fields["to"]), node.fields.get("position")
     where = f"{speaker.their} {PILE_WORDS[pile].name}"
+    how = " face down" if node.fields.get("face_down") else ""
     if pile == "draw" and position != "bottom":
-        return f"on top of {where}"
+        return f"on top of {where}{how}"
     if position == "bottom" and pile != "hand":
-        return f"at the bottom of {where}"
-    return f"into {where}"
+        return f"at the bottom of {where}{how}"
+    return f"into {where}{how}"
 
 
 def _drawn(speaker: Speaker, node: Node) -> str:
@@ -275,6 +276,7 @@ ACTION_WORDS: dict[str, ActionWords] = {
     "Discard": ActionWords(_nothing, Verb("discard", "object")),
     "Exhaust": ActionWords(_nothing, Verb("exhaust", "object")),
     "Negate": ActionWords(_nothing, Verb("negate", "object")),
+    "Reveal": ActionWords(_nothing, Verb("reveal", "object")),
     "Draw": ActionWords(_drawn, Verb("draw", _PLAIN), player=True),
     "GainEnergy": ActionWords(
         lambda speaker, node: f"{node.fields['amount']} energy", Verb("gain", _PLAIN), player=True

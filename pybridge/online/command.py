@@ -13,7 +13,16 @@ from typing import Any
 
 from .. import extensions
 from ..examples import rivals_battle
-from .match import IDLE_SECONDS, MAX_MATCHES, MAX_MESSAGE_BYTES, Limits
+from .match import (
+    ABANDON_SECONDS,
+    BACKLOG_BYTES,
+    IDLE_SECONDS,
+    MATCHES_PER_ADDRESS,
+    MAX_MATCHES,
+    MAX_MESSAGE_BYTES,
+    MAX_PER_ADDRESS,
+    Limits,
+)
 from .replay import replay
 
 LEASE_SECONDS = 5.0  # the store's default, named here so --help needs no Redis client
@@ -53,9 +62,42 @@ def add_ws_options(parser: argparse.ArgumentParser, transports: Any) -> None:
     online.add_argument(
         "--max-message", type=int, default=MAX_MESSAGE_BYTES, help="largest message in bytes"
     )
+    online.add_argument(
+        "--deflate",
+        action="store_true",
+        help="compress messages for clients that offer it (fewer bytes, more server CPU)",
+    )
     online.add_argument("--logs", type=Path, help="folder to keep each match's move log in")
     online.add_argument(
         "--max-matches", type=int, default=MAX_MATCHES, help="matches this process holds at most"
+    )
+    online.add_argument(
+        "--max-per-address",
+        type=int,
+        default=MAX_PER_ADDRESS,
+        metavar="N",
+        help="connections one client address may hold open at once (0: no bound)",
+    )
+    online.add_argument(
+        "--abandon",
+        type=float,
+        default=ABANDON_SECONDS,
+        metavar="S",
+        help="forget a match nobody has been connected to for this many seconds",
+    )
+    online.add_argument(
+        "--matches-per-address",
+        type=int,
+        default=MATCHES_PER_ADDRESS,
+        metavar="N",
+        help="matches one client address may have created and the server still holds (0: no bound)",
+    )
+    online.add_argument(
+        "--max-backlog",
+        type=int,
+        default=BACKLOG_BYTES,
+        metavar="BYTES",
+        help="drop a connection that leaves more than this unread (a client that stopped reading)",
     )
     online.add_argument(
         "--redis",
@@ -98,6 +140,10 @@ def _cmd_serve_ws(args: argparse.Namespace) -> int:
         origins=tuple(args.allow_origin),
         loopback=not args.no_loopback_origins,
         max_matches=args.max_matches,
+        per_address=args.max_per_address,
+        abandon=args.abandon,
+        matches_per_address=args.matches_per_address,
+        backlog=args.max_backlog,
     )
     store = None
     if args.redis:
@@ -108,7 +154,8 @@ def _cmd_serve_ws(args: argparse.Namespace) -> int:
             return 2
         store = Store(args.redis, args.lease)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C stops the server
-        asyncio.run(run(Host(battle, limits, words, args.logs, store), args.host, args.port))
+        host = Host(battle, limits, words, args.logs, store, args.deflate)
+        asyncio.run(run(host, args.host, args.port))
     return 0
 
 

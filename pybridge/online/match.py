@@ -2,8 +2,9 @@
 the move log and a state hash per step. No I/O: the WebSocket host (:mod:`.server`) moves
 the text, this module decides everything a seat may do.
 
-A seat's intent is checked by the protocol itself (the runtime's own errors, forwarded as
-the protocol answers them) and, once accepted, answers every viewer from one request.
+A seat's intent is checked by the protocol itself (the runtime's own errors, worded in the
+seat's card ids, forwarded as the protocol answers them) and, once accepted, answers every
+viewer from one request.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..protocol import Protocol
-from ..runtime.views import VIEWERS, real_id, real_ids
+from ..protocol import Protocol, echoable_id
 from ..runtime.vocabulary import Vocabulary
 from ..service import new_protocol
 
@@ -29,6 +29,10 @@ INTENTS = frozenset({"play", "activate", "respond", "pass", "end_turn"})
 QUESTIONS = frozenset({"targets", "preview", "cut", "pick", "view", "state"})
 #: Answers kept per viewer and state version (the aiming arrow asks again every frame).
 KEPT_QUESTIONS = frozenset({"targets", "preview"})
+#: At most this many kept answers per match, each for a question of at most this many
+#: characters: what one client asks cannot grow the server's memory without end.
+KEPT_MOST = 512
+KEPT_TEXT = 1024
 #: Fields the server fills in: a client never names a session or another viewer.
 SERVER_FIELDS = ("session", "viewers")
 LOG_FORMAT = "pybridge/match-log@1"
@@ -36,6 +40,15 @@ LOG_FORMAT = "pybridge/match-log@1"
 MAX_MESSAGE_BYTES = 64 * 1024
 IDLE_SECONDS = 300.0
 MAX_MATCHES = 256
+#: Connections one client address may hold open at once (handshakes included).
+MAX_PER_ADDRESS = 64
+#: Bytes a connection may leave unread before the server drops it (a client that stopped
+#: reading; an honest slow one is far from it: the kernel's buffers come first).
+BACKLOG_BYTES = 1024 * 1024
+#: Seconds a match stays held with nobody connected to it before the server forgets it.
+ABANDON_SECONDS = 300.0
+#: Matches that the connections from one client address created and the server still holds.
+MATCHES_PER_ADDRESS = 16
 
 
 @dataclass(frozen=True)
@@ -48,6 +61,14 @@ class Limits:
     #: Allowed Origins besides the loopback pages (exact texts, e.g. ``https://game.example``).
     origins: tuple[str, ...] = ()
     loopback: bool = True
+    #: Open connections per client address (0: no bound).
+    per_address: int = MAX_PER_ADDRESS
+    backlog: int = BACKLOG_BYTES
+    #: A match nobody is connected to is forgotten after this many seconds (its log, with
+    #: ``--logs``, and with a store its state in Redis, stay).
+    abandon: float = ABANDON_SECONDS
+    #: Matches created from one client address and still held (0: no bound).
+    matches_per_address: int = MATCHES_PER_ADDRESS
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:
@@ -147,8 +168,9 @@ class Match:
     def seat_of(self, token: object) -> str:
         """The seat a token holds (compared in constant time)."""
         if isinstance(token, str):
+            given = token.encode("utf-8", "surrogatepass")  # JSON lets a lone surrogate in
             for seat, held in self.tokens.items():
-                if hmac.compare_digest(held.encode(), token.encode()):
+                if hmac.compare_digest(held.encode(), given):
                     return seat
         raise MatchError("bad_token", f"no seat of match {self.name!r} holds that token")
 
@@ -172,6 +194,8 @@ class Match:
         if not isinstance(request, dict):
             return Outcome(error("bad_request", "a request is a JSON object"))
         request_id = request.get("id")
+        if not echoable_id(request_id):  # the refusals below echo it
+            return Outcome(error("invalid_id", "the id must be one a JSON reader reads back", "id"))
         op = request.get("op")
         for name in SERVER_FIELDS:
             if name in request:
@@ -188,6 +212,8 @@ class Match:
                 )
             )
         asked = {**request, "session": self.session, "viewer": viewer}
+        if not isinstance(op, str):  # a list or an object cannot be looked up in the sets below
+            op = repr(op)[:40]
         if op in QUESTIONS:
             return Outcome(self._question(viewer, op, asked))
         if op in INTENTS:
@@ -217,54 +243,35 @@ class Match:
         answer = self._kept.get(key)
         if answer is None:
             answer = self._call({k: v for k, v in asked.items() if k != "id"})
-            if len(self._kept) > 512:  # only the current version's answers are any use
+            if len(key[2]) > KEPT_TEXT:  # no arrow asks that: kept, it would only take memory
+                return {**answer, "id": asked.get("id")}
+            if len(self._kept) >= KEPT_MOST:  # only the current version's answers are any use
                 self._kept = {k: v for k, v in self._kept.items() if k[1] == self.step}
+                if len(self._kept) >= KEPT_MOST:  # a client asking ever new questions
+                    self._kept.clear()
             self._kept[key] = answer
         return {**answer, "id": asked.get("id")}
 
     def _intent(self, seat: str, asked: dict[str, Any]) -> Outcome:
-        request_id = asked.get("id")
-        if "side" in asked and asked["side"] != seat:
-            # The protocol refuses a side that is not its viewer's, before any change.
-            return Outcome(self._call(asked))
-        # The seat names cards by its view's ids; one request answering every viewer names
-        # them by the instances' (docs/protocol.md, "view"): the authority translates.
-        battle = self.protocol.battle_of(asked)
-        viewer = VIEWERS[seat]
-        real = {k: v for k, v in asked.items() if k not in ("viewer", "id")}
-        if "card" in real:
-            real["card"] = real_id(battle, viewer, real["card"])
-        if isinstance(real.get("choices"), dict):
-            real["choices"] = real_ids(battle, viewer, real["choices"])
-        real["side"] = seat
-        real["viewers"] = [*SEATS, SPECTATOR]
-        done = self._call(real)
+        """The seat acts as its own viewer (naming cards by its view's ids) and one request
+        answers every viewer; the log keeps that request, which replays as it was."""
+        request = {k: v for k, v in asked.items() if k != "id"}
+        request["viewers"] = [*SEATS, SPECTATOR]
+        done = self._call(request)
         if not done["ok"]:
-            # Asked again as the seat: the same refusal, worded in the seat's own ids.
-            again = self._call(asked)
-            if not again["ok"]:
-                return Outcome(again)
-            return self._committed(seat, asked, None)  # cannot happen: kept all the same
-        return self._committed(seat, real, done["result"]["views"], request_id)
+            return Outcome({**done, "id": asked.get("id")})
+        return self._committed(seat, request, done["result"]["views"], asked.get("id"))
 
     def _committed(
-        self,
-        seat: str,
-        request: dict[str, Any],
-        views: dict[str, Any] | None,
-        request_id: Any = None,
+        self, seat: str, request: dict[str, Any], views: dict[str, Any], request_id: Any
     ) -> Outcome:
         self.step += 1
         self._kept.clear()
         snapshot = self.authority = self.snapshot()
-        logged = {k: v for k, v in request.items() if k not in ("session", "id")}
+        logged = {k: v for k, v in request.items() if k != "session"}
         self.log["steps"].append(
             {"step": self.step, "seat": seat, "request": logged, "hash": state_hash(snapshot)}
         )
-        if views is None:
-            views = {
-                v: {"events": [], "log": [], "state": self.view(v)} for v in (*SEATS, SPECTATOR)
-            }
         result = snapshot.get("result")
         updates = {
             viewer: {

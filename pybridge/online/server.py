@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
+import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
@@ -28,6 +31,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from ..protocol import echoable_id
 from ..runtime.vocabulary import Vocabulary
 from .match import SPECTATOR, Limits, Match, MatchError, error
 
@@ -50,6 +54,15 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     seats: dict[str, ServerConnection] = field(default_factory=dict)
     spectators: set[ServerConnection] = field(default_factory=set)
+    #: The client address that created the match ("" for one taken on from a store).
+    creator: str = ""
+    #: Each time the last connection leaves, a new count: a wait for abandonment that finds
+    #: another count when it ends was overtaken by someone coming back.
+    emptied: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not self.seats and not self.spectators
 
 
 class Host:
@@ -62,8 +75,13 @@ class Host:
         words: Vocabulary | None = None,
         logs: Path | None = None,
         store: Store | None = None,
+        deflate: bool = False,
     ) -> None:
         self.battle = battle
+        #: Compress messages (permessage-deflate) for clients that offer it: a view is a few
+        #: KiB of JSON that deflates to a third, but deflating every update cost a sixth of
+        #: the server's time per move, so it is for links where bytes cost more than CPU.
+        self.deflate = deflate
         self.limits = limits or Limits()
         self.words = words
         self.logs = logs
@@ -71,6 +89,9 @@ class Host:
         self.rooms: dict[str, Room] = {}
         self._next = 1
         self._resuming: dict[str, asyncio.Task[None]] = {}
+        self._sending: set[asyncio.Task[None]] = set()
+        #: Open connections per client address (the handshake's too), bounded by the limits.
+        self.peers: Counter[str] = Counter()
 
     # -- the handshake -----------------------------------------------------------------
     def origin_allowed(self, origin: str | None) -> bool:
@@ -83,6 +104,16 @@ class Host:
         if self.origin_allowed(origin):
             return None
         return connection.respond(HTTPStatus.FORBIDDEN, f"origin not allowed: {origin}\n")
+
+    def admit(self, address: str) -> bool:
+        """Count a new connection from ``address``; False when it is one too many."""
+        self.peers[address] += 1
+        return not self.limits.per_address or self.peers[address] <= self.limits.per_address
+
+    def release(self, address: str) -> None:
+        self.peers[address] -= 1
+        if self.peers[address] <= 0:
+            del self.peers[address]
 
     # -- a connection ------------------------------------------------------------------
     async def handle(self, connection: ServerConnection, relay: bool = True) -> None:
@@ -115,13 +146,19 @@ class Host:
     async def _answer(
         self, connection: ServerConnection, text: str | bytes, joined: tuple[Room, str] | None
     ) -> tuple[dict[str, Any], tuple[Room, str] | None]:
+        if isinstance(text, bytes):  # a binary frame: its bytes are no text the server reads
+            refused = error("bad_request", "a message is JSON text in a text frame, not binary")
+            return {"type": "error", **refused}, joined
         try:
-            message = json.loads(text)
+            message = parse(text)
         except (ValueError, RecursionError) as exc:
             return {"type": "error", **error("bad_json", f"message is not JSON: {exc}")}, joined
         if not isinstance(message, dict):
             return {"type": "error", **error("bad_request", "a message is a JSON object")}, joined
         kind, message_id = message.get("type"), message.get("id")
+        if not echoable_id(message_id):  # echoed as it came, a client could not read it back
+            refused = error("invalid_id", "the id must be one a JSON reader reads back", "id")
+            return {"type": "error", **refused}, joined
         try:
             if kind in ("create", "join", "spectate"):
                 if joined is not None:
@@ -131,6 +168,7 @@ class Host:
                 if joined is None:
                     raise MatchError("not_joined", "create, join or spectate a match first")
                 room, viewer = joined
+                own: asyncio.Task[None] | None = None
                 async with room.lock:
                     outcome = await asyncio.to_thread(
                         room.match.request, viewer, message.get("request")
@@ -138,7 +176,9 @@ class Host:
                     if outcome.updates:
                         await self._save(room.match, 1, connection)
                         self._keep_log(room.match)
-                        await self._send_updates(room, outcome.updates)
+                        own = self._send_updates(room, outcome.updates, connection)
+                if own is not None:  # the sender hears of its step before its answer
+                    await own
                 return {"type": "answer", "id": message_id, "response": outcome.answer}, joined
             raise MatchError(
                 "unknown_type",
@@ -157,13 +197,24 @@ class Host:
         if kind == "create":
             if len(self.rooms) >= self.limits.max_matches:
                 raise MatchError("too_many_matches", f"at most {self.limits.max_matches} matches")
+            creator = _address(connection)
+            most = self.limits.matches_per_address
+            if most and sum(r.creator == creator for r in self.rooms.values()) >= most:
+                raise MatchError(
+                    "too_many_matches",
+                    f"this address created {most} matches the server still holds: finish or "
+                    "leave one (a match nobody is connected to is forgotten after "
+                    f"{self.limits.abandon:g} s)",
+                )
             if self.store is not None:
                 name = await self.store.new_name()
                 await self.store.take(name)
             else:
                 name = f"m{self._next}"
                 self._next += 1
-            room = Room(await asyncio.to_thread(Match, name, self.battle, self.words))
+            room = Room(
+                await asyncio.to_thread(Match, name, self.battle, self.words), creator=creator
+            )
             if self.store is not None and not await self.store.save(room.match, head=True):
                 raise MatchError("match_moved", "the match moved: create it again")
             self.rooms[name] = room
@@ -181,8 +232,8 @@ class Host:
             elif kind == "join" and "token" in message:  # reconnecting: the seat resumes
                 viewer = room.match.seat_of(message["token"])
                 old = room.seats.get(viewer)
-                if old is not None and old is not connection:
-                    await old.close(4001, "the seat reconnected from elsewhere")
+                if old is not None and old is not connection:  # closed without waiting on it
+                    self._later(old.close(4001, "the seat reconnected from elsewhere"))
             else:
                 viewer, token = room.match.claim()
                 await self._save(room.match, 0, connection)
@@ -201,17 +252,56 @@ class Host:
             answer["token"] = token
         return answer, (room, viewer)
 
-    async def _send_updates(self, room: Room, updates: dict[str, dict[str, Any]]) -> None:
+    def _send_updates(
+        self, room: Room, updates: dict[str, dict[str, Any]], sender: ServerConnection
+    ) -> asyncio.Task[None] | None:
+        """Hand each connection its update without waiting for any of them to take it: a
+        client that stops reading never holds up its match. Each send starts writing in the
+        order made, so a connection's updates keep their order; the sender's is returned."""
         sends = [(c, updates[seat]) for seat, c in room.seats.items() if seat in updates]
         sends += [(c, updates[SPECTATOR]) for c in room.spectators]
+        own = None
         for connection, update in sends:
-            with contextlib.suppress(ConnectionClosed):  # it gets its view back on reconnecting
-                await connection.send(json.dumps(update))
+            if connection.transport.get_write_buffer_size() > self.limits.backlog:
+                connection.transport.abort()  # it has read nothing for a long while: dropped
+                continue
+            task = asyncio.create_task(self._deliver(connection, json.dumps(update)))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+            if connection is sender:
+                own = task
+        return own
+
+    def _later(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    @staticmethod
+    async def _deliver(connection: ServerConnection, text: str) -> None:
+        with contextlib.suppress(ConnectionClosed):  # it gets its view back on reconnecting
+            await connection.send(text)
 
     def _leave(self, connection: ServerConnection, room: Room, viewer: str) -> None:
         room.spectators.discard(connection)
         if room.seats.get(viewer) is connection:
             del room.seats[viewer]
+        if room.empty:
+            room.emptied += 1
+            self._later(self._forget_if_abandoned(room, room.emptied))
+
+    async def _forget_if_abandoned(self, room: Room, emptied: int) -> None:
+        """Forget ``room`` if nobody came back to it for ``abandon`` seconds: an abandoned
+        match would otherwise hold its memory and its place under ``max_matches`` for ever
+        (a client creating matches and leaving them would soon leave no place to anyone)."""
+        await asyncio.sleep(self.limits.abandon)
+        name = room.match.name
+        if room.emptied != emptied or not room.empty or self.rooms.get(name) is not room:
+            return
+        del self.rooms[name]
+        if self.store is not None:  # its state stays in Redis: a seat's token resumes it
+            with contextlib.suppress(Exception):
+                await self.store.release([name])
 
     # -- several processes (a store) ---------------------------------------------------
     async def _locate(self, text: str | bytes) -> ClientConnection | None:
@@ -220,13 +310,13 @@ class Host:
         snapshot when its process died) or when there is no such match."""
         assert self.store is not None
         try:
-            message = json.loads(text)
+            message = parse(text)
         except (ValueError, RecursionError):
             return None
         if not isinstance(message, dict) or message.get("type") not in ("join", "spectate"):
             return None
         name = message.get("match")
-        if not isinstance(name, str):
+        if not isinstance(name, str) or not _utf8(name):  # no match has it, nor could Redis
             return None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 3 * self.store.lease
@@ -350,6 +440,8 @@ async def start(host: Host, address: str = "127.0.0.1", port: int = 0) -> Server
         max_size=host.limits.max_message,
         process_request=host.check_origin,
         reuse_port=host.store is not None,
+        create_connection=_bounded(host),
+        compression="deflate" if host.deflate else None,
     )
     if host.store is not None:
 
@@ -379,13 +471,88 @@ async def stop(server: Server) -> None:
         await each.wait_closed()
 
 
+def _bounded(host: Host) -> type[ServerConnection]:
+    """Connections that count themselves against ``host``'s bound per client address, from
+    the moment TCP accepts them: one over the bound is cut before its handshake (which is
+    what a client holding sockets half open would otherwise keep)."""
+
+    class Bounded(ServerConnection):
+        address = ""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            peer = transport.get_extra_info("peername")
+            self.address = str(peer[0]) if peer else ""
+            if not host.admit(self.address):
+                self.transport.abort()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            host.release(self.address)
+            super().connection_lost(exc)
+
+    return Bounded
+
+
+def _address(connection: ServerConnection) -> str:
+    """The client address of a connection (as the bound per address counts it)."""
+    peer = connection.remote_address
+    return str(peer[0]) if peer else ""
+
+
+def _utf8(text: str) -> bool:
+    """Can ``text`` be written as UTF-8? (JSON lets a lone surrogate into a string.)"""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 reads as infinity
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
+def parse(text: str | bytes) -> Any:
+    """A client's message as JSON reads it, without NaN or Infinity (which Python's reader
+    takes, also as 1e999, and an answer echoing them would not be JSON)."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+
+
 def bound_port(server: Server) -> int:
     return int(next(iter(server.sockets)).getsockname()[1])
+
+
+#: Objects made young before the collector looks at them (CPython's default is 700).
+YOUNG_GENERATION = 50_000
+
+
+def tune_collector() -> None:
+    """Keep the cyclic garbage collector off the moves' critical path.
+
+    A server holds every match's runtime session, snapshot and connections: some 700 tracked
+    objects a match. CPython's full collection walks all of them at once, and at 250 matches
+    it took about 100 ms (over 400 ms on a busy machine), enough on its own to make every
+    move's p99. What is loaded before serving never becomes garbage, so it leaves the
+    collector (``gc.freeze``); and a young generation large enough to hold a few moves'
+    objects lets them die by reference count before any collection sees them, so they never
+    reach the old generation and full collections become rare. Cycles are still collected:
+    growing by ``YOUNG_GENERATION`` objects starts a collection, as growing by 700 did."""
+    gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG_GENERATION, middle, old)
 
 
 async def run(host: Host, address: str, port: int) -> None:
     """Serve until cancelled; prints the address it listens on (so a caller knows the port)."""
     server = await start(host, address, port)
+    tune_collector()
     print(f"pybridge online: ws://{address}:{bound_port(server)}", flush=True)
     if host.store is not None:
         print(f"pybridge online: process {host.store.me}, matches in Redis", flush=True)

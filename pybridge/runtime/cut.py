@@ -29,7 +29,7 @@ from .errors import (
     UnknownUnit,
     quote,
 )
-from .hiding import moved
+from .hiding import moved, turn
 from .keywords import EXHAUST
 from .model import (
     MAX_CUT,
@@ -164,8 +164,9 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
     energy_before = side.energy
     side.energy = energy_after = energy_before - definition.cost
     battle.resolving.append(card.id)
+    was_face_down = turn(battle, card.id, False)  # a played card is revealed
     if battle.secret is not None:  # a battle that gives views: the card is seen by all now
-        moved(battle, card.id, _HAND, RESOLVING, len(ctx.events))
+        moved(battle, card.id, _HAND, RESOLVING, len(ctx.events), was_face_down)
     chosen: Sequence[Unit] = targets
     mode = str(definition.target)  # a StrEnum's str() is its value
     ctx.events.append({"type": "card_played", "card": card.id, "name": definition.name,

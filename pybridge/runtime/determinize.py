@@ -25,14 +25,17 @@ from typing import Any
 
 from .document import BATTLE_FORMAT, load_battle
 from .errors import FormatError
-from .model import Battle, CardDef, Team
+from .model import DEFAULT_VISIBILITY, PILES, Battle, CardDef, Team
 from .rng import Pcg32
 from .views import VIEW_FORMAT, VIEWERS, Viewer, current_alias, enable, state_view
+from .vocabulary import Vocabulary
 
 #: The stream of the PRNG that draws a determinization (the rebuilt battle's own PRNG is
 #: seeded from it too, so one seed gives one whole battle).
 DETERMINIZE_STREAM = 0xD37E
 _KEYS_LEFT_OUT = ("view", "deck_list")
+#: A sample reads its cards from the sampler's definitions, not its own copy of the view's.
+_SAMPLE_LEFT_OUT = (*_KEYS_LEFT_OUT, "cards")
 
 
 def _viewer(view: Mapping[str, Any]) -> Viewer:
@@ -64,58 +67,86 @@ def _holdable(library: Mapping[str, CardDef], units: Mapping[str, str], team: Te
 
 
 def determinize(view: Mapping[str, Any], seed: int,
-                library: Mapping[str, CardDef] | None = None) -> Battle:  # fmt: skip
+                library: Mapping[str, CardDef] | None = None,
+                words: Vocabulary | None = None) -> Battle:  # fmt: skip
     """A battle consistent with ``view`` (one viewer's, from :func:`.views.state_view`): its
     hidden cards and pile orders, and its PRNG, drawn from ``seed``. ``library``: the cards
-    the view's battle was opened with beside its own (as :func:`.document.load_battle`
-    takes). The view is all it reads; it is not changed."""
-    _viewer(view)  # who sees what is in the view already: the entries without a card
-    rng = Pcg32(seed, DETERMINIZE_STREAM)
-    document: dict[str, Any] = copy.deepcopy(dict(view))
-    for key in _KEYS_LEFT_OUT:
-        document.pop(key, None)
-    document["format"] = BATTLE_FORMAT
-    document["seed"] = rng.next_u32() << 32 | rng.next_u32()
-    sides = document.get("sides")
-    if sides is None:  # a one-sided battle: the player side's piles are the battle's own
-        given = [(Team.PLAYER, document, view.get("deck_list"))]
-    else:
-        given = [(Team(side["team"]), side, side.pop("deck_list", None)) for side in sides]
-    units = {str(u["id"]): str(u["team"]) for u in document["units"]}
-    for unit in document["units"]:  # a forecast is told beside an intent, never saved in it
-        if isinstance(unit.get("intent"), dict):
-            unit["intent"].pop("forecast", None)
-    on_cut: dict[str, list[dict[str, Any]]] = {}
-    for entry in document.get("cut", []):
-        if "card" in entry:
-            on_cut.setdefault(str(entry["side"]), []).append(entry["card"])
-    definitions: list[Mapping[str, CardDef]] = []  # read only when a side needs it
-    for team, side, deck in given:
-        _fill(side, team, deck, on_cut.get(team.value, []),
-              lambda: definitions[0] if definitions else _read(definitions, document, library),
-              units, rng)  # fmt: skip
-    return load_battle(document, library)
+    the view's battle was opened with beside its own, ``words``: the vocabulary it was read
+    with (as :func:`.document.load_battle` takes them). The view is all it reads; it is not
+    changed."""
+    return Sampler(view, library, words).sample(seed)
 
 
-def _read(into: list[Mapping[str, CardDef]], document: Mapping[str, Any],
-          library: Mapping[str, CardDef] | None) -> Mapping[str, CardDef]:  # fmt: skip
-    """The card definitions the rebuilt battle holds (read from a battle with no cards in
-    its piles), kept in ``into``."""
-    bare = {key: value for key, value in document.items() if key in ("format", "units",
-            "cards", "rules", "statuses", "moves", "extensions")}  # fmt: skip
-    if "sides" in document:
-        bare["sides"] = [{"team": s["team"], "active_player": s["active_player"]}
-                         for s in document["sides"]]  # fmt: skip
-    else:
-        bare["active_player"] = document["active_player"]
-    into.append(load_battle(bare, library).library)
-    return into[0]
+class Sampler:
+    """Determinizations of one view (:func:`determinize`, one per seed), its card
+    definitions read once: a search asks for a new one at every iteration, and reading the
+    cards was most of the cost of each."""
+
+    def __init__(self, view: Mapping[str, Any], library: Mapping[str, CardDef] | None = None,
+                 words: Vocabulary | None = None) -> None:  # fmt: skip
+        self.view = view
+        self.library = library
+        self.words = words  # a game's extension words the view's battle was read with
+        self.viewer = _viewer(view)  # who sees what is in the view already: entries without a card
+        self._definitions: Mapping[str, CardDef] | None = None
+
+    def definitions(self) -> Mapping[str, CardDef]:
+        """Every card the rebuilt battles hold: the view's own and ``library``'s, read once
+        (from a battle with no cards in its piles)."""
+        if self._definitions is None:
+            view = self.view
+            bare = {key: copy.deepcopy(value) for key, value in view.items() if key in (
+                "units", "cards", "rules", "statuses", "moves", "extensions")}  # fmt: skip
+            bare["format"] = BATTLE_FORMAT
+            if "sides" in view:
+                bare["sides"] = [{"team": s["team"], "active_player": s["active_player"]}
+                                 for s in view["sides"]]  # fmt: skip
+            else:
+                bare["active_player"] = view["active_player"]
+            self._definitions = load_battle(bare, self.library, self.words).library
+        return self._definitions
+
+    def sample(self, seed: int) -> Battle:
+        rng = Pcg32(seed, DETERMINIZE_STREAM)
+        # The cards are read once (``definitions``); each battle takes them as its library.
+        document: dict[str, Any] = {key: copy.deepcopy(value) for key, value in
+                                    self.view.items() if key not in _SAMPLE_LEFT_OUT}  # fmt: skip
+        document["format"] = BATTLE_FORMAT
+        document["seed"] = rng.next_u32() << 32 | rng.next_u32()
+        sides = document.get("sides")
+        if sides is None:  # a one-sided battle: the player side's piles are the battle's own
+            given = [(Team.PLAYER, document, self.view.get("deck_list"))]
+        else:
+            given = [(Team(side["team"]), side, side.pop("deck_list", None)) for side in sides]
+        units = {str(u["id"]): str(u["team"]) for u in document["units"]}
+        for unit in document["units"]:  # a forecast is told beside an intent, never saved in it
+            if isinstance(unit.get("intent"), dict):
+                unit["intent"].pop("forecast", None)
+        on_cut: dict[str, list[dict[str, Any]]] = {}
+        for entry in document.get("cut", []):
+            if "card" in entry:
+                on_cut.setdefault(str(entry["side"]), []).append(entry["card"])
+        for team, side, deck in given:
+            _fill(side, team, deck, on_cut.get(team.value, []), self.definitions, units, rng,
+                  _in_order(document, self.viewer, team))  # fmt: skip
+        return load_battle(document, self.definitions(), self.words)
+
+
+def _in_order(document: Mapping[str, Any], viewer: Viewer, team: Team) -> set[str]:
+    """The piles of ``team``'s side the viewer sees in their order (by the document's
+    ``visibility``): a card back in one is a face-down card in its place."""
+    given = document.get("visibility", {})
+    rule = {p.value: str(given.get(p.value, DEFAULT_VISIBILITY[p])) for p in PILES}
+    return {pile for pile, who in rule.items()
+            if who == "everyone" or (who == "owner" and viewer.team is team)}  # fmt: skip
 
 
 def _fill(side: dict[str, Any], team: Team, deck: object, cut_cards: list[dict[str, Any]],
           definitions: Callable[[], Mapping[str, CardDef]], units: Mapping[str, str],
-          rng: Pcg32) -> None:  # fmt: skip
-    """Give each card back of ``side`` a card, and each hidden pile an order."""
+          rng: Pcg32, ordered: set[str]) -> None:  # fmt: skip
+    """Give each card back of ``side`` a card, and each hidden pile an order (a pile in
+    ``ordered`` the viewer sees in its order, whose card backs are face-down cards, keeps
+    it)."""
     entries = _entries(side)
     hidden = [e for e in entries if "card" not in e]
     if not hidden:
@@ -138,7 +169,7 @@ def _fill(side: dict[str, Any], team: Team, deck: object, cut_cards: list[dict[s
         if owner is not None:
             entry["owner"] = owner
     for pile, cards in side["piles"].items():
-        if cards and all(e in hidden for e in cards):
+        if cards and pile not in ordered and all(e in hidden for e in cards):
             rng.shuffle(cards)  # a hidden pile's order is hidden too
             side["piles"][pile] = cards
 

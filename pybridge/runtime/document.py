@@ -72,6 +72,8 @@ _BATTLE_KEYS = frozenset(
 )  # fmt: skip
 #: What a pile's ``visibility`` may say: who sees its cards' faces.
 ZONE_VISIBILITY = ("everyone", "owner", "no_one")
+#: Who may see the face of a face-down card (``visibility.face_down``): its own side, or nobody.
+FACE_DOWN_VISIBILITY = ("owner", "no_one")
 #: What ``deck_lists`` may say: whose deck lists a side knows (none, its own, or both).
 DECK_LISTS = ("hidden", "own", "public")
 #: A per-battle secret for view ids: 16 to 64 bytes, written in hexadecimal.
@@ -234,7 +236,7 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
     if r.has("rng"):
         rng_r = r.field("rng").obj({"state", "inc"}, ("state", "inc"))
         rng = Pcg32.from_state(_hex64(rng_r.field("state")), _hex64(rng_r.field("inc")))
-    visibility = _visibility(r.field("visibility", {}))
+    visibility, face_down = _visibility(r.field("visibility", {}))
     secret, stints = _secret(r, instances)
     readers = zip(units, unit_readers, strict=True)
     unset_intents = tuple(u.id for u, ur in readers if not ur.has("intent"))
@@ -257,6 +259,7 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
         counters=_counters(r.field("counters", {})),
         turn_side=turn_side,
         visibility=visibility,
+        face_down=face_down,
         deck_lists=r.field("deck_lists", "hidden").choice({d: d for d in DECK_LISTS}),
         secret=secret,
         stints=stints,
@@ -311,15 +314,17 @@ def _parse_side(r: Reader, team: Team, cards: Mapping[str, CardDef], units: Mapp
                      hand_at_turn_end=hand)  # fmt: skip
 
 
-def _visibility(r: Reader) -> Mapping[Pile, str]:
-    """The document's ``visibility``: who sees each pile's cards; a pile it leaves out keeps
-    its default (``DEFAULT_VISIBILITY``), and a battle that changes nothing shares it."""
-    r.obj({p.value for p in PILES})
+def _visibility(r: Reader) -> tuple[Mapping[Pile, str], str]:
+    """The document's ``visibility``: who sees each pile's cards, and who sees the faces of
+    face-down cards (``face_down``: ``owner`` by default). A pile it leaves out keeps its
+    default (``DEFAULT_VISIBILITY``), and a battle that changes none shares it."""
+    r.obj({*(p.value for p in PILES), "face_down"})
     given = {pile: r.field(pile.value).choice({v: v for v in ZONE_VISIBILITY})
              for pile in PILES if r.has(pile.value)}  # fmt: skip
+    face_down = r.field("face_down", "owner").choice({v: v for v in FACE_DOWN_VISIBILITY})
     if all(DEFAULT_VISIBILITY[pile] == value for pile, value in given.items()):
-        return DEFAULT_VISIBILITY
-    return MappingProxyType({**DEFAULT_VISIBILITY, **given})
+        return DEFAULT_VISIBILITY, face_down
+    return MappingProxyType({**DEFAULT_VISIBILITY, **given}), face_down
 
 
 def _secret(r: Reader, instances: Mapping[str, CardInstance]
@@ -423,7 +428,7 @@ def _parse_cut(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit
         if er.has("card"):
             if not two_sided and source.team is not Team.PLAYER:
                 raise source_r.fail("a card is played by a party member: expected a player unit")
-            instance = _parse_instance(er.field("card"), cards, units, source.team)
+            instance = _parse_instance(er.field("card"), cards, units, source.team, played=True)
             if instance.id in instances:
                 raise er.field("card").field("id").fail("duplicate card instance id")
             instances[instance.id] = instance
@@ -474,9 +479,13 @@ def cut_entry_to_json(battle: Battle, entry: CutEntry) -> dict[str, object]:
 
 
 def _parse_instance(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
-                    side: Team = Team.PLAYER) -> CardInstance:  # fmt: skip
+                    side: Team = Team.PLAYER, played: bool = False) -> CardInstance:  # fmt: skip
+    """A card instance; ``played``: it is on the Cut, where no card lies face down."""
     r = r.named("card instance")
-    r.obj({"id", "card", "owner"}, ("id", "card"), whose="a card instance")
+    r.obj({"id", "card", "owner", "face_down"}, ("id", "card"), whose="a card instance")
+    face_down = r.field("face_down", False).boolean()
+    if face_down and played:
+        raise r.field("face_down").fail("false: a card being played lies face up")
     card_r = r.field("card")
     card_id = card_r.ident()
     if card_id not in cards:
@@ -493,7 +502,8 @@ def _parse_instance(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str,
             raise card_r.fail(f"card {card_id!r} is played by {owner!r}, who is not a "
                               f"{side.value} unit of this battle; give the instance an "
                               "owner")  # fmt: skip
-    return CardInstance(id=r.field("id").ident(), card=cards[card_id], owner=owner, side=side)
+    return CardInstance(id=r.field("id").ident(), card=cards[card_id], owner=owner, side=side,
+                        face_down=face_down)  # fmt: skip
 
 
 def _hex64(r: Reader) -> int:
@@ -515,9 +525,11 @@ def piles_to_json(battle: Battle, piles: Mapping[Pile, list[str]]) -> dict[str, 
         entries = []
         for card_id in piles[pile]:
             instance = battle.cards[card_id]
-            entry = {"id": instance.id, "card": instance.card.id}
+            entry: dict[str, object] = {"id": instance.id, "card": instance.card.id}
             if instance.owner is not None:
                 entry["owner"] = instance.owner
+            if instance.face_down:  # the key only then: a face-up card is as it always was
+                entry["face_down"] = True
             entries.append(entry)
         out[pile.value] = entries
     return out
@@ -562,8 +574,11 @@ def dump_battle(battle: Battle) -> dict[str, object]:
             del out[key]
         out["sides"] = [side_to_json(battle, side) for side in battle.sides.values()]
         out["turn_side"] = battle.turn_side.value
-    if battle.visibility is not DEFAULT_VISIBILITY:
-        out["visibility"] = {str(pile): battle.visibility[pile] for pile in PILES}
+    if battle.visibility is not DEFAULT_VISIBILITY or battle.face_down != "owner":
+        shown = {str(pile): battle.visibility[pile] for pile in PILES}
+        if battle.face_down != "owner":  # the default is left out: older dumps stay as they were
+            shown["face_down"] = battle.face_down
+        out["visibility"] = shown
     if battle.deck_lists != "hidden":
         out["deck_lists"] = battle.deck_lists
     if battle.secret is not None:  # only a battle that gave views has one

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .context import Context
-from .hiding import moved
+from .hiding import moved, turn
 from .kinds import MAX_AMOUNT, STACKS
 from .model import RESOLVING, Pile, Team, Unit, Zone
 from .modes import is_protected
@@ -89,21 +89,27 @@ def attack_bonus(ctx: Context, unit: Unit) -> int:
 
 
 def move_cards(
-    node_id: str | None, ctx: Context, cards: list[str], to: Pile, position: str
+    node_id: str | None,
+    ctx: Context,
+    cards: list[str],
+    to: Pile,
+    position: str,
+    face_down: bool = False,
 ) -> None:
     """Move each card from wherever it is to ``to``; missing cards are skipped. A card moves
     between the piles of the side it belongs to (in a two-sided battle, whoever moves it).
+    It lies face up where it arrives, or face down with ``face_down``.
 
     ``node_id`` is None when the rules (not a Behavior) move the cards."""
     sides = ctx.battle.sides
     if len(sides) > 1:
-        _move_by_side(node_id, ctx, cards, to, position)
+        _move_by_side(node_id, ctx, cards, to, position, face_down)
         return
-    _move_within(node_id, ctx, cards, sides[Team.PLAYER].piles, to, position)
+    _move_within(node_id, ctx, cards, sides[Team.PLAYER].piles, to, position, face_down)
 
 
 def _move_by_side(node_id: str | None, ctx: Context, cards: list[str], to: Pile,
-                  position: str) -> None:  # fmt: skip
+                  position: str, face_down: bool) -> None:  # fmt: skip
     """:func:`move_cards` in a two-sided battle: each side's cards to its own pile ``to``."""
     cards_of = ctx.battle.cards
     for team, side in ctx.battle.sides.items():
@@ -111,11 +117,12 @@ def _move_by_side(node_id: str | None, ctx: Context, cards: list[str], to: Pile,
         if team is not Team.PLAYER:  # an unknown card is reported missing once
             mine = [c for c in mine if c in cards_of]
         if mine:
-            _move_within(node_id, ctx, mine, side.piles, to, position)
+            _move_within(node_id, ctx, mine, side.piles, to, position, face_down)
 
 
 def _move_within(node_id: str | None, ctx: Context, cards: list[str],
-                 piles: dict[Pile, list[str]], to: Pile, position: str) -> None:  # fmt: skip
+                 piles: dict[Pile, list[str]], to: Pile, position: str,
+                 face_down: bool) -> None:  # fmt: skip
     battle = ctx.battle
     destination = piles[to]
     seen: set[str] = set()
@@ -138,14 +145,36 @@ def _move_within(node_id: str | None, ctx: Context, cards: list[str],
         else:
             piles[origin if isinstance(origin, Pile) else Pile(origin)].remove(card)
         placed.append(card)
+        was_face_down = turn(battle, card, face_down)
         if battle.secret is not None:  # a battle that gives views: who sees it now
-            moved(battle, card, origin, to, len(events))
-        events.append({"type": "card_moved", "node": node_id, "card": card, "from": str(origin),
-                       "to": to_name})  # fmt: skip
+            moved(battle, card, origin, to, len(events), was_face_down)
+        event: dict[str, object] = {"type": "card_moved", "node": node_id, "card": card,
+                                    "from": str(origin), "to": to_name}  # fmt: skip
+        if face_down:  # the key only then: a face-up move's event is as it always was
+            event["face_down"] = True
+        events.append(event)
     if position == "top":
         destination[:0] = reversed(placed)  # the last card moved ends up on top
     else:
         destination.extend(placed)
+
+
+def reveal_cards(node_id: str | None, ctx: Context, cards: list[str]) -> None:
+    """Turn each face-down card face up where it lies (``card_revealed``, which everyone
+    sees). A card that is gone is skipped; one face up already is left as it is, quietly, so
+    revealing a whole pile tells of its face-down cards only."""
+    battle = ctx.battle
+    for card in dict.fromkeys(cards):
+        zone = battle.pile_of(card)
+        if zone is None:
+            ctx.emit("target_skipped", node=node_id, card=card, reason="missing")
+            continue
+        if not battle.cards[card].face_down:
+            continue
+        turn(battle, card, False)
+        if battle.secret is not None:
+            moved(battle, card, zone, zone, len(ctx.events), True)
+        ctx.emit("card_revealed", node=node_id, card=card, pile=str(zone))
 
 
 def default_position(to: Pile) -> str:
@@ -167,9 +196,10 @@ def draw(node_id: str | None, ctx: Context, count: int, side: Team | None = None
         discard = piles[_DISCARD]
         battle.rng.shuffle(discard)
         pile.extend(discard)
-        if battle.secret is not None:
-            for card in discard:
-                moved(battle, card, _DISCARD, _DRAW, len(ctx.events))
+        for card in discard:  # a new draw pile lies face up (and hidden as draw piles are)
+            was_face_down = turn(battle, card, False)
+            if battle.secret is not None:
+                moved(battle, card, _DISCARD, _DRAW, len(ctx.events), was_face_down)
         ctx.emit("reshuffled", node=node_id, cards=len(discard))
         discard.clear()
     drawn = pile[:count]

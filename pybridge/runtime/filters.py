@@ -75,7 +75,8 @@ def unit_predicate(where: Mapping[str, Any],
 def card_predicate(where: Mapping[str, Any],
                    keys: Mapping[str, FilterKey] | None = None) -> CardTest:  # fmt: skip
     """The test a ``where`` object of card filter keys stands for. A list value (``type``)
-    holds when any of its values does."""
+    holds when any of its values does. No key holds for a face-down card: the rules read
+    none of its faces, so which cards a filter keeps never tells what a hidden one is."""
     if keys is None:
         from .vocabulary import builtin
 
@@ -87,7 +88,10 @@ def card_predicate(where: Mapping[str, Any],
             tests.append(_any([make(value) for value in want]))
         else:
             tests.append(make(want))
-    return _all(tests)
+    if not tests:
+        return _all(tests)
+    test = _all(tests)
+    return lambda card: not card.face_down and test(card)
 
 
 def unit_matches(unit: Unit, where: Mapping[str, Any]) -> bool:

@@ -258,12 +258,15 @@ class MoveDef:
 @dataclass(frozen=True, slots=True)
 class CardInstance:
     """One physical card in a battle. ``owner`` is the member who plays it, if fixed; ``side``
-    the card-playing side it belongs to: it only ever moves between that side's piles."""
+    the card-playing side it belongs to: it only ever moves between that side's piles;
+    ``face_down``: it lies face down where it is (who sees its face: ``Battle.face_down``), and
+    the rules read none of its faces (see :mod:`.hiding`)."""
 
     id: str
     card: CardDef
     owner: str | None = None
     side: Team = Team.PLAYER
+    face_down: bool = False
 
 
 #: What the end of a side's turn may do to its hand: ``discard`` it (the deckbuilder's rule;
@@ -333,6 +336,9 @@ class Battle:
     #: Who sees the cards of each pile (``everyone``, ``owner``: the side it belongs to, or
     #: ``no_one``); the document's ``visibility`` (see :mod:`.views`).
     visibility: Mapping[Pile, str] = field(default_factory=lambda: DEFAULT_VISIBILITY)
+    #: Who sees the face of a face-down card: its own side (``owner``) or ``no_one``; the
+    #: document's ``visibility.face_down``.
+    face_down: str = "owner"
     #: Whose deck lists (the cards each side holds, wherever they are) a side knows: none
     #: (``hidden``), its ``own``, or both (``public``); the document's ``deck_lists``. Views
     #: show the lists a viewer knows, and :mod:`.determinize` assumes no more of hidden cards.
@@ -532,5 +538,6 @@ class Battle:
             secret=self.secret,
             stints=dict(self.stints) if self.secret is not None else {},
             words=self.words,
+            face_down=self.face_down,
             _programs=self._programs,
         )

@@ -135,8 +135,9 @@ def _skipped(b: Battle, e: Event) -> Line:
 def _moved(b: Battle, e: Event) -> Line | None:
     if e.get("node") is None:
         return None  # the rules moving the played card, or the turn's draw (summed up)
-    return _line(f"{_card(b, e['card'])} moves from {_pile(e['from'])} to {_pile(e['to'])}.",
-                 "info")  # fmt: skip
+    how = " face down" if e.get("face_down") else ""
+    return _line(f"{_card(b, e['card'])} moves from {_pile(e['from'])} to {_pile(e['to'])}"
+                 f"{how}.", "info")  # fmt: skip
 
 
 #: Who an effect that found nothing was looking for, by what its node acts on.
@@ -215,6 +216,9 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
         f"The discard pile is shuffled into a new draw pile ({e['cards']} cards).", "info"
     ),
     "negated": lambda b, e: _line(f"{_card(b, e['card'])} is negated.", "fail"),
+    "card_revealed": lambda b, e: _line(
+        f"{_card(b, e['card'])} is turned face up in {_pile(e['pile'])}.", "info"
+    ),
     "energy": lambda b, e: _line(f"Energy {e['energy_before']} -> {e['energy_after']}.", "buff"),
     "counter": _counter,
     "choice_made": None,

@@ -51,8 +51,12 @@ def compile_sort(fields: Mapping[str, Any], kind: Kind, words: Any = None) -> Na
     card_key = words.card_sorts[fields["by"]].make(fields)
 
     def sort_cards(items: list[Any], ctx: Context) -> list[Any]:
+        # A face-down card has no faces to sort by: such cards follow the others, as they
+        # came, so where one lands never tells what it is.
         cards = ctx.battle.cards
-        return sorted(items, key=lambda card_id: card_key(cards[card_id]), reverse=reverse)
+        up = [c for c in items if not cards[c].face_down]
+        down = [c for c in items if cards[c].face_down] if len(up) < len(items) else []
+        return sorted(up, key=lambda card_id: card_key(cards[card_id]), reverse=reverse) + down
 
     return sort_cards
 

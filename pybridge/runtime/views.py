@@ -3,8 +3,9 @@
 The authority holds the battle; a viewer receives a *view*, never the battle. A view leaves
 out the seed, the RNG state and the per-battle secret; it shows each pile as its
 ``visibility`` allows (your own hand face up, the opponent's as card backs, draw piles as
-backs in no telling order); events a viewer may not see are left out, and log lines never
-name a card the viewer cannot see ("a card").
+backs in no telling order, a face-down card as a back in its place to whoever may not see
+it); events a viewer may not see are left out, and log lines never name a card the viewer
+cannot see ("a card").
 
 Card ids in a view are opaque aliases: a keyed hash (HMAC-SHA-256 under ``Battle.secret``)
 of the viewer, the card instance and its *stint*, the number of times the card was revealed
@@ -19,8 +20,10 @@ secret: a battle that never gave a view pays one attribute check per move.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -77,7 +80,14 @@ def alias(battle: Battle, viewer: Viewer, card_id: str, stints: tuple[int, int, 
     secret = battle.secret
     if secret is None:
         raise ValueError("the battle gives no views yet (it has no secret)")
-    message = f"{viewer.value}|{card_id}|{stints[_INDEX[viewer]]}".encode()
+    return _keyed(secret, viewer.value, card_id, stints[_INDEX[viewer]])
+
+
+# An id is a pure function of its key: every view of every battle asks for the same few ids
+# again at each step, and an HMAC costs more than the rest of a card's entry.
+@functools.lru_cache(maxsize=1 << 16)
+def _keyed(secret: bytes, viewer: str, card_id: str, stint: int) -> str:
+    message = f"{viewer}|{card_id}|{stint}".encode()
     return "k" + hmac.new(secret, message, hashlib.sha256).hexdigest()[:16]
 
 
@@ -85,9 +95,26 @@ def current_alias(battle: Battle, viewer: Viewer, card_id: str) -> str:
     return alias(battle, viewer, card_id, battle.stints.get(card_id, (0, 0, 0)))
 
 
+_QUOTED = re.compile(r"'([^'\\]*)'")
+
+
+def worded_for(battle: Battle, viewer: Viewer, message: str) -> str:
+    """``message`` (a refusal, naming cards by ``repr`` of their ids) with every card
+    instance's id replaced by the id ``viewer`` knows the card by now."""
+
+    def known(quoted: re.Match[str]) -> str:
+        card_id = quoted.group(1)
+        if card_id not in battle.cards:
+            return quoted.group()
+        return repr(current_alias(battle, viewer, card_id))
+
+    return _QUOTED.sub(known, message)
+
+
 def visible_now(battle: Battle, viewer: Viewer, card_id: str) -> bool:
     instance = battle.cards[card_id]
-    return bool(seen_by(battle, instance.side, battle.pile_of(card_id)) & viewer.bit)
+    zone = battle.pile_of(card_id)
+    return bool(seen_by(battle, instance.side, zone, instance.face_down) & viewer.bit)
 
 
 def real_id(battle: Battle, viewer: Viewer, given: object, backs: bool = False) -> object:
@@ -115,21 +142,24 @@ def real_ids(battle: Battle, viewer: Viewer, answers: Mapping[str, Any]) -> dict
 def _card_entry(battle: Battle, viewer: Viewer, instance: CardInstance, zone: object
                 ) -> dict[str, object]:  # fmt: skip
     entry: dict[str, object] = {"id": current_alias(battle, viewer, instance.id)}
-    if seen_by(battle, instance.side, zone) & viewer.bit:
+    if seen_by(battle, instance.side, zone, instance.face_down) & viewer.bit:
         entry["card"] = instance.card.id
         if instance.owner is not None:
             entry["owner"] = instance.owner
+    if instance.face_down:  # that it lies face down is no secret: its face may be
+        entry["face_down"] = True
     return entry
 
 
-def _piles(battle: Battle, viewer: Viewer, piles: Mapping[Pile, list[str]]
+def _piles(battle: Battle, viewer: Viewer, team: Team, piles: Mapping[Pile, list[str]]
            ) -> dict[str, object]:  # fmt: skip
-    """Each pile top first: a card the viewer sees as ``{id, card, owner}``; a pile it sees
+    """Each pile of ``team``'s side top first: a card the viewer sees as ``{id, card,
+    owner}``, a face-down one it may not see as a card back in its place; a pile it sees
     only the backs of lists them in id order, which tells nothing of the pile's order."""
     out: dict[str, object] = {}
     for pile in PILES:
         entries = [_card_entry(battle, viewer, battle.cards[c], pile) for c in piles[pile]]
-        if entries and "card" not in entries[0]:  # a pile's cards are one side's: all backs
+        if entries and not seen_by(battle, team, pile) & viewer.bit:
             entries.sort(key=lambda e: str(e["id"]))
         out[str(pile)] = entries
     return out
@@ -176,13 +206,13 @@ def state_view(battle: Battle, viewer: Viewer,
         if forecasts and unit["id"] in forecasts and unit["intent"] is not None:
             unit["intent"]["forecast"] = forecasts[unit["id"]]
     if not battle.two_sided:
-        state["piles"] = _piles(battle, viewer, battle.sides[Team.PLAYER].piles)
+        state["piles"] = _piles(battle, viewer, Team.PLAYER, battle.sides[Team.PLAYER].piles)
         if knows_deck_list(battle, viewer, Team.PLAYER):
             state["deck_list"] = deck_list(battle, Team.PLAYER)
     else:
         for side in state["sides"]:
             team = Team(side["team"])
-            side["piles"] = _piles(battle, viewer, battle.sides[team].piles)
+            side["piles"] = _piles(battle, viewer, team, battle.sides[team].piles)
             if knows_deck_list(battle, viewer, team):
                 side["deck_list"] = deck_list(battle, team)
     for entry, shown in zip(battle.cut, state["cut"], strict=True):
@@ -201,10 +231,12 @@ def state_view(battle: Battle, viewer: Viewer,
 CARD_FIELDS: dict[str, tuple[str, ...]] = {
     "card_played": ("card",), "random_target": ("card",), "targets_chosen": ("card",),
     "cards_chosen": ("card", "cards"), "card_moved": ("card",), "negated": ("card",),
+    "card_revealed": ("card",),
     "target_skipped": ("card",), "card_resolved": ("card",), "activated": ("card",),
     "resolving": ("card",), "effect_failed": ("card",), "choice_made": ("options", "chosen"),
 }  # fmt: skip
-_MOVES = frozenset({"card_moved", "card_played"})
+#: Events that tell a card's own change of sight (a move, a play, a face turned up).
+_MOVES = frozenset({"card_moved", "card_played", "card_revealed"})
 
 
 @dataclass(slots=True)
@@ -223,7 +255,7 @@ class _Timeline:
             instance = self.battle.cards[card_id]
             zone = self.battle.pile_of(card_id)
             return (self.battle.stints.get(card_id, (0, 0, 0)),
-                    seen_by(self.battle, instance.side, zone))  # fmt: skip
+                    seen_by(self.battle, instance.side, zone, instance.face_down))  # fmt: skip
         stints, mask = changes[0][2], changes[0][4]
         for at, _, old, new, old_mask, new_mask in changes:
             if at < index:
@@ -411,6 +443,20 @@ class _Watched(Pcg32):
         return Pcg32.next_u32(self)
 
 
+def _first_unseen_move(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, Any]]
+                       ) -> int | None:  # fmt: skip
+    """The index of the first event that moves a card ``viewer`` may not see now (a card
+    drawn from a hidden pile, a face-down card turned up or played), if any: what follows may
+    read its face."""
+    cards = battle.cards
+    for index, event in enumerate(events):
+        card = event.get("card")
+        if event.get("type") in _MOVES and isinstance(card, str) and card in cards \
+                and not visible_now(battle, viewer, card):  # fmt: skip
+            return index
+    return None
+
+
 def preview_view(battle: Battle, viewer: Viewer, card_id: object, target: object,
                  marks: Callable[[list[dict[str, Any]]], dict[str, Any]]
                  ) -> dict[str, Any]:  # fmt: skip
@@ -421,15 +467,23 @@ def preview_view(battle: Battle, viewer: Viewer, card_id: object, target: object
     the RNG (a random pick, a shuffle, a random selector), and ``random`` says so: the units a
     random target is picked from (``from``, as ``targets`` gives its ``range``) and how many
     (``count``); ``from`` is null for any other draw. ``random`` is null for a play the RNG
-    has no part in. The authority's preview shows the pick; a client never sees it."""
+    has no part in. The authority's preview shows the pick; a client never sees it.
+
+    Nor is anything from where the play would first move a card the viewer may not see now
+    (a card it draws, a face-down card it turns up): what follows could read that card's
+    face ("discard the attacks in your hand" after a draw would tell whether the card drawn
+    is an attack), so the events stop there too, before that move."""
     events: list[Event] = []
     watched = battle.clone()
     rng = _Watched.__new__(_Watched)
     rng.state, rng.inc = battle.rng.state, battle.rng.inc
     rng.events, rng.drawn_at, watched.rng = events, [], rng
     preview(watched, card_id, target, events)
+    turned = _first_unseen_move(battle, viewer, events)
+    if turned is not None:  # what follows may read a face the viewer may not see yet
+        del events[turned:]
     random: dict[str, Any] | None = None
-    if rng.drawn_at:
+    if rng.drawn_at and (turned is None or rng.drawn_at[0] < turned):
         del events[rng.drawn_at[0] :]
         random = {"from": None, "count": None}
         definition = battle.cards[str(card_id)].card

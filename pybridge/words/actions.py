@@ -1,5 +1,5 @@
 """The built-in actions: damage, armor, healing, statuses, revival, the reserve, and cards
-moved between piles, negated on the Cut and drawn.
+moved between piles (face up or face down), revealed, negated on the Cut and drawn.
 
 All fail soft: each resolves its targets, skips anything dead, missing or invalid (with a
 ``target_skipped`` event saying why), and continues with what remains, which may be nothing
@@ -27,12 +27,14 @@ from pybridge.extend import (
     draw,
     living_targets,
     move_cards,
+    reveal_cards,
 )
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _DISCARD, _EXHAUST = Pile.DISCARD, Pile.EXHAUST
 _FIELD, _RESERVE = Zone.FIELD, Zone.RESERVE
 _PILES = (*(p.value for p in PILES), RESOLVING)
+_PILE_STATES = tuple(p.value for p in PILES)
 # A pile field names the pile; a card source that reads it is named after it (hand -> HandPile).
 _PILE_DOCS = {
     pile: f"the {what} (the one the card source {source} reads)"
@@ -97,8 +99,16 @@ def register(words: Words) -> None:
                    Field("position", "choice", "top or bottom (default: the hand's bottom, "
                          "other piles' top)", None, ("top", "bottom"),
                          choice_docs={"top": "on top: drawn or seen first",
-                                      "bottom": "at the bottom: the hand's right end"})],
+                                      "bottom": "at the bottom: the hand's right end"}),
+                   Field("face_down", "boolean", "true: the cards lie face down there (only "
+                         "those the battle's visibility.face_down names see their faces; the "
+                         "rules read none) until a move or Reveal turns them up; otherwise "
+                         "they lie face up", None)],
            describe=_cards("move_card", "put {target} into {to}", to="pile"))
+    action("Reveal", doc="turns face-down cards face up where they lie (an event everyone "
+           "sees; their faces as their piles show them)",
+           apply=reveal, acts_on="cards", states=_PILE_STATES, events=("card_revealed",),
+           describe=_cards("reveal", "reveal {target}"))
     action("Discard", doc="moves cards to the top of the discard pile", apply=discard,
            acts_on="cards", states=_PILES, events=("card_moved",),
            describe=_cards("discard", "discard {target}"))
@@ -241,7 +251,14 @@ def deploy(node: Node, ctx: Context, units: list[Unit]) -> None:
 # -- on cards ------------------------------------------------------------------------------
 def move_card(node: Node, ctx: Context, cards: list[str]) -> None:
     to = Pile(node.fields["to"])
-    move_cards(node.id, ctx, cards, to, node.fields["position"] or default_position(to))
+    move_cards(
+        node.id,
+        ctx,
+        cards,
+        to,
+        node.fields["position"] or default_position(to),
+        face_down=bool(node.fields["face_down"]),
+    )
 
 
 def negate(node: Node, ctx: Context, cards: list[str]) -> None:
@@ -257,6 +274,10 @@ def negate(node: Node, ctx: Context, cards: list[str]) -> None:
         battle.side(entry.side).piles[_DISCARD].insert(0, card)  # its own side's discard
         ctx.emit("negated", node=node.id, card=card, entry=entry.id)
         ctx.emit("card_moved", node=node.id, card=card, **{"from": RESOLVING, "to": "discard"})
+
+
+def reveal(node: Node, ctx: Context, cards: list[str]) -> None:
+    reveal_cards(node.id, ctx, cards)
 
 
 def discard(node: Node, ctx: Context, cards: list[str]) -> None:

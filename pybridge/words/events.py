@@ -31,8 +31,11 @@ EVENTS: tuple[tuple[str, tuple[str, ...], str], ...] = (
      "a status changed (stacks: the change, negative when removed)"),
     ("withdrawn", ("node", "unit"), "a unit left the field for the reserve"),
     ("deployed", ("node", "unit"), "a unit entered the field from the reserve"),
-    ("card_moved", ("node", "card", "from", "to"),
-     "a card moved between piles (node null when the rules moved it)"),
+    ("card_moved", ("node", "card", "from", "to", "face_down"),
+     "a card moved between piles (node null when the rules moved it); face_down is there, "
+     "true, only when the card now lies face down"),
+    ("card_revealed", ("node", "card", "pile"),
+     "a face-down card was turned face up where it lies (pile); everyone sees the event"),
     ("reshuffled", ("node", "cards"), "the discard pile was shuffled into a new draw pile"),
     ("negated", ("node", "card", "entry"), "a card's play was negated on the Cut"),
     ("energy", ("node", "energy_before", "energy_after"), "energy was gained"),

@@ -103,6 +103,8 @@ def _server(matches: int, redis_url: str | None) -> Iterator[tuple[int, int]]:
     code = "import sys; from pybridge.cli import main; sys.exit(main(sys.argv[1:]))"
     command = [sys.executable, "-c", code, "serve", "--ws", "--port", str(port)]
     command += ["--max-matches", str(matches + 1), "--idle", "3600"]
+    # Every client of the bench is on the loopback: one address for all of them.
+    command += ["--max-per-address", "0", "--matches-per-address", "0"]
     if redis_url is not None:
         command += ["--redis", redis_url, "--lease", "30"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
