@@ -63,6 +63,15 @@ def ai_controller(iterations: int) -> Controller:
     return controller
 
 
+def controller_named(spec: str) -> Controller:
+    """``random``, ``greedy`` or ``ai:N`` (the search at N iterations a decision; ``ai``
+    alone: 50)."""
+    kind, _, budget = spec.partition(":")
+    if budget and not budget.isdigit():
+        raise ValueError(f"controller {spec!r}: the budget after ':' is a number of iterations")
+    return controller(kind, int(budget) if budget else 50)
+
+
 def controller(name: str, iterations: int) -> Controller:
     if name == "ai":
         return ai_controller(iterations)

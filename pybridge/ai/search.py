@@ -45,6 +45,10 @@ EXPLORATION = 0.7
 #: A random playout stops after this many turns past the decision, or this many moves.
 HORIZON_TURNS = 4
 MAX_PLAYOUT_MOVES = 120
+#: How often in a thousand a playout plays a card when it may rather than pick among all
+#: moves: a uniformly random one ends turns with cards unplayed and misjudges every line
+#: (against greedy at 150 iterations: 62 % of 60 duels uniform, 75 % with this bias).
+PLAY_BIAS = 800
 #: The PRNG stream the search draws its own choices from.
 SEARCH_STREAM = 0x15C7
 _HAND = Pile.HAND
@@ -289,13 +293,18 @@ def _made(battle: Battle, action: Action) -> bool:
 
 
 def _playout(battle: Battle, rng: Pcg32, last_turn: int) -> None:
-    """Uniformly random legal moves to the end of the battle or past ``last_turn``."""
+    """Random legal moves to the end of the battle or past ``last_turn``: a card when one
+    may be played, ``PLAY_BIAS`` times in a thousand, else any move (the end of the turn or
+    a pass among them)."""
     for _ in range(MAX_PLAYOUT_MOVES):
         if battle.result is not None or battle.turn > last_turn:
             return
         moves = legal_actions(battle)
         if not moves:
             return
+        cards = [m for m in moves if m[1] is not None]
+        if cards and len(cards) < len(moves) and rng.below(1000) < PLAY_BIAS:
+            moves = cards
         move = moves[rng.below(len(moves)) if len(moves) > 1 else 0]
         if not _made(battle, move):
             return

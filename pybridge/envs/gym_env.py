@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..ai.match import Controller, controller
+from ..ai.match import Controller, controller_named
 from ..examples import rivals_battle
 from ..runtime import Pcg32, Team
 from .encoding import BOUND
@@ -29,8 +29,7 @@ _MOST_REPLIES = 500
 
 def opponent_named(name: str) -> Controller:
     """``random``, ``greedy`` or ``ai:N`` (the search AI at N iterations a decision)."""
-    kind, _, budget = name.partition(":")
-    return controller(kind, int(budget) if budget else 20)
+    return controller_named(name)
 
 
 class DuelEnv(gym.Env[Observation, np.int64]):

@@ -91,6 +91,10 @@ def add_arguments(cmd: argparse.ArgumentParser) -> None:
                      help=f"output directory (default {DEFAULT_OUTPUT})")  # fmt: skip
     cmd.add_argument("--no-report", action="store_true", help="skip the HTML report")
     cmd.add_argument("--no-progress", action="store_true", help="no progress bar")
+    cmd.add_argument("--duel", nargs=2, metavar=("FIRST", "SECOND"),
+                     help="a duel instead of encounters: FIRST against SECOND (random, greedy "
+                     "or ai:N), --battles games on the rivals duel or the one two-sided "
+                     "battle given, sides swapped every other game")  # fmt: skip
     cmd.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
                      help="compare two runs (results.json files or their directories) "
                      "instead of running")  # fmt: skip

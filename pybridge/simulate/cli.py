@@ -41,6 +41,10 @@ def run_command(args: argparse.Namespace) -> int:
 
         code: int = compare_command(Path(args.compare[0]), Path(args.compare[1]), Path(args.out))
         return code
+    if args.duel:
+        from .duels import duel_command
+
+        return duel_command(args)
     try:
         args.policy = policy_spec(args)  # ai with its budget: one spec for every worker
     except argparse.ArgumentTypeError as exc:
