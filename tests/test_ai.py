@@ -65,7 +65,7 @@ def test_it_answers_on_the_cut_and_passes() -> None:
     """On the other side's entry it chooses between a response and a pass, both legal."""
     battle = opened(rivals_battle())
     apply_action(battle, ("end_turn", None, None))
-    strike = next(c for c in battle.piles_for(Team.ENEMY)[Pile.HAND]
+    strike = next(c for c in battle.side(Team.ENEMY).piles[Pile.HAND]
                   if battle.cards[c].card.id == "strike")  # fmt: skip
     apply_action(battle, ("activate", strike, "aya"))  # Vex's Strike, waiting on the Cut
     kinds = {ai_move(battle, seed, 12)[1][0] for seed in range(6)}

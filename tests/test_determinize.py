@@ -115,7 +115,7 @@ def test_it_takes_the_view_not_the_battle() -> None:
 def test_one_seed_gives_one_battle_and_seeds_vary_the_hidden_cards() -> None:
     view = state_view(opened(rivals_battle()), VIEWERS["player"])
     assert canonical_json(determinize(view, 5)) == canonical_json(determinize(view, 5))
-    hands = {tuple(b.cards[c].card.id for c in b.piles_for(Team.ENEMY)[Pile.HAND])
+    hands = {tuple(b.cards[c].card.id for c in b.side(Team.ENEMY).piles[Pile.HAND])
              for b in (determinize(view, seed) for seed in range(12))}  # fmt: skip
     assert len(hands) > 3
 
@@ -127,7 +127,7 @@ def test_a_known_deck_list_gives_exactly_the_cards_not_seen() -> None:
         for name in ("player", "enemy") if battle.two_sided else ("player",):
             view = state_view(battle, VIEWERS[name])
             rebuilt = determinize(view, 11)
-            for team in battle.sides():
+            for team in battle.sides:
                 assert rebuilt_hidden(rebuilt, view, team) == true_hidden(battle, name, team)
     battle = opened(rivals_battle())
     view = state_view(battle, VIEWERS["player"])

@@ -43,7 +43,7 @@ def test_every_slot_is_a_legal_move_and_every_legal_card_has_a_slot() -> None:
                 break
             legal = legal_actions(game.battle)
             assert all(action in legal for action in game.slots.values())
-            hand = game.battle.piles_for(acting_side(game.battle))[Pile.HAND]
+            hand = game.battle.side(acting_side(game.battle)).piles[Pile.HAND]
             cards = {card for _, card, _ in legal if card is not None}
             slotted = {card for _, card, _ in game.slots.values()}
             assert {c for c in cards if hand.index(c) < MAX_HAND} <= slotted
@@ -59,11 +59,11 @@ def test_a_slot_with_no_legal_move_changes_nothing() -> None:
     env = DuelEnv()
     observation, info = env.reset(seed=3)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    before = copy.deepcopy(env.game.battle.piles_for(Team.PLAYER))
+    before = copy.deepcopy(env.game.battle.side(Team.PLAYER).piles)
     again, reward, terminated, truncated, info = env.step(illegal)
     assert info["illegal"] and reward == 0 and not terminated and not truncated
     assert np.array_equal(again, observation)
-    assert env.game.battle.piles_for(Team.PLAYER) == before
+    assert env.game.battle.side(Team.PLAYER).piles == before
 
 
 def _rival_cards_changed(document: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -78,7 +78,7 @@ def _rival_cards_changed(document: dict[str, Any], rng: random.Random) -> dict[s
 
 
 def _rival_deck(game: DuelGame) -> list[str]:
-    piles = game.battle.piles_for(Team.ENEMY)
+    piles = game.battle.side(Team.ENEMY).piles
     return [game.battle.cards[c].card.id for pile in piles.values() for c in pile]
 
 

@@ -239,7 +239,7 @@ def test_a_filter_never_keeps_a_face_down_card(hidden: str) -> None:
 def test_sort_puts_face_down_cards_last_in_the_order_they_came() -> None:
     battle = load_battle(duel([], [("d1", "strike", False), ("d2", "rally", True),
                                    ("d3", "guard", False), ("d4", "rally", False)]))  # fmt: skip
-    cards = battle.piles_for(Team.ENEMY)[Pile.DISCARD]
+    cards = battle.side(Team.ENEMY).piles[Pile.DISCARD]
     host = battle.unit("vex")
     assert host is not None
     ctx = Context(battle=battle, host=host)
@@ -319,7 +319,7 @@ def test_a_determinization_keeps_face_down_cards_face_down_in_their_place(
     backs = [c["id"] for c in discard_of(view)]
     for seed in range(6):
         rebuilt = determinize(view, seed)
-        discard = rebuilt.piles_for(Team.ENEMY)[Pile.DISCARD]
+        discard = rebuilt.side(Team.ENEMY).piles[Pile.DISCARD]
         assert discard == backs  # the view's ids, in the pile's own order
         assert [not rebuilt.cards[c].face_down for c in discard] == [
             i in up for i, _ in cards]  # fmt: skip

@@ -49,7 +49,7 @@ def discarding_rivals() -> Battle:
 
 
 def hand(battle: Battle, team: Team) -> list[str]:
-    return list(battle.piles_for(team)[HAND])
+    return list(battle.side(team).piles[HAND])
 
 
 def reloaded(battle: Battle) -> Battle:
@@ -62,7 +62,7 @@ def test_each_side_has_its_own_piles_energy_and_active_player() -> None:
     assert battle.two_sided and battle.turn_side is PLAYER
     assert hand(battle, PLAYER) == ["a1", "a2", "a3", "a4", "a5"]
     assert hand(battle, ENEMY) == ["v1", "v2", "v3", "v4", "v5"]
-    assert battle.active_of(PLAYER) == "aya" and battle.active_of(ENEMY) == "vex"
+    assert battle.side(PLAYER).active_player == "aya" and battle.side(ENEMY).active_player == "vex"
     assert battle.cards["v1"].side is ENEMY and battle.cards["a1"].side is PLAYER
     assert battle.pile_of("v6") is DRAW and battle.pile_of("a6") is DRAW
 
@@ -71,14 +71,14 @@ def test_a_side_pays_from_its_own_energy_with_its_own_host() -> None:
     battle = rivals()
     events = play(battle, "a1", "vex")  # Aya's strike
     assert events[0]["source"] == "aya" and events[0]["energy_after"] == 2
-    assert battle.energy_of(PLAYER) == 2 and battle.energy_of(ENEMY) == 3
-    assert battle.pile_of("a1") is DISCARD and "a1" in battle.piles_for(PLAYER)[DISCARD]
+    assert battle.side(PLAYER).energy == 2 and battle.side(ENEMY).energy == 3
+    assert battle.pile_of("a1") is DISCARD and "a1" in battle.side(PLAYER).piles[DISCARD]
     end_turn(battle)
     events = play(battle, "v1", "aya")  # Vex's strike, aimed at the other side
     assert events[0]["source"] == "vex" and events[0]["energy_after"] == 2
-    assert battle.energy_of(ENEMY) == 2 and battle.energy_of(PLAYER) == 2
+    assert battle.side(ENEMY).energy == 2 and battle.side(PLAYER).energy == 2
     assert battle.unit("aya").hp == 24  # type: ignore[union-attr]
-    assert "v1" in battle.piles_for(ENEMY)[DISCARD] and "v1" not in battle.piles[DISCARD]
+    assert "v1" in battle.side(ENEMY).piles[DISCARD] and "v1" not in battle.piles[DISCARD]
 
 
 def test_a_card_with_an_owner_is_played_by_that_member_of_its_side() -> None:
@@ -97,13 +97,13 @@ def test_the_turn_passes_from_side_to_side() -> None:
     assert {"type": "turn_ended", "turn": 1, "side": "player"} in events
     assert {"type": "turn_started", "turn": 2, "energy": 3, "side": "enemy"} in events
     assert hand(battle, PLAYER) == []  # the ending side's hand is discarded
-    assert battle.piles_for(PLAYER)[DISCARD] == ["a5", "a4", "a3", "a2", "a1"]
+    assert battle.side(PLAYER).piles[DISCARD] == ["a5", "a4", "a3", "a2", "a1"]
     assert hand(battle, ENEMY) == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"]
     assert not any(e["type"] in ("enemy_turn", "enemy_acts", "intent") for e in events)
     play(battle, "v1", "aya")
     end_turn(battle)
     assert battle.turn_side is PLAYER and battle.turn == 3
-    assert battle.energy_of(ENEMY) == 2 and battle.energy_of(PLAYER) == 3  # refilled
+    assert battle.side(ENEMY).energy == 2 and battle.side(PLAYER).energy == 3  # refilled
     assert hand(battle, PLAYER) == ["a6", "a7", "a8", "a9", "a10"]
     assert hand(battle, ENEMY) == []
 
@@ -181,23 +181,24 @@ def test_statuses_turn_hooks_run_for_the_side_whose_turn_starts_and_ends() -> No
 
 def test_a_side_that_keeps_its_hand_answers_on_the_cut_in_the_other_sides_turn() -> None:
     battle = rivals()  # the card game: hands kept, 2 drawn a turn
-    assert [battle.side_state(t).hand_at_turn_end for t in battle.sides()] == ["keep"] * 2
+    assert [battle.side(t).hand_at_turn_end for t in battle.sides] == ["keep"] * 2
     play(battle, "a2")  # Aya spends 1 of her 3 energy and keeps Countermand
     events = end_turn(battle)
     assert hand(battle, PLAYER) == ["a1", "a3", "a4", "a5"]  # kept, nothing discarded
-    assert battle.piles_for(PLAYER)[DISCARD] == ["a2"]
+    assert battle.side(PLAYER).piles[DISCARD] == ["a2"]
     assert hand(battle, ENEMY) == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"]
     assert not [e for e in events if e["type"] == "card_moved" and e["to"] == "discard"]
     activate(battle, "v1", "kit")  # Vex's own turn: Aya holds priority over its Strike
-    assert battle.priority() is PLAYER and battle.energy_of(PLAYER) == 2
+    assert battle.priority() is PLAYER and battle.side(PLAYER).energy == 2
     activate(battle, "a4")  # and answers it from her kept hand
     pass_priority(battle)
     kit = battle.unit("kit")
     assert battle.cut == [] and kit is not None and kit.hp == 18  # Vex's Strike is negated
-    assert battle.energy_of(PLAYER) == 1
+    assert battle.side(PLAYER).energy == 1
     end_turn(battle)
     assert hand(battle, ENEMY) == ["v2", "v3", "v4", "v5", "v6", "v7"]
-    assert hand(battle, PLAYER) == ["a1", "a3", "a5", "a6", "a7"] and battle.energy_of(PLAYER) == 3
+    assert hand(battle, PLAYER) == ["a1", "a3", "a5", "a6", "a7"]
+    assert battle.side(PLAYER).energy == 3
 
 
 def test_hand_at_turn_end_is_a_side_key_and_dumps_with_it() -> None:
@@ -226,8 +227,8 @@ def test_hand_pile_reads_the_hand_of_the_side_that_played_it() -> None:
     moved = [e["card"] for e in events if e["type"] == "card_moved" and e["node"] == "toss"]
     assert moved == ["v1", "v2", "v3", "v4", "v6", "v7", "v8", "v9", "v10"]
     assert hand(battle, ENEMY) == ["v11", "v12"]
-    assert set(battle.piles_for(ENEMY)[DISCARD]) >= {"v1", "v5"}
-    assert not set(battle.piles_for(PLAYER)[DISCARD]) & {"v1", "v5"}
+    assert set(battle.side(ENEMY).piles[DISCARD]) >= {"v1", "v5"}
+    assert not set(battle.side(PLAYER).piles[DISCARD]) & {"v1", "v5"}
 
 
 def test_measures_and_energy_follow_the_hosts_side() -> None:
@@ -241,13 +242,13 @@ def test_measures_and_energy_follow_the_hosts_side() -> None:
     end_turn(battle)
     events = play(battle, "v99")
     assert next(e for e in events if e["type"] == "energy")["energy_after"] == 5
-    assert battle.energy_of(ENEMY) == 5 and battle.energy_of(PLAYER) == 3
+    assert battle.side(ENEMY).energy == 5 and battle.side(PLAYER).energy == 3
 
 
 def test_a_one_sided_enemy_move_still_reads_the_players_hand() -> None:
     battle = load_battle(duel_battle())
-    assert not battle.two_sided and battle.piles_for(ENEMY) is battle.piles
-    assert battle.energy_of(ENEMY) == battle.energy
+    assert not battle.two_sided and battle.side(ENEMY).piles is battle.piles
+    assert battle.side(ENEMY).energy == battle.energy
 
 
 # -- priority on the Cut ---------------------------------------------------------------------
@@ -261,14 +262,14 @@ def test_priority_alternates_and_a_pass_resolves_the_top_entry() -> None:
     assert own.value.code == "cut"
     events = activate(battle, "v4")  # Vex answers with Countermand
     assert events[-1]["type"] == "activated" and events[-1]["responding"] is True
-    assert battle.cut[-1].side is ENEMY and battle.energy_of(ENEMY) == 2
+    assert battle.cut[-1].side is ENEMY and battle.side(ENEMY).energy == 2
     assert awaiting(battle) == "player" and player_moves(battle, None)["side"] == "player"
     with pytest.raises(PlayError, match="the player side holds priority on the Cut"):
         pass_priority(battle, side=ENEMY)
     events = pass_priority(battle, side=PLAYER)  # the player passes: Countermand resolves
     assert {"type": "negated", "node": "negate", "card": "a1", "entry": "e1"} in events
-    assert battle.cut == [] and "a1" in battle.piles_for(PLAYER)[DISCARD]
-    assert "v4" in battle.piles_for(ENEMY)[DISCARD]
+    assert battle.cut == [] and "a1" in battle.side(PLAYER).piles[DISCARD]
+    assert "v4" in battle.side(ENEMY).piles[DISCARD]
     assert battle.unit("vex").hp == 30  # type: ignore[union-attr]
 
 
@@ -360,7 +361,7 @@ def test_the_enemy_side_passes_its_lead_on_when_its_active_player_falls() -> Non
     battle = load_battle(document)
     events = play(battle, "a1", "vex")
     assert {"type": "active_player", "unit": "rook"} in events
-    assert battle.active_of(ENEMY) == "rook" and battle.active_of(PLAYER) == "aya"
+    assert battle.side(ENEMY).active_player == "rook" and battle.side(PLAYER).active_player == "aya"
     end_turn(battle)
     assert targets(battle, "v1").source == "rook"
 
@@ -389,6 +390,95 @@ def test_a_one_sided_battle_dumps_as_before() -> None:
     dumped = dump_battle(battle)
     assert "sides" not in dumped and "turn_side" not in dumped
     assert dumped["active_player"] == "aya" and dumped["energy"] == battle.energy
+
+
+# -- one table of sides ----------------------------------------------------------------------
+def test_every_side_is_in_one_table_the_players_first() -> None:
+    document = rivals_battle()
+    document["sides"].reverse()  # the enemy's listed first
+    battle = load_battle(document)
+    assert list(battle.sides) == [PLAYER, ENEMY]
+    assert [side.team for side in battle.sides.values()] == [PLAYER, ENEMY]
+    assert battle.side(ENEMY) is battle.sides[ENEMY] and battle.plays_cards(ENEMY)
+    assert canonical_json(battle) == canonical_json(rivals())  # saved in the one order
+    one_sided = load_battle(duel_battle())
+    assert list(one_sided.sides) == [PLAYER] and not one_sided.plays_cards(ENEMY)
+    assert one_sided.side(ENEMY) is one_sided.sides[PLAYER]  # a team of moves reads the player's
+
+
+def test_the_battles_own_side_fields_are_the_player_sides() -> None:
+    battle = load_battle(duel_battle())
+    player = battle.sides[PLAYER]
+    assert battle.piles is player.piles and battle.active_player == player.active_player
+    battle.energy, battle.max_energy, battle.draw_per_turn = 1, 4, 2
+    battle.active_player = "kit" if player.active_player != "kit" else "aya"
+    assert (player.energy, player.max_energy, player.draw_per_turn) == (1, 4, 2)
+    assert player.active_player == battle.active_player
+    dumped = dump_battle(battle)
+    assert (dumped["energy"], dumped["max_energy"], dumped["draw_per_turn"]) == (1, 4, 2)
+
+
+def test_a_clone_copies_every_side_and_shares_none() -> None:
+    battle = rivals()
+    battle.sides[ENEMY].hand_at_turn_end, battle.sides[ENEMY].energy = "discard", 1
+    before = canonical_json(battle)
+    copy_ = battle.clone()
+    assert canonical_json(copy_) == before and list(copy_.sides) == [PLAYER, ENEMY]
+    for team in (PLAYER, ENEMY):
+        mine, theirs = battle.sides[team], copy_.sides[team]
+        assert theirs == mine and theirs is not mine
+        assert all(theirs.piles[p] is not mine.piles[p] for p in mine.piles)
+    play(copy_, "a1", "vex")
+    end_turn(copy_)
+    copy_.sides[ENEMY].active_player = "rook"
+    assert canonical_json(battle) == before and canonical_json(copy_) != before
+
+
+#: The accessors of the enemy side before every side was in ``Battle.sides`` (deprecated).
+OLD_ACCESSORS = ("enemy_side", "piles_for", "energy_of", "set_energy", "active_of",
+                 "set_active", "side_state")  # fmt: skip
+
+
+def test_the_old_side_accessors_still_answer() -> None:
+    battle = rivals()
+    assert battle.piles_for(ENEMY) is battle.sides[ENEMY].piles
+    assert battle.enemy_side is battle.sides[ENEMY]
+    assert battle.side_state(PLAYER) is battle.sides[PLAYER]
+    assert battle.active_of(ENEMY) == "vex"
+    battle.set_energy(ENEMY, 1)
+    assert battle.energy_of(ENEMY) == 1 == battle.sides[ENEMY].energy
+    battle.set_active(ENEMY, "rook")
+    assert battle.sides[ENEMY].active_player == "rook"
+    one_sided = load_battle(duel_battle())
+    assert one_sided.enemy_side is None and one_sided.piles_for(ENEMY) is one_sided.piles
+
+
+def test_the_runtime_itself_calls_no_old_accessor(monkeypatch: pytest.MonkeyPatch) -> None:
+    def called(*args: object) -> None:
+        raise AssertionError("the runtime called a deprecated accessor of Battle")
+
+    for name in OLD_ACCESSORS:
+        replacement = property(called) if name == "enemy_side" else called
+        monkeypatch.setattr(Battle, name, replacement)
+    battle = rivals()
+    protocol = Protocol()
+    activate(battle, "a1", "vex")
+    activate(battle, "v4")  # Countermand: it negates a1 when it resolves
+    pass_priority(battle)
+    end_turn(battle)
+    play(battle, "v1", "aya")
+    reloaded(battle)
+    session = _call(protocol, op="open", battle=rivals_battle())["result"]["session"]
+    for viewer in ("player", "enemy", "spectator"):
+        assert _call(protocol, op="view", session=session, viewer=viewer)["ok"]
+    played = _call(protocol, op="play", session=session, card="a1", target="vex",
+                   viewers=["player", "enemy", "spectator"])  # fmt: skip
+    assert played["ok"] and len(played["result"]["views"]) == 3, played
+    one_sided = load_battle(duel_battle())
+    play(one_sided, "c3", "drone")  # Strike
+    end_turn(one_sided)
+    with pytest.raises(AssertionError, match="deprecated accessor"):
+        one_sided.piles_for(PLAYER)  # the stand-ins are in place
 
 
 def _refusal(document: dict[str, Any]) -> FormatError:

@@ -82,7 +82,7 @@ def legal_actions(battle: Battle) -> list[Action]:
     if battle.result is not None:
         return []
     side = acting_side(battle)
-    hand = battle.piles_for(side)[_HAND]
+    hand = battle.sides[side].piles[_HAND]
     actions: list[Action] = []
     if battle.cut:
         if activation_refused(battle, side) is None:

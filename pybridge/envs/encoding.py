@@ -58,7 +58,7 @@ class Encoding:
     def slots(self, battle: Battle) -> dict[int, Action]:
         """The acting side's legal moves by slot (the first move the runtime lists wins a
         slot two moves would share)."""
-        hand = battle.piles_for(acting_side(battle))[Pile.HAND]
+        hand = battle.side(acting_side(battle)).piles[Pile.HAND]
         found: dict[int, Action] = {}
         for action in legal_actions(battle):
             _, card, target = action

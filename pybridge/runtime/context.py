@@ -101,7 +101,7 @@ class Context:
     def piles(self) -> dict[Pile, list[str]]:
         """The piles of the Host's side (in a battle where both sides play cards, each has
         its own; a Host whose team plays no cards reads the player side's)."""
-        return self.battle.piles_for(self.host.team)
+        return self.battle.side(self.host.team).piles
 
     @property
     def words(self) -> Vocabulary:

@@ -161,16 +161,10 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
     if number >= MAX_INT:
         _entry_id(battle)  # raises
     battle.next_entry = number + 1
-    side = card.side
-    if side is _PLAYER:
-        battle.piles[_HAND].remove(card.id)
-        energy_before = battle.energy
-        battle.energy = energy_after = energy_before - definition.cost
-    else:  # the enemy side of a two-sided battle pays from its own
-        battle.piles_for(side)[_HAND].remove(card.id)
-        energy_before = battle.energy_of(side)
-        energy_after = energy_before - definition.cost
-        battle.set_energy(side, energy_after)
+    side = battle.sides[card.side]  # the card's own side pays
+    side.piles[_HAND].remove(card.id)
+    energy_before = side.energy
+    side.energy = energy_after = energy_before - definition.cost
     battle.resolving.append(card.id)
     was_face_down = turn(battle, card.id, False)  # a played card is revealed
     if battle.secret is not None:  # a battle that gives views: the card is seen by all now
@@ -202,7 +196,7 @@ def activation_refused(battle: Battle, side: Team = _PLAYER) -> PlayError | None
     if battle.cut and battle.cut[-1].side is side:
         return CutError("the top of the Cut is yours: pass to let the other side respond or "
                         "let it resolve", "card")  # fmt: skip
-    if battle.enemy_side is not None and not battle.cut and side is not battle.turn_side:
+    if battle.two_sided and not battle.cut and side is not battle.turn_side:
         return CutError(f"it is the {battle.turn_side.value} side's turn", "card")
     if len(battle.cut) >= MAX_CUT:
         return _cut_full("card")
@@ -230,7 +224,7 @@ def side_refused(battle: Battle, side: Team | None, acting: Team,
     if not battle.plays_cards(side):
         return CutError(f"the {side.value} team plays no cards in this battle: its units "
                         "answer by themselves", "side")  # fmt: skip
-    if battle.enemy_side is not None and side is not acting:
+    if battle.two_sided and side is not acting:
         return CutError(why, "side")
     return None
 
@@ -245,7 +239,7 @@ def activate(battle: Battle, card_id: object, target: object = None,
     side = _side_of(battle, card_id)
     refused = activation_refused(battle, side)
     if refused is not None:
-        if battle.enemy_side is not None and isinstance(card_id, str) and refused.where == "card":
+        if battle.two_sided and isinstance(card_id, str) and refused.where == "card":
             refused = CutError(f"card {card_id!r} cannot be activated: {refused.message}", "card")
         raise refused
     checked = check_play(battle, card_id, target)
@@ -280,9 +274,8 @@ def check_side(battle: Battle, card_id: object, side: Team | None) -> None:
 def _side_of(battle: Battle, card_id: object) -> Team:
     """The side a card belongs to (the player's for a card the battle does not hold, which
     the play check then refuses by name)."""
-    if battle.enemy_side is None or not isinstance(card_id, str) or card_id not in battle.cards:
-        return _PLAYER
-    return battle.cards[card_id].side
+    card = battle.cards.get(card_id) if isinstance(card_id, str) else None
+    return _PLAYER if card is None else card.side
 
 
 def _count(battle: Battle, events: list[Event]) -> None:
@@ -296,7 +289,7 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
                  target: object = None) -> list[Event]:  # fmt: skip
     """An enemy responds on the Cut with one of its ``response`` moves."""
     _not_over(battle)
-    if battle.enemy_side is not None:
+    if battle.two_sided:
         raise CutError("in a two-sided battle both sides respond with cards (activate); no "
                        "unit has moves", "unit")  # fmt: skip
     if not battle.cut:
@@ -493,8 +486,7 @@ def _card_resolved(battle: Battle, card_id: str, ctx: Context) -> None:
         battle.resolving.remove(card_id)
         instance = battle.cards[card_id]
         rest = _EXHAUST if EXHAUST in instance.card.keywords else _DISCARD
-        piles = battle.piles if instance.side is _PLAYER else battle.piles_for(instance.side)
-        piles[rest].insert(0, card_id)
+        battle.sides[instance.side].piles[rest].insert(0, card_id)
         if battle.secret is not None:
             moved(battle, card_id, RESOLVING, rest, len(ctx.events))
         ctx.events.append({"type": "card_moved", "node": None, "card": card_id,
@@ -627,7 +619,7 @@ def pass_priority(battle: Battle, choices: Choices | None = None,
     if refused is not None:
         raise refused
     check_choices(battle, choices)
-    if battle.enemy_side is not None:
+    if battle.two_sided:
         return resolve_top(battle, choices)
     responses = enemy_responses(battle)
     return responses or resolve_top(battle, choices)

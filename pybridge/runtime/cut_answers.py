@@ -60,7 +60,7 @@ def player_moves(battle: Battle, end_turn: PlayError | None) -> dict[str, object
 def acting_side(battle: Battle) -> Team:
     """Who acts now: the side holding priority on the Cut, else the side whose turn it is
     (always the player's in a one-sided battle, where the enemies answer by themselves)."""
-    if battle.enemy_side is None:
+    if not battle.two_sided:
         return _PLAYER
     return battle.cut[-1].side.opposite if battle.cut else battle.turn_side
 
@@ -73,6 +73,6 @@ def awaiting(battle: Battle) -> str | None:
     if not battle.cut:
         return None
     top = battle.cut[-1]
-    if battle.enemy_side is not None:
+    if battle.two_sided:
         return top.side.opposite.value
     return "enemy" if top.side is _PLAYER and not top.answered else "player"

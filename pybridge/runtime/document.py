@@ -217,11 +217,8 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
     instances: dict[str, CardInstance] = {}
     if two_sided:
         sides = _parse_sides(r.field("sides"), cards, by_id, instances)
-        player = sides[Team.PLAYER]
-        enemy_side: SideState | None = sides[Team.ENEMY]
     else:
-        player = _parse_side(r, Team.PLAYER, cards, by_id, instances)
-        enemy_side = None
+        sides = {Team.PLAYER: _parse_side(r, Team.PLAYER, cards, by_id, instances)}
     turn_side = r.field("turn_side", "player").choice({t.value: t for t in Team})
     if len(instances) > MAX_CARDS:
         raise FormatError.stated("piles", f"at most {MAX_CARDS} card instances, got "
@@ -247,14 +244,10 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
         units=units,
         library=cards,
         cards=instances,
-        piles=player.piles,
-        active_player=player.active_player,
+        sides=sides,
         seed=seed,
         rng=rng,
         turn=r.field("turn", 1).integer(1, MAX_INT),
-        energy=player.energy,
-        max_energy=player.max_energy,
-        draw_per_turn=player.draw_per_turn,
         reshuffle=r.field("reshuffle", True).boolean(),
         statuses=statuses,
         moves=moves,
@@ -264,9 +257,7 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
         next_entry=next_entry,
         resolving=resolving,
         counters=_counters(r.field("counters", {})),
-        enemy_side=enemy_side,
         turn_side=turn_side,
-        hand_at_turn_end=player.hand_at_turn_end,
         visibility=visibility,
         face_down=face_down,
         deck_lists=r.field("deck_lists", "hidden").choice({d: d for d in DECK_LISTS}),
@@ -279,7 +270,8 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
 
 def _parse_sides(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
                  instances: dict[str, CardInstance]) -> dict[Team, SideState]:  # fmt: skip
-    """A two-sided battle's ``sides``: one entry for each team, each with its own piles."""
+    """A two-sided battle's ``sides``: one entry for each team, each with its own piles (the
+    table the battle keeps, the player's first whatever the document's order)."""
     sides: dict[Team, SideState] = {}
     for sr in r.elements(2):
         sr.obj(_SIDE_KEYS, ("team", "active_player"), whose="a side")
@@ -290,7 +282,7 @@ def _parse_sides(r: Reader, cards: Mapping[str, CardDef], units: Mapping[str, Un
         sides[team] = _parse_side(sr, team, cards, units, instances)
     if len(sides) < 2:
         raise r.fail("two sides, one for each team (player and enemy)")
-    return sides
+    return {team: sides[team] for team in Team}
 
 
 def _parse_side(r: Reader, team: Team, cards: Mapping[str, CardDef], units: Mapping[str, Unit],
@@ -555,31 +547,32 @@ def dump_battle(battle: Battle) -> dict[str, object]:
     """The canonical JSON-ready form: everything needed to continue the battle identically.
     A one-sided battle keeps its side's state at the top level (today's form); a two-sided
     one lists both in ``sides`` and says whose turn it is."""
+    player = battle.sides[Team.PLAYER]
     out: dict[str, object] = {
         "format": BATTLE_FORMAT,
         "seed": battle.seed,
         "rng": {"state": f"{battle.rng.state:016x}", "inc": f"{battle.rng.inc:016x}"},
         "turn": battle.turn,
-        "energy": battle.energy,
-        "max_energy": battle.max_energy,
-        "draw_per_turn": battle.draw_per_turn,
+        "energy": player.energy,
+        "max_energy": player.max_energy,
+        "draw_per_turn": player.draw_per_turn,
         "reshuffle": battle.reshuffle,
         "result": battle.result,
         "rules": battle.rules.value,
         "cut": [cut_entry_to_json(battle, e) for e in battle.cut],
         "next_entry": battle.next_entry,
-        "active_player": battle.active_player,
+        "active_player": player.active_player,
         "units": [unit_to_json(u) for u in battle.units],
         "cards": _sorted_json(battle.library, card_to_json),
         "statuses": _sorted_json(battle.statuses, status_to_json),
         "moves": _sorted_json(battle.moves, move_to_json),
-        "piles": piles_to_json(battle, battle.piles),
+        "piles": piles_to_json(battle, player.piles),
         **_extension_parts(battle),
     }
-    if battle.enemy_side is not None:
+    if battle.two_sided:
         for key in _PER_SIDE:
             del out[key]
-        out["sides"] = [side_to_json(battle, battle.side_state(t)) for t in battle.sides()]
+        out["sides"] = [side_to_json(battle, side) for side in battle.sides.values()]
         out["turn_side"] = battle.turn_side.value
     if battle.visibility is not DEFAULT_VISIBILITY or battle.face_down != "owner":
         shown = {str(pile): battle.visibility[pile] for pile in PILES}

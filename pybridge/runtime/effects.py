@@ -101,24 +101,23 @@ def move_cards(
     It lies face up where it arrives, or face down with ``face_down``.
 
     ``node_id`` is None when the rules (not a Behavior) move the cards."""
-    battle = ctx.battle
-    if battle.enemy_side is not None:
+    sides = ctx.battle.sides
+    if len(sides) > 1:
         _move_by_side(node_id, ctx, cards, to, position, face_down)
         return
-    _move_within(node_id, ctx, cards, battle.piles, to, position, face_down)
+    _move_within(node_id, ctx, cards, sides[Team.PLAYER].piles, to, position, face_down)
 
 
 def _move_by_side(node_id: str | None, ctx: Context, cards: list[str], to: Pile,
                   position: str, face_down: bool) -> None:  # fmt: skip
     """:func:`move_cards` in a two-sided battle: each side's cards to its own pile ``to``."""
     cards_of = ctx.battle.cards
-    for team in ctx.battle.sides():
+    for team, side in ctx.battle.sides.items():
         mine = [c for c in cards if c not in cards_of or cards_of[c].side is team]
         if team is not Team.PLAYER:  # an unknown card is reported missing once
             mine = [c for c in mine if c in cards_of]
         if mine:
-            _move_within(node_id, ctx, mine, ctx.battle.piles_for(team), to, position,
-                         face_down)  # fmt: skip
+            _move_within(node_id, ctx, mine, side.piles, to, position, face_down)
 
 
 def _move_within(node_id: str | None, ctx: Context, cards: list[str],
@@ -185,10 +184,10 @@ def default_position(to: Pile) -> str:
 
 def draw(node_id: str | None, ctx: Context, count: int, side: Team | None = None) -> None:
     """Move ``count`` cards from the top of ``side``'s draw pile (by default the Host's side,
-    see ``Battle.piles_for``) to its hand. When the draw pile runs out and the battle
+    see ``Battle.side``) to its hand. When the draw pile runs out and the battle
     reshuffles, the discard pile is shuffled (PRNG) into a new draw pile."""
     battle = ctx.battle
-    piles = battle.piles_for(ctx.host.team if side is None else side)
+    piles = battle.side(ctx.host.team if side is None else side).piles
     pile = piles[_DRAW]
     if len(pile) < count and battle.reshuffle and piles[_DISCARD]:
         drawn_first = pile[:]

@@ -3,11 +3,11 @@
 Plain mutable objects with no behaviour beyond bookkeeping; rules live in the modules that
 use them. ``Battle.clone()`` is the cheap deep copy that previews run on.
 
-A battle has one card-playing side (the player team's, whose piles, energy and active player
-are the battle's own fields; the enemies act through moves) or two: then the enemy team's
-side is a :class:`SideState` too (``Battle.enemy_side``) and the turn passes between them
-(``Battle.turn_side``). Rules reach a side's state through ``Battle.piles_for`` and its
-siblings, which fall back to the player side for a team that plays no cards.
+Every card-playing side is a :class:`SideState` in one table, ``Battle.sides`` (team to
+side). The player team's side is always there; a battle has only it (the enemies act through
+moves) or the enemy team's too, and then the turn passes between them (``Battle.turn_side``).
+A card reaches its own side as ``battle.sides[card.side]``; a Host reaches the side it reads
+through ``Battle.side``, which gives a team that plays no cards the player side's.
 """
 
 from __future__ import annotations
@@ -314,14 +314,12 @@ class Battle:
     units: list[Unit]
     library: dict[str, CardDef]
     cards: dict[str, CardInstance]
-    piles: dict[Pile, list[str]]
-    active_player: str
+    #: Every card-playing side by team, the player's first and always present (a one-sided
+    #: battle has only it). A card instance's ``side`` is always a key here.
+    sides: dict[Team, SideState]
     seed: int
     rng: Pcg32
     turn: int = 1
-    energy: int = 3
-    max_energy: int = 3
-    draw_per_turn: int = 5
     reshuffle: bool = True
     statuses: dict[str, StatusDef] = field(default_factory=dict)
     moves: dict[str, MoveDef] = field(default_factory=dict)
@@ -333,14 +331,8 @@ class Battle:
     #: The battle counters extensions declare (gold, combo, ...), by name; a counter that is
     #: not here holds its default.
     counters: dict[str, int] = field(default_factory=dict)
-    #: The enemy team's card-playing side in a two-sided battle; None when the enemies act
-    #: through moves (the battle's own piles, energy and active player are the player side's).
-    enemy_side: SideState | None = None
     #: Whose turn it is: always the player team's in a one-sided battle.
     turn_side: Team = Team.PLAYER
-    #: What the end of the player side's turn does to its hand in a two-sided battle
-    #: (:data:`HAND_AT_TURN_END`; a one-sided battle always discards it).
-    hand_at_turn_end: str = "discard"
     #: Who sees the cards of each pile (``everyone``, ``owner``: the side it belongs to, or
     #: ``no_one``); the document's ``visibility`` (see :mod:`.views`).
     visibility: Mapping[Pile, str] = field(default_factory=lambda: DEFAULT_VISIBILITY)
@@ -404,53 +396,105 @@ class Battle:
     @property
     def two_sided(self) -> bool:
         """Do both teams play cards (each with its own piles, energy and turn)?"""
-        return self.enemy_side is not None
+        return len(self.sides) > 1
 
     def plays_cards(self, team: Team) -> bool:
         """Does ``team`` have a card-playing side? The player team always does."""
-        return team is _PLAYER or self.enemy_side is not None
+        return team in self.sides
 
-    def sides(self) -> list[Team]:
-        """The card-playing teams, the player's first."""
-        return [_PLAYER] if self.enemy_side is None else [_PLAYER, _ENEMY]
+    def side(self, team: Team) -> SideState:
+        """The side a Host of ``team`` reads: its own, or the player side for a team that
+        plays no cards (an enemy move reading the hand reads the player's)."""
+        sides = self.sides
+        own = sides.get(team)
+        return own if own is not None else sides[_PLAYER]
+
+    # The player side's state under the names it had as the battle's own fields, for code
+    # written for one-sided battles (extensions read ``battle.piles`` and ``battle.energy``).
+    @property
+    def piles(self) -> dict[Pile, list[str]]:
+        """The player side's piles (``sides[Team.PLAYER].piles``)."""
+        return self.sides[_PLAYER].piles
+
+    @piles.setter
+    def piles(self, piles: dict[Pile, list[str]]) -> None:
+        self.sides[_PLAYER].piles = piles
+
+    @property
+    def energy(self) -> int:
+        """The player side's energy left this turn."""
+        return self.sides[_PLAYER].energy
+
+    @energy.setter
+    def energy(self, energy: int) -> None:
+        self.sides[_PLAYER].energy = energy
+
+    @property
+    def max_energy(self) -> int:
+        """The player side's energy at the start of its turn."""
+        return self.sides[_PLAYER].max_energy
+
+    @max_energy.setter
+    def max_energy(self, energy: int) -> None:
+        self.sides[_PLAYER].max_energy = energy
+
+    @property
+    def draw_per_turn(self) -> int:
+        """The cards the player side draws at the start of its turn."""
+        return self.sides[_PLAYER].draw_per_turn
+
+    @draw_per_turn.setter
+    def draw_per_turn(self, count: int) -> None:
+        self.sides[_PLAYER].draw_per_turn = count
+
+    @property
+    def active_player(self) -> str:
+        """The member who plays the player side's cards that name no owner."""
+        return self.sides[_PLAYER].active_player
+
+    @active_player.setter
+    def active_player(self, unit_id: str) -> None:
+        self.sides[_PLAYER].active_player = unit_id
+
+    @property
+    def hand_at_turn_end(self) -> str:
+        """What the end of the player side's turn does to its hand (:data:`HAND_AT_TURN_END`)."""
+        return self.sides[_PLAYER].hand_at_turn_end
+
+    @hand_at_turn_end.setter
+    def hand_at_turn_end(self, rule: str) -> None:
+        self.sides[_PLAYER].hand_at_turn_end = rule
+
+    # Deprecated (see the changelog): how the enemy side was reached before every side was
+    # in ``sides``; kept for code written against them, never called by the runtime.
+    @property
+    def enemy_side(self) -> SideState | None:
+        """Deprecated: ``sides.get(Team.ENEMY)``."""
+        return self.sides.get(_ENEMY)
 
     def piles_for(self, team: Team) -> dict[Pile, list[str]]:
-        """The piles a Host of ``team`` reads: its own side's, or the player side's for a team
-        that plays no cards (an enemy move reading the hand reads the player's)."""
-        enemy = self.enemy_side
-        return enemy.piles if enemy is not None and team is _ENEMY else self.piles
+        """Deprecated: ``side(team).piles``."""
+        return self.side(team).piles
 
     def energy_of(self, team: Team) -> int:
-        enemy = self.enemy_side
-        return enemy.energy if enemy is not None and team is _ENEMY else self.energy
+        """Deprecated: ``side(team).energy``."""
+        return self.side(team).energy
 
     def set_energy(self, team: Team, energy: int) -> None:
-        enemy = self.enemy_side
-        if enemy is not None and team is _ENEMY:
-            enemy.energy = energy
-        else:
-            self.energy = energy
+        """Deprecated: assign ``side(team).energy``."""
+        self.side(team).energy = energy
 
     def active_of(self, team: Team) -> str:
-        """The member who plays ``team``'s cards that name no owner."""
-        enemy = self.enemy_side
-        return enemy.active_player if enemy is not None and team is _ENEMY else self.active_player
+        """Deprecated: ``side(team).active_player``."""
+        return self.side(team).active_player
 
     def set_active(self, team: Team, unit_id: str) -> None:
-        enemy = self.enemy_side
-        if enemy is not None and team is _ENEMY:
-            enemy.active_player = unit_id
-        else:
-            self.active_player = unit_id
+        """Deprecated: assign ``side(team).active_player``."""
+        self.side(team).active_player = unit_id
 
     def side_state(self, team: Team) -> SideState:
-        """``team``'s side as a :class:`SideState`: the enemy side itself, or a snapshot of the
-        player side's fields (read it; change the battle through the setters above)."""
-        enemy = self.enemy_side
-        if enemy is not None and team is _ENEMY:
-            return enemy
-        return SideState(_PLAYER, self.piles, self.active_player, self.energy, self.max_energy,
-                         self.draw_per_turn, self.hand_at_turn_end)  # fmt: skip
+        """Deprecated: ``side(team)`` (now the side itself, never a snapshot)."""
+        return self.side(team)
 
     def priority(self) -> Team | None:
         """Who may act on the Cut in a two-sided battle: the side that did not put the top
@@ -462,11 +506,8 @@ class Battle:
         """The pile holding a card instance, ``RESOLVING`` while it is played, else None."""
         if card_id in self.resolving:
             return RESOLVING
-        piles = self.piles
-        if self.enemy_side is not None:
-            instance = self.cards.get(card_id)
-            if instance is not None and instance.side is _ENEMY:
-                piles = self.enemy_side.piles
+        instance = self.cards.get(card_id)
+        piles = self.sides[_PLAYER if instance is None else instance.side].piles
         for pile in PILES:
             if card_id in piles[pile]:
                 return pile
@@ -478,14 +519,10 @@ class Battle:
             units=[u.clone() for u in self.units],
             library=self.library,
             cards=self.cards,
-            piles={pile: list(ids) for pile, ids in self.piles.items()},
-            active_player=self.active_player,
+            sides={team: side.clone() for team, side in self.sides.items()},
             seed=self.seed,
             rng=self.rng.copy(),
             turn=self.turn,
-            energy=self.energy,
-            max_energy=self.max_energy,
-            draw_per_turn=self.draw_per_turn,
             reshuffle=self.reshuffle,
             statuses=self.statuses,
             moves=self.moves,
@@ -495,9 +532,7 @@ class Battle:
             next_entry=self.next_entry,
             resolving=list(self.resolving),
             counters=dict(self.counters),
-            enemy_side=None if self.enemy_side is None else self.enemy_side.clone(),
             turn_side=self.turn_side,
-            hand_at_turn_end=self.hand_at_turn_end,
             visibility=self.visibility,
             deck_lists=self.deck_lists,
             secret=self.secret,

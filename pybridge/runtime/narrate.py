@@ -344,7 +344,7 @@ def _who(battle: Battle, side: Team | None, viewer: Team | None) -> str:
     if side is None or side is viewer:
         return "You"
     if viewer is not None:
-        return _unit(battle, battle.active_of(side))
+        return _unit(battle, battle.side(side).active_player)
     return f"The {side.value} side"
 
 
@@ -359,7 +359,7 @@ def narrate_all(battle: Battle, events: Iterable[Event], viewer: Team | None = N
     ``viewer`` is whose log it is (None: the authority's, which names both sides), ``sides``
     each event's side (:func:`event_side` of each event when not given: a view's events may
     name a card it cannot see). A one-sided battle's lines say ``You`` to its player."""
-    if battle.enemy_side is not None and sides is None:
+    if battle.two_sided and sides is None:
         events = list(events)
         sides = [event_side(battle, event) for event in events]
     lines: list[Line] = []

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from .context import Context
 from .hiding import moved
-from .model import RESOLVING, Pile, Team
+from .model import RESOLVING, Pile, Team, Zone
 from .vocabulary import count_events
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_PLAYER, _ENEMY, _DISCARD = Team.PLAYER, Team.ENEMY, Pile.DISCARD
+_PLAYER, _ENEMY, _DISCARD, _FIELD = Team.PLAYER, Team.ENEMY, Pile.DISCARD, Zone.FIELD
 
 
 def settle(ctx: Context) -> bool:
@@ -20,19 +20,15 @@ def settle(ctx: Context) -> bool:
         ctx.counted = len(ctx.events)
     if battle.result is not None:
         return True
-    active = battle.unit(battle.active_player)
-    if active is None or not active.in_play:  # fallen, or withdrawn to the reserve
-        successor = next(iter(battle.living(_PLAYER)), None)
-        if successor is not None:
-            battle.active_player = successor.id
-            ctx.emit("active_player", unit=successor.id)
-    rival = battle.enemy_side
-    if rival is not None:  # the enemy side's cards pass on to its next member alike
-        active = battle.unit(rival.active_player)
-        if active is None or not active.in_play:
-            successor = next(iter(battle.living(_ENEMY)), None)
+    index = battle._index  # what Battle.unit() reads
+    sides = battle.sides
+    for team in sides:  # the player side's first (iterating the dict itself costs least)
+        side = sides[team]
+        active = index.get(side.active_player)
+        if active is None or active.hp <= 0 or active.zone is not _FIELD:  # fallen or withdrawn
+            successor = next(iter(battle.living(team)), None)
             if successor is not None:
-                rival.active_player = successor.id
+                side.active_player = successor.id
                 ctx.emit("active_player", unit=successor.id)
     if not battle.standing(_ENEMY):
         battle.result = "victory"
@@ -43,7 +39,7 @@ def settle(ctx: Context) -> bool:
     for entry in battle.cut:  # the battle is decided: what still waits on the Cut is spent
         if entry.card is not None:
             battle.resolving.remove(entry.card)
-            battle.piles_for(entry.side)[_DISCARD].insert(0, entry.card)
+            battle.side(entry.side).piles[_DISCARD].insert(0, entry.card)
             if battle.secret is not None:
                 moved(battle, entry.card, RESOLVING, _DISCARD, len(ctx.events))
     battle.cut.clear()

@@ -184,21 +184,21 @@ def card_in_hand(battle: Battle, card_id: object) -> CardInstance:
     if not isinstance(card_id, str) or card_id not in battle.cards:
         raise UnknownCard(f"no card instance {card_id!r} in this battle", "card")
     card = battle.cards[card_id]
-    if card_id not in battle.piles_for(card.side)[_HAND]:
+    if card_id not in battle.sides[card.side].piles[_HAND]:
         raise NotInHand(f"card {card_id!r} is not in {_hand_of(battle, card)} (it is in "
                         f"{_where_is(battle, card_id)})", "card")  # fmt: skip
     return card
 
 
 def _hand_of(battle: Battle, card: CardInstance) -> str:
-    return f"the {card.side.value} side's hand" if battle.enemy_side is not None else "the hand"
+    return f"the {card.side.value} side's hand" if battle.two_sided else "the hand"
 
 
 def acting_refused(battle: Battle, card: CardInstance) -> str | None:
     """Why, in a two-sided battle, the side holding ``card`` may not act now: on an empty Cut
     only the side whose turn it is acts, on a Cut only the side holding priority (the one that
     did not put the top entry there). None when it may (and always in a one-sided battle)."""
-    if battle.enemy_side is None:
+    if not battle.two_sided:
         return None
     side = card.side
     if not battle.cut:
@@ -227,8 +227,8 @@ def _where_is(battle: Battle, card_id: str) -> str:
 
 
 def source_of(battle: Battle, card: CardInstance) -> Unit:
-    """The member who plays the card: its owner if it has one, else the active player."""
-    source_id = card.owner or battle.active_of(card.side)
+    """The member who plays the card: its owner if it has one, else its side's active player."""
+    source_id = card.owner or battle.sides[card.side].active_player
     source = battle.unit(source_id)
     if source is None or not source.in_play:
         raise NoSource(f"card {card.id!r} is played by {source_id!r}, who is down", "card")
@@ -257,10 +257,8 @@ def _zone_cards(battle: Battle, zone: str, this_card: str | None) -> list[str]:
     """The cards in ``zone``: the Cut's, or the pile of the side ``this_card`` belongs to."""
     if zone == "cut":
         return [e.card for e in battle.cut if e.card is not None]
-    piles = battle.piles
-    if battle.enemy_side is not None and this_card is not None:
-        piles = battle.piles_for(battle.cards[this_card].side)
-    return piles[Pile(zone)]
+    side = _PLAYER if this_card is None else battle.cards[this_card].side
+    return battle.sides[side].piles[Pile(zone)]
 
 
 def card_targets_exist(battle: Battle, definition: CardDef, this_card: str | None) -> bool:
@@ -404,7 +402,8 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     card = card_in_hand(battle, card_id)
     definition = card.card
     mode = definition.target
-    source_id = card.owner or battle.active_of(card.side)
+    side = battle.sides[card.side]
+    source_id = card.owner or side.active_player
     source = battle.unit(source_id)
     if source is None or not source.in_play:
         name = source.name if source is not None else source_id
@@ -416,7 +415,7 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     # Only arrow modes have candidates; their range is exactly those candidates.
     pool = candidates(battle, source, mode, definition) if requires_target else []
     acting = acting_refused(battle, card)
-    energy = battle.energy if card.side is _PLAYER else battle.energy_of(card.side)
+    energy = side.energy
     refusal: Refusal | None = None
     if acting is not None:
         refusal = Refusal("not_acting", acting)
@@ -469,29 +468,26 @@ def check_parts(battle: Battle, card_id: object, target: object = None
                 ) -> tuple[CardInstance, Unit, tuple[Unit, ...]]:  # fmt: skip
     """:func:`check_play`'s answer as a plain tuple: (card, source, targets). Plays use it,
     since a frozen dataclass costs more to build than the rest of a small play's checks."""
-    # card_in_hand() and source_of(), whose errors they raise, with the usual case inline
-    cards = battle.cards
-    if battle.result is None and isinstance(card_id, str) and card_id in cards \
-            and card_id in battle.piles[_HAND]:  # fmt: skip
-        card = cards[card_id]
+    # card_in_hand(), check_acting() and source_of(), whose errors they raise, with the usual
+    # case inline: on an empty Cut, a card in the hand of the side whose turn it is (a card
+    # is only ever in its own side's piles, so that side acts now; a one-sided battle's turn
+    # is always its player's).
+    side = battle.sides[battle.turn_side]
+    if battle.result is None and isinstance(card_id, str) and card_id in side.piles[_HAND] \
+            and not battle.cut:  # fmt: skip
+        card = battle.cards[card_id]
     else:
         card = card_in_hand(battle, card_id)
-    side = card.side
-    if side is _PLAYER:
-        source = battle._index.get(card.owner or battle.active_player)
-        energy = battle.energy
-    else:
-        source = battle._index.get(card.owner or battle.active_of(side))
-        energy = battle.energy_of(side)
-    if battle.enemy_side is not None:
-        check_acting(battle, card)
+        side = battle.sides[card.side]
+        check_acting(battle, card)  # on a Cut, only the side holding priority acts
+    source = battle._index.get(card.owner or side.active_player)
     if source is None or source.hp <= 0 or source.zone is not _FIELD:
         source = source_of(battle, card)
     definition = card.card
     mode = definition.target
-    if definition.cost > energy:
+    if definition.cost > side.energy:
         raise NotEnoughEnergy(
-            f"card {card.id!r} costs {definition.cost}, only {energy} energy left", "card"
+            f"card {card.id!r} costs {definition.cost}, only {side.energy} energy left", "card"
         )
     if battle.rules is _STRICT:
         refusal = strict_refusal(battle, card, source)

@@ -53,9 +53,9 @@ def end_turn(battle: Battle, side: Team | None = None) -> list[Event]:
     refused = end_turn_refused(battle, side)
     if refused is not None:
         raise refused
-    if battle.enemy_side is not None:
+    if battle.two_sided:
         return _pass_turn(battle)
-    ctx = Context(battle=battle, host=battle.unit(battle.active_player) or battle.units[0])
+    ctx = Context(battle=battle, host=_host_of(battle, Team.PLAYER))
     ctx.emit("turn_ended", turn=battle.turn)
     for step in (_player_turn_end, _enemy_turn, _next_turn):
         if step(ctx) or settle(ctx):
@@ -66,7 +66,7 @@ def end_turn(battle: Battle, side: Team | None = None) -> list[Event]:
 def _player_turn_end(ctx: Context) -> bool:
     battle = ctx.battle
     tick(ctx, Team.PLAYER, "turn_end")
-    hand = battle.piles[Pile.HAND]
+    hand = battle.sides[Team.PLAYER].piles[Pile.HAND]
     leaving = [c for c in hand if RETAIN not in battle.cards[c].card.keywords]
     move_cards(None, ctx, leaving, Pile.DISCARD, "top")
     return False
@@ -84,14 +84,15 @@ def _enemy_turn(ctx: Context) -> bool:
 def _next_turn(ctx: Context) -> bool:
     battle = ctx.battle
     battle.turn += 1
-    battle.energy = battle.max_energy
-    ctx.emit("turn_started", turn=battle.turn, energy=battle.energy)
+    side = battle.sides[Team.PLAYER]
+    side.energy = side.max_energy
+    ctx.emit("turn_started", turn=battle.turn, energy=side.energy)
     if battle.counters:
         reset_counters(battle, ctx.events, "turn_start")
     tick(ctx, Team.PLAYER, "turn_start")
     if settle(ctx):
         return True
-    draw(None, ctx, battle.draw_per_turn)
+    draw(None, ctx, side.draw_per_turn)
     choose_intents(ctx)
     return False
 
@@ -104,14 +105,14 @@ def _pass_turn(battle: Battle) -> list[Event]:
     tick(ctx, ending, "turn_end")
     if settle(ctx):
         return ctx.events
-    if battle.side_state(ending).hand_at_turn_end == "discard":  # else the hand is kept
-        hand = battle.piles_for(ending)[Pile.HAND]
+    if battle.sides[ending].hand_at_turn_end == "discard":  # else the hand is kept
+        hand = battle.sides[ending].piles[Pile.HAND]
         leaving = [c for c in hand if RETAIN not in battle.cards[c].card.keywords]
         move_cards(None, ctx, leaving, Pile.DISCARD, "top")
     starting = battle.turn_side = ending.opposite
     battle.turn += 1
-    energy = battle.side_state(starting).max_energy
-    battle.set_energy(starting, energy)
+    side = battle.sides[starting]
+    side.energy = energy = side.max_energy
     ctx.host = _host_of(battle, starting)
     ctx.emit("turn_started", turn=battle.turn, energy=energy, side=starting.value)
     if battle.counters:
@@ -120,13 +121,13 @@ def _pass_turn(battle: Battle) -> list[Event]:
     if settle(ctx):
         return ctx.events
     ctx.host = _host_of(battle, starting)  # a hook may have felled the side's active player
-    draw(None, ctx, battle.side_state(starting).draw_per_turn, starting)
+    draw(None, ctx, side.draw_per_turn, starting)
     settle(ctx)
     return ctx.events
 
 
 def _host_of(battle: Battle, team: Team) -> Unit:
-    return battle.unit(battle.active_of(team)) or battle.units[0]
+    return battle.unit(battle.side(team).active_player) or battle.units[0]
 
 
 def start_battle(battle: Battle) -> list[Event]:
@@ -135,7 +136,7 @@ def start_battle(battle: Battle) -> list[Event]:
     its result), then telegraph the intents of enemies whose document gave none (a freshly
     written battle). A saved battle, which says ``"intent": null`` where an enemy has none,
     opens unchanged."""
-    ctx = Context(battle=battle, host=battle.unit(battle.active_player) or battle.units[0])
+    ctx = Context(battle=battle, host=_host_of(battle, Team.PLAYER))
     unset, battle._unset_intents = set(battle._unset_intents), ()
     if not settle(ctx) and any(
         u.id in unset and u.in_play and u.moves for u in battle.team(Team.ENEMY)

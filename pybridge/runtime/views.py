@@ -205,15 +205,15 @@ def state_view(battle: Battle, viewer: Viewer, forecasts: Mapping[str, object] |
     state.update((k, v) for k, v in base.items() if k not in _AUTHORITY_ONLY)
     if forecasts:
         state["units"] = [_forecast(unit, forecasts) for unit in state["units"]]
-    if battle.enemy_side is None:
-        state["piles"] = _piles(battle, viewer, Team.PLAYER, battle.piles)
+    if not battle.two_sided:
+        state["piles"] = _piles(battle, viewer, Team.PLAYER, battle.sides[Team.PLAYER].piles)
         if knows_deck_list(battle, viewer, Team.PLAYER):
             state["deck_list"] = deck_list(battle, Team.PLAYER)
     else:
         sides = []
         for given in state["sides"]:
             team = Team(given["team"])
-            side = {**given, "piles": _piles(battle, viewer, team, battle.piles_for(team))}
+            side = {**given, "piles": _piles(battle, viewer, team, battle.sides[team].piles)}
             if knows_deck_list(battle, viewer, team):
                 side["deck_list"] = deck_list(battle, team)
             sides.append(side)
@@ -367,7 +367,7 @@ def events_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, An
         shown.append(mine)
         masked.append(told)
     lines = []
-    sides = [event_side(battle, e) for e in events] if battle.enemy_side is not None else None
+    sides = [event_side(battle, e) for e in events] if battle.two_sided else None
     for line in narrate_all(battle, masked, viewer.team, sides):
         at = line.get("event")
         if at in kept:

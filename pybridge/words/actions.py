@@ -271,7 +271,7 @@ def negate(node: Node, ctx: Context, cards: list[str]) -> None:
             continue
         battle.cut.remove(entry)
         battle.resolving.remove(card)
-        battle.piles_for(entry.side)[_DISCARD].insert(0, card)  # its own side's discard
+        battle.side(entry.side).piles[_DISCARD].insert(0, card)  # its own side's discard
         ctx.emit("negated", node=node.id, card=card, entry=entry.id)
         ctx.emit("card_moved", node=node.id, card=card, **{"from": RESOLVING, "to": "discard"})
 
@@ -294,9 +294,8 @@ def draw_cards(node: Node, ctx: Context) -> None:
 
 
 def gain_energy(node: Node, ctx: Context) -> None:
-    battle, team = ctx.battle, ctx.host.team
-    before = battle.energy_of(team)  # the Host's side's (the player side's for a moves team)
-    after = min(999, before + node.fields["amount"])
-    battle.set_energy(team, after)
+    side = ctx.battle.side(ctx.host.team)  # the player side's for a Host of a moves team
+    before = side.energy
+    side.energy = after = min(999, before + node.fields["amount"])
     ctx.events.append({"type": "energy", "node": node.id, "energy_before": before,
                        "energy_after": after})  # fmt: skip

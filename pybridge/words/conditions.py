@@ -24,11 +24,11 @@ def register(words: Words) -> None:
     measure("stacks", reads="unit", doc="the first unit's stacks of a status",
             value=_of_first(lambda u, f: u.statuses.get(f["status"], 0)), needs_status=True)
     measure("energy", reads="battle", doc="the energy left this turn",
-            value=lambda f, items, ctx: ctx.battle.energy_of(ctx.host.team))
+            value=lambda f, items, ctx: ctx.battle.side(ctx.host.team).energy)
     measure("turn", reads="battle", doc="the turn number",
             value=lambda f, items, ctx: ctx.battle.turn)
     measure("hand_size", reads="battle", doc="how many cards are in the hand",
-            value=lambda f, items, ctx: len(ctx.battle.piles_for(ctx.host.team)[Pile.HAND]))
+            value=lambda f, items, ctx: len(ctx.battle.side(ctx.host.team).piles[Pile.HAND]))
 
     test = words.condition
     test("empty", doc="the input holds nothing", compile=lambda f: lambda items, ctx: not items)

@@ -102,11 +102,11 @@ def _this_card(ctx: Context) -> list[str]:
 
 def _pile(pile: Pile) -> Callable[[Context], list[str]]:
     # The Host's side's pile: in a two-sided battle each side reads its own.
-    return lambda ctx: list(ctx.battle.piles_for(ctx.host.team)[pile])
+    return lambda ctx: list(ctx.battle.side(ctx.host.team).piles[pile])
 
 
 def _all_piles(ctx: Context) -> list[str]:
-    piles = ctx.battle.piles_for(ctx.host.team)
+    piles = ctx.battle.side(ctx.host.team).piles
     return [card for pile in PILES for card in piles[pile]]
 
 

@@ -27,7 +27,8 @@ from .stats import quiet_heap, ratio, summarize_ns
 FLOOR_LIMIT = 3.0
 BATCH = 500
 # Written as a careful hand would: enum members bound once (slow to read on CPython 3.11).
-_HAND, _DISCARD, _ENEMY, _FIELD = Pile.HAND, Pile.DISCARD, Team.ENEMY, Zone.FIELD
+_HAND, _DISCARD, _FIELD = Pile.HAND, Pile.DISCARD, Zone.FIELD
+_PLAYER, _ENEMY = Team.PLAYER, Team.ENEMY
 
 
 def _unit(uid: str, team: str, hp: int, **extra: Any) -> dict[str, Any]:
@@ -123,12 +124,13 @@ def arena() -> dict[str, Any]:
 def _begin(battle: Battle, card_id: str, mode: str, target: str | None) -> tuple[Any, list[Event]]:
     """Pay for the card and take it out of the hand, as activation does."""
     definition = battle.cards[card_id].card
-    source = battle.unit(battle.cards[card_id].owner or battle.active_player)
+    side = battle.sides[_PLAYER]
+    source = battle.unit(battle.cards[card_id].owner or side.active_player)
     assert source is not None
-    battle.piles[_HAND].remove(card_id)
+    side.piles[_HAND].remove(card_id)
     battle.resolving.append(card_id)
-    before = battle.energy
-    battle.energy = before - definition.cost
+    before = side.energy
+    side.energy = before - definition.cost
     battle.next_entry += 1  # the play's Cut entry
     played = {
         "type": "card_played",
@@ -138,7 +140,7 @@ def _begin(battle: Battle, card_id: str, mode: str, target: str | None) -> tuple
         "mode": mode,
         "target": target,
         "energy_before": before,
-        "energy_after": battle.energy,
+        "energy_after": side.energy,
     }
     return source, [played]
 
@@ -169,7 +171,7 @@ def _hit(events: list[Event], node: str, source: Any, unit: Any, amount: int) ->
 
 def _finish(battle: Battle, events: list[Event], card_id: str) -> list[Event]:
     battle.resolving.remove(card_id)
-    battle.piles[_DISCARD].insert(0, card_id)
+    battle.sides[_PLAYER].piles[_DISCARD].insert(0, card_id)
     events.append(
         {"type": "card_moved", "node": None, "card": card_id, "from": "resolving", "to": "discard"}
     )
