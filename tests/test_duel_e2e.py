@@ -429,6 +429,9 @@ def test_a_duel_by_mouse_alone_shows_every_rule_as_the_runtime_decides_it(demo: 
     assert any(u["hp"] <= 0 and u["statuses"] for u in twin.on_session("state")["state"]["units"])
     result = demo.wait_for("result", 0)
     assert result["result"] == "victory"
+    refusals = demo.said("refused", since)
+    check_refusals_name_their_cause(refusals)
+    print(f"\nmouse duel: {len(refusals)} refusals, each naming its cause")
     shot(demo, "duel_victory.png")
     assert twin.results[-1]["state"]["result"] == "victory"
     assert demo.errors == []
@@ -448,11 +451,32 @@ def test_a_duel_by_keyboard_alone_from_the_start_screen_to_victory(demo: Demo) -
     for step in DUEL:
         player.play(step)
     assert demo.wait_for("result", since)["result"] == "victory"
+    check_refusals_name_their_cause(demo.said("refused", since), some=False)
     assert sha256(player.responses) == sha256([r["events"] for r in player.twin.results])
     print(f"\nkeyboard duel: {len(DUEL)} steps, {sum(map(len, player.responses))} events, "
           f"SHA-256 {sha256(player.responses)}")  # fmt: skip
     assert demo.errors == []
     assert not any(text.startswith(f"{PREFIX}error ") for text in demo.lines)
+
+
+#: The words of a refusal that says only that something is missing, not what keeps it away.
+BARE = ("no legal target", "not enough legal targets")
+
+
+def check_refusals_name_their_cause(refusals: list[dict[str, Any]], some: bool = True) -> None:
+    """Every refusal the duel met on its way says why: a refusal for want of a target names
+    the status keeping the target away and whom it protects ("Ward on Rival Vex"), and none
+    is the bare "no legal target". ``some``: the way met refusals (the mouse duel tries the
+    cards the rules refuse; the keyboard duel plays only what they allow)."""
+    assert refusals or not some, "the duel met no refusal: nothing was checked"
+    protections = [s["name"] for s in duel_battle()["statuses"]]
+    units = [u["name"] for u in duel_battle()["units"]]
+    for refused in refusals:
+        reason = str(refused["reason"]).strip()
+        assert reason and reason.rstrip(".") not in BARE, refused
+        if any(words in reason for words in BARE):
+            assert any(f"{p} on " in reason for p in protections), refused
+            assert any(name in reason for name in units), refused
 
 
 def on_start_screen(demo: Demo) -> bool:

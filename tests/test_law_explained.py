@@ -144,3 +144,32 @@ def test_comes_to_nothing_judges_by_the_cut_as_it_stands() -> None:
     assert comes_to_nothing(battle, "beacon", "flare", None)  # the waiting flare does that
     assert not comes_to_nothing(battle, "drone", "self_destruct", None)  # it hits first
     assert (battle.rng.state, battle.cut) == before  # judged on copies
+
+
+def test_every_card_the_duel_refuses_on_its_way_says_why() -> None:
+    """The demo duel from its start to victory: at every step, every card of the hand the
+    runtime will not let be played says why, with a code, and a card refused for want of a
+    target names the status and the units it protects, never the bare "no legal target"."""
+    from .duel_script import DUEL, play_through
+
+    session = Session(duel_battle())
+    statuses = [s["name"] for s in duel_battle()["statuses"]]
+    units = [u["name"] for u in duel_battle()["units"]]
+    refused = 0
+    for step in [None, *DUEL]:
+        if step is not None:
+            play_through(session, [step])
+        if session.state()["result"] is not None:
+            break
+        for entry in session.state()["piles"]["hand"]:
+            aim = session.ok("targets", card=entry["id"])
+            if aim["playable"]:
+                continue
+            refused += 1
+            refusal = aim["refusal"]
+            assert refusal["code"] and refusal["text"] == aim["reason"], aim
+            assert aim["reason"].rstrip(".") not in ("no legal target", "not enough legal targets")
+            if refusal["code"] in ("no_legal_target", "not_enough_legal_targets"):
+                assert any(f"{s} on " in aim["reason"] for s in statuses), aim
+                assert any(name in aim["reason"] for name in units), aim
+    assert refused > 10
