@@ -113,6 +113,19 @@ def differing(battle: dict[str, Any], rng: random.Random, only: set[str] | None 
     return other
 
 
+def changed_cards(battle: dict[str, Any], other: dict[str, Any]) -> set[str]:
+    """The instances the player cannot see that are other cards in ``other``."""
+    return {a["id"] for a, b in zip(hidden_from(battle, "player"),
+                                    hidden_from(other, "player"), strict=True)
+            if a["card"] != b["card"]}  # fmt: skip
+
+
+def shown_to_player(state: dict[str, Any]) -> set[str]:
+    """The cards a state says were shown to the player so far (their player stint is past
+    0: they were hidden at first)."""
+    return {card for card, counts in state["stints"].items() if counts[0] > 0}
+
+
 class Duel:
     def __init__(self, protocol: Protocol, battle: dict[str, Any]) -> None:
         self.protocol = protocol
@@ -152,6 +165,9 @@ class Duel:
             moves += [{"op": "end_turn", "side": side}] * 2
         return rng.choice(moves) if moves else None
 
+    def close(self) -> None:
+        self.protocol.call(json.dumps({"op": "close", "session": self.session}))
+
     def step(self, request: dict[str, Any]) -> str:
         """The player's answer to ``request`` and its view after it, as text."""
         answer = self.call(**request, viewers=["player"])
@@ -182,7 +198,7 @@ def play_out(protocol: Protocol, battle: dict[str, Any], rng: random.Random
         requests.append(request)
         answers.append(duel.step(request))
         state = duel.call(op="state")["state"]
-        shown.append({card for card, counts in state["stints"].items() if counts[0] > 0})
+        shown.append(shown_to_player(state))
         down.append(face_down(state))
     return requests, answers, shown, duel, down
 
@@ -195,9 +211,7 @@ def test_views_do_not_tell_cards_the_player_cannot_see_until_one_is_revealed() -
         battle = duel_document(rng)
         other = differing(battle, rng)
         requests, answers, shown, first, down = play_out(protocol, battle, rng)
-        changed = {a["id"] for a, b in zip(hidden_from(battle, "player"),
-                                           hidden_from(other, "player"), strict=True)
-                   if a["card"] != b["card"]}  # fmt: skip
+        changed = changed_cards(battle, other)
         second = Duel(protocol, other)
         assert second.opened == answers[0], seed
         for index, request in enumerate(requests):
@@ -209,16 +223,15 @@ def test_views_do_not_tell_cards_the_player_cannot_see_until_one_is_revealed() -
             assert got == answers[index + 1], (seed, index, request)
             compared += 1
             hidden_down += bool(changed & down[index + 1])  # a differing face-down card
-        protocol.call(json.dumps({"op": "close", "session": first.session}))
-        protocol.call(json.dumps({"op": "close", "session": second.session}))
+        first.close()
+        second.close()
     assert compared > DUELS and revealed  # the duels got somewhere, and some cards showed
     assert hidden_down and turned_up  # steps over differing face-down cards, some turned up
 
 
 def seen(duel: Duel) -> set[str]:
-    """The cards shown to the player so far in ``duel`` (their player stint is past 0)."""
-    state = duel.call(op="state")["state"]
-    return {card for card, counts in state["stints"].items() if counts[0] > 0}
+    """The cards shown to the player so far in ``duel``."""
+    return shown_to_player(duel.call(op="state")["state"])
 
 
 def test_cards_the_player_never_sees_never_change_its_views() -> None:
@@ -246,7 +259,7 @@ def test_cards_the_player_never_sees_never_change_its_views() -> None:
             assert got == answers[index + 1], (seed, index, request)
             stayed += 1
         for duel in (first, second):
-            protocol.call(json.dumps({"op": "close", "session": duel.session}))
+            duel.close()
     assert stayed > shown_here * 10  # almost every step compared
 
 
@@ -314,7 +327,7 @@ def test_previews_never_tell_what_the_rng_decides() -> None:
             for duel in duels:
                 duel.step(request)
         for duel in duels:
-            protocol.call(json.dumps({"op": "close", "session": duel.session}))
+            duel.close()
     assert compared > DUELS and told  # the authority's previews do tell the RNG's picks
 
 
@@ -348,14 +361,11 @@ def test_previews_never_tell_cards_the_player_cannot_see() -> None:
         for side in battle["sides"]:  # a Sift to play from the start
             side["piles"]["hand"].insert(0, {"id": f"s{side['team'][0]}", "card": "sift"})
         other = differing(battle, rng)
-        changed = {a["id"] for a, b in zip(hidden_from(battle, "player"),
-                                           hidden_from(other, "player"), strict=True)
-                   if a["card"] != b["card"]}  # fmt: skip
+        changed = changed_cards(battle, other)
         duels = Duel(protocol, battle), Duel(protocol, other)
         for _ in range(STEPS):
             state = duels[0].call(op="state")["state"]
-            seen = {card for card, counts in state["stints"].items() if counts[0] > 0}
-            if seen & changed or state["result"] is not None:
+            if shown_to_player(state) & changed or state["result"] is not None:
                 break  # a differing card was shown to the player: the duels may differ now
             if duels[0].call(op="cut")["side"] == "player":
                 assert previews(duels[0], "player") == previews(duels[1], "player"), seed
@@ -366,5 +376,5 @@ def test_previews_never_tell_cards_the_player_cannot_see() -> None:
             for duel in duels:
                 duel.step(request)
         for duel in duels:
-            protocol.call(json.dumps({"op": "close", "session": duel.session}))
+            duel.close()
     assert compared > 4
