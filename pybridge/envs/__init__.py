@@ -6,6 +6,6 @@ extra (Gymnasium, PettingZoo, NumPy); the runtime does not.
 
 from .aec_env import DuelAEC
 from .encoding import MAX_HAND, Encoding
-from .gym_env import DuelEnv, opponent_named
+from .gym_env import DuelEnv
 
-__all__ = ["MAX_HAND", "DuelAEC", "DuelEnv", "Encoding", "opponent_named"]
+__all__ = ["MAX_HAND", "DuelAEC", "DuelEnv", "Encoding"]

@@ -73,8 +73,7 @@ class DuelGame:
         action = self.slots.get(int(slot))
         if action is None or self.over:
             return False
-        apply_action(self.battle, action)
-        self.slots = {} if self.over else self.encoding.slots(self.battle)
+        self.make(action)
         return True
 
     def make(self, action: Action) -> None:

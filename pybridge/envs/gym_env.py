@@ -27,22 +27,18 @@ Observation = npt.NDArray[np.float32]
 _MOST_REPLIES = 500
 
 
-def opponent_named(name: str) -> Controller:
-    """``random``, ``greedy`` or ``ai:N`` (the search AI at N iterations a decision)."""
-    return controller_named(name)
-
-
 class DuelEnv(gym.Env[Observation, np.int64]):
     """The learner is ``side`` (``player`` or ``enemy``) of ``document`` (the rivals duel by
-    default); ``opponent`` plays the other side (a name for :func:`opponent_named`, or a
-    controller taking the battle and a PRNG)."""
+    default); ``opponent`` plays the other side: ``random``, ``greedy`` or ``ai:N`` (as
+    :func:`pybridge.ai.match.controller_named` reads it), or a controller taking the battle
+    and a PRNG."""
 
     metadata = {"render_modes": []}  # noqa: RUF012 (gymnasium's own attribute)
 
     def __init__(self, document: Mapping[str, Any] | None = None, opponent: str | Controller =
                  "random", side: str = "player") -> None:  # fmt: skip
         self.document = dict(document or rivals_battle())
-        self.opponent = opponent_named(opponent) if isinstance(opponent, str) else opponent
+        self.opponent = controller_named(opponent) if isinstance(opponent, str) else opponent
         self.side = Team(side)
         self.game = DuelGame(self.document, 0)
         encoding = self.game.encoding
