@@ -197,7 +197,7 @@ class Host:
         if kind == "create":
             if len(self.rooms) >= self.limits.max_matches:
                 raise MatchError("too_many_matches", f"at most {self.limits.max_matches} matches")
-            creator = _address(connection)
+            creator = _address(connection.transport)
             most = self.limits.matches_per_address
             if most and sum(r.creator == creator for r in self.rooms.values()) >= most:
                 raise MatchError(
@@ -481,8 +481,7 @@ def _bounded(host: Host) -> type[ServerConnection]:
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
-            peer = transport.get_extra_info("peername")
-            self.address = str(peer[0]) if peer else ""
+            self.address = _address(transport)
             if not host.admit(self.address):
                 self.transport.abort()
 
@@ -493,9 +492,9 @@ def _bounded(host: Host) -> type[ServerConnection]:
     return Bounded
 
 
-def _address(connection: ServerConnection) -> str:
-    """The client address of a connection (as the bound per address counts it)."""
-    peer = connection.remote_address
+def _address(transport: asyncio.BaseTransport) -> str:
+    """A connection's client address, as the bound per address counts it."""
+    peer = transport.get_extra_info("peername")
     return str(peer[0]) if peer else ""
 
 
