@@ -18,6 +18,7 @@ from typing import Any
 
 from pybridge import extensions
 from pybridge.demo import PARTY_FILE, PARTY_LIBRARIES
+from pybridge.examples import rivals_battle
 from pybridge.protocol import Protocol
 from pybridge.web import Site, StaticHandler
 
@@ -93,6 +94,22 @@ class Desktop:
 
     def end_turn(self) -> dict[str, Any]:
         return self.on_session("end_turn")
+
+
+class RivalsTwin(Desktop):
+    """The rivals duel in desktop CPython, beside the engine's: whose move it is and each
+    side's hand, as the runtime answers them."""
+
+    def __init__(self) -> None:
+        super().__init__(rivals_battle())
+
+    def acting(self) -> str:
+        side: str = self.on_session("cut")["side"]
+        return side
+
+    def hand(self, team: str) -> list[str]:
+        (side,) = [s for s in self.on_session("state")["state"]["sides"] if s["team"] == team]
+        return [card["id"] for card in side["piles"]["hand"]]
 
 
 def canonical(value: Any) -> str:

@@ -22,9 +22,8 @@ from typing import Any
 import pytest
 
 from pybridge.demo import prepare_demo_site
-from pybridge.examples import rivals_battle
 
-from .demo_support import PREFIX, Demo, Desktop, booted_demo
+from .demo_support import PREFIX, Demo, RivalsTwin, booted_demo
 from .engine_session import ARTIFACTS
 from .web_support import require_browser
 
@@ -39,19 +38,8 @@ THINKING = ("Vex is thinking...", "Rook is thinking...")
 MOST_MOVES = 400
 
 
-class Twin(Desktop):
+class Twin(RivalsTwin):
     """The duel in desktop CPython, each move of either side made beside the engine's."""
-
-    def __init__(self) -> None:
-        super().__init__(rivals_battle())
-
-    def acting(self) -> str:
-        side: str = self.on_session("cut")["side"]
-        return side
-
-    def hand(self, team: str) -> list[str]:
-        (side,) = [s for s in self.on_session("state")["state"]["sides"] if s["team"] == team]
-        return [card["id"] for card in side["piles"]["hand"]]
 
     def result(self) -> str | None:
         result: str | None = self.on_session("state")["state"]["result"]

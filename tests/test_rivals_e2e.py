@@ -23,9 +23,8 @@ from typing import Any, NamedTuple
 import pytest
 
 from pybridge.demo import prepare_demo_site
-from pybridge.examples import rivals_battle
 
-from .demo_support import PREFIX, Demo, Desktop, booted_demo
+from .demo_support import PREFIX, Demo, RivalsTwin, booted_demo
 from .engine_session import ARTIFACTS
 from .png_support import colour_pixels
 from .web_support import require_browser
@@ -75,15 +74,8 @@ RESPONSE = 1
 ANSWER_IN_VEX_TURN = 7
 
 
-class Twin(Desktop):
+class Twin(RivalsTwin):
     """The hot-seat duel in desktop CPython, played step by step beside the engine."""
-
-    def __init__(self) -> None:
-        super().__init__(rivals_battle())
-
-    def acting(self) -> str:
-        side: str = self.on_session("cut")["side"]
-        return side
 
     def step(self, step: Step) -> Doc:
         """``step`` for the side that acts now, naming it as the engine's requests do."""
@@ -93,10 +85,6 @@ class Twin(Desktop):
         if step.target is not None:
             fields["target"] = [step.target]
         return self.on_session(step.op, **fields)
-
-    def hand(self, team: str) -> list[str]:
-        (side,) = [s for s in self.on_session("state")["state"]["sides"] if s["team"] == team]
-        return [card["id"] for card in side["piles"]["hand"]]
 
 
 @pytest.fixture(scope="module")
