@@ -353,7 +353,9 @@ func _ask_new_library() -> void:
 	var dialog := FileDialog.new()
 	dialog.file_mode = FileDialog.FILE_MODE_SAVE_FILE
 	dialog.access = FileDialog.ACCESS_RESOURCES
-	dialog.filters = PackedStringArray(["*.json ; Card libraries"])
+	dialog.filters = PackedStringArray(
+		["*.json ; Card libraries (JSON)", "*.tres ; Card libraries (Resource)"]
+	)
 	dialog.title = "New card library"
 	dialog.file_selected.connect(library_create_requested.emit)
 	dialog.file_selected.connect(func(_path: String) -> void: dialog.queue_free())
