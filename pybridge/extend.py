@@ -268,20 +268,21 @@ class Words:
     def unit_filter(self, name: str, *, doc: str, type: str,
                     test: Callable[[Any], Callable[[Unit], bool]],
                     choices: Iterable[str] = (), minimum: int = -MAX_BOUND,
-                    maximum: int = MAX_BOUND) -> None:  # fmt: skip
+                    maximum: int = MAX_BOUND, suggests: str = "") -> None:  # fmt: skip
         """A filter key for units in Filter nodes: ``test(value)`` builds the unit test;
         ``type`` is ``choice`` (one of ``choices``), ``id``, ``boolean`` or ``integer`` (in
-        ``minimum..maximum``)."""
+        ``minimum..maximum``); ``suggests``: the word list its values are drawn from
+        (``unit_tags``, ``statuses``...: the schema's ``word_lists``), which editors offer."""
         key = FilterKey(name, type, self._guard_maker(name, test), doc, tuple(choices),
-                        minimum, maximum)  # fmt: skip
+                        minimum, maximum, suggests)  # fmt: skip
         self._vocabulary.add_filter(key, "units")
 
     def card_filter(self, name: str, *, doc: str, type: str,
                     test: Callable[[Any], Callable[[Any], bool]],
                     choices: Iterable[str] = (), minimum: int = -MAX_BOUND,
-                    maximum: int = MAX_BOUND) -> None:  # fmt: skip
+                    maximum: int = MAX_BOUND, suggests: str = "") -> None:  # fmt: skip
         key = FilterKey(name, type, self._guard_maker(name, test), doc, tuple(choices),
-                        minimum, maximum)  # fmt: skip
+                        minimum, maximum, suggests)  # fmt: skip
         self._vocabulary.add_filter(key, "cards")
 
     def unit_sort(self, name: str, *, doc: str, key: Callable[[Unit], int | float] | None = None,

@@ -22,11 +22,51 @@ MAX_BOUND = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
+class WordList:
+    """A list of words a game's data uses (its card tags, its status ids), which a filter key's
+    values are drawn from: an editor suggests them while a designer types one. It says where a
+    host finds the words in use: ``cards``, a field of card definitions; ``units``, a field of
+    a battle's units (a list, or an object keyed by the words); ``battle``, a table of a
+    battle document (the ids of its rows); ``schema``, a table of the ``schema`` answer."""
+
+    name: str
+    doc: str
+    cards: str = ""
+    units: str = ""
+    battle: str = ""
+    schema: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"name": self.name, "doc": self.doc}
+        for place in ("cards", "units", "battle", "schema"):
+            if getattr(self, place):
+                out[place] = getattr(self, place)
+        return out
+
+
+_KEYWORDS_DOC = "the keywords the rules know and the cards list"
+_STATUSES_DOC = "the statuses a battle defines and its units carry"
+#: The word lists a filter key may say its values are drawn from (its ``suggests``).
+WORD_LISTS: dict[str, WordList] = {
+    entry.name: entry
+    for entry in (
+        WordList("card_tags", "the tags the library's cards list", cards="tags"),
+        WordList("keywords", _KEYWORDS_DOC, cards="keywords", schema="keywords"),
+        WordList("card_types", "the types the library's cards have", cards="type"),
+        WordList("rarities", "the rarities the library's cards have", cards="rarity"),
+        WordList("unit_tags", "the tags a battle's units carry", units="tags"),
+        WordList("statuses", _STATUSES_DOC, units="statuses", battle="statuses"),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
 class FilterKey:
     """One key of a ``where`` object: its value type and the test it builds from a value.
 
     ``type`` is ``choice`` (one of ``choices``), ``id``, ``boolean`` or ``integer`` (in
-    ``minimum..maximum``)."""
+    ``minimum..maximum``); ``suggests`` names the word list of :data:`WORD_LISTS` its values
+    are drawn from (``""``: none)."""
 
     name: str
     type: str
@@ -35,6 +75,13 @@ class FilterKey:
     choices: tuple[str, ...] = ()
     minimum: int = -MAX_BOUND
     maximum: int = MAX_BOUND
+    suggests: str = ""
+
+    def __post_init__(self) -> None:
+        if self.suggests and self.suggests not in WORD_LISTS:
+            known = ", ".join(WORD_LISTS)
+            raise ValueError(f"filter key {self.name!r}: suggests {self.suggests!r} is not a "
+                             f"word list (known: {known})")  # fmt: skip
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"name": self.name, "type": self.type, "doc": self.doc}
@@ -42,6 +89,8 @@ class FilterKey:
             out["choices"] = list(self.choices)
         if self.type == "integer":
             out["minimum"], out["maximum"] = self.minimum, self.maximum
+        if self.suggests:
+            out["suggests"] = self.suggests
         return out
 
 

@@ -14,6 +14,7 @@ from .conditions import COMPARISONS
 from .definitions import LIBRARY_FORMAT
 from .document import BATTLE_FORMAT
 from .events import FAILURE_REASONS, LOSS_REASONS, SKIP_REASONS
+from .filters import WORD_LISTS
 from .keywords import KEYWORDS
 from .mode_table import MODE_FACTS, MODE_NAMES
 from .model import HOOKS, PILES, Rules, Zone
@@ -59,6 +60,7 @@ def vocabulary(words: Vocabulary | None = None) -> dict[str, Any]:
             "units": marked("unit_filters", words.unit_filters),
             "cards": marked("card_filters", words.card_filters),
         },
+        "word_lists": [entry.to_json() for entry in WORD_LISTS.values()],
         "sorts": {
             "units": marked("unit_sorts", words.unit_sorts),
             "cards": marked("card_sorts", words.card_sorts),

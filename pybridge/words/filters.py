@@ -14,14 +14,15 @@ def register(words: Words) -> None:
     # fmt: off
     unit = words.unit_filter
     unit("team", type="choice", test=_team, doc="units of this team", choices=("player", "enemy"))
-    unit("tag", type="id", test=lambda want: lambda u: want in u.tags, doc="units with this tag")
+    unit("tag", type="id", test=lambda want: lambda u: want in u.tags, doc="units with this tag",
+         suggests="unit_tags")
     unit("tier", type="integer", test=lambda want: lambda u: u.tier == want,
          doc="units of this tier")
     unit("tier_min", type="integer", test=lambda want: lambda u: u.tier >= want,
          doc="units of this tier or higher")
     unit("tier_max", type="integer", test=lambda want: lambda u: u.tier <= want,
          doc="units of this tier or lower")
-    unit("status", type="id", test=_stacks, doc="units carrying this status")
+    unit("status", type="id", test=_stacks, doc="units carrying this status", suggests="statuses")
     unit("hp_percent_min", type="integer", test=lambda want: lambda u: u.hp_percent >= want,
          doc="units with at least this share of their max HP (0-100)", minimum=0, maximum=100)
     unit("hp_percent_max", type="integer", test=lambda want: lambda u: u.hp_percent <= want,
@@ -31,13 +32,13 @@ def register(words: Words) -> None:
 
     card = words.card_filter
     card("type", type="id", test=lambda want: lambda c: c.card.type == want,
-         doc="cards of this type")
+         doc="cards of this type", suggests="card_types")
     card("rarity", type="id", test=lambda want: lambda c: c.card.rarity == want,
-         doc="cards of this rarity")
+         doc="cards of this rarity", suggests="rarities")
     card("keyword", type="id", test=lambda want: lambda c: want in c.card.keywords,
-         doc="cards with this keyword")
+         doc="cards with this keyword", suggests="keywords")
     card("tag", type="id", test=lambda want: lambda c: want in c.card.tags,
-         doc="cards with this tag")
+         doc="cards with this tag", suggests="card_tags")
     card("cost", type="integer", test=lambda want: lambda c: c.card.cost == want,
          doc="cards that cost exactly this")
     card("cost_min", type="integer", test=lambda want: lambda c: c.card.cost >= want,
