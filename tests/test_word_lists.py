@@ -22,6 +22,8 @@ from pybridge.runtime.filters import WORD_LISTS, card_predicate, unit_predicate
 from pybridge.runtime.schema import vocabulary
 from pybridge.service import new_protocol
 
+from .test_addon_rules import ROOT, string_literals
+
 SCHEMA = vocabulary()
 DRAW = {"id": "d", "type": "Draw", "count": 1}
 CARD = {"id": "probe", "name": "Probe", "type": "skill", "rarity": "rare", "cost": 1,
@@ -128,3 +130,18 @@ def test_a_key_naming_no_word_list_is_refused(tmp_path: Path) -> None:
         '''), "utf-8")  # fmt: skip
     with pytest.raises(extensions.ExtensionError, match="suggests 'unit_tag' is not a word list"):
         extensions.load([path])
+
+
+def test_the_workshop_gathers_the_words_without_naming_a_filter_key() -> None:
+    """Which keys suggest, and what, is the schema's answer: the GDScript that offers the
+    words spells no filter key, no word list and no place the words are read from."""
+    keys = {key["name"] for kind in ("units", "cards") for key in SCHEMA["filters"][kind]}
+    places = {e[p] for e in SCHEMA["word_lists"] for p in ("cards", "units", "battle") if p in e}
+    # A key's own facts are read by their names (its "type" is its value type, not the key).
+    facts = {fact for kind in ("units", "cards") for key in SCHEMA["filters"][kind] for fact in key}
+    spelled = (keys | set(WORD_LISTS) | places) - facts
+    workshop = ROOT / "addons" / "pybridge_targeting" / "workshop"
+    for name in ("pybridge_where_editor.gd", "pybridge_word_lists.gd", "pybridge_completer.gd"):
+        literals = string_literals((workshop / name).read_text("utf-8"))
+        assert literals and not spelled & set(literals), (name, spelled & set(literals))
+    assert {"tag", "status", "keyword", "card_tags", "statuses"} <= spelled

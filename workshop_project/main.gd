@@ -243,6 +243,7 @@ func _state() -> Dictionary:
 		"target_meaning": _workshop.ui.form.meaning.text,
 		"preview": _preview(),
 		"suggestions": _suggestions(),
+		"graph_suggestions": _graph_suggestions(),
 		"clipboard": _workshop.edits.clipboard,
 		"text":
 		{
@@ -281,6 +282,44 @@ func _suggestions() -> Dictionary:
 	for field: String in _workshop.ui.form.completers:
 		shown[field] = (_workshop.ui.form.completers[field] as PyBridgeCompleter).shown()
 	return shown
+
+
+## The suggestions under the graph's fields (a Filter condition's words), by node and field:
+## the words, each row's middle, the list's rect and the rect of the field it completes.
+func _graph_suggestions() -> Dictionary:
+	var shown := {}
+	for node_id: String in _workshop.ui.graph.graph_nodes:
+		var view: PyBridgeGraphNode = _workshop.ui.graph.graph_nodes[node_id]
+		for found: Node in view.find_children("*", "PanelContainer", true, false):
+			var completer := found as PyBridgeCompleter
+			if completer == null:
+				continue
+			var rows: Array = []
+			for i in completer.shown().size():
+				var row := completer.list.get_item_rect(i)
+				rows.append(
+					_xy(completer.list.get_global_transform_with_canvas() * row.get_center())
+				)
+			var line := completer.line_edit()
+			var fields: Dictionary = shown.get_or_add(node_id, {})
+			fields[str(line.get_meta("field", ""))] = {
+				"words": completer.shown(),
+				"rows": rows,
+				"rect": _screen_rect(completer) if completer.visible else [],
+				"field": _screen_rect(line),
+			}
+	return shown
+
+
+func _screen_rect(control: Control) -> Array:
+	var xform := control.get_global_transform_with_canvas()
+	var corner := xform * Vector2.ZERO
+	var drawn := control.size * xform.get_scale()
+	return [roundi(corner.x), roundi(corner.y), roundi(drawn.x), roundi(drawn.y)]
+
+
+func _xy(point: Vector2) -> Array:
+	return [roundi(point.x), roundi(point.y)]
 
 
 ## What the sandbox's pile picker shows ([code]{}[/code] before its battle view is set up).

@@ -1,12 +1,12 @@
 @tool
 class_name PyBridgeCompleter
 extends PanelContainer
-## Suggestions under a comma-separated [LineEdit] (a card's tags or keywords): the words of
-## [member words] that start with what is typed after the last comma, and are not in the field
-## yet. Down and Up walk the list, Tab or Enter take the lit word, a click takes any, Escape
-## hides it. It is a plain control drawn above the others, not a popup window, so the field
-## keeps the keys while the designer types. Add it beside the field, not inside it (a field
-## clips what it holds).
+## Suggestions under a comma-separated [LineEdit] (a card's tags or keywords, a Filter
+## condition's one word): the words of [member words] that start with what is typed after the
+## last comma, and are not in the field yet. Down and Up walk the list, Tab or Enter take the
+## lit word, a click takes any, Escape hides it. It is a plain control drawn above the others,
+## not a popup window, so the field keeps the keys while the designer types. Add it beside the
+## field, not inside it (a field clips what it holds).
 
 ## How many suggestions show at most.
 const MOST := 8
@@ -41,7 +41,8 @@ func _init(line: LineEdit, source: Callable) -> void:
 	line.gui_input.connect(_on_line_input)
 
 
-## Shows the words that complete what is typed after the last comma (none: hidden).
+## Shows the words that complete what is typed after the last comma (none: hidden), under
+## the field, or above it when there is no room below.
 func refresh() -> void:
 	list.clear()
 	var parts := _line.text.split(",")
@@ -57,11 +58,28 @@ func refresh() -> void:
 	visible = list.item_count > 0
 	if visible:
 		list.select(0)
-		# The list measures its rows only once drawn: size it from the field's font now.
-		var row := _line.get_theme_font("font").get_height(_line.get_theme_font_size("font_size"))
-		list.custom_minimum_size = Vector2(maxf(_line.size.x, 160), (row + 14) * list.item_count)
-		global_position = _line.global_position + Vector2(0, _line.size.y)
+		# The list measures its rows only once drawn: size it from its font and spacing now,
+		# with no blank row under the last (a gap between the list and a field below it).
+		var font := list.get_theme_font("font")
+		var row := font.get_height(list.get_theme_font_size("font_size"))
+		row += list.get_theme_constant("v_separation")
+		var frame := list.get_theme_stylebox("panel").get_minimum_size().y
+		# Drawn as the field is (a zoomed graph scales its nodes; this list is top level).
+		var field := _line.get_global_rect()
+		list.custom_minimum_size = Vector2(maxf(field.size.x, 160), row * list.item_count + frame)
 		reset_size()
+		# Under the field, or above it when the window ends first (a field low in the graph).
+		var room := get_viewport_rect().size
+		var at := field.position + Vector2(0, field.size.y)
+		if at.y + size.y > room.y and field.position.y - size.y >= 0:
+			at.y = field.position.y - size.y
+		at.x = clampf(at.x, 0, maxf(room.x - size.x, 0))
+		global_position = at
+
+
+## The field it completes.
+func line_edit() -> LineEdit:
+	return _line
 
 
 ## The words shown now, in order.
@@ -105,7 +123,13 @@ func _on_line_input(event: InputEvent) -> void:
 
 
 func _hide_later() -> void:
-	# A click on a suggestion takes the focus from the field first: let the click land.
-	await get_tree().create_timer(0.2).timeout
+	# A click on a suggestion takes the focus from the field first: let the click land. A
+	# field that loses the focus by leaving the tree (its row rebuilt) has nothing to hide, and
+	# a connection, unlike an await, ends with this list if it is freed first.
+	if is_inside_tree():
+		get_tree().create_timer(0.2).timeout.connect(_hide_unless_focused)
+
+
+func _hide_unless_focused() -> void:
 	if not _line.has_focus():
 		visible = false

@@ -62,6 +62,7 @@ var ui: PyBridgeWorkshopLayout = null
 var templates: Array = []
 
 var _saved_json: String = ""
+var _word_lists: PyBridgeWordLists = null
 var _check_timer: Timer = null
 var _pending_rebuild: bool = false
 var _after_guard: Callable = Callable()
@@ -230,6 +231,15 @@ func save() -> bool:
 ## The card being edited ([code]{}[/code]: none, or not an object).
 func current_card() -> Dictionary:
 	return doc.card(selected)
+
+
+## The words of the schema's word list [param list_name] that the library and its sandbox
+## battle use: what a Filter's condition suggests ([PyBridgeWhereEditor]).
+func suggested_words(list_name: String) -> PackedStringArray:
+	if _word_lists == null:
+		_word_lists = PyBridgeWordLists.new(bridge)
+	var data: Dictionary = schema.data if schema != null else {}
+	return _word_lists.words(list_name, data, doc, current_card())
 
 
 ## Shows the card at [param index].
