@@ -38,7 +38,13 @@ from .runtime import (
 from .runtime.affects import affected_units
 from .runtime.choices import MAX_OPTIONS, pick_asked
 from .runtime.cut import activate, pass_priority, resolve_all, respond_move
-from .runtime.cut_answers import acting_side, awaiting, cut_view, player_moves
+from .runtime.cut_answers import (
+    acting_side,
+    awaiting,
+    awaiting_choice,
+    cut_view,
+    player_moves,
+)
 from .runtime.errors import LONE_SURROGATE, ChoiceNeeded, ExtensionFailed
 from .runtime.events import first_unplain
 from .runtime.forecast import forecast_intents
@@ -343,6 +349,7 @@ class Protocol:
             where = "battle" if exc.where in ("", "document") else f"battle.{exc.where}"
             raise ProtocolError(exc.code, str(exc), where) from None
         session = f"s{self._next_session}"
+        battle.unit_after = True  # a host plays the events back (runtime.context.UnitsAfter)
         if viewers:
             _give_views(battle)
             battle.journal = []
@@ -356,6 +363,7 @@ class Protocol:
             log = narrate_all(battle, events)
             opened = _encoded({"session": session, "events": events, "log": log,
                                "state": state_of(battle)})  # fmt: skip
+        battle.unit_after = False
         self._next_session += 1
         self._sessions[session] = battle
         self._generations[session] = next(self._changes)
@@ -445,6 +453,7 @@ class Protocol:
             _give_views(battle)
             entries = cut_view_for(battle, viewer, entries)
         return {"cut": entries, "awaiting": awaiting(battle),
+                "awaiting_choice": awaiting_choice(battle),
                 **player_moves(battle, end_turn_refused(battle))}  # fmt: skip
 
     def _pick(self, request: dict[str, Any]) -> Result:
@@ -484,6 +493,7 @@ class Protocol:
         working = self._sessions[session].clone()
         turn_side = working.turn_side
         working.answers = answers or {}
+        working.unit_after = True  # a host plays the events back (runtime.context.UnitsAfter)
         if viewers:
             working.journal = []
             acting = _viewer(request)  # a seat names cards by its view's ids; a server by its own
@@ -496,7 +506,7 @@ class Protocol:
                 exc.details = {"choice": _choice_for(working, viewers[0], exc.details)}
             raise
         finally:
-            working.answers = None
+            working.answers, working.unit_after = None, False
         try:
             if viewers:
                 done = _encoded(_viewed(request, working, events, viewers, turn_side))

@@ -7,9 +7,10 @@ extends RefCounted
 ## events played back step by step on the [PyBridgeCutView] and the [PyBridgeTargetMarks]),
 ## and an entry that chooses as it resolves asks the player first.
 ##
-## Whether an entry needs a choice is the runtime's answer: a [code]pass[/code] refused with
-## [code]target_required[/code] at [code]choices.<entry>[/code] (which changes nothing) names
-## the entry; the choice is then made with the runtime's candidates ([code]pick[/code] with
+## Whether an entry needs a choice is the runtime's answer: the [code]cut[/code] answer names
+## the entry that waits for one ([code]awaiting_choice[/code]), and a [code]pass[/code] that
+## would resolve it is refused with [code]target_required[/code] (which changes nothing); the
+## choice is then made with the runtime's candidates ([code]pick[/code] with
 ## [code]entry[/code]) and sent back in [code]choices[/code]. When nothing can be chosen any
 ## more the runtime does not ask: the entry fails (strict) or does nothing (soft), as its
 ## events and log say. The same choice, for a card played at once without the Cut, is the
@@ -112,11 +113,12 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 	_view.busy_with(-1)
 	if result.is_empty():
 		var error := bridge.last_error
-		var where := str(error.get("where", ""))
-		if str(error.get("code", "")) == "choice_cancelled":
+		var code := str(error.get("code", ""))
+		if code == "choice_cancelled":
 			return false
-		if str(error.get("code", "")) == "target_required" and where.begins_with("choices."):
-			var entry := where.trim_prefix("choices.")
+		# A refused pass changes nothing: the Cut's last answer still names the entry.
+		var entry := str(cut.get("awaiting_choice", "")) if cut.get("awaiting_choice") else ""
+		if code == "target_required" and entry != "" and not choices.has(entry):
 			var answer: Variant = await choose(PyBridgeChoice.for_entry(entry, _late_of(entry)))
 			if answer == null:
 				return false

@@ -7,10 +7,9 @@ extends RefCounted
 ## did to the units, an acting enemy lunging at its target, then a pause. [method skip] shows
 ## the rest at once.
 ##
-## Nothing is computed here: a step's units take the numbers its events report
-## ([code]hp_after[/code], [code]armor_after[/code], a status's [code]total[/code]), and each
-## log line names the event it tells ([code]event[/code]). The view settles on the
-## response's final state afterwards.
+## Nothing is computed here: a step's units take what its events say they look like after
+## them ([code]unit_after[/code]), and each log line names the event it tells
+## ([code]event[/code]). The view settles on the response's final state afterwards.
 ##
 ## With a playback handler, each step waits for it too: the view goes on when the handler
 ## has finished and the step's own pause is over (a play's steps have none), or after
@@ -70,39 +69,21 @@ static func steps_of(result: Dictionary) -> Array[Dictionary]:
 	return found
 
 
-## Applies what [param events] report to [param units] (unit id -> a unit of the state,
-## changed in place) and returns the ids of the units that changed.
+## Shows what [param events] report on [param units] (unit id -> a unit of the state,
+## changed in place): each event that changed a unit carries the unit as it is after it
+## ([code]unit_after[/code]). Returns the ids of the units that changed.
 static func apply(units: Dictionary, events: Array) -> PackedStringArray:
 	var changed := PackedStringArray()
 	for event: Dictionary in events:
 		var id := str(event.get("unit", ""))
-		if not units.has(id):
+		var after: Variant = event.get("unit_after")
+		if not units.has(id) or not after is Dictionary:
 			continue
 		var unit: Dictionary = units[id]
-		match str(event.get("type", "")):
-			"damage":
-				unit["hp"] = event.get("hp_after", unit.get("hp"))
-				unit["armor"] = event.get("armor_after", unit.get("armor"))
-			"heal":
-				unit["hp"] = event.get("hp_after", unit.get("hp"))
-			"armor":
-				unit["armor"] = event.get("armor_after", unit.get("armor"))
-			"status":
-				_set_stacks(unit, str(event.get("status")), event.get("total", 0))
-			"status_decayed":
-				_set_stacks(unit, str(event.get("status")), event.get("stacks_after", 0))
-			"revived":
-				unit["hp"] = event.get("hp", unit.get("hp"))
-				unit["armor"] = 0
-				unit["statuses"] = {}
-			"enemy_acts":
-				unit["intent"] = null  # its telegraphed move is spent
-			"withdrawn":
-				unit["zone"] = "reserve"
-			"deployed":
-				unit["zone"] = "field"
-			_:
-				continue
+		for key: String in after:
+			if key == "intent" and _same_intent(unit.get("intent"), after[key]):
+				continue  # the drawn intent keeps the forecast the state gave it
+			unit[key] = after[key]
 		if not id in changed:
 			changed.append(id)
 	return changed
@@ -193,14 +174,10 @@ func _hold(step: Dictionary, seconds: float) -> void:
 	awaiting_handler = false
 
 
-static func _set_stacks(unit: Dictionary, status: String, stacks: Variant) -> void:
-	# The number as the runtime sent it (JSON numbers arrive as floats).
-	var statuses: Dictionary = unit.get("statuses", {}).duplicate()
-	if float(stacks) > 0.0:
-		statuses[status] = stacks
-	else:
-		statuses.erase(status)
-	unit["statuses"] = statuses
+static func _same_intent(drawn: Variant, after: Variant) -> bool:
+	if not drawn is Dictionary or not after is Dictionary:
+		return false
+	return drawn.get("move") == after.get("move") and drawn.get("target") == after.get("target")
 
 
 ## One call of the playback handler, awaited on its own so that the playback can stop

@@ -28,6 +28,41 @@ class HostKind(StrEnum):
     REACTION = "reaction"
 
 
+class UnitsAfter(list[Event]):
+    """A request's events as a host reads them: an event that names a unit (``unit``) whose
+    looks changed since it was last told gets ``unit_after``, the unit as it is once the event
+    happened (the rules change a unit, then tell it), so a host plays events back by showing
+    them, never by knowing what an event type does to a unit. Only a request whose events a
+    host reads makes one (``Battle.unit_after``): the simulation's loop pays nothing."""
+
+    __slots__ = ("_index", "_told")
+
+    def __init__(self, battle: Battle) -> None:
+        super().__init__()
+        self._index = battle._index
+        self._told = {unit.id: unit_looks(unit) for unit in battle.units}
+
+    def append(self, event: Event) -> None:
+        unit_id = event.get("unit")
+        unit = self._index.get(unit_id) if isinstance(unit_id, str) else None
+        if unit is not None:
+            looks = unit_looks(unit)
+            if looks != self._told.get(unit.id):
+                self._told[unit.id] = event["unit_after"] = looks
+        super().append(event)
+
+
+def unit_looks(unit: Unit) -> dict[str, object]:
+    """What a host draws of ``unit`` that the rules change (``unit_after``)."""
+    intent = unit.intent
+    return {
+        "hp": unit.hp, "max_hp": unit.max_hp, "armor": unit.armor,
+        "statuses": dict(sorted(unit.statuses.items())), "alive": unit.alive,
+        "zone": unit.zone.value,
+        "intent": None if intent is None else {"move": intent.move, "target": intent.target},
+    }  # fmt: skip
+
+
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _CARD, _MOVE = HostKind.CARD, HostKind.MOVE
 
@@ -71,7 +106,9 @@ class Context:
         self.this_card, self.kind, self.status, self.chosen = this_card, kind, status, chosen
         self.entry = None
         self.counted = self.depth = 0
-        self.events = [] if events is None else events
+        if events is None:
+            events = UnitsAfter(battle) if battle.unit_after else []
+        self.events = events
         self.snapshots = {}
         self.attacked = []
         self.work = [0] if work is None else work

@@ -8,7 +8,7 @@ from .document import cut_entry_to_json
 from .errors import PlayError
 from .model import Battle, Team
 from .narrate import cut_prompt
-from .play import late_choice
+from .play import late_choice, nothing_to_choose
 
 _PLAYER = Team.PLAYER
 
@@ -76,3 +76,18 @@ def awaiting(battle: Battle) -> str | None:
     if battle.two_sided:
         return top.side.opposite.value
     return "enemy" if top.side is _PLAYER and not top.answered else "player"
+
+
+def awaiting_choice(battle: Battle) -> str | None:
+    """The entry that waits for a choice: the top entry of the Cut when its card chooses as
+    it resolves and something can be chosen now. A ``pass`` that resolves it (or a
+    ``resolve``) is refused with ``target_required`` until ``choices`` answers it; a UI asks
+    the player then. None otherwise: an entry with nothing left to choose is not waited for
+    (it fails under strict, does nothing under soft)."""
+    if not battle.cut or battle.cut[-1].card is None:
+        return None
+    top = battle.cut[-1]
+    instance, source = battle.cards[top.card or ""], battle.unit(top.source)
+    if source is None or not instance.card.choose_on_resolve:
+        return None
+    return None if nothing_to_choose(battle, instance, source) else top.id

@@ -354,6 +354,9 @@ class Battle:
     #: While a request runs for views: the visibility changes it made, in order (see
     #: :func:`.views.moved`); never saved.
     journal: Any = field(default=None, repr=False, compare=False)
+    #: While a request runs whose events a host reads: each event naming a unit tells it as
+    #: it is after the event (``unit_after``, see :class:`.context.UnitsAfter`); never saved.
+    unit_after: bool = field(default=False, repr=False, compare=False)
     #: The answers this request gives to the choices actions ask for while they resolve
     #: (``{node: answer}`` for a play, ``{"entry.node": answer}`` on the Cut); never saved.
     answers: Any = field(default=None, repr=False, compare=False)

@@ -146,14 +146,36 @@ func test_steps_follow_the_log_lines() -> void:
 	check_eq(
 		PyBridgeTurnPlayback.steps_of({"events": [{"type": "a"}], "log": []}).size(), 1, "no log"
 	)
-	var units := {"x": {"id": "x", "hp": 9, "armor": 3, "statuses": {"burn": 2}}}
-	var changed := PyBridgeTurnPlayback.apply(
-		units,
-		[
-			{"type": "damage", "unit": "x", "hp_after": 5, "armor_after": 0},
-			{"type": "status", "unit": "x", "status": "burn", "total": 0},
-			{"type": "heal", "unit": "nobody", "hp_after": 1}
-		]
+	var intent := {"move": "bite", "target": "y", "forecast": {"label": "5"}}
+	var units := {
+		"x": {"id": "x", "hp": 9, "armor": 3, "statuses": {"burn": 2}},
+		"y": {"id": "y", "hp": 4, "intent": intent},
+	}
+	var changed := (
+		PyBridgeTurnPlayback
+		. apply(
+			units,
+			[
+				{"type": "damage", "unit": "x", "unit_after": {"hp": 5, "armor": 0}},
+				{"type": "unit_died", "unit": "x"},
+				{"type": "any", "unit": "x", "unit_after": {"statuses": {}, "zone": "reserve"}},
+				{"type": "heal", "unit": "nobody", "unit_after": {"hp": 1}},
+				{
+					"type": "any",
+					"unit": "y",
+					"unit_after": {"hp": 3, "intent": {"move": "bite", "target": "y"}}
+				},
+			]
+		)
 	)
-	check_eq(changed, PackedStringArray(["x"]), "the changed unit")
-	check_eq(units["x"], {"id": "x", "hp": 5, "armor": 0, "statuses": {}}, "its reported numbers")
+	check_eq(changed, PackedStringArray(["x", "y"]), "the changed units")
+	check_eq(
+		units["x"],
+		{"id": "x", "hp": 5, "armor": 0, "statuses": {}, "zone": "reserve"},
+		"what its events say it looks like after them, whatever their type"
+	)
+	check_eq(units["y"]["intent"], intent, "the same intent keeps the forecast it was drawn with")
+	PyBridgeTurnPlayback.apply(
+		units, [{"type": "any", "unit": "y", "unit_after": {"intent": null}}]
+	)
+	check_eq(units["y"]["intent"], null, "a spent intent goes")
