@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from pybridge import extensions
+from pybridge.extend import Field
 from pybridge.runtime.definitions import _CARD_KEYS
 from pybridge.runtime.document import _BATTLE_KEYS, _UNIT_KEYS, load_battle
 from pybridge.runtime.filters import WORD_LISTS, card_predicate, unit_predicate
@@ -93,6 +94,21 @@ def test_a_card_key_tests_the_card_field_its_list_reads() -> None:
         assert not card_predicate({key_name: "no_such_word"})(probe), key_name
 
 
+def test_the_status_fields_of_node_types_say_so_too() -> None:
+    suggesting = {(spec["name"], f["name"]): f["suggests"] for spec in SCHEMA["node_types"]
+                  for f in spec["fields"] if "suggests" in f}  # fmt: skip
+    on_a_status = ("ApplyStatus", "RemoveStatus", "Condition", "Sort")
+    assert suggesting == {(name, "status"): "statuses" for name in on_a_status}
+    # Every field on a status says it; and only id fields suggest.
+    for spec in SCHEMA["node_types"]:
+        for f in spec["fields"]:
+            assert (f["name"] == "status") == ("suggests" in f), (spec["name"], f)
+            assert "suggests" not in f or f["type"] == "id", f
+    with pytest.raises(ValueError, match="suggests 'status' is not a word list"):
+        Field("status", "id", "a typo", suggests="status")
+    assert Field("element", "id", "x", suggests="unit_tags").to_json()["suggests"] == "unit_tags"
+
+
 GAME_KEYS = """
 from pybridge.extend import Words
 
@@ -141,7 +157,8 @@ def test_the_workshop_gathers_the_words_without_naming_a_filter_key() -> None:
     facts = {fact for kind in ("units", "cards") for key in SCHEMA["filters"][kind] for fact in key}
     spelled = (keys | set(WORD_LISTS) | places) - facts
     workshop = ROOT / "addons" / "pybridge_targeting" / "workshop"
-    for name in ("pybridge_where_editor.gd", "pybridge_word_lists.gd", "pybridge_completer.gd"):
+    names = ("where_editor", "word_lists", "completer", "field_editor")
+    for name in (f"pybridge_{name}.gd" for name in names):
         literals = string_literals((workshop / name).read_text("utf-8"))
         assert literals and not spelled & set(literals), (name, spelled & set(literals))
     assert {"tag", "status", "keyword", "card_tags", "statuses"} <= spelled

@@ -6,8 +6,9 @@ The runtime's schema says which word list a filter key's values are drawn from (
 cards use the tags ``basic_attack``, ``basic_block`` and ``bash``, a new card filters its draw
 pile by tag: the first letters offer the library's tags, the arrows and Tab take one; a second
 Filter keeps enemies by status and by unit tag, which offer the sandbox battle's statuses and
-unit tags (not the cards' tags), one taken with a click. The saved library holds the exact
-words. Screenshots go to ``artifacts/workshop_designer_where_*.png``.
+unit tags (not the cards' tags), one taken with a click; an ApplyStatus node's status field
+offers the statuses too. The saved library holds the exact words. Screenshots go to
+``artifacts/workshop_designer_where_*.png``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ designer = designer_e2e.designer
 CARD_KEYS = [key["name"] for key in SCHEMA["filters"]["cards"]]
 UNIT_KEYS = [key["name"] for key in SCHEMA["filters"]["units"]]
 SANDBOX = call("sandbox", card=designer_library()["cards"][0])["battle"]
+STATUSES = sorted({row["id"] for row in SANDBOX["statuses"]})
 UNIT_TAGS = sorted({tag for unit in SANDBOX["units"] for tag in unit.get("tags", [])})
 
 
@@ -109,8 +111,7 @@ def test_unit_conditions_suggest_the_sandbox_battles_statuses_and_unit_tags(desi
     _, keep = filter_fed_by(designer, "UnitSource", "AllEnemies")
     designer.choose(designer.field(keep, "where.+"), UNIT_KEYS.index("status"))
     designer.type_into(designer.field(keep, "where.status"), "t")
-    statuses = sorted({row["id"] for row in SANDBOX["statuses"]})
-    assert suggested(designer, keep, "status")["words"] == [s for s in statuses if s[0] == "t"]
+    assert suggested(designer, keep, "status")["words"] == [s for s in STATUSES if s[0] == "t"]
     # Taken with a click on its row.
     designer.type_into(designer.field(keep, "where.status"), "b")
     shown = suggested(designer, keep, "status")
@@ -128,6 +129,17 @@ def test_unit_conditions_suggest_the_sandbox_battles_statuses_and_unit_tags(desi
     assert designer.node_data(keep)["where"] == {"status": "burn", "tag": words[0]}
 
 
+def test_a_node_field_on_a_status_suggests_the_statuses_too(designer):
+    apply = designer.add_node("ApplyStatus")
+    designer.type_into(designer.field(apply, "status"), "we")
+    shown = designer.state["graph_suggestions"][apply]["status"]
+    assert shown["words"] == [s for s in STATUSES if s.startswith("we")] == ["weak"], shown
+    placed_by_the_field(shown)
+    designer.designer_shot("where_3_node_status")
+    designer.key("Tab")
+    assert designer.node_data(apply)["status"] == "weak"
+
+
 def test_the_saved_library_holds_the_exact_words(designer, library_file):
     since = designer.mark()
     designer.do({"key": "Control+s"})
@@ -135,9 +147,9 @@ def test_the_saved_library_holds_the_exact_words(designer, library_file):
     document = json.loads(library_file.read_text("utf-8"))
     assert saved["text"] == library_file.read_text("utf-8")
     card = next(c for c in document["cards"] if c["id"] == "new_card")
-    wheres = sorted(
-        (json.dumps(n["where"]) for n in card["behavior"]["nodes"] if "where" in n), key=len
-    )
+    nodes = card["behavior"]["nodes"]
+    assert [n["status"] for n in nodes if n["type"] == "ApplyStatus"] == ["weak"]
+    wheres = sorted((json.dumps(n["where"]) for n in nodes if "where" in n), key=len)
     unit_tag = next(t for t in UNIT_TAGS if t.startswith("b"))
     assert wheres == ['{"tag": "basic_attack"}', json.dumps({"status": "burn", "tag": unit_tag})]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .filters import CARD_FILTER_LISTS, FilterKey
+from .filters import CARD_FILTER_LISTS, WORD_LISTS, FilterKey
 from .reader import Reader
 
 
@@ -57,6 +57,15 @@ class FieldSpec:
     #: What each of ``choices`` means, for the Workshop's forms and the docs (the built-in
     #: fields describe theirs in their ``doc``).
     choice_docs: Mapping[str, str] = field(default_factory=dict)
+    #: The word list of ``filters.WORD_LISTS`` an ``id`` field's values are drawn from (a
+    #: status id: ``statuses``), which editors suggest; ``""``: none.
+    suggests: str = ""
+
+    def __post_init__(self) -> None:
+        if self.suggests and self.suggests not in WORD_LISTS:
+            known = ", ".join(WORD_LISTS)
+            raise ValueError(f"field {self.name!r}: suggests {self.suggests!r} is not a word "
+                             f"list (known: {known})")  # fmt: skip
 
     @property
     def required(self) -> bool:
@@ -89,6 +98,8 @@ class FieldSpec:
             out["choice_docs"] = dict(self.choice_docs)
         if self.type in ("integer", "amount"):
             out["minimum"], out["maximum"] = self.minimum, self.maximum
+        if self.suggests:
+            out["suggests"] = self.suggests
         return out
 
 

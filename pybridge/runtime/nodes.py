@@ -145,7 +145,8 @@ GRAMMAR: tuple[NodeType, ...] = (
     _selector("Sort", "orders the elements (stable)", compile_sort,
               FieldSpec("by", "choice", "what to order by"),
               FieldSpec("order", "choice", "ascending or descending", "asc", ("asc", "desc")),
-              FieldSpec("status", "id", "the status to order by (with by: status)", None)),
+              FieldSpec("status", "id", "the status to order by (with by: status)", None,
+                        suggests="statuses")),
     _selector("PickElement", "one element by position, or none if out of range", compile_pick,
               FieldSpec("index", "integer", "the position; negative counts from the end", 0,
                         minimum=-MAX_COUNT, maximum=MAX_COUNT), limit=lambda f: 1),
@@ -158,7 +159,8 @@ GRAMMAR: tuple[NodeType, ...] = (
     # conditions and control flow
     _N("Condition", Role.CONDITION, "yields true or false", (
         FieldSpec("test", "choice", "what to test"),
-        FieldSpec("status", "id", "the status (has_status, or the stacks measure)", None),
+        FieldSpec("status", "id", "the status (has_status, or the stacks measure)", None,
+                  suggests="statuses"),
         FieldSpec("measure", "choice", "what compare reads", None),
         FieldSpec("op", "choice", "how compare compares", None, tuple(COMPARISONS)),
         FieldSpec("value", "integer", "what compare compares with", None,

@@ -53,7 +53,7 @@ def _amount(doc: str) -> Field:
 
 
 def _status(doc: str = "the status id") -> Field:
-    return Field("status", "id", doc)
+    return Field("status", "id", doc, suggests="statuses")
 
 
 def register(words: Words) -> None:

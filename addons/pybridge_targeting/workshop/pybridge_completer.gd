@@ -5,8 +5,8 @@ extends PanelContainer
 ## condition's one word): the words of [member words] that start with what is typed after the
 ## last comma, and are not in the field yet. Down and Up walk the list, Tab or Enter take the
 ## lit word, a click takes any, Escape hides it. It is a plain control drawn above the others,
-## not a popup window, so the field keeps the keys while the designer types. Add it beside the
-## field, not inside it (a field clips what it holds).
+## not a popup window, so the field keeps the keys while the designer types. It is top level:
+## no container lays it out and no parent clips it, so it may be added inside the field.
 
 ## How many suggestions show at most.
 const MOST := 8
@@ -39,6 +39,15 @@ func _init(line: LineEdit, source: Callable) -> void:
 	line.text_changed.connect(func(_text: String) -> void: refresh())
 	line.focus_exited.connect(_hide_later)
 	line.gui_input.connect(_on_line_input)
+
+
+## A completer of [param line] offering the words of the schema's word list [param list_name]
+## that the nearest ancestor with [code]suggested_words(list_name) -> PackedStringArray[/code]
+## gives (the Workshop), asked on each key.
+static func of_list(line: LineEdit, list_name: String) -> PyBridgeCompleter:
+	var completer := PyBridgeCompleter.new(line, Callable())
+	completer.words = completer._words_near.bind(list_name)
+	return completer
 
 
 ## Shows the words that complete what is typed after the last comma (none: hidden), under
@@ -120,6 +129,15 @@ func _on_line_input(event: InputEvent) -> void:
 		_:
 			return
 	_line.accept_event()
+
+
+func _words_near(list_name: String) -> PackedStringArray:
+	var node := get_parent()
+	while node != null:
+		if node.has_method("suggested_words"):
+			return node.call("suggested_words", list_name)
+		node = node.get_parent()
+	return PackedStringArray()
 
 
 func _hide_later() -> void:

@@ -3,7 +3,8 @@ class_name PyBridgeFieldEditor
 extends RefCounted
 ## Makes the control that edits one field, from the field's entry in the runtime's schema
 ## ([code]type[/code], [code]choices[/code], [code]required[/code], [code]default[/code],
-## [code]doc[/code]).
+## [code]doc[/code], and [code]suggests[/code]: the word list an id's values are drawn from,
+## whose words in use a [PyBridgeCompleter] offers).
 ##
 ## A value the designer types is kept as typed when it is not what the field takes (the
 ## runtime then names the problem): a count written [code]3x[/code] stays [code]"3x"[/code]
@@ -33,6 +34,10 @@ static func make(
 			control = PyBridgeWhereEditor.new(value, filter_keys, changed)
 		"id":
 			control = _line(value, _hint(field), changed, false)
+			if str(field.get("suggests", "")) != "":
+				# The words of the game's data this field takes, offered while it is typed.
+				var line := control as LineEdit
+				line.add_child(PyBridgeCompleter.of_list(line, str(field["suggests"])))
 		_:
 			control = _json_line(value, changed)
 	control.set_meta("field", str(field.get("name", "")))

@@ -5,8 +5,7 @@ extends VBoxContainer
 ## and a menu to add one. The keys come from the runtime's schema ([code]filters[/code]) for
 ## the kind of elements the Filter is fed; a key it does not know stays shown, so it can be
 ## fixed or removed. A key whose values are drawn from a word list (its [code]suggests[/code])
-## suggests, while its value is typed, the words the nearest ancestor with
-## [code]suggested_words(list_name) -> PackedStringArray[/code] gives (the Workshop).
+## suggests the words in use while its value is typed ([method PyBridgeCompleter.of_list]).
 
 ## The label of the add menu.
 const ADD_LABEL := "+ condition"
@@ -50,10 +49,6 @@ func _rebuild() -> void:
 		var editor := PyBridgeFieldEditor.make(spec, _conditions[key_name], on_value)
 		editor.set_meta("field", "where.%s" % key_name)
 		row.add_child(editor)
-		var list_name := str(spec.get("suggests", ""))
-		if not list_name.is_empty() and editor is LineEdit:
-			# Beside the field, not inside it: a field clips what it holds.
-			row.add_child(PyBridgeCompleter.new(editor, _words_of.bind(list_name)))
 		var remove := Button.new()
 		remove.text = "×"
 		remove.flat = true
@@ -71,15 +66,6 @@ func _rebuild() -> void:
 		popup.set_item_tooltip(popup.item_count - 1, str(key.get("doc", "")))
 	popup.index_pressed.connect(_add_condition)
 	add_child(_add)
-
-
-func _words_of(list_name: String) -> PackedStringArray:
-	var node := get_parent()
-	while node != null:
-		if node.has_method("suggested_words"):
-			return node.call("suggested_words", list_name)
-		node = node.get_parent()
-	return PackedStringArray()
 
 
 func _set_condition(key_name: String, value: Variant) -> void:
