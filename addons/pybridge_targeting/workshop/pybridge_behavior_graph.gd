@@ -37,12 +37,6 @@ const NODE_WIDTH := 230.0
 ## How far the view zooms out to show a whole Behavior: below this a node's text is hard to
 ## read, so a larger graph is scrolled instead.
 const MIN_FIT_ZOOM := 0.8
-## The graph menu's editing entries: action -> label (with its key).
-const EDIT_ITEMS := {
-	"copy": "Copy selected nodes (Ctrl+C)",
-	"paste": "Paste nodes (Ctrl+V)",
-	"duplicate": "Duplicate selected nodes (Ctrl+D)",
-}
 
 ## The schema the nodes are built from.
 var schema: PyBridgeWorkshopSchema = null
@@ -57,7 +51,7 @@ var can_paste: bool = false
 var _card: Dictionary = {}
 var _start_at: Vector2 = Vector2.ZERO
 var _shown: int = 0
-var _menu: PopupMenu = null
+var _menu: PyBridgeGraphMenu = null
 var _menu_at: Vector2 = Vector2.ZERO
 
 
@@ -78,20 +72,11 @@ func set_schema(new_schema: PyBridgeWorkshopSchema) -> void:
 	schema.register_slot_types(self)
 	if _menu != null:
 		_menu.queue_free()
-	_menu = PopupMenu.new()
-	_menu.about_to_popup.connect(_enable_edit_items)
-	for action: String in EDIT_ITEMS:
-		_menu.add_item(str(EDIT_ITEMS[action]))
-		_menu.set_item_metadata(_menu.item_count - 1, {"edit": action})
-	for group in schema.groups():
-		_menu.add_separator(group)
-		for type_name in schema.types_in(group):
-			_menu.add_item(type_name)
-			_menu.set_item_metadata(_menu.item_count - 1, type_name)
-			_menu.set_item_tooltip(
-				_menu.item_count - 1, str(schema.node_type(type_name).get("doc"))
-			)
-	_menu.index_pressed.connect(_on_menu_index_pressed)
+	_menu = PyBridgeGraphMenu.new(schema)
+	_menu.has_selection = func() -> bool: return not selected_ids().is_empty()
+	_menu.can_paste = func() -> bool: return can_paste
+	_menu.type_chosen.connect(func(type_name: String) -> void: node_added.emit(type_name, _menu_at))
+	_menu.edit_chosen.connect(func(action: String) -> void: edit_requested.emit(action, _menu_at))
 	add_child(_menu)
 
 
@@ -119,7 +104,7 @@ func show_card(card: Dictionary, fresh: bool = false) -> void:
 		view.name = "n%d" % i
 		var fed := PackedStringArray()
 		for port in schema.node_type(str(data.get("type", ""))).get("ports", []).size():
-			fed.append(_input_kind(card, data, port))
+			fed.append(PyBridgeGraphLinks.input_kind(schema, card, data, port))
 		view.build(data, schema, fed)
 		var fallback := Vector2(280 * (i % 4), 40 + 220 * floori(i / 4.0))
 		view.position_offset = PyBridgeCardDocument.node_at(data, fallback)
@@ -132,7 +117,9 @@ func show_card(card: Dictionary, fresh: bool = false) -> void:
 			leftmost = view.position_offset
 	if fresh:
 		# Left of every node, level with the first one run (the format keeps no place for it).
-		_start_at = _start_place(PyBridgeCardDocument.start_of(card), leftmost)
+		_start_at = PyBridgeGraphSpots.start_place(
+			self, PyBridgeCardDocument.start_of(card), leftmost
+		)
 	start_node.position_offset = _start_at
 	# Links once the nodes have laid out their ports.
 	_shown += 1
@@ -144,30 +131,10 @@ func show_card(card: Dictionary, fresh: bool = false) -> void:
 ## Shows every node, the start node first: scrolls to their top left corner and zooms out
 ## (not below [constant MIN_FIT_ZOOM]) when they do not fit.
 func frame_all() -> void:
-	var box := Rect2()
-	var first := true
-	for child in get_children():
-		if child is PyBridgeGraphNode:
-			var node := child as PyBridgeGraphNode
-			var rect := Rect2(
-				node.position_offset,
-				node.size.max(
-					estimated_size(node.type_name) if not node.is_start else Vector2(120, 70)
-				)
-			)
-			box = rect if first else box.merge(rect)
-			first = false
-	if first:
-		return
-	if size.x < 200 or size.y < 150:
+	if not PyBridgeGraphSpots.frame(self) and not resized.is_connected(frame_all):
 		# Not laid out yet (a graph shown for the first time): its size would ask for the
 		# smallest zoom. Frame it once it has its size.
-		if not resized.is_connected(frame_all):
-			resized.connect(frame_all, CONNECT_ONE_SHOT)
-		return
-	var room := size - Vector2(60, 100)
-	zoom = clampf(minf(room.x / box.size.x, room.y / box.size.y), MIN_FIT_ZOOM, 1.0)
-	scroll_offset = box.position * zoom - Vector2(30, 70)
+		resized.connect(frame_all, CONNECT_ONE_SHOT)
 
 
 ## Shows each diagnostic on the node it names ([code]place.node[/code]); a diagnostic about
@@ -218,52 +185,13 @@ func free_spot(type_name: String) -> Vector2:
 
 ## A free spot in view for something of size [param room] (see [method free_spot]).
 func free_spot_for(room: Vector2) -> Vector2:
-	var taken: Array[Rect2] = []
-	for child in get_children():
-		if child is GraphNode:
-			var node := child as GraphNode
-			taken.append(Rect2(node.position_offset, node.size).grow(12))
-	# Nodes added since the graph was last drawn (several clicks in one frame).
-	for node: Variant in PyBridgeCardDocument.nodes_of(_card):
-		if node is Dictionary and node.has("at"):
-			var at := PyBridgeCardDocument.node_at(node, Vector2.ZERO)
-			taken.append(Rect2(at, estimated_size(str(node.get("type", "")))).grow(12))
-	var view := Rect2(scroll_offset / zoom, size / zoom)
-	var top_left := view.position + Vector2(24, 64)
-	if start_node != null and view.has_point(start_node.position_offset):
-		# Right of the start node, in columns, so that the flow reads left to right.
-		top_left = start_node.position_offset + Vector2(start_node.size.x + 30, 0)
-	var step := Vector2(room.x + 30, 20)
-	for row in 60:
-		for column in 8:
-			var spot := (top_left + Vector2(column * step.x, row * step.y)).snapped(
-				Vector2(snapping_distance, snapping_distance)
-			)
-			if column > 0 and spot.x + room.x > view.end.x:
-				break
-			var rect := Rect2(spot, room)
-			if not taken.any(func(other: Rect2) -> bool: return other.intersects(rect)):
-				return spot
-	return top_left + Vector2(0, view.size.y)
+	return PyBridgeGraphSpots.free_spot(self, room, _card)
 
 
 ## Lays every node out left to right along its links ([PyBridgeGraphArranger]) and reports
 ## the new places as a move ([signal nodes_moved]).
 func arrange_all() -> void:
-	var nodes: Array[GraphNode] = []
-	for child in get_children():
-		if child is GraphNode:
-			nodes.append(child)
-	var links: Array = []
-	for link: Dictionary in get_connection_list():
-		links.append(
-			[
-				get_node_or_null(NodePath(link["from_node"])),
-				get_node_or_null(NodePath(link["to_node"]))
-			]
-		)
-	var origin := start_node.position_offset if start_node != null else Vector2.ZERO
-	var placed := PyBridgeGraphArranger.arrange(nodes, links, origin, start_node)
+	var placed := PyBridgeGraphArranger.arrange_graph(self, start_node)
 	for node: GraphNode in placed:
 		node.position_offset = placed[node]
 	_on_end_node_move()
@@ -296,28 +224,14 @@ func select_nodes(node_ids: PackedStringArray) -> void:
 ## How far to move the nodes of [param clip] so that the group's top left corner lands at
 ## [param at] (graph coordinates).
 func offset_to(clip: Dictionary, at: Vector2) -> Vector2:
-	return at - _clip_box(clip).position
+	return at - PyBridgeGraphSpots.clip_box(self, clip).position
 
 
 ## Where a copy of [param clip] goes by default: the first free spot in view for the whole
 ## group (see [method free_spot]), as an offset from where the nodes are.
 func free_offset(clip: Dictionary) -> Vector2:
-	var box := _clip_box(clip)
+	var box := PyBridgeGraphSpots.clip_box(self, clip)
 	return free_spot_for(box.size) - box.position
-
-
-func _clip_box(clip: Dictionary) -> Rect2:
-	var box := Rect2()
-	var first := true
-	for node: Variant in clip.get("nodes", []):
-		if node is Dictionary:
-			var rect := Rect2(
-				PyBridgeCardDocument.node_at(node, Vector2.ZERO),
-				estimated_size(str(node.get("type", "")))
-			)
-			box = rect if first else box.merge(rect)
-			first = false
-	return box
 
 
 ## About how large a node of [param type_name] is drawn, from its rows in the schema.
@@ -329,46 +243,11 @@ func estimated_size(type_name: String) -> Vector2:
 	return Vector2(NODE_WIDTH, 44 + 33 * rows)
 
 
-## Where the start node goes on a card's first showing: above the leftmost column, level with
-## the first node run, if that place is free; else just left of that node; else left of all.
-func _start_place(first_id: String, leftmost: Vector2) -> Vector2:
-	if leftmost.x == INF:
-		return Vector2.ZERO
-	var first: PyBridgeGraphNode = graph_nodes.get(first_id)
-	var level := first.position_offset.y if first != null else leftmost.y
-	var room := Vector2(160, 80)
-	var places: Array[Vector2] = [Vector2(leftmost.x, level)]
-	if first != null:
-		places.append(first.position_offset - Vector2(room.x + 20, 0))
-	for place in places:
-		var rect := Rect2(place, room)
-		var free := true
-		for view: PyBridgeGraphNode in graph_nodes.values():
-			var drawn := view.size.max(estimated_size(view.type_name))
-			free = free and not Rect2(view.position_offset, drawn).intersects(rect)
-		if free:
-			return place
-	return Vector2(leftmost.x - room.x - 40, level)
-
-
 ## Scrolls just enough to show node [param node_id] whole.
 func reveal(node_id: String) -> void:
 	var view: PyBridgeGraphNode = graph_nodes.get(node_id)
-	if view == null:
-		return
-	var drawn := view.size.max(estimated_size(view.type_name))
-	var rect := Rect2(view.position_offset * zoom - scroll_offset, drawn * zoom)
-	var shift := Vector2.ZERO
-	var menu := 60.0
-	if rect.end.x > size.x:
-		shift.x = rect.end.x - size.x + 20
-	if rect.position.x + shift.x < 0:
-		shift.x = rect.position.x - 20
-	if rect.end.y > size.y:
-		shift.y = rect.end.y - size.y + 20
-	if rect.position.y + shift.y < menu:
-		shift.y = rect.position.y - menu
-	scroll_offset += shift
+	if view != null:
+		PyBridgeGraphSpots.reveal(self, view)
 
 
 ## Points for tools and tests: each node's (by id; the start node under [code]""[/code]) and
@@ -400,41 +279,9 @@ func _is_node_hover_valid(
 	return from_node != to_node
 
 
-## The kind fed into port [param index] of [param data] ([code]""[/code] when unknown).
-func _input_kind(card: Dictionary, data: Dictionary, index: int, depth: int = 0) -> String:
-	var ports: Array = schema.node_type(str(data.get("type", ""))).get("ports", [])
-	if index >= ports.size() or depth > 64 or not data.get("ports") is Dictionary:
-		return ""
-	var from := PyBridgeCardDocument.node_of(
-		card, str(data["ports"].get(str(ports[index].get("name")), ""))
-	)
-	if from.is_empty():
-		return ""
-	var own := schema.own_output(str(from.get("type", "")))
-	return own if not own.is_empty() else _input_kind(card, from, 0, depth + 1)
-
-
 func _connect_links(card: Dictionary, shown: int) -> void:
-	if shown != _shown:
-		return  # another card (or version) was shown since
-	var first: PyBridgeGraphNode = graph_nodes.get(PyBridgeCardDocument.start_of(card))
-	if first != null and first.input_index("") >= 0:
-		connect_node(start_node.name, 0, first.name, first.input_index(""))
-	for child in get_children():
-		var view := child as PyBridgeGraphNode
-		if view == null or view.is_start:
-			continue
-		var data := PyBridgeCardDocument.node_of(card, view.node_id)
-		if data.get("ports") is Dictionary:
-			for port: Variant in data["ports"]:
-				var from: PyBridgeGraphNode = graph_nodes.get(str(data["ports"][port]))
-				var to_port := view.input_index(str(port))
-				if from != null and from.output_index("") >= 0 and to_port >= 0:
-					connect_node(from.name, from.output_index(""), view.name, to_port)
-		for exit in schema.exits_of(view.type_name):
-			var to: PyBridgeGraphNode = graph_nodes.get(str(data.get(exit, "")))
-			if to != null and to.input_index("") >= 0:
-				connect_node(view.name, view.output_index(exit), to.name, to.input_index(""))
+	if shown == _shown:  # else another card (or version) was shown since
+		PyBridgeGraphLinks.connect_card(self, card)
 
 
 func _view(node_name: StringName) -> PyBridgeGraphNode:
@@ -492,24 +339,6 @@ func _on_end_node_move() -> void:
 			moved[node_id] = view.position_offset
 	if not moved.is_empty():
 		nodes_moved.emit(moved)
-
-
-func _on_menu_index_pressed(index: int) -> void:
-	var meta: Variant = _menu.get_item_metadata(index)
-	if meta is Dictionary:
-		edit_requested.emit(str(meta["edit"]), _menu_at)
-	else:
-		node_added.emit(str(meta), _menu_at)
-
-
-## Copy and Duplicate need selected nodes, Paste something copied.
-func _enable_edit_items() -> void:
-	var has_selection := not selected_ids().is_empty()
-	for i in _menu.item_count:
-		var meta: Variant = _menu.get_item_metadata(i)
-		if meta is Dictionary:
-			var action := str(meta["edit"])
-			_menu.set_item_disabled(i, not (has_selection if action != "paste" else can_paste))
 
 
 func _on_popup_request(at_position: Vector2) -> void:

@@ -65,6 +65,21 @@ static func arrange(
 	return placed
 
 
+## New positions for every node of [param graph] (see [method arrange]), from where
+## [param first] is.
+static func arrange_graph(graph: GraphEdit, first: GraphNode) -> Dictionary:
+	var nodes: Array[GraphNode] = []
+	for child in graph.get_children():
+		if child is GraphNode:
+			nodes.append(child)
+	var links: Array = []
+	for link: Dictionary in graph.get_connection_list():
+		var from := graph.get_node_or_null(NodePath(link["from_node"]))
+		links.append([from, graph.get_node_or_null(NodePath(link["to_node"]))])
+	var origin := first.position_offset if first != null else Vector2.ZERO
+	return arrange(nodes, links, origin, first)
+
+
 static func _feeding_row(node: GraphNode, links: Array, placed: Dictionary) -> float:
 	var total := 0.0
 	var count := 0
