@@ -53,6 +53,8 @@ var _start_at: Vector2 = Vector2.ZERO
 var _shown: int = 0
 var _menu: PyBridgeGraphMenu = null
 var _menu_at: Vector2 = Vector2.ZERO
+var _reroute_queued: bool = false
+var _dragging: bool = false
 
 
 func _init() -> void:
@@ -62,8 +64,11 @@ func _init() -> void:
 	connection_request.connect(_on_connection_request)
 	disconnection_request.connect(_on_disconnection_request)
 	delete_nodes_request.connect(_on_delete_nodes_request)
+	begin_node_move.connect(func() -> void: _dragging = true)
 	end_node_move.connect(_on_end_node_move)
 	popup_request.connect(_on_popup_request)
+	child_entered_tree.connect(_on_child_entered)
+	child_exiting_tree.connect(_reroute_later.unbind(1))
 
 
 ## Uses [param new_schema] for the nodes, their slots and the add menu.
@@ -262,7 +267,22 @@ func layout_points() -> Dictionary:
 	if start_node != null:
 		nodes[""] = start_node.layout_points()
 	var middle := get_global_transform_with_canvas() * (size * 0.5)
-	return {"nodes": nodes, "middle": [roundi(middle.x), roundi(middle.y)], "zoom": zoom}
+	return {
+		"nodes": nodes,
+		"middle": [roundi(middle.x), roundi(middle.y)],
+		"zoom": zoom,
+		"links": PyBridgeLinkRouter.link_lines(self),
+		"drawn": PyBridgeLinkRouter.drawn_lines(self),
+	}
+
+
+## Links are drawn around the nodes ([PyBridgeLinkRouter]); the points are in the graph's
+## coordinates times the zoom, as GraphEdit gives them.
+func _get_connection_line(from_position: Vector2, to_position: Vector2) -> PackedVector2Array:
+	var rects := PyBridgeLinkRouter.node_rects(self)
+	return PyBridgeLinkRouter.route(
+		from_position, to_position, rects, zoom, connection_lines_curvature
+	)
 
 
 func _can_drop_data(_at_position: Vector2, data: Variant) -> bool:
@@ -329,6 +349,8 @@ func _on_delete_nodes_request(names: Array[StringName]) -> void:
 
 
 func _on_end_node_move() -> void:
+	_dragging = false
+	_reroute_later()
 	if start_node != null:
 		_start_at = start_node.position_offset
 	var moved := {}
@@ -339,6 +361,29 @@ func _on_end_node_move() -> void:
 			moved[node_id] = view.position_offset
 	if not moved.is_empty():
 		nodes_moved.emit(moved)
+
+
+func _on_child_entered(child: Node) -> void:
+	var node := child as GraphNode
+	if node != null:
+		node.position_offset_changed.connect(_reroute_later)
+		node.resized.connect(_reroute_later)
+		_reroute_later()
+
+
+## GraphEdit redraws only the links of a node that moved; a link routed around that node
+## must follow too, so every link is drawn again (once a frame at most). While the designer
+## drags nodes only theirs follow, and every link once they are dropped: routing them all on
+## every frame of a drag would make it stutter on a large graph.
+func _reroute_later() -> void:
+	if not _reroute_queued and not _dragging:
+		_reroute_queued = true
+		_reroute.call_deferred()
+
+
+func _reroute() -> void:
+	_reroute_queued = false
+	connection_lines_curvature = connection_lines_curvature  # marks every line to be redrawn
 
 
 func _on_popup_request(at_position: Vector2) -> void:
