@@ -87,3 +87,15 @@ func test_a_node_laid_over_a_port_still_gives_a_line_between_the_ports() -> void
 	var line := PyBridgeLinkRouter.route(out_of(a), into(b), rects, 1.0, CURVATURE)
 	check(line.size() >= 2, "a line")
 	check_eq([line[0], line[line.size() - 1]], [out_of(a), into(b)], "from port to port")
+
+
+func test_a_node_close_in_front_of_a_port_is_gone_around_too() -> void:
+	# Placed by hand: 21 units right of the start's port, nearer than the clearance.
+	var start := Rect2(Vector2(0, 0), Vector2(120, 60))
+	var close := Rect2(Vector2(141, -10), NODE)
+	var b := node_at(660, 0)
+	var rects: Array[Rect2] = [start, close, b]
+	var from := Vector2(start.end.x, 48)
+	var line := PyBridgeLinkRouter.route(from, into(b), rects, 1.0, CURVATURE)
+	check(PyBridgeLinkRouter.crosses(PackedVector2Array([from, into(b)]), [close]), "straight")
+	check(not PyBridgeLinkRouter.crosses(line, inner(rects)), "around it: %s" % line)

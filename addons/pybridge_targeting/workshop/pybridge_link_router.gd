@@ -127,8 +127,11 @@ static func _orthogonal(
 		xs[rect.end.x + away] = true
 		ys[rect.position.y - away] = true
 		ys[rect.end.y + away] = true
-		var block := rect.grow(away - 2.0)
-		# A node over a stub's end (nodes laid over each other) cannot be gone around.
+		# A node closer to a stub's end than the clearance is kept clear by less, so the line
+		# can still leave between the two; one over it (nodes laid over each other) cannot
+		# be gone around at all.
+		var room := minf(_reach(rect, start), _reach(rect, goal)) - 1.0
+		var block := rect.grow(minf(away - 2.0, room))
 		if not _inside(block, start) and not _inside(block, goal):
 			blocks.append(block)
 	var columns: Array = xs.keys()
@@ -193,6 +196,9 @@ static func _cheapest(
 				cost[state] + here.distance_to(Vector2(columns[to % width], rows[to / width]))
 			)
 			spent += turn if way != state & 1 else 0.0
+			# Of two ways as short, the one that turns up or down nearer its end: the line
+			# then runs level past the nodes between and meets the other links at their port.
+			spent += absf(here.x - goal.x) * 0.002 if way == 1 else 0.0
 			if spent < cost[next]:
 				cost[next] = spent
 				back[next] = state
@@ -267,6 +273,14 @@ static func _clear(a: Vector2, b: Vector2, blocks: Array[Rect2]) -> bool:
 		if _segment_enters(a, b, block):
 			return false
 	return true
+
+
+## How far [param point] is outside [param rect], along the axis where it is furthest (0
+## inside): the most [param rect] can grow without covering it.
+static func _reach(rect: Rect2, point: Vector2) -> float:
+	var across := maxf(rect.position.x - point.x, point.x - rect.end.x)
+	var down := maxf(rect.position.y - point.y, point.y - rect.end.y)
+	return maxf(maxf(across, down), 0.0)
 
 
 static func _inside(rect: Rect2, point: Vector2) -> bool:
