@@ -122,7 +122,11 @@ def test_the_pack_holds_the_addon_and_the_battle_documents(demo_browser_ready, t
         parent = path.split("/")[-2]
         folder = f"{parent}/" if parent in ("workshop", "resources") else ""
         assert path == f"res://addons/pybridge_targeting/{folder}pybridge_{snake}.gd", (name, path)
-    for needed in ("pybridge_cut_view.gd", "pybridge_pile_picker.gd", "pybridge_target_marks.gd"):
+    for needed in (
+        "pybridge_cut_view.gd",
+        "battle/pybridge_pile_picker.gd",
+        "drawing/pybridge_target_marks.gd",
+    ):  # internals ship in their folders
         assert f"{ADDON_RES}/{needed}" in files
     assert '"canvasResizePolicy": 2' in (site.root / "index.html").read_text()
 

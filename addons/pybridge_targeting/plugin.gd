@@ -2,7 +2,7 @@
 extends EditorPlugin
 ## Registers the addon while it is enabled: the [code]Bridge[/code] autoload (a
 ## [PyBridgeClient]), the Web export plugin that puts Python beside an exported page, the
-## battle view's input actions with their default events (see [PyBridgeBattleInput]), written
+## battle view's input actions with their default events (see BattleInput), written
 ## into the project so they show in Project Settings > Input Map to be rebound (an action the
 ## project already has is left as it is), the card Workshop ([PyBridgeWorkshop]) as a
 ## main-screen tab beside 2D, 3D and Script, and the Card Libraries dock
@@ -16,6 +16,7 @@ extends EditorPlugin
 ## [PyBridgeBattleView], [PyBridgeAimArrow], [PyBridgeUnitView], [PyBridgeCardView]) are
 ## global classes and need no registration.
 
+const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const AUTOLOAD_NAME := "Bridge"
 const AUTOLOAD_PATH := "res://addons/pybridge_targeting/pybridge_client.gd"
 const WebExportPlugin := preload("res://addons/pybridge_targeting/web_export_plugin.gd")
@@ -79,7 +80,7 @@ func _exit_tree() -> void:
 func _enable_plugin() -> void:
 	if not ProjectSettings.has_setting("autoload/" + AUTOLOAD_NAME):
 		add_autoload_singleton(AUTOLOAD_NAME, AUTOLOAD_PATH)
-	var bindings := PyBridgeBattleInput.default_bindings()
+	var bindings := BattleInput.default_bindings()
 	var added := false
 	for action: StringName in bindings:
 		var setting := "input/" + action

@@ -5,6 +5,8 @@ extends RefCounted
 ## dictionaries [code]show_unit[/code] and [code]show_card[/code] take, display names, and
 ## the words of a card's tooltip. It reads; it decides nothing.
 
+const Art := preload("res://addons/pybridge_targeting/drawing/pybridge_art.gd")
+
 ## The state it reads.
 var state: Dictionary = {}
 ## Keyword -> the text a player reads about it (the runtime's [code]schema[/code]).
@@ -221,7 +223,7 @@ func card_tip(data: Dictionary) -> Dictionary:
 
 func _art(kind: String, id: String, data: Dictionary) -> Texture2D:
 	var given: Variant = art_for.call(kind, id, data) if art_for.is_valid() else null
-	return PyBridgeArt.pick(given, data.get("art"))
+	return Art.pick(given, data.get("art"))
 
 
 static func _instances_of(from: Dictionary) -> Array[Dictionary]:

@@ -5,8 +5,7 @@ extends Control
 ## The targeting half of a card battle screen, driven by the Python runtime.
 ##
 ## It shows the units of a battle in [member party_area] and [member enemy_area] and the hand
-## in [member hand_area], and turns the pointer and the input actions into plays (see
-## [PyBridgeBattleAim] and [PyBridgeBattleInput]):
+## in [member hand_area], and turns the pointer and the input actions into plays ([member aim]):
 ## [br]- Hover a card: it rises, grows and shows its whole text; exactly the units the runtime
 ## says it affects light up (nothing when it cannot be played now).
 ## [br]- Drag a card whose mode requires a target: a [PyBridgeAimArrow] follows the pointer,
@@ -16,14 +15,14 @@ extends Control
 ## [br]- Or click a card, then click a unit (or the play area); or the keys.
 ## [br][br]
 ## A card that takes several units picks them one at a time, numbered on the units
-## ([PyBridgeChoice], [PyBridgeTargetMarks]); an "up to" card may be confirmed early
-## ([PyBridgeChoicePrompt]); a card that chooses cards opens a [PyBridgePilePicker].
-## While aiming, each unit shows what the play would do to it (the runtime's preview marks).
-## With a [member cut_view], plays go on the Cut (see [PyBridgeCutFlow]): the other side may
-## respond before they resolve, and each resolution plays back on the [PyBridgeCutView].
-## When the turn ends, the enemy turn plays back step by step ([PyBridgeTurnPlayback]); a
-## click or a key shows the rest at once. The game's [member playback_handler] may hold each
-## step (an enemy move, a Cut resolution, a play's events) until its own animation is over.
+## ([PyBridgeChoice], [member target_marks]); an "up to" card may be confirmed early
+## ([member choice_prompt]); a card that chooses cards opens the [member pile_picker]. While
+## aiming, each unit shows what the play would do to it (the runtime's preview marks). With a
+## [member cut_view], plays go on the Cut ([member cut_flow]): the other side may respond
+## before they resolve, and each resolution plays back on the [PyBridgeCutView]. When the
+## turn ends, the enemy turn plays back step by step; a click or a key shows the rest at once.
+## The game's [member playback_handler] may hold each step (an enemy move, a Cut resolution, a
+## play's events) until its own animation is over.
 ## All legality and every word come from the runtime through [member bridge], asked with
 ## [method PyBridgeClient.ask], so no answer holds up a frame. [br][br]
 ## Re-skin: [member card_scene] and [member unit_scene] take the game's own scenes; the
@@ -83,6 +82,16 @@ signal request_refused(op: String, reason: String)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
 signal tooltip_changed(title: String, text: String)
 
+const AimDisplay := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_display.gd")
+const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
+const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+const BattleSetup := preload("res://addons/pybridge_targeting/battle/pybridge_battle_setup.gd")
+const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
+const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
+const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
+const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
+const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
 ## The theme type of the view's own items.
 const THEME_TYPE := &"PyBridgeBattleView"
 
@@ -190,11 +199,11 @@ var keywords: Dictionary = {}
 ## extensions declare...), asked when the first battle opens; empty until then.
 var schema: Dictionary = {}
 ## The aim: its state, the aimed and the hovered card.
-var aim: PyBridgeBattleAim = null
+var aim: BattleAim = null
 ## What the view draws for the aim: the arrow, the lit units, the preview marks, the tooltip.
-var display: PyBridgeAimDisplay = null
-## The Cut and the choices made one unit or card at a time (see [PyBridgeCutFlow]).
-var cut_flow: PyBridgeCutFlow = null
+var display: AimDisplay = null
+## The Cut and the choices made one unit or card at a time.
+var cut_flow: CutFlow = null
 ## The runtime's last [code]cut[/code] answer (with a [member cut_view]).
 var cut: Dictionary:
 	get:
@@ -204,11 +213,11 @@ var data: PyBridgeBattleData:
 	get:
 		return _data
 ## The markers over the units: numbered picks, the Cut's targets, lost targets.
-var target_marks: PyBridgeTargetMarks = null
+var target_marks: TargetMarks = null
 ## What a choice of units asks while it is made.
-var choice_prompt: PyBridgeChoicePrompt = null
+var choice_prompt: ChoicePrompt = null
 ## The picker of a choice of cards.
-var pile_picker: PyBridgePilePicker = null
+var pile_picker: PilePicker = null
 ## The game's art hook, [code]func(kind: String, id: String, data: Dictionary) -> Texture2D[/code]
 ## ([param kind] [code]"unit"[/code] or [code]"card"[/code]); null answers fall through to
 ## [member unit_art], [member card_art] and the data.
@@ -217,9 +226,8 @@ var art_provider: Callable
 ## step of a playback is shown (see [signal playback_step_shown] for [param step]): each
 ## enemy move and line of the enemy turn ([code]op[/code] [code]end_turn[/code]), each step
 ## of a Cut resolution ([code]pass[/code]), and the events of a play ([code]play[/code], or
-## [code]activate[/code] onto the Cut), which then play back step by step too. The view
-## awaits what it returns, so a coroutine (one that awaits a tween's
-## [signal Tween.finished], say) or a returned [Signal] holds the step until it is done, and
+## [code]activate[/code] onto the Cut), which then play back step by step too. The view awaits
+## what it returns: a coroutine or a returned [Signal] holds the step until it is done, and
 ## the view goes on when both it and the step's own pause are over (a play's steps have no
 ## pause). Without a handler the fixed pauses alone pace the playback and a play shows at
 ## once, as before. A skip stops the waiting; a handler that has not finished after
@@ -227,9 +235,9 @@ var art_provider: Callable
 ## With [member play_back_turns] off nothing is played back and the handler is not called.
 var playback_handler: Callable
 
-var _stage: PyBridgeBattleStage = null
-var _input_handler: PyBridgeBattleInput = null
-var _playback: PyBridgeTurnPlayback = null
+var _stage: BattleStage = null
+var _input_handler: BattleInput = null
+var _playback: TurnPlayback = null
 var _data: PyBridgeBattleData = PyBridgeBattleData.new()
 var _busy: int = 0
 var _generation: int = 0
@@ -238,19 +246,19 @@ var _generation: int = 0
 func _init() -> void:
 	# The view reads the pointer in _unhandled_input: it must not take the events itself.
 	mouse_filter = Control.MOUSE_FILTER_IGNORE
-	aim = PyBridgeBattleAim.new(self)
-	_stage = PyBridgeBattleStage.new(self)
-	_input_handler = PyBridgeBattleInput.new(self)
-	cut_flow = PyBridgeCutFlow.new(self)
-	display = PyBridgeAimDisplay.new(self, _stage)
+	aim = BattleAim.new(self)
+	_stage = BattleStage.new(self)
+	_input_handler = BattleInput.new(self)
+	cut_flow = CutFlow.new(self)
+	display = AimDisplay.new(self, _stage)
 
 
 func _ready() -> void:
 	if _inert():
 		return
-	PyBridgeBattleInput.register_defaults()
+	BattleInput.register_defaults()
 	display.build()
-	PyBridgeBattleSetup.add_overlays(self)
+	BattleSetup.add_overlays(self)
 	if bridge == null:
 		bridge = get_node_or_null("/root/Bridge") as PyBridgeClient
 	if bridge == null:
@@ -260,7 +268,7 @@ func _ready() -> void:
 		push_error("PyBridgeBattleView: assign party_area, enemy_area and hand_area")
 		return
 	resized.connect(_layout)
-	var blocked := PyBridgeBattleInput.blocked_mouse_warning(self)
+	var blocked := BattleInput.blocked_mouse_warning(self)
 	if not blocked.is_empty():
 		push_warning("PyBridgeBattleView: " + blocked)
 	# After the parents' _ready(), so that they have connected to battle_opened.
@@ -277,7 +285,7 @@ func _notification(what: int) -> void:
 
 
 func _get_configuration_warnings() -> PackedStringArray:
-	return PyBridgeBattleSetup.warnings(self)
+	return BattleSetup.warnings(self)
 
 
 func _unhandled_input(event: InputEvent) -> void:
@@ -415,13 +423,13 @@ func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	return true
 
 
-## Passes on the Cut (a coroutine; see [method PyBridgeCutFlow.pass_on]). False when nothing
+## Passes on the Cut (a coroutine; see [method CutFlow.pass_on]). False when nothing
 ## was passed (the Cut is empty, a choice was cancelled, or the runtime refused).
 func pass_priority() -> bool:
 	return await cut_flow.pass_on()
 
 
-## Responds on the Cut (see [method PyBridgeCutFlow.respond]); false when no card can.
+## Responds on the Cut (see [method CutFlow.respond]); false when no card can.
 func respond() -> bool:
 	return cut_flow.respond()
 
@@ -472,7 +480,7 @@ func request_fields(fields: Dictionary = {}) -> Dictionary:
 ## [member playback_handler]), then settles on its state (a coroutine).
 func play_back(result: Dictionary, op: String = "") -> void:
 	_busy += 1
-	_playback = PyBridgeTurnPlayback.new(self, result, op)
+	_playback = TurnPlayback.new(self, result, op)
 	await _playback.play()
 	_playback = null
 	await apply_state(result.get("state", {}))
@@ -489,7 +497,7 @@ func settle_play(result: Dictionary, op: String) -> void:
 		await apply_state(result.get("state", {}))
 
 
-## Shows one step of a playback (called by [PyBridgeTurnPlayback]); true when it showed
+## Shows one step of a playback (called by TurnPlayback); true when it showed
 ## something of the Cut (an entry resolving, its range, a lost target), which stays a while.
 func show_step(line: Dictionary, events: Array) -> bool:
 	var marked := cut_flow.show_step(line, events)
@@ -553,13 +561,13 @@ func units_lit_by(card_id: String) -> PackedStringArray:
 	return PackedStringArray(info.get(key, info.get("range", [])))
 
 
-## Whether [param card_id] can be played now (see [method PyBridgeCutFlow.can_play]).
+## Whether [param card_id] can be played now (see [method CutFlow.can_play]).
 func can_play(card_id: String) -> bool:
 	return cut_flow.can_play(card_id)
 
 
 ## Why [param card_id] cannot be played now, in the runtime's words ([code]""[/code] when it
-## can; see [method PyBridgeCutFlow.why_not]).
+## can; see [method CutFlow.why_not]).
 func why_not(card_id: String) -> String:
 	return cut_flow.why_not(card_id)
 
@@ -647,7 +655,7 @@ func lunge(unit_id: String, target_id: String) -> void:
 ## Lays the hand out: the hovered and aimed cards raised, a dragged card left to the pointer.
 func layout_hand() -> void:
 	var dragged: PyBridgeHandSlot = null
-	if aim.state == PyBridgeBattleAim.State.DRAGGING and not aim.needs_unit():
+	if aim.state == BattleAim.State.DRAGGING and not aim.needs_unit():
 		dragged = aim.card  # it follows the pointer
 	_stage.layout_hand([aim.hovered, aim.card], dragged)
 

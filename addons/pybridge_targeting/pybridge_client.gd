@@ -15,7 +15,7 @@ extends Node
 ## frame: [method send] queues a request and returns its ticket, the answer arrives as
 ## [signal response_received]; [method ask] is the same as a coroutine
 ## ([code]var result := await bridge.ask("targets", {...})[/code]). Over stdio the request is
-## written and its answer awaited on a worker thread ([PyBridgeStdioWorker]). The synchronous
+## written and its answer awaited on a worker thread (StdioWorker). The synchronous
 ## API ([method request] and the helpers [method targets], [method play]...) answers at once
 ## and is served by the extension and web transports, whose calls take microseconds; over
 ## stdio it would wait on another process, so it fails with [code]would_block[/code] instead.
@@ -59,6 +59,7 @@ enum Transport {
 	WEBSOCKET,  ## A seat of a [code]pybridge serve --ws[/code] match (never picked by AUTO).
 }
 
+const StdioWorker := preload("res://addons/pybridge_targeting/transport/pybridge_stdio_worker.gd")
 ## The GDExtension class that embeds Python.
 const EXTENSION_CLASS := &"PyBridge"
 ## The page function a web export defines (see pybridge/web.py).
@@ -88,7 +89,7 @@ var last_error: Dictionary = {}
 ## The exact text of the last response (numbers keep their integer spelling).
 var last_response_text: String = ""
 ## The worker that serves the stdio transport (null on the others).
-var stdio_worker: PyBridgeStdioWorker = null
+var stdio_worker: StdioWorker = null
 ## The link that serves the WebSocket transport (null on the others): its seat, token, match.
 var online: PyBridgeWebSocketLink = null
 ## Whether [method think] is thinking of a move now.
@@ -156,11 +157,11 @@ func connect_transport() -> Transport:
 ## Talks to a runtime over [param pipe], any object with [code]store_line[/code],
 ## [code]flush[/code] and [code]get_line[/code] (a socket wrapper, a test double), the way
 ## the stdio transport does: asynchronously, on a worker thread when [param threaded] (else
-## each [method PyBridgeStdioWorker.serve_next] call answers one request).
+## each [method StdioWorker.serve_next] call answers one request).
 func connect_pipe(pipe: Object, threaded: bool = true) -> bool:
 	disconnect_transport()
 	_pipe = pipe
-	stdio_worker = PyBridgeStdioWorker.new(pipe, _answered)
+	stdio_worker = StdioWorker.new(pipe, _answered)
 	if threaded and not stdio_worker.start():
 		stdio_worker = null
 		_pipe = null
@@ -643,7 +644,7 @@ func _connect_stdio() -> bool:
 		return false
 	_pipe = child["stdio"]
 	_pid = int(child.get("pid", -1))
-	stdio_worker = PyBridgeStdioWorker.new(_pipe, _answered)
+	stdio_worker = StdioWorker.new(_pipe, _answered)
 	if not stdio_worker.start():
 		push_warning("pybridge: no threads in this build: the stdio transport is not served")
 		disconnect_transport()

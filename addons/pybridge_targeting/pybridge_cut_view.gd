@@ -10,7 +10,7 @@ extends PanelContainer
 ## Cut ([code]activate[/code]), shows every [code]cut[/code] answer here with
 ## [method show_cut], plays each resolution back here step by step ([method show_step]) and
 ## answers the buttons ([signal pass_pressed], [signal respond_pressed]). Each entry shows
-## its place on the Cut (1 at the bottom, the number [PyBridgeTargetMarks] puts on its units),
+## its place on the Cut (1 at the bottom, the number TargetMarks puts on its units),
 ## its card or move, who played it, the targets it locked, the range an "all ~" entry reaches
 ## now, or that it chooses as it resolves; the pointer over an entry shows its card's or
 ## move's whole text, its source and its targets in a tooltip ([signal tooltip_changed]).
@@ -31,10 +31,15 @@ signal respond_pressed
 ## [param title] and [param text] (all [code]""[/code] when it hides).
 signal tooltip_changed(entry_id: String, title: String, text: String)
 
+const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
+const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
+const CutHistory := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_history.gd")
+const CutTip := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_tip.gd")
 ## The theme type of every item it reads.
 const THEME_TYPE := &"PyBridgeCutView"
 ## How many resolved entries it remembers.
-const HISTORY := PyBridgeCutHistory.KEPT
+const HISTORY := CutHistory.KEPT
 
 ## The runtime's last [code]cut[/code] answer.
 var cut: Dictionary = {}
@@ -61,10 +66,10 @@ var respond_button: Button = Button.new()
 var pass_button: Button = Button.new()
 
 var _look: PyBridgeViewTheme.Lookup = null
-var _history: PyBridgeCutHistory = PyBridgeCutHistory.new()
+var _history: CutHistory = CutHistory.new()
 var _names: Dictionary = {}
 var _texts: Dictionary = {}
-var _tip: PyBridgeCutTip = PyBridgeCutTip.new(self)
+var _tip: CutTip = CutTip.new(self)
 var _restyling: bool = false
 var _ranges: Dictionary = {}
 var _rows: Dictionary = {}
@@ -155,10 +160,10 @@ func show_cut(answer: Dictionary, names: Dictionary, texts: Dictionary = {}) -> 
 
 
 ## Shows one step of a resolution's playback: the runtime's log [param line] and the
-## [param events] it tells, as [PyBridgeCutFlow] reads them (the one place that tells the
+## [param events] it tells, as CutFlow reads them (the one place that tells the
 ## Cut's events apart).
 func show_step(line: Dictionary, events: Array) -> void:
-	PyBridgeCutFlow.read_step(line, events, self)
+	CutFlow.read_step(line, events, self)
 	_rebuild()
 
 
@@ -220,7 +225,7 @@ func shown() -> Dictionary:
 				"title": _title_of(entry),
 				"detail": _detail_of(entry),
 				"state": "resolving" if id == resolving else "waiting",
-				"point": PyBridgeBattleLayout.xy(point)
+				"point": BattleLayout.xy(point)
 			}
 		)
 	return {
@@ -275,8 +280,8 @@ func _rebuild() -> void:
 	_awaiting.visible = not _awaiting.text.is_empty()
 	_status.text = status
 	_status.visible = not status.is_empty()
-	respond_button.text = PyBridgeBattleInput.with_key(tr("Respond"), PyBridgeBattleInput.RESPOND)
-	pass_button.text = PyBridgeBattleInput.with_key(tr("Pass"), PyBridgeBattleInput.PASS)
+	respond_button.text = BattleInput.with_key(tr("Respond"), BattleInput.RESPOND)
+	pass_button.text = BattleInput.with_key(tr("Pass"), BattleInput.PASS)
 	var idle := resolving.is_empty()
 	respond_button.disabled = not (idle and bool(cut.get("can_respond", false)))
 	pass_button.disabled = not (idle and bool(cut.get("can_pass", false)))
@@ -373,7 +378,7 @@ func _unit_names(ids: Array) -> String:
 
 func _button_state(button: Button) -> Dictionary:
 	var point := button.get_global_rect().get_center() if button.is_inside_tree() else Vector2()
-	return {"enabled": not button.disabled, "point": PyBridgeBattleLayout.xy(point)}
+	return {"enabled": not button.disabled, "point": BattleLayout.xy(point)}
 
 
 func _restyle() -> void:

@@ -3,6 +3,8 @@ extends "res://suite.gd"
 ## preview marks the runtime words (none for a random pick); a card that cannot be played is
 ## refused with the runtime's reason.
 
+const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
+
 var view: PyBridgeBattleView = null
 var played: Array = []
 var cancelled: Array = []
@@ -33,7 +35,7 @@ func test_click_a_card_then_its_target() -> void:
 	var aim := view.aim
 	aim.pointer_pressed(point("cards", "h5"))  # Shield Ally: another ally
 	aim.pointer_released(point("cards", "h5"))
-	check_eq(aim.state, PyBridgeBattleAim.State.ARMED, "a click arms the card")
+	check_eq(aim.state, BattleAim.State.ARMED, "a click arms the card")
 	check_eq(view.lit_units, PackedStringArray(["cleric", "ranger"]), "its candidates light")
 	aim.pointer_moved(point("units", "knight"))
 	check_eq(unit_view("knight").target_look, PyBridgeUnitView.TargetLook.INVALID, "not itself")
@@ -43,7 +45,7 @@ func test_click_a_card_then_its_target() -> void:
 	aim.pointer_pressed(point("units", "ranger"))
 	await frames(1)
 	check_eq(played, [["h5", "ranger"]], "the second click plays it")
-	check_eq(aim.state, PyBridgeBattleAim.State.IDLE, "and the aim is over")
+	check_eq(aim.state, BattleAim.State.IDLE, "and the aim is over")
 
 
 func test_clicking_the_armed_card_again_or_empty_space_puts_it_back() -> void:
@@ -67,7 +69,7 @@ func test_a_card_without_a_target_is_dropped_on_the_field() -> void:
 	aim.pointer_pressed(point("cards", "h3"))
 	var drop := Vector2(500, 250)
 	aim.pointer_moved(drop)
-	check_eq(aim.state, PyBridgeBattleAim.State.DRAGGING, "dragged")
+	check_eq(aim.state, BattleAim.State.DRAGGING, "dragged")
 	check(slot.shown_rect().has_point(drop), "the card follows the pointer")
 	check_eq(view.lit_units, PackedStringArray(["knight"]), "Defend lights the knight")
 	check_eq(

@@ -3,6 +3,7 @@ extends "res://suite.gd"
 ## affects (nothing for a card that cannot be played), the game's card scene takes the
 ## built-in card's place, and the enemy turn plays back the runtime's own numbers.
 
+const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
 const CUSTOM_CARD := preload("res://fixtures/custom_card.tscn")
 const NOT_A_CARD := preload("res://fixtures/not_a_card.tscn")
 const CUSTOM_UNIT := preload("res://fixtures/custom_unit.tscn")
@@ -102,7 +103,7 @@ func test_the_enemy_turn_plays_back_the_runtimes_numbers_step_by_step() -> void:
 	check(Time.get_ticks_msec() - started >= 0.05 * 3 * 1000, "the steps took their time")
 	# What the steps showed adds up to the final state the runtime sent.
 	var units := before.duplicate(true)
-	PyBridgeTurnPlayback.apply(units, result["events"])
+	TurnPlayback.apply(units, result["events"])
 	for unit: Dictionary in result["state"]["units"]:
 		var played: Dictionary = units[unit["id"]]
 		check_eq(played["hp"], unit["hp"], "%s's HP after the playback" % unit["id"])
@@ -139,20 +140,18 @@ func test_steps_follow_the_log_lines() -> void:
 		"events": [{"type": "a"}, {"type": "b"}, {"type": "c"}, {"type": "d"}],
 		"log": [{"text": "one", "event": 1}, {"text": "two", "event": 3}]
 	}
-	var steps := PyBridgeTurnPlayback.steps_of(result)
+	var steps := TurnPlayback.steps_of(result)
 	check_eq(steps.size(), 2, "one step per line")
 	check_eq(steps[0]["events"].size(), 3, "events before the first line go with it")
 	check_eq(steps[1]["events"], [{"type": "d"}], "the rest with the second")
-	check_eq(
-		PyBridgeTurnPlayback.steps_of({"events": [{"type": "a"}], "log": []}).size(), 1, "no log"
-	)
+	check_eq(TurnPlayback.steps_of({"events": [{"type": "a"}], "log": []}).size(), 1, "no log")
 	var intent := {"move": "bite", "target": "y", "forecast": {"label": "5"}}
 	var units := {
 		"x": {"id": "x", "hp": 9, "armor": 3, "statuses": {"burn": 2}},
 		"y": {"id": "y", "hp": 4, "intent": intent},
 	}
 	var changed := (
-		PyBridgeTurnPlayback
+		TurnPlayback
 		. apply(
 			units,
 			[
@@ -175,7 +174,5 @@ func test_steps_follow_the_log_lines() -> void:
 		"what its events say it looks like after them, whatever their type"
 	)
 	check_eq(units["y"]["intent"], intent, "the same intent keeps the forecast it was drawn with")
-	PyBridgeTurnPlayback.apply(
-		units, [{"type": "any", "unit": "y", "unit_after": {"intent": null}}]
-	)
+	TurnPlayback.apply(units, [{"type": "any", "unit": "y", "unit_after": {"intent": null}}])
 	check_eq(units["y"]["intent"], null, "a spent intent goes")

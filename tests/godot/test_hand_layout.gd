@@ -2,6 +2,7 @@ extends "res://suite.gd"
 ## The hand: cards stay whole and side by side until the hand is too long, then shrink, then
 ## overlap; no title is ever cut by the next card; the raised card stays on screen.
 
+const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const CARD := Vector2(116, 170)
 ## The demo's card names, the longest ones among them.
 const NAMES: PackedStringArray = [
@@ -24,7 +25,7 @@ const NAMES: PackedStringArray = [
 
 
 func test_a_short_hand_keeps_whole_cards_side_by_side() -> void:
-	var row := PyBridgeBattleLayout.hand_row(5, CARD, 1256, 190, 6, 0.75, 12)
+	var row := BattleLayout.hand_row(5, CARD, 1256, 190, 6, 0.75, 12)
 	check_eq(row["scale"], 1.0, "scale of five cards")
 	var points: Array[Vector2] = row["points"]
 	for i in range(1, points.size()):
@@ -35,14 +36,14 @@ func test_a_short_hand_keeps_whole_cards_side_by_side() -> void:
 
 
 func test_a_long_hand_shrinks_before_it_overlaps() -> void:
-	var row := PyBridgeBattleLayout.hand_row(12, CARD, 1256, 190, 6, 0.75, 12)
+	var row := BattleLayout.hand_row(12, CARD, 1256, 190, 6, 0.75, 12)
 	var scale: float = row["scale"]
 	check(scale < 1.0 and scale >= 0.75, "twelve cards shrink (scale %s)" % scale)
 	var points: Array[Vector2] = row["points"]
 	check(points[11].x + CARD.x * scale <= 1256.5, "the last card ends inside the area")
 	for i in range(1, points.size()):
 		check(points[i].x - points[i - 1].x >= CARD.x * scale - 0.01, "card %d not covered" % i)
-	var crowded := PyBridgeBattleLayout.hand_row(30, CARD, 1256, 190, 6, 0.75, 12)
+	var crowded := BattleLayout.hand_row(30, CARD, 1256, 190, 6, 0.75, 12)
 	check_eq(crowded["scale"], 0.75, "thirty cards stop shrinking at the minimum")
 	check((crowded["visible"][0] as float) < CARD.x, "and then overlap")
 	check_eq(crowded["visible"][29], CARD.x, "the last card shows whole")
@@ -53,7 +54,7 @@ func test_no_title_is_cut_in_hands_of_one_to_twelve_cards() -> void:
 	for setting: Array in [[1256.0, 12], [1000.0, 12], [760.0, 8]]:
 		var width: float = setting[0]
 		for count in range(1, int(setting[1]) + 1):
-			var row := PyBridgeBattleLayout.hand_row(count, CARD, width, 190, 6, 0.75, 12)
+			var row := BattleLayout.hand_row(count, CARD, width, 190, 6, 0.75, 12)
 			for i in count:
 				var card := PyBridgeCardView.new()
 				add_child(card)

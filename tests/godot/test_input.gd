@@ -2,6 +2,9 @@ extends "res://suite.gd"
 ## Input: every key and button is a rebindable InputMap action; the battle reads input only
 ## after the GUI had it (a focused text field keeps its digits); the mouse still aims.
 
+const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
+const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+
 
 func before_battle() -> PyBridgeBattleView:
 	var view := battle_view(web_client())
@@ -23,29 +26,24 @@ func key(code: Key, shift: bool = false) -> InputEventKey:
 
 
 func test_defaults_are_added_and_a_projects_own_binding_is_kept() -> void:
-	for action: StringName in PyBridgeBattleInput.default_bindings():
+	for action: StringName in BattleInput.default_bindings():
 		if InputMap.has_action(action):
 			InputMap.erase_action(action)
-	InputMap.add_action(PyBridgeBattleInput.CANCEL)
-	InputMap.action_add_event(PyBridgeBattleInput.CANCEL, key(KEY_Q))
-	var added := PyBridgeBattleInput.register_defaults()
-	check(not PyBridgeBattleInput.CANCEL in added, "the project's cancel is kept")
-	check_eq(InputMap.action_get_events(PyBridgeBattleInput.CANCEL).size(), 1, "with its one event")
+	InputMap.add_action(BattleInput.CANCEL)
+	InputMap.action_add_event(BattleInput.CANCEL, key(KEY_Q))
+	var added := BattleInput.register_defaults()
+	check(not BattleInput.CANCEL in added, "the project's cancel is kept")
+	check_eq(InputMap.action_get_events(BattleInput.CANCEL).size(), 1, "with its one event")
 	check(
-		PyBridgeBattleInput.CONFIRM in added and InputMap.has_action(PyBridgeBattleInput.CONFIRM),
+		BattleInput.CONFIRM in added and InputMap.has_action(BattleInput.CONFIRM),
 		"confirm is added"
 	)
-	check_eq(
-		added.size(),
-		PyBridgeBattleInput.default_bindings().size() - 1,
-		"every other action is added"
-	)
+	check_eq(added.size(), BattleInput.default_bindings().size() - 1, "every other action is added")
 	check(InputMap.has_action(&"pybridge_card_10"), "ten card keys")
-	InputMap.erase_action(PyBridgeBattleInput.CANCEL)
-	PyBridgeBattleInput.register_defaults()
+	InputMap.erase_action(BattleInput.CANCEL)
+	BattleInput.register_defaults()
 	check(
-		InputMap.event_is_action(key(KEY_ESCAPE), PyBridgeBattleInput.CANCEL),
-		"Escape cancels by default"
+		InputMap.event_is_action(key(KEY_ESCAPE), BattleInput.CANCEL), "Escape cancels by default"
 	)
 
 
@@ -64,14 +62,14 @@ func test_keys_pick_cards_and_targets_and_can_be_rebound() -> void:
 	check_eq(view.aim.aimed_unit(), str(candidates[1]), "Tab goes to the next")
 	await press(key(KEY_TAB, true))
 	check_eq(view.aim.aimed_unit(), str(candidates[0]), "Shift+Tab goes back")
-	InputMap.action_erase_events(PyBridgeBattleInput.CANCEL)
-	InputMap.action_add_event(PyBridgeBattleInput.CANCEL, key(KEY_Q))
+	InputMap.action_erase_events(BattleInput.CANCEL)
+	InputMap.action_add_event(BattleInput.CANCEL, key(KEY_Q))
 	await press(key(KEY_ESCAPE))
 	check(view.aim.card != null, "rebound: Escape no longer cancels")
 	await press(key(KEY_Q))
 	check(view.aim.card == null, "Q does")
-	InputMap.erase_action(PyBridgeBattleInput.CANCEL)
-	PyBridgeBattleInput.register_defaults()
+	InputMap.erase_action(BattleInput.CANCEL)
+	BattleInput.register_defaults()
 
 
 func test_a_focused_text_field_keeps_its_keys() -> void:
@@ -105,7 +103,7 @@ func test_the_mouse_drags_a_card_onto_a_target() -> void:
 	await press(_mouse_button(from, true))
 	await press(_mouse_move((from + to) * 0.5))
 	await press(_mouse_move(to))
-	check(view.aim.state == PyBridgeBattleAim.State.DRAGGING, "the card is dragged")
+	check(view.aim.state == BattleAim.State.DRAGGING, "the card is dragged")
 	check_eq(view.lit_units, PackedStringArray(view.targets_of("h1")["candidates"]), "lit")
 	await press(_mouse_button(to, false))
 	check_eq(played, [["h1", "goblin"]], "released on the goblin, Strike is played at it")
@@ -134,10 +132,10 @@ func test_a_control_above_the_view_that_stops_the_mouse_is_named_in_a_warning() 
 	var view := PyBridgeBattleView.new()
 	holder.add_child(view)
 	check(
-		"GameRoot" in PyBridgeBattleInput.blocked_mouse_warning(view),
+		"GameRoot" in BattleInput.blocked_mouse_warning(view),
 		"a root Control left at Stop is named"
 	)
 	check("GameRoot" in "\n".join(view._get_configuration_warnings()), "in the editor too")
 	holder.mouse_filter = Control.MOUSE_FILTER_PASS
-	check_eq(PyBridgeBattleInput.blocked_mouse_warning(view), "", "Pass lets the pointer through")
+	check_eq(BattleInput.blocked_mouse_warning(view), "", "Pass lets the pointer through")
 	holder.queue_free()

@@ -9,6 +9,8 @@ extends "res://suite.gd"
 ## Lets the held steps go.
 signal released
 
+const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
+
 ## Every step the handler was given, in order.
 var given: Array[Dictionary] = []
 ## Every step the view showed ([signal PyBridgeBattleView.playback_step_shown]).
@@ -104,7 +106,7 @@ func test_each_enemy_move_waits_for_the_handler() -> void:
 	if answers.is_empty():
 		return
 	var result: Dictionary = answers[0]
-	var moves := PyBridgeTurnPlayback.steps_of(result).filter(
+	var moves := TurnPlayback.steps_of(result).filter(
 		func(step: Dictionary) -> bool: return has_event(step, "enemy_acts")
 	)
 	check(moves.size() >= 2, "the enemies moved (%d)" % moves.size())
@@ -143,7 +145,7 @@ func test_each_step_of_a_cut_resolution_waits_for_the_handler() -> void:
 	if passes.size() < 2:
 		return
 	var result: Dictionary = passes[-1]
-	var steps := PyBridgeTurnPlayback.steps_of(result)
+	var steps := TurnPlayback.steps_of(result)
 	check_eq(shown.size(), steps.size(), "every step of the resolution was shown")
 	check(shown.all(func(step: Dictionary) -> bool: return step["op"] == "pass"), "its op")
 	check(held.size() >= 1 and held.all(func(s: Dictionary) -> bool: return s["cut"]), "held")
@@ -176,7 +178,7 @@ func test_the_events_of_a_play_wait_for_a_returned_signal() -> void:
 	var result: Dictionary = played[0]
 	check(shown.all(func(step: Dictionary) -> bool: return step["op"] == "play"), "its op")
 	check_eq(told, result["events"], "every event of the play told once, in order")
-	check_eq(given.size(), PyBridgeTurnPlayback.steps_of(result).size(), "every step given")
+	check_eq(given.size(), TurnPlayback.steps_of(result).size(), "every step given")
 	check_eq(view.state, result["state"], "the view shows the play's state after the hit")
 
 

@@ -1,8 +1,7 @@
 @tool
-class_name PyBridgeBattleAim
 extends RefCounted
 ## Where the player is in choosing a play, for a [PyBridgeBattleView]: the pointer and the
-## input actions ([PyBridgeBattleInput]) move it from state to state; the view draws it.
+## input actions (BattleInput) move it from state to state; the view draws it.
 ##
 ## Idle: the hovered card lights what it affects. Pressed on a card: a click (the card stays
 ## chosen, [constant ARMED]) or the start of a drag ([constant DRAGGING]). A card that takes

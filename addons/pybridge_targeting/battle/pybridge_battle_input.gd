@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeBattleInput
 extends RefCounted
 ## The battle view's input actions and their default bindings, and the one place that turns
 ## an [InputEvent] into aiming.
@@ -11,6 +10,7 @@ extends RefCounted
 ## plugin also writes them into the project when it is enabled, so they show in the Input
 ## Map). Pointer motion is read as it comes (it is not an action).
 
+const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
 ## Press on a card, release on a target (left mouse button).
 const SELECT := &"pybridge_select"
 ## Put the aimed card back (Escape, right mouse button).
@@ -125,7 +125,7 @@ func _pointer(event: InputEvent) -> bool:
 		return aim.pointer_pressed(point)
 	if event.is_action_released(SELECT):
 		aim.pointer_released(point)
-	elif _pressed(event, CANCEL) and aim.state != PyBridgeBattleAim.State.IDLE:
+	elif _pressed(event, CANCEL) and aim.state != BattleAim.State.IDLE:
 		aim.cancel()
 		return true
 	return false

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeBattleLayout
 extends RefCounted
 ## Where a [PyBridgeBattleView] puts things: units in a row centred in their area, the hand
 ## along the bottom of its area, and the screen points scripts and tests read.

@@ -1,23 +1,27 @@
 @tool
-class_name PyBridgeBattleSetup
 extends RefCounted
 ## Setting a [PyBridgeBattleView] up: the overlays it adds over its battle (the target
 ## markers, the choice prompt, the pile picker), the Cut view's buttons wired to it, and the
 ## warnings the editor shows for what is missing.
 
+const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
+const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
+
 
 ## Adds the overlays to [param view] and connects its [member PyBridgeBattleView.cut_view].
 static func add_overlays(view: PyBridgeBattleView) -> void:
-	view.target_marks = PyBridgeTargetMarks.new(view)
+	view.target_marks = TargetMarks.new(view)
 	view.target_marks.name = "TargetMarks"
 	view.target_marks.set_anchors_preset(Control.PRESET_FULL_RECT)
 	view.add_child(view.target_marks)
-	view.choice_prompt = PyBridgeChoicePrompt.new()
+	view.choice_prompt = ChoicePrompt.new()
 	view.choice_prompt.name = "ChoicePrompt"
 	view.choice_prompt.confirm_pressed.connect(view.aim.confirm_choice)
 	view.choice_prompt.cancel_pressed.connect(view.aim.cancel)
 	view.add_child(view.choice_prompt)
-	view.pile_picker = PyBridgePilePicker.new(view)
+	view.pile_picker = PilePicker.new(view)
 	view.pile_picker.name = "PilePicker"
 	view.add_child(view.pile_picker)
 	if view.cut_view != null:
@@ -52,7 +56,7 @@ static func warnings(view: PyBridgeBattleView) -> PackedStringArray:
 		)
 	elif not view.battle_file.is_empty() and not FileAccess.file_exists(view.battle_file):
 		found.append("'battle_file' %s does not exist." % view.battle_file)
-	var blocked := PyBridgeBattleInput.blocked_mouse_warning(view)
+	var blocked := BattleInput.blocked_mouse_warning(view)
 	if not blocked.is_empty():
 		found.append(blocked)
 	return found

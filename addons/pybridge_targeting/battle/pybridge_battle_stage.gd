@@ -1,10 +1,11 @@
 @tool
-class_name PyBridgeBattleStage
 extends RefCounted
 ## The views a [PyBridgeBattleView] shows and where they are: one unit view per unit in the
 ## party and enemy areas, one card view per card of the hand, made from the game's scenes
 ## (or the built-in views), kept in step with the state and laid out by
-## [PyBridgeBattleLayout].
+## BattleLayout.
+
+const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary = {}
@@ -110,7 +111,7 @@ func layout_units(units: Array) -> void:
 	for area: Control in rows:
 		var ids: Array = rows[area]
 		var unit_size := (unit_views[ids[0]] as Control).size
-		var points := PyBridgeBattleLayout.unit_row(area, ids.size(), unit_size, gap)
+		var points := BattleLayout.unit_row(area, ids.size(), unit_size, gap)
 		for i in ids.size():
 			(unit_views[ids[i]] as Control).position = points[i]
 
@@ -123,7 +124,7 @@ func layout_hand(raised: Array, skipped: PyBridgeHandSlot) -> void:
 	var area := _view.hand_area
 	var own := _view.THEME_TYPE
 	var card_type := PyBridgeCardView.THEME_TYPE
-	var row := PyBridgeBattleLayout.hand_row(
+	var row := BattleLayout.hand_row(
 		hand_slots.size(),
 		hand_slots[0].card_size,
 		area.size.x,
@@ -223,8 +224,8 @@ func stop_lunges() -> void:
 func layout_points() -> Dictionary:
 	var units := {}
 	for id: String in unit_views:
-		units[id] = PyBridgeBattleLayout.xy(center_of(unit_views[id]))
-	return {"units": units, "cards": PyBridgeBattleLayout.card_points(hand_slots)}
+		units[id] = BattleLayout.xy(center_of(unit_views[id]))
+	return {"units": units, "cards": BattleLayout.card_points(hand_slots)}
 
 
 ## Where a click lands on [param view] (a unit): its [code]center_point()[/code], else its

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeChoicePrompt
 extends PanelContainer
 ## What a choice of units asks while it is made: what chooses, how many it takes and how
 ## many are chosen, with Confirm (an "up to" card may be confirmed early) and Cancel. The
@@ -10,6 +9,9 @@ extends PanelContainer
 signal confirm_pressed
 ## Cancel was pressed.
 signal cancel_pressed
+
+const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 
 ## The Confirm button.
 var confirm_button: Button = Button.new()
@@ -41,8 +43,8 @@ func show_choice(choice: PyBridgeChoice, title: String, center: Vector2) -> void
 	if choice == null:
 		return
 	_text.text = choice.prompt_text(title)
-	confirm_button.text = PyBridgeBattleInput.with_key(tr("Confirm"), PyBridgeBattleInput.CONFIRM)
-	cancel_button.text = PyBridgeBattleInput.with_key(tr("Cancel"), PyBridgeBattleInput.CANCEL)
+	confirm_button.text = BattleInput.with_key(tr("Confirm"), BattleInput.CONFIRM)
+	cancel_button.text = BattleInput.with_key(tr("Cancel"), BattleInput.CANCEL)
 	confirm_button.disabled = not choice.can_confirm
 	reset_size()
 	global_position = (center - size * 0.5).round()
@@ -57,7 +59,7 @@ func shown() -> Dictionary:
 		"confirm":
 		{
 			"enabled": not confirm_button.disabled,
-			"point": PyBridgeBattleLayout.xy(confirm_button.get_global_rect().get_center())
+			"point": BattleLayout.xy(confirm_button.get_global_rect().get_center())
 		},
-		"cancel": {"point": PyBridgeBattleLayout.xy(cancel_button.get_global_rect().get_center())},
+		"cancel": {"point": BattleLayout.xy(cancel_button.get_global_rect().get_center())},
 	}

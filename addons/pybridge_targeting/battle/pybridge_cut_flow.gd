@@ -1,10 +1,9 @@
 @tool
-class_name PyBridgeCutFlow
 extends RefCounted
 ## The plays of a [PyBridgeBattleView] that go through the Cut, and the choices made as an
 ## effect resolves: a card is activated with its targets locked ([code]activate[/code]), the
 ## player passes ([code]pass[/code]: the enemies may answer, else the top entry resolves, its
-## events played back step by step on the [PyBridgeCutView] and the [PyBridgeTargetMarks]),
+## events played back step by step on the [PyBridgeCutView] and the TargetMarks),
 ## and an entry that chooses as it resolves asks the player first.
 ##
 ## Whether an entry needs a choice is the runtime's answer: the [code]cut[/code] answer names
@@ -188,7 +187,7 @@ func show_step(line: Dictionary, events: Array) -> bool:
 	return shown
 
 
-## Tells [param shower] (a [PyBridgeTargetMarks] or a [PyBridgeCutView]) the Cut's events
+## Tells [param shower] (a TargetMarks or a [PyBridgeCutView]) the Cut's events
 ## of one playback step: an entry resolving, the range it collects again, a lost target, a
 ## failed effect (with the step's log [param line]). True when one of them was there.
 static func read_step(line: Dictionary, events: Array, shower: Object) -> bool:

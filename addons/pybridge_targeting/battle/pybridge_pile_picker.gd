@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgePilePicker
 extends PanelContainer
 ## A choice of cards: the cards of the places a card chooses from (the hand, a pile, the
 ## Cut), the legal ones lit, the others dimmed, each chosen one numbered in picking order.
@@ -16,6 +15,9 @@ extends PanelContainer
 ## confirmed), so a choice of "any number" is answered without the mouse too. A choice that
 ## takes more than one card lists the picks in order under the cards.
 
+const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
+const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
 ## The theme type of its items.
 const THEME_TYPE := &"PyBridgePilePicker"
 ## [member focused] when the keys point at the Confirm button.
@@ -75,7 +77,7 @@ func _init(view: PyBridgeBattleView = null) -> void:
 
 func _notification(what: int) -> void:
 	# An opaque panel (the theme's [code]background[/code] and [code]border[/code] colours of
-	# the type PyBridgePilePicker): the cards read clearly over the field. Setting it notifies
+	# the type PilePicker): the cards read clearly over the field. Setting it notifies
 	# a theme change again.
 	if what == NOTIFICATION_THEME_CHANGED and not _restyling:
 		_restyling = true
@@ -162,26 +164,23 @@ func pick(id: String) -> void:
 func handle(event: InputEvent) -> bool:
 	if not visible or not event.is_pressed() or event.is_echo():
 		return false
-	if (
-		event.is_action(PyBridgeBattleInput.NEXT_TARGET, true)
-		or event.is_action(PyBridgeBattleInput.NEXT_CARD)
-	):
+	if event.is_action(BattleInput.NEXT_TARGET, true) or event.is_action(BattleInput.NEXT_CARD):
 		_move_focus(1)
 	elif (
-		event.is_action(PyBridgeBattleInput.PREVIOUS_TARGET, true)
-		or event.is_action(PyBridgeBattleInput.PREVIOUS_CARD)
+		event.is_action(BattleInput.PREVIOUS_TARGET, true)
+		or event.is_action(BattleInput.PREVIOUS_CARD)
 	):
 		_move_focus(-1)
-	elif event.is_action(PyBridgeBattleInput.CONFIRM):
+	elif event.is_action(BattleInput.CONFIRM):
 		if focused == ON_CONFIRM:
 			confirm()
 		elif focused >= 0 and _is_candidate(focused):
 			pick(str(cards[focused]["id"]))
 		else:
 			confirm()
-	elif event.is_action(PyBridgeBattleInput.CANCEL):
+	elif event.is_action(BattleInput.CANCEL):
 		cancel()
-	elif event.is_action(PyBridgeBattleInput.UNDO) and not choice.chosen.is_empty():
+	elif event.is_action(BattleInput.UNDO) and not choice.chosen.is_empty():
 		pick(choice.chosen[choice.chosen.size() - 1])
 	else:
 		return event is InputEventKey  # the battle behind it waits
@@ -214,8 +213,8 @@ func shown() -> Dictionary:
 					"legal": _is_candidate(i),
 					"chosen": choice.number_of(id) if choice != null else 0,
 					"focused": i == focused,
-					"point": PyBridgeBattleLayout.xy(slot.get_global_rect().get_center()),
-					"size": PyBridgeBattleLayout.xy(slot.get_global_rect().size),
+					"point": BattleLayout.xy(slot.get_global_rect().get_center()),
+					"size": BattleLayout.xy(slot.get_global_rect().size),
 				}
 			)
 		)
@@ -228,9 +227,9 @@ func shown() -> Dictionary:
 		{
 			"enabled": not confirm_button.disabled,
 			"focused": focused == ON_CONFIRM,
-			"point": PyBridgeBattleLayout.xy(confirm_button.get_global_rect().get_center())
+			"point": BattleLayout.xy(confirm_button.get_global_rect().get_center())
 		},
-		"cancel": {"point": PyBridgeBattleLayout.xy(cancel_button.get_global_rect().get_center())},
+		"cancel": {"point": BattleLayout.xy(cancel_button.get_global_rect().get_center())},
 	}
 
 
@@ -252,8 +251,8 @@ func _refresh() -> void:
 	if choice == null:
 		return
 	_title.text = choice.prompt_text(str(_title.get_meta(&"card", "")))
-	confirm_button.text = PyBridgeBattleInput.with_key(tr("Confirm"), PyBridgeBattleInput.CONFIRM)
-	cancel_button.text = PyBridgeBattleInput.with_key(tr("Cancel"), PyBridgeBattleInput.CANCEL)
+	confirm_button.text = BattleInput.with_key(tr("Confirm"), BattleInput.CONFIRM)
+	cancel_button.text = BattleInput.with_key(tr("Cancel"), BattleInput.CANCEL)
 	confirm_button.disabled = not choice.can_confirm
 	if (
 		(focused >= 0 and not _is_candidate(focused))
@@ -276,7 +275,7 @@ func _refresh() -> void:
 func _show_confirm_focus() -> void:
 	if focused == ON_CONFIRM:
 		var look := StyleBoxFlat.new()
-		look.bg_color = PyBridgeViewTheme.color(self, &"pick", PyBridgeTargetMarks.THEME_TYPE)
+		look.bg_color = PyBridgeViewTheme.color(self, &"pick", TargetMarks.THEME_TYPE)
 		look.set_corner_radius_all(4)
 		look.set_content_margin_all(6)
 		for state: StringName in [&"normal", &"hover", &"pressed"]:
@@ -336,7 +335,7 @@ func _draw_marks(canvas: Control, slot: Control) -> void:
 	if index < 0 or choice == null:
 		return
 	var rect := Rect2(Vector2.ZERO, slot.custom_minimum_size)
-	var gold := PyBridgeViewTheme.color(self, &"pick", PyBridgeTargetMarks.THEME_TYPE)
+	var gold := PyBridgeViewTheme.color(self, &"pick", TargetMarks.THEME_TYPE)
 	var number := choice.number_of(str(cards[index]["id"]))
 	if _is_candidate(index) or number > 0:
 		PyBridgeViewDrawing.round_rect(canvas, rect.grow(4.0), Color(0, 0, 0, 0), 10, gold, 3.0)

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeTurnPlayback
 extends RefCounted
 ## Plays a turn's events (or an entry resolving on the Cut, or with a
 ## [member PyBridgeBattleView.playback_handler] a play's) back step by step on a

@@ -1,10 +1,13 @@
 @tool
-class_name PyBridgeAimDisplay
 extends RefCounted
-## What a [PyBridgeBattleView] draws for the aim ([PyBridgeBattleAim]): the arrow and the
+## What a [PyBridgeBattleView] draws for the aim (BattleAim): the arrow and the
 ## look of the unit under it, the lit units, the play area a card without a target is
 ## dropped on, the preview marks of the play, the numbered picks of a choice and its prompt,
 ## and the tooltip. Everything it shows is the runtime's answer, asked through the view.
+
+const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
+const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
+const PreviewMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_preview_marks.gd")
 
 ## The unit ids lit now.
 var lit_units: PackedStringArray = PackedStringArray()
@@ -22,11 +25,11 @@ var tooltip: PyBridgeTooltip = null
 var zone_layer: Control = null
 
 var _view: PyBridgeBattleView = null
-var _stage: PyBridgeBattleStage = null
-var _marks: PyBridgePreviewMarks = PyBridgePreviewMarks.new()
+var _stage: BattleStage = null
+var _marks: PreviewMarks = PreviewMarks.new()
 
 
-func _init(view: PyBridgeBattleView, stage: PyBridgeBattleStage) -> void:
+func _init(view: PyBridgeBattleView, stage: BattleStage) -> void:
 	_view = view
 	_stage = stage
 
@@ -104,9 +107,9 @@ func show_aim() -> void:
 			)
 			var unit_view: Control = _view.unit_views.get(target)
 			if valid and unit_view != null:
-				end = PyBridgeBattleStage.target_point_of(unit_view)
+				end = BattleStage.target_point_of(unit_view)
 		_stage.mark_target(target, unit_look)
-		if aim.state == PyBridgeBattleAim.State.PRESSED:
+		if aim.state == BattleAim.State.PRESSED:
 			arrow.hide()
 		else:
 			arrow.aim(_arrow_origin(), end, look)
@@ -120,12 +123,12 @@ func show_aim() -> void:
 	arrow.hide()
 	if slot == null:
 		return
-	if aim.state == PyBridgeBattleAim.State.DRAGGING:
+	if aim.state == BattleAim.State.DRAGGING:
 		slot.follow(aim.pointer)
 		_view.layout_hand()
-	zone_active = aim.state in [PyBridgeBattleAim.State.DRAGGING, PyBridgeBattleAim.State.ARMED]
+	zone_active = aim.state in [BattleAim.State.DRAGGING, BattleAim.State.ARMED]
 	zone_layer.queue_redraw()
-	var over_zone := _view.in_play_area(aim.pointer) or aim.state == PyBridgeBattleAim.State.ARMED
+	var over_zone := _view.in_play_area(aim.pointer) or aim.state == BattleAim.State.ARMED
 	_show_preview(slot.card_id, PackedStringArray(), not over_zone)
 
 
@@ -163,7 +166,7 @@ func draw_zone() -> void:
 ## plate (global), drawn over the units while a card without a target is held, where it
 ## covers no unit's portrait or intent bubble if it can (between the sides, in the duel).
 func zone_hint() -> Dictionary:
-	var dragging := _view.aim.state == PyBridgeBattleAim.State.DRAGGING
+	var dragging := _view.aim.state == BattleAim.State.DRAGGING
 	var text := _view.tr("Release to play") if dragging else _view.tr("Click here to play")
 	var font := _view.get_theme_default_font()
 	var font_size := PyBridgeViewTheme.font_size(
@@ -208,7 +211,7 @@ func set_lit(card_id: String, ids: PackedStringArray) -> void:
 	lit_card = card_id
 	lit_units = ids
 	for id: String in _view.unit_views:
-		PyBridgeBattleStage.tell(_view.unit_views[id], &"set_highlighted", [id in ids])
+		BattleStage.tell(_view.unit_views[id], &"set_highlighted", [id in ids])
 	_view.highlight_changed.emit(card_id, ids)
 
 
@@ -238,7 +241,7 @@ func refresh_tooltip() -> void:
 		return
 	var aim := _view.aim
 	var tip := {}
-	var idle := aim.state == PyBridgeBattleAim.State.IDLE and not _view.is_playing_back()
+	var idle := aim.state == BattleAim.State.IDLE and not _view.is_playing_back()
 	if idle and not _view.state.is_empty():
 		if aim.hovered != null:
 			tip = _view.card_tip(aim.hovered.card_id)

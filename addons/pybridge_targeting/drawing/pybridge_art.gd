@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeArt
 extends RefCounted
 ## Portrait and card art as textures, from the [code]art[/code] paths of the battle data
 ## (docs/format.md) or from what the game hands the battle view.

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeCutHistory
 extends RefCounted
 ## What became of a [PyBridgeCutView]'s entries, chain by chain: each entry that left the
 ## Cut with its outcome and the chain it was part of (a chain starts on an empty Cut and

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeCutTip
 extends RefCounted
 ## The tooltip of a [PyBridgeCutView]'s entries: the pointer over an entry shows its card's
 ## or move's whole text (as the battle's documents word it), its source and the targets it

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgePreviewMarks
 extends RefCounted
 ## What a play would do to each unit, as the runtime words it ([code]preview[/code]'s
 ## [code]marks[/code]: [code]{"text", "kind"}[/code] per unit id), asked once per card and

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeTargetMarks
 extends Control
 ## Markers over the units of a [PyBridgeBattleView]: the numbered picks of a choice being
 ## made, and the Cut's entries on the units they concern: the targets an entry locked, the
@@ -8,7 +7,7 @@ extends Control
 ##
 ## It draws what the view gives it (the runtime's answers and events), over the units and
 ## under the hand; colours, sizes and fonts are the theme items of the type
-## [code]PyBridgeTargetMarks[/code]: colours [code]pick[/code], [code]player[/code],
+## [code]TargetMarks[/code]: colours [code]pick[/code], [code]player[/code],
 ## [code]enemy[/code], [code]lost[/code], [code]text[/code], [code]outline[/code]; constants
 ## [code]radius[/code], [code]spacing[/code]; font size [code]number_size[/code].
 
@@ -20,6 +19,8 @@ enum Kind {
 	LOST,  ## A target lost when its entry resolved.
 }
 
+const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
+const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 ## The theme type of every item it reads.
 const THEME_TYPE := &"PyBridgeTargetMarks"
 
@@ -145,7 +146,7 @@ func _placed(mark: Dictionary, on_unit: Dictionary) -> Dictionary:
 	if view == null:
 		return {}
 	var rect := view.get_global_rect()
-	var top := PyBridgeBattleStage.target_point_of(view).y
+	var top := BattleStage.target_point_of(view).y
 	var key := "%s/%s" % [mark["unit"], "pick" if mark["kind"] == Kind.PICK else "cut"]
 	var index: int = on_unit.get(key, 0)
 	on_unit[key] = index + 1
@@ -157,7 +158,7 @@ func _placed(mark: Dictionary, on_unit: Dictionary) -> Dictionary:
 		point = Vector2(rect.get_center().x, top + 46.0)
 	var placed := mark.duplicate()
 	placed["kind"] = ["pick", "locked", "range", "lost"][mark["kind"]]
-	placed["point"] = PyBridgeBattleLayout.xy(point)
+	placed["point"] = BattleLayout.xy(point)
 	return placed
 
 

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeStdioWorker
 extends RefCounted
 ## Talks to a [code]pybridge serve --stdio[/code] process (or any line pipe) on a thread of
 ## its own, so that waiting for an answer never holds up a frame.

@@ -1,0 +1,58 @@
+"""The addon's public face: docs/addon-guide.md's "Public API" lists exactly the global
+classes (``class_name``) of the addon; every other script is an internal preloaded where it
+is used. The Workshop's own classes (addons/pybridge_targeting/workshop/) are its own for now.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ADDON = ROOT / "addons" / "pybridge_targeting"
+GUIDE = ROOT / "docs" / "addon-guide.md"
+INTERNAL_FOLDERS = ("battle", "drawing", "transport")
+
+
+def class_names(paths: list[Path]) -> dict[str, Path]:
+    found = {}
+    for path in paths:
+        named = re.search(r"^class_name\s+(\w+)", path.read_text("utf-8"), re.M)
+        if named:
+            found[named[1]] = path
+    return found
+
+
+def listed_in_guide() -> list[str]:
+    text = GUIDE.read_text("utf-8")
+    section = text.split("## 10. Public API", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"`(PyBridge\w+)`", section.split("\n- ", 1)[1])
+
+
+def test_the_guide_lists_exactly_the_addons_global_classes() -> None:
+    scripts = sorted(ADDON.rglob("*.gd"))
+    workshop = class_names([p for p in scripts if "workshop" in p.relative_to(ADDON).parts])
+    public = class_names([p for p in scripts if "workshop" not in p.relative_to(ADDON).parts])
+    listed = listed_in_guide()
+    assert len(listed) == len(set(listed)), "a class listed twice"
+    assert sorted(listed) == sorted(public)
+    assert not set(listed) & set(workshop)
+
+
+def test_internals_have_no_class_name_and_are_preloaded_where_used() -> None:
+    internals = [p for folder in INTERNAL_FOLDERS for p in sorted((ADDON / folder).glob("*.gd"))]
+    assert len(internals) >= 16
+    assert class_names(internals) == {}
+    users = [*ADDON.rglob("*.gd"), *(ROOT / "tests" / "godot").rglob("*.gd")]
+    sources = {p: p.read_text("utf-8") for p in users}
+    for internal in internals:
+        res = "res://" + internal.relative_to(ROOT).as_posix()
+        assert any(f'preload("{res}")' in s for p, s in sources.items() if p != internal), res
+
+
+def test_every_preload_names_a_file_that_is_there() -> None:
+    """A preload of a moved or missing file would stop the game from parsing."""
+    for path in [*ADDON.rglob("*.gd"), *(ROOT / "demo_project").rglob("*.gd"),
+                 *(ROOT / "tests" / "godot").rglob("*.gd")]:  # fmt: skip
+        for res in re.findall(r'preload\("res://(addons/[^"]+)"\)', path.read_text("utf-8")):
+            assert (ROOT / res).exists(), (path, res)
