@@ -35,6 +35,7 @@ const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_ba
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
 const CutHistory := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_history.gd")
+const CutRows := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_rows.gd")
 const CutTip := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_tip.gd")
 ## The theme type of every item it reads.
 const THEME_TYPE := &"PyBridgeCutView"
@@ -67,11 +68,10 @@ var pass_button: Button = Button.new()
 
 var _look: PyBridgeViewTheme.Lookup = null
 var _history: CutHistory = CutHistory.new()
-var _names: Dictionary = {}
 var _texts: Dictionary = {}
 var _tip: CutTip = CutTip.new(self)
+var _drawn: CutRows = null
 var _restyling: bool = false
-var _ranges: Dictionary = {}
 var _rows: Dictionary = {}
 var _title: Label = Label.new()
 var _awaiting: Label = Label.new()
@@ -83,6 +83,7 @@ var _past: VBoxContainer = VBoxContainer.new()
 
 func _init() -> void:
 	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
+	_drawn = CutRows.new(_look)
 	custom_minimum_size = Vector2(300, 200)
 	clip_contents = true
 	var rows := VBoxContainer.new()
@@ -151,9 +152,9 @@ func _notification(what: int) -> void:
 ## its outcome in [member history]; an empty Cut ends the chain.
 func show_cut(answer: Dictionary, names: Dictionary, texts: Dictionary = {}) -> void:
 	cut = answer
-	_names = names
+	_drawn.names = names
 	_texts = texts
-	_ranges.clear()
+	_drawn.ranges.clear()
 	_history.shown(answer.get("cut", []))
 	resolving = ""
 	_rebuild()
@@ -175,7 +176,7 @@ func show_resolving(entry_id: String) -> void:
 
 ## The range [param units] an "all ~" entry [param entry_id] collected again.
 func show_range(entry_id: String, units: Array) -> void:
-	_ranges[entry_id] = units
+	_drawn.ranges[entry_id] = units
 
 
 ## A target of the entry [param entry_id] was lost: the runtime's line [param text] joins
@@ -203,7 +204,7 @@ func entry_rect(entry_id: String) -> Rect2:
 func entry_tip(entry_id: String) -> Dictionary:
 	for entry in _listed():
 		if str(entry.get("id", "")) == entry_id:
-			return _tip.tip_of(entry, _title_of(entry), _texts, _names, _ranges)
+			return _tip.tip_of(entry, _drawn.title_of(entry), _texts, _drawn.names, _drawn.ranges)
 	return {}
 
 
@@ -222,8 +223,8 @@ func shown() -> Dictionary:
 				"id": id,
 				"label": int(entry.get("label", 0)),
 				"side": str(entry.get("side", "")),
-				"title": _title_of(entry),
-				"detail": _detail_of(entry),
+				"title": _drawn.title_of(entry),
+				"detail": _drawn.detail_of(entry),
 				"state": "resolving" if id == resolving else "waiting",
 				"point": BattleLayout.xy(point)
 			}
@@ -267,12 +268,14 @@ func _rebuild() -> void:
 	_rows.clear()
 	var listed := _listed()
 	for entry in listed:
-		var row := _row(entry)
+		var row := _drawn.row(entry, str(entry.get("id", "")) == resolving)
 		_rows[str(entry.get("id", ""))] = row
 		_entries.add_child(row)
 	if listed.is_empty():
-		_entries.add_child(_label(tr("Nothing waits on the Cut."), &"dim_text", &"detail_size"))
-	_history.fill(_past, _label)
+		_entries.add_child(
+			_drawn.label(tr("Nothing waits on the Cut."), &"dim_text", &"detail_size")
+		)
+	_history.fill(_past, _drawn.label)
 	_past_title.visible = not history.is_empty()
 	# While an entry resolves the runtime's prompt is the one before the pass: the status
 	# takes its place until the new answer comes.
@@ -293,63 +296,13 @@ func _prompt() -> String:
 	return tr(str(cut.get("prompt", "")))
 
 
-func _row(entry: Dictionary) -> Control:
-	var id := str(entry.get("id", ""))
-	var side_color := _side_color(str(entry.get("side", "")))
-	var box := PanelContainer.new()
-	box.mouse_filter = Control.MOUSE_FILTER_IGNORE
-	var frame := _box(Color(side_color.darkened(0.7), 0.95), side_color, 2)
-	if id == resolving:
-		frame = _box(Color(side_color.darkened(0.5), 1.0), _look.color(&"resolving"), 4)
-	box.add_theme_stylebox_override(&"panel", frame)
-	var line := HBoxContainer.new()
-	line.add_theme_constant_override(&"separation", 8)
-	box.add_child(line)
-	var badge := _label(str(entry.get("label", "")), &"text", &"title_size")
-	badge.custom_minimum_size = Vector2(22, 0)
-	badge.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
-	badge.add_theme_color_override(&"font_color", side_color.lightened(0.45))
-	line.add_child(badge)
-	var words := VBoxContainer.new()
-	words.size_flags_horizontal = Control.SIZE_EXPAND_FILL
-	words.add_theme_constant_override(&"separation", 0)
-	words.add_child(_label(_title_of(entry), &"text", &"entry_size"))
-	var detail := _label(_detail_of(entry), &"dim_text", &"detail_size")
-	detail.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
-	words.add_child(detail)
-	line.add_child(words)
-	return box
-
-
-func _title_of(entry: Dictionary) -> String:
-	var card: Variant = entry.get("card")
-	if card is Dictionary:
-		return str(_names.get("cards", {}).get(str(card.get("id")), card.get("card")))
-	return str(_names.get("moves", {}).get(str(entry.get("move")), entry.get("move")))
-
-
-func _detail_of(entry: Dictionary) -> String:
-	var source := _unit_name(str(entry.get("source", "")))
-	var id := str(entry.get("id", ""))
-	var late: Variant = entry.get("late_choice")
-	var reached: Array = _ranges.get(id, entry.get("collected", []))
-	var targets: Array = entry.get("targets", [])
-	if late is Dictionary:
-		return tr("%s · chooses as it resolves") % source
-	if not targets.is_empty():
-		return "%s » %s" % [source, _unit_names(targets)]
-	if not reached.is_empty() or _ranges.has(id):
-		return tr("%s · reaches %s") % [source, _unit_names(reached)]
-	return source
-
-
 func _remember(entry_id: String) -> void:
 	var listed := _listed()
 	for entry in listed:
 		if str(entry.get("id", "")) == entry_id:
 			var item := {
 				"id": entry_id,
-				"title": _title_of(entry),
+				"title": _drawn.title_of(entry),
 				"label": int(entry.get("label", 0)),
 				"side": str(entry.get("side", "")),
 				"outcome": "resolving",
@@ -365,24 +318,15 @@ func _tell(entry_id: String, text: String) -> void:
 		lines.append(text)
 
 
-func _unit_name(id: String) -> String:
-	return str(_names.get("units", {}).get(id, id))
-
-
-func _unit_names(ids: Array) -> String:
-	var words := PackedStringArray()
-	for id: Variant in ids:
-		words.append(_unit_name(str(id)))
-	return ", ".join(words) if not words.is_empty() else tr("no one")
-
-
 func _button_state(button: Button) -> Dictionary:
 	var point := button.get_global_rect().get_center() if button.is_inside_tree() else Vector2()
 	return {"enabled": not button.disabled, "point": BattleLayout.xy(point)}
 
 
 func _restyle() -> void:
-	add_theme_stylebox_override(&"panel", _box(_look.color(&"background"), Color(1, 1, 1, 0.12), 1))
+	add_theme_stylebox_override(
+		&"panel", CutRows.box_of(_look.color(&"background"), Color(1, 1, 1, 0.12), 1)
+	)
 	_title.add_theme_font_size_override(&"font_size", _look.font_size(&"title_size"))
 	_title.add_theme_color_override(&"font_color", _look.color(&"resolving"))
 	_past_title.add_theme_font_size_override(&"font_size", _look.font_size(&"detail_size"))
@@ -391,27 +335,3 @@ func _restyle() -> void:
 	_awaiting.add_theme_color_override(&"font_color", _look.color(&"text"))
 	_status.add_theme_font_size_override(&"font_size", _look.font_size(&"detail_size"))
 	_status.add_theme_color_override(&"font_color", _look.color(&"resolving"))
-
-
-func _label(text: String, color: StringName, font_size: StringName) -> Label:
-	var label := Label.new()
-	label.text = text
-	label.mouse_filter = Control.MOUSE_FILTER_IGNORE
-	label.add_theme_color_override(&"font_color", _look.color(color))
-	label.add_theme_font_size_override(&"font_size", _look.font_size(font_size))
-	return label
-
-
-func _box(fill: Color, border: Color, width: int) -> StyleBoxFlat:
-	var box := StyleBoxFlat.new()
-	box.bg_color = fill
-	box.border_color = border
-	box.set_border_width_all(width)
-	box.set_corner_radius_all(8)
-	box.set_content_margin_all(8)
-	box.anti_aliasing = true
-	return box
-
-
-func _side_color(side: String) -> Color:
-	return _look.color(&"enemy") if side == "enemy" else _look.color(&"player")

@@ -21,6 +21,7 @@ enum TargetLook {
 	INVALID,  ## Under the arrow and not a valid target.
 }
 
+const UnitParts := preload("res://addons/pybridge_targeting/drawing/pybridge_unit_parts.gd")
 ## The theme type of every item this view reads.
 const THEME_TYPE := &"PyBridgeUnitView"
 ## How long a floating number shows, in seconds.
@@ -49,6 +50,7 @@ var preview_lines: Array[Dictionary] = []
 var _flash: float = 0.0
 var _floaters: Array[Dictionary] = []
 var _look: PyBridgeViewTheme.Lookup = null
+var _parts: UnitParts = null
 
 
 func _ready() -> void:
@@ -60,6 +62,7 @@ func _ready() -> void:
 
 func _init() -> void:
 	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
+	_parts = UnitParts.new(self, _look, THEME_TYPE)
 
 
 func _notification(what: int) -> void:
@@ -88,7 +91,7 @@ func _draw() -> void:
 		_look.color(&"party") if str(unit.get("team", "")) == "player" else _look.color(&"enemy")
 	)
 	var radius := float(_look.constant(&"corner_radius"))
-	_draw_intent()
+	_parts.intent(intent_rect(), str(intent.get("kind", "")), intent_lines())
 	if highlighted or target_look != TargetLook.NONE:
 		_draw_ring(ring_rect())
 	var fill := team_color if alive else _look.color(&"fallen")
@@ -96,27 +99,27 @@ func _draw() -> void:
 	if art is Texture2D:
 		PyBridgeViewDrawing.fill_texture(self, art, portrait)
 		if not alive:
-			_round_rect(portrait, Color(0, 0, 0, 0.55), radius)
+			_parts.round_rect(portrait, Color(0, 0, 0, 0.55), radius)
 	else:
-		_round_rect(portrait, fill.darkened(0.45), radius)
-		_round_rect(
+		_parts.round_rect(portrait, fill.darkened(0.45), radius)
+		_parts.round_rect(
 			Rect2(portrait.position, Vector2(portrait.size.x, portrait.size.y * 0.6)),
 			fill.darkened(0.15),
 			radius
 		)
-		_centered(
+		_parts.centered(
 			_look.bold_font(),
 			_initials(str(unit.get("name", unit_id))),
 			Vector2(w * 0.5, portrait.get_center().y + 15),
 			_look.font_size(&"initials_size"),
 			Color(_look.color(&"text"), 0.92 if alive else 0.4)
 		)
-	_round_rect(portrait, Color(1, 1, 1, 0.0), radius, Color(fill.lightened(0.35), 0.9), 2.0)
+	_parts.round_rect(portrait, Color(1, 1, 1, 0.0), radius, Color(fill.lightened(0.35), 0.9), 2.0)
 	if _flash > 0.0:
-		_round_rect(portrait, Color(_look.color(&"hit_flash"), _flash * 0.55), radius)
+		_parts.round_rect(portrait, Color(_look.color(&"hit_flash"), _flash * 0.55), radius)
 	if alive and is_in_reserve():
-		_round_rect(portrait, Color(0, 0, 0, 0.6), radius)
-		_centered(
+		_parts.round_rect(portrait, Color(0, 0, 0, 0.6), radius)
+		_parts.centered(
 			_look.bold_font(),
 			tr("IN RESERVE"),
 			Vector2(w * 0.5, portrait.end.y - 10),
@@ -124,7 +127,7 @@ func _draw() -> void:
 			Color(_look.color(&"text"), 0.8)
 		)
 	if not alive:
-		_centered(
+		_parts.centered(
 			_look.bold_font(),
 			tr("DEFEATED"),
 			Vector2(w * 0.5, portrait.end.y - 10),
@@ -132,23 +135,23 @@ func _draw() -> void:
 			_look.color(&"defeated")
 		)
 	var name_y := portrait.end.y + 24.0
-	_centered(
+	_parts.centered(
 		_look.bold_font(),
 		str(unit.get("name", unit_id)),
 		Vector2(w * 0.5, name_y),
 		_look.font_size(&"name_size"),
 		_look.color(&"text") if alive else Color(_look.color(&"text"), 0.5)
 	)
-	_draw_hp(Rect2(16, name_y + 8.0, w - 24, 20))
+	_parts.hp(Rect2(16, name_y + 8.0, w - 24, 20), unit)
 	for chip in status_chips():
-		_draw_chip(chip)
-	_draw_preview(portrait)
+		_parts.chip(chip)
+	_parts.preview(portrait, preview_lines)
 	if target_look == TargetLook.INVALID:
-		_draw_invalid_mark(portrait)
+		_parts.invalid_mark(portrait)
 	for i in _floaters.size():
 		var floater := _floaters[i]
 		var age := float(floater["age"])
-		_centered(
+		_parts.centered(
 			_look.bold_font(),
 			str(floater["text"]),
 			floater_point(i, age),
@@ -369,138 +372,8 @@ func _draw_ring(frame: Rect2) -> void:
 		thickness = 6.0
 	elif target_look == TargetLook.INVALID:
 		color = _look.color(&"invalid")
-	_round_rect(frame.grow(4), Color(color, 0.16), 16)
-	_round_rect(frame, Color(0, 0, 0, 0), 14, color, thickness)
-
-
-func _draw_invalid_mark(portrait: Rect2) -> void:
-	# Over the portrait, so it shows: a dark-edged cross in the invalid colour.
-	var c := portrait.get_center()
-	var arm := minf(portrait.size.x, portrait.size.y) * 0.3
-	var color := _look.color(&"invalid")
-	_round_rect(portrait, Color(color, 0.18), float(_look.constant(&"corner_radius")))
-	for pass_width: float in [14.0, 8.0]:
-		var ink := Color(0, 0, 0, 0.75) if pass_width > 10.0 else color
-		draw_line(c + Vector2(-arm, -arm), c + Vector2(arm, arm), ink, pass_width, true)
-		draw_line(c + Vector2(arm, -arm), c + Vector2(-arm, arm), ink, pass_width, true)
-
-
-func _draw_intent() -> void:
-	var box := intent_rect()
-	if box.has_area() == false:
-		return
-	var w := size.x
-	var bubble := _look.constant(&"bubble_height")
-	var edge := PyBridgeViewTheme.color_or(
-		self, "intent_" + str(intent.get("kind", "")), &"intent_other", THEME_TYPE
-	)
-	_round_rect(
-		Rect2(box.position, Vector2(box.size.x, bubble)), _look.color(&"bubble"), 8, edge, 2.0
-	)
-	# A small tail pointing down at the unit.
-	draw_colored_polygon(
-		PackedVector2Array(
-			[
-				Vector2(w * 0.5 - 7, bubble),
-				Vector2(w * 0.5 + 7, bubble),
-				Vector2(w * 0.5, bubble + 7)
-			]
-		),
-		edge
-	)
-	var lines := intent_lines()
-	for i in lines.size():
-		var color := edge.lightened(0.3) if i == 0 else Color(_look.color(&"text"), 0.85)
-		_centered(
-			lines[i]["font"],
-			lines[i]["text"],
-			Vector2(w * 0.5, 17 + 15 * i),
-			lines[i]["size"],
-			color
-		)
-
-
-func _draw_hp(bar: Rect2) -> void:
-	var hp := int(unit.get("hp", 0))
-	var max_hp := maxi(1, int(unit.get("max_hp", 1)))
-	_round_rect(bar, _look.color(&"hp_back"), 6, Color(0, 0, 0, 0.8), 1.5)
-	var ratio := clampf(float(hp) / max_hp, 0.0, 1.0)
-	if ratio > 0.0:
-		var fill := _look.color(&"hp_low") if ratio < 0.35 else _look.color(&"hp_fill")
-		_round_rect(
-			Rect2(bar.position + Vector2(2, 2), Vector2((bar.size.x - 4) * ratio, bar.size.y - 4)),
-			fill,
-			5
-		)
-	_centered(
-		_look.font(),
-		"%d / %d" % [hp, max_hp],
-		bar.get_center() + Vector2(0, 5),
-		_look.font_size(&"hp_size"),
-		_look.color(&"text")
-	)
-	var armor := int(unit.get("armor", 0))
-	if armor > 0:
-		var c := Vector2(bar.position.x - 2, bar.get_center().y)
-		var shield := PackedVector2Array(
-			[
-				c + Vector2(-13, -13),
-				c + Vector2(13, -13),
-				c + Vector2(13, 2),
-				c + Vector2(0, 15),
-				c + Vector2(-13, 2)
-			]
-		)
-		draw_colored_polygon(shield, _look.color(&"armor"))
-		draw_polyline(
-			shield + PackedVector2Array([shield[0]]), _look.color(&"armor_edge"), 2.0, true
-		)
-		_centered(
-			_look.bold_font(),
-			str(armor),
-			c + Vector2(0, 5),
-			_look.font_size(&"hp_size") + 1,
-			Color.WHITE
-		)
-
-
-func _draw_chip(chip: Dictionary) -> void:
-	var rect: Rect2 = chip["rect"]
-	_round_rect(rect, _look.color(&"status_fill"), 9, _look.color(&"status_edge"), 1.0)
-	draw_string(
-		_look.font(),
-		Vector2(rect.position.x + 6, rect.position.y + 13.5),
-		str(chip["label"]),
-		HORIZONTAL_ALIGNMENT_LEFT,
-		-1,
-		_look.font_size(&"status_size"),
-		_look.color(&"status_text")
-	)
-
-
-func _draw_preview(portrait: Rect2) -> void:
-	if preview_lines.is_empty():
-		return
-	var height := 8.0 + 26.0 * preview_lines.size()
-	# Below the arrow's head, which points at the top of the portrait.
-	var box := Rect2(
-		portrait.position.x - 4, portrait.end.y - height + 6, portrait.size.x + 8, height
-	)
-	_round_rect(box, _look.color(&"preview_back"), 10, Color(1, 1, 1, 0.35), 1.5)
-	var y := box.position.y + 25.0
-	for line in preview_lines:
-		var text := str(line.get("text", ""))
-		var color := PyBridgeViewTheme.color_or(
-			self, "mark_" + str(line.get("kind", "info")), &"mark_info", THEME_TYPE
-		)
-		var big := text.length() <= 10
-		var font_size := (
-			_look.font_size(&"preview_size") if big else _look.font_size(&"preview_small_size")
-		)
-		_centered(
-			_look.bold_font(), text, Vector2(size.x * 0.5, y - (2 if big else 5)), font_size, color
-		)
-		y += 26.0
+	_parts.round_rect(frame.grow(4), Color(color, 0.16), 16)
+	_parts.round_rect(frame, Color(0, 0, 0, 0), 14, color, thickness)
 
 
 func _initials(text: String) -> String:
@@ -508,19 +381,3 @@ func _initials(text: String) -> String:
 	if words.size() >= 2:
 		return (words[0].left(1) + words[1].left(1)).to_upper()
 	return text.left(2).capitalize()
-
-
-func _centered(font: Font, text: String, at: Vector2, font_size: int, color: Color) -> void:
-	PyBridgeViewDrawing.centered_text(
-		self, font, text, at, font_size, color, 4, Color(0, 0, 0, 0.75 * color.a)
-	)
-
-
-func _round_rect(
-	rect: Rect2,
-	fill: Color,
-	radius: float,
-	border: Color = Color(0, 0, 0, 0),
-	border_width: float = 0.0
-) -> void:
-	PyBridgeViewDrawing.round_rect(self, rect, fill, radius, border, border_width)
