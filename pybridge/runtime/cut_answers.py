@@ -7,8 +7,9 @@ from .cut import activation_refused, pass_refused
 from .document import cut_entry_to_json
 from .errors import PlayError
 from .model import Battle, Team
-from .narrate import cut_prompt
+from .narrate import cut_prompt_said
 from .play import late_choice
+from .sentences import say
 
 _PLAYER = Team.PLAYER
 
@@ -50,8 +51,9 @@ def player_moves(battle: Battle, end_turn: PlayError | None) -> dict[str, object
         "can_pass": pass_refused(battle) is None,
         "can_end_turn": end_turn is None,
         "end_turn_reason": None if end_turn is None else end_turn.message,
-        "prompt": cut_prompt(whose, can_respond, battle.two_sided),
     }
+    prompt = cut_prompt_said(whose, can_respond, battle.two_sided)
+    moves["prompt"], moves["prompt_message"] = say(battle, prompt), prompt
     if battle.two_sided:
         moves["side"] = acting.value
     return moves
