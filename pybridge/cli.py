@@ -18,6 +18,7 @@ from .devtools.build.command import add_build_command
 from .devtools.fuzzing import add_fuzz_command
 from .devtools.release import add_dist_command
 from .examples import demo_battle
+from .messages_command import add_messages_command
 from .online.command import add_replay_command, add_ws_options
 from .pack import add_pack_command
 from .runtime import Battle, load_battle
@@ -72,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_demo_command(commands)
     add_dist_command(commands)
     add_workshop_command(commands)
+    add_messages_command(commands)
     return parser
 
 
