@@ -51,8 +51,10 @@ def test_under_strict_an_enemy_move_with_no_legal_target_is_not_played() -> None
     s.events("play", card="h1")  # the hero is warded: the bite has no legal target
     events = s.events("end_turn")
     why = "no legal target: Ward on Hero (will not be the target of any effect)"
-    assert of(events, "enemy_holds") == [{"type": "enemy_holds", "unit": "orc", "move": "bite",
-                                          "name": "Bite", "reason": why}]  # fmt: skip
+    (held,) = of(events, "enemy_holds")
+    assert held.pop("reason_message")["id"] == "refusal.explained"
+    assert held == {"type": "enemy_holds", "unit": "orc", "move": "bite", "name": "Bite",
+                    "reason": why}  # fmt: skip
     assert "enemy_acts" not in types(events) and "armor" not in types(events)
     orc = next(u for u in s.state()["units"] if u["id"] == "orc")
     assert orc["armor"] == 0 and orc["intent"] is None  # it telegraphs only what it can play

@@ -29,6 +29,7 @@ from pybridge.runtime.sentences import english, is_said
 from pybridge.runtime.vocabulary import BUILTIN, Extension, Vocabulary, VocabularyError
 from tests.duel_script import DUEL, request_of
 from tests.protocol_support import Session
+from tests.test_law_everyone import hidden_party
 
 Doc = dict[str, Any]
 ROOT = Path(__file__).resolve().parent.parent
@@ -249,3 +250,12 @@ def test_the_command_writes_the_template_and_the_csv(tmp_path: Path, capsys) -> 
     assert rows[0] == ["id", "english", "english_plural", "params", "comment"]
     assert [row[0] for row in rows[1:]] == list(BUILTIN.messages)
     assert main(["messages", "--library", str(tmp_path / "none.json")]) == 2
+
+
+def test_an_enemy_that_holds_back_says_why_as_a_message() -> None:
+    s = hidden_party("strict")
+    s.events("play", card="h1")  # the hero is warded: the bite has no legal target
+    answer = s.ok("end_turn")
+    assert check_said([answer], BUILTIN.messages) > 0
+    (held,) = [line for line in answer["log"] if line["message"]["id"] == "log.enemy_holds"]
+    assert held["message"]["params"]["reason"]["id"] == "refusal.explained"

@@ -272,7 +272,8 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
     "enemy_acts": lambda b, e: _aimed(b, e, "log.enemy_acts", "log.enemy_acts_on", "enemy", 0),
     "enemy_holds": lambda b, e: _told(
         b, said("log.enemy_holds", unit=unit(b, e["unit"]), move=move(b, e["move"], e["name"]),
-                reason=e["reason"]), "enemy", 0),
+                reason=e.get("reason_message") or said("refusal.condition",
+                                                       reason=e["reason"])), "enemy", 0),
     "status_hook": lambda b, e: _told(
         b, said("log.status_hook", status=status(b, e["status"]), unit=unit(b, e["unit"])),
         "buff"),

@@ -127,7 +127,7 @@ LOG = (
     _m("log.intent_at", "{unit} readies {move} against {target}.", unit=U, move=M, target=U),
     _m("log.enemy_acts", "{unit} uses {move}.", unit=U, move=M),
     _m("log.enemy_acts_on", "{unit} uses {move} on {target}.", unit=U, move=M, target=U),
-    _m("log.enemy_holds", "{unit} holds back {move}: {reason}.", unit=U, move=M, reason=T),
+    _m("log.enemy_holds", "{unit} holds back {move}: {reason}.", unit=U, move=M, reason=W),
     _m("log.status_hook", "{status} acts on {unit}.", status=S, unit=U),
     _m("log.reaction", "{unit}'s {status} strikes back at {attacker}.",
        unit=U, status=S, attacker=U),
