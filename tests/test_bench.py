@@ -284,7 +284,8 @@ def scripted_log() -> list[Any]:
 #: pin the English, so the log is hashed without them (checked: with them left out, the log
 #: is the one pinned before).
 _MESSAGE_KEYS = frozenset({"message", "reason_message", "prompt_message", "label_message",
-                           "title_message", "detail_message", "line_messages"})  # fmt: skip
+                           "title_message", "detail_message", "line_messages",
+                           "activate_reason_message", "end_turn_reason_message"})  # fmt: skip
 
 
 def _english_only(value: Any) -> Any:

@@ -38,7 +38,8 @@ EVERYONE = ["player", "enemy", "spectator"]
 
 #: The keys that hold a message beside a text (never walked for texts of their own).
 _SAID_KEYS = frozenset({"message", "reason_message", "prompt_message", "line_messages",
-                        "label_message", "title_message", "detail_message"})  # fmt: skip
+                        "label_message", "title_message", "detail_message",
+                        "activate_reason_message", "end_turn_reason_message"})  # fmt: skip
 
 
 def _texts(value: Any) -> Iterator[tuple[str, Any]]:
@@ -57,6 +58,9 @@ def _texts(value: Any) -> Iterator[tuple[str, Any]]:
         yield value["reason"], value.get("reason_message")
     if "can_pass" in value:
         yield value["prompt"], value.get("prompt_message")
+        for reason in ("activate_reason", "end_turn_reason"):
+            if value[reason] is not None:
+                yield value[reason], value.get(f"{reason}_message")
     if "acts" in value and "title" in value:
         yield value["title"], value.get("title_message")
         yield value["detail"], value.get("detail_message")
@@ -153,7 +157,9 @@ def test_every_text_of_the_duel_is_its_message_for_every_viewer() -> None:
     assert all(a["ok"] for a in answers)
     assert check_said(answers, BUILTIN.messages) > 100
     ids = {s["id"] for _, s in _texts(answers) if is_said(s)}
-    assert {"log.target_lost.protected", "refusal.explained", "prompt.cut.respond"} <= ids
+    wanted = {"log.target_lost.protected", "refusal.explained", "prompt.cut.respond",
+              "cut.yours", "cut.waiting"}  # fmt: skip
+    assert wanted <= ids
 
 
 def test_every_text_of_the_rivals_duel_is_its_message_in_every_view() -> None:

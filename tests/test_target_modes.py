@@ -103,6 +103,7 @@ def test_target_info_names_mode_source_and_candidates() -> None:
         "range": ["goblin", "orc", "troll"],
         "playable": True,
         "reason": None,
+        "reason_message": None,
         "count": 1,
         "up_to": False,
         "count_label": "",

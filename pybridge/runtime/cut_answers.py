@@ -47,10 +47,12 @@ def player_moves(battle: Battle, end_turn: PlayError | None) -> dict[str, object
     moves: dict[str, object] = {
         "can_activate": refused is None,
         "activate_reason": None if refused is None else refused.message,
+        "activate_reason_message": None if refused is None else refused.said,
         "can_respond": can_respond,
         "can_pass": pass_refused(battle) is None,
         "can_end_turn": end_turn is None,
         "end_turn_reason": None if end_turn is None else end_turn.message,
+        "end_turn_reason_message": None if end_turn is None else end_turn.said,
     }
     prompt = cut_prompt_said(whose, can_respond, battle.two_sided)
     moves["prompt"], moves["prompt_message"] = say(battle, prompt), prompt

@@ -15,8 +15,9 @@ string. A parameter's value is JSON a host can translate (docs/translation.md):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
+from .errors import TargetingError
 from .model import Battle
 from .vocabulary import Message, words_of
 
@@ -55,6 +56,16 @@ def _filled(messages: Mapping[str, Message], value: object) -> str:
 def say(battle: Battle, sentence: Said) -> str:
     """:func:`english` with the battle's own message table."""
     return english(words_of(battle).messages, sentence)
+
+
+_Error = TypeVar("_Error", bound=TargetingError)
+
+
+def refused(error: type[_Error], battle: Battle, sentence: Said, where: str) -> _Error:
+    """An error whose message is a sentence a player reads (``error.said``)."""
+    made = error(say(battle, sentence), where)
+    made.said = sentence
+    return made
 
 
 # -- names ------------------------------------------------------------------------------------

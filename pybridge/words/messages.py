@@ -218,6 +218,20 @@ INTENTS = (
     _m("intent.with", "{detail}, with {riders}", detail=W, riders=W),
 )
 
+#: Why a move over the Cut is refused now, as a UI shows it beside its controls.
+CUT = (
+    _m("cut.yours", "the top of the Cut is yours: pass to let the other side respond or let it "
+       "resolve"),
+    _m("cut.full", "the Cut is full ({entries} entries): pass or resolve before adding another",
+       entries=N),
+    _counted("cut.waiting",
+             "{count} effect(s) wait on the Cut: pass or resolve them before ending the turn",
+             "{count} effect(s) wait on the Cut: pass or resolve them before ending the turn",
+             "count"),
+    _m("cut.over.victory", "the battle is over (victory)"),
+    _m("cut.over.defeat", "the battle is over (defeat)"),
+)  # fmt: skip
+
 PROMPTS = (
     _m("prompt.cut.start", "Play a card to start a chain."),
     _m(
@@ -231,7 +245,7 @@ PROMPTS = (
     _m("prompt.cut.pass", "Pass to let it resolve."),
 )
 
-MESSAGES = (*PIECES, *LOG, *FIZZLES, *MARKS, *REFUSALS, *INTENTS, *PROMPTS)
+MESSAGES = (*PIECES, *LOG, *FIZZLES, *MARKS, *REFUSALS, *INTENTS, *CUT, *PROMPTS)
 
 
 def register(words: Words) -> None:
