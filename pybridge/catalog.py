@@ -90,6 +90,9 @@ def data_entries(cards: Mapping[str, CardDef], moves: Mapping[str, MoveDef] | No
         out += _name(f"card.{card.id}.name", card.name, f"the card {card.id!r}")
         out += _text(f"card.{card.id}.text", card.text or describe_card(card, statuses),
                      f"the card {card.id!r}")  # fmt: skip
+        for rule in card.playable_if:
+            out.append(Entry(f"card.{card.id}.playable_if", rule.reason,
+                             note=f"why the card {card.id!r} cannot be played now"))  # fmt: skip
     for move in (moves or {}).values():
         out += _name(f"move.{move.id}.name", move.name, f"the enemy move {move.id!r}")
         out += _text(f"move.{move.id}.text", move.text or describe_move(move, statuses),

@@ -147,6 +147,9 @@ class Host:
     def _param(self, value: Any) -> str:
         if is_said(value):
             return self.say(value)
+        if isinstance(value, dict) and "context" in value:  # a game's own text
+            found = self.entries.get((value["context"], value["text"]))
+            return found.msgstr if found else str(value["text"])
         if isinstance(value, dict):
             return self.name(value)[0]
         return str(value)
@@ -204,6 +207,20 @@ def test_german_counts_and_genders_choose_their_forms(host: Host) -> None:
         assert host.say(falls) == said
     aimed = {"id": "intent.at", "params": {"unit": {"unit": "k", "name": "Knight"}}}
     assert host.say(aimed) == "gegen den Ritter"
+
+
+def test_a_cards_own_reason_reads_in_german(host: Host) -> None:
+    battle = json.loads((DEMO / "battles" / "party_battle.json").read_text("utf-8"))
+    battle["piles"]["hand"].append({"id": "coup", "card": "coup_de_grace"})
+    library = json.loads((DEMO / "cards" / "mechanics.json").read_text("utf-8"))
+    proto = Protocol(words=load(project_extensions(DEMO)).words)
+    opened = json.loads(proto.call(json.dumps({"op": "open", "battle": battle,
+                                               "libraries": [library]})))  # fmt: skip
+    assert opened["ok"], opened
+    answer = json.loads(proto.call(json.dumps({"op": "targets", "session": "s1",
+                                               "card": "coup"})))["result"]  # fmt: skip
+    assert answer["reason"] == "No enemy is below half health."
+    assert host.say(answer["reason_message"]) == "Kein Gegner ist unter halben Leben."
 
 
 def test_every_line_of_the_demo_duel_reads_in_german(host: Host) -> None:

@@ -19,6 +19,7 @@ from .model import Battle, Team
 from .sentences import (
     Said,
     card,
+    data,
     definition,
     english,
     listed,
@@ -273,7 +274,8 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
     "enemy_holds": lambda b, e: _told(
         b, said("log.enemy_holds", unit=unit(b, e["unit"]), move=move(b, e["move"], e["name"]),
                 reason=e.get("reason_message") or said("refusal.condition",
-                                                       reason=e["reason"])), "enemy", 0),
+                                                       reason=data("", e["reason"]))),
+        "enemy", 0),
     "status_hook": lambda b, e: _told(
         b, said("log.status_hook", status=status(b, e["status"]), unit=unit(b, e["unit"])),
         "buff"),

@@ -44,7 +44,7 @@ from .modes import (
     protections,
 )
 from .resolve import holds
-from .sentences import Said, listed, said, say
+from .sentences import Said, data, listed, said, say
 from .sentences import status as status_named
 from .sentences import unit as unit_named
 
@@ -445,8 +445,9 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
         refused = soft_refusal(battle, card, source, pool)
     if refused is None:
         unmet = unmet_condition(battle, card, source)
+        own = data(f"card.{definition.id}.playable_if", unmet or "")
         refused = None if unmet is None else \
-            said_refusal(battle, "condition", said("refusal.condition", reason=unmet))  # fmt: skip
+            said_refusal(battle, "condition", said("refusal.condition", reason=own))  # fmt: skip
     reason = None if refused is None else refused.text
     arrow = requires_target and not definition.choose_on_resolve
     reach = pool if requires_target else affected_range(battle, source, mode, definition)

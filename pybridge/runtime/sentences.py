@@ -8,6 +8,7 @@ string. A parameter's value is JSON a host can translate (docs/translation.md):
 - a name: ``{"unit": id, "name": ...}``, ``{"card": id, "def": ..., "name": ...}``,
   ``{"status": id, "name": ...}`` or ``{"move": id, "name": ...}``;
 - a number as it is (the message's ``plural`` parameter picks the plural form);
+- a game's own text: ``{"context": ..., "text": ...}`` (a card's ``playable_if`` reason);
 - a sentence of its own, ``{"id", "params"}``: a list of names ("A, B and C"), a pile, a
   counter's label, a clause.
 """
@@ -49,7 +50,7 @@ def _filled(messages: Mapping[str, Message], value: object) -> str:
     if isinstance(value, dict):
         if "params" in value:
             return english(messages, value)
-        return str(value.get("name", ""))
+        return str(value["name"] if "name" in value else value.get("text", ""))
     return str(value)
 
 
@@ -103,6 +104,12 @@ def status(battle: Battle, status_id: object) -> dict[str, Any]:
 
 def move(battle: Battle, move_id: object, name: object) -> dict[str, Any]:
     return {"move": move_id, "name": str(name)}
+
+
+def data(context: str, text: str) -> dict[str, str]:
+    """A game's own text (a ``data`` parameter): its English and the context its catalog
+    translates it under (``card.<id>.playable_if``)."""
+    return {"context": context, "text": text}
 
 
 def listed(names: Sequence[Any], empty: str = "list.no_one") -> Said:

@@ -79,9 +79,10 @@ class Message:
 
 #: Parameter types a message may take: names (``unit``, ``card``, ``status``, ``move``, or
 #: ``name``: any of them, or a sentence standing for one), lists of names, a pile, a counter,
-#: a number, free text, and a whole sentence of its own (``message``).
+#: a number, free text, a game's own text (``data``: a card's ``playable_if`` reason, which
+#: its catalog translates by context), and a whole sentence of its own (``message``).
 PARAM_TYPES = ("unit", "units", "card", "cards", "status", "move", "name", "pile", "number",
-               "counter", "text", "message")  # fmt: skip
+               "counter", "text", "data", "message")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,7 +194,7 @@ REFUSALS = (
     _m("refusal.energy", "needs {cost} energy, {energy} left", cost=N, energy=N),
     _m("refusal.not_your_turn", "it is {side}'s turn", side=W),
     _m("refusal.priority", "{side} holds priority on the Cut", side=W),
-    _m("refusal.condition", "{reason}", reason=T),
+    _m("refusal.condition", "{reason}", reason="data"),
     _m("refusal.explained", "{reason}: {shields}", reason=W, shields=W),
     _m("refusal.shield", "{status} on {units} ({protects})", status=S, units="units", protects=W),
     _m("refusal.shield.other", "is protected"),
