@@ -74,6 +74,17 @@ def refused(error: type[_Error], battle: Battle, sentence: Said, where: str) -> 
 HIDDEN_CARD_ID = "name.hidden_card"
 
 
+def opening_hidden_card(sentence: Said) -> Said:
+    """``sentence`` with the hidden card that opens it said as a sentence's start ("A card
+    moves ..."): the parameter its template opens with."""
+    params = dict(sentence["params"])
+    for name, value in params.items():
+        if is_said(value) and value["id"] == HIDDEN_CARD_ID:
+            params[name] = said(HIDDEN_CARD_ID + ".start")
+            return {"id": sentence["id"], "params": params}
+    return sentence
+
+
 def unit(battle: Battle, unit_id: object) -> dict[str, Any]:
     found = battle.unit(unit_id) if isinstance(unit_id, str) else None
     return {"unit": unit_id, "name": found.name if found is not None else str(unit_id)}

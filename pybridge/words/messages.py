@@ -55,6 +55,7 @@ PIECES = (
     _m("list.and_chain", "{first} and {rest}", first=W, rest=W),
     _m("list.plus", "{first}+{rest}", first=W, rest=W),
     _m("name.hidden_card", "a card"),
+    _m("name.hidden_card.start", "A card"),
     _m("name.counter", "{name}", name=T),
     _m("pile.hand", "the hand"),
     _m("pile.draw", "the draw pile"),
