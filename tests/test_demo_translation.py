@@ -4,8 +4,8 @@ message the demo can show and the demo's names and texts, with German's plural a
 A test fails when a message of the template lacks a German translation (an empty msgstr, a
 placeholder missing or extra), when a gender is not one German has, and when the German a host
 would show for a played-out battle is not a whole, grammatical sentence. The host's side is
-written here as docs/translation.md says a host translates (the addon does the same through
-Godot's TranslationServer).
+:class:`pybridge.translating.Translator`, which translates as docs/translation.md says a host
+does (the addon does the same through Godot's TranslationServer).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,11 +20,11 @@ from typing import Any
 import polib
 import pytest
 
-from pybridge.catalog import GENDER, NAMED, UNIT_NAME, Entry
+from pybridge.catalog import GENDER, NAMED, Entry
 from pybridge.extensions import load, project_extensions
 from pybridge.messages_command import catalog
 from pybridge.protocol import Protocol
-from pybridge.runtime.sentences import is_said
+from pybridge.translating import Translator
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "demo_project"
@@ -102,69 +101,7 @@ def test_every_gender_variant_translates_a_message_by_a_name_it_takes() -> None:
         assert all(_placeholders(form) == wanted for form in _forms(entry)), entry.msgctxt
 
 
-# -- a host's translation, as docs/translation.md describes it -------------------------------
-class Host:
-    """Translates a said sentence with a PO catalog: names by their context, sentences by id
-    (a gender variant first), plural forms by the language's rule."""
-
-    def __init__(self, po: polib.POFile) -> None:
-        self.entries = {(e.msgctxt, e.msgid): e for e in po}
-        self.by_context: dict[str, polib.POEntry] = {}
-        for e in po:
-            self.by_context.setdefault(e.msgctxt, e)
-        rule = po.metadata["Plural-Forms"].split("plural=")[1].rstrip(";")
-        assert rule == "(n != 1)", rule  # the one rule this test host reads
-        self.plural: Callable[[int], int] = lambda n: int(n != 1)
-
-    def name(self, value: Mapping[str, Any]) -> tuple[str, str]:
-        """A name parameter's translation and gender."""
-        context = _name_context(value)
-        english = str(value["name"])
-        found = self.entries.get((context, english))
-        gender = self.entries.get((context + GENDER, english))
-        return (found.msgstr if found else english), (gender.msgstr if gender else "proper")
-
-    def say(self, said: Mapping[str, Any]) -> str:
-        params: Mapping[str, Any] = said["params"]
-        genders = {k: self.name(v)[1] for k, v in params.items()
-                   if isinstance(v, dict) and "name" in v and "params" not in v}  # fmt: skip
-        entry = self._entry(said["id"], genders)
-        template = entry.msgstr
-        if entry.msgid_plural:
-            counted = next(v for v in params.values() if isinstance(v, int))
-            template = entry.msgstr_plural[self.plural(counted)]
-        filled = {k: self._param(v) for k, v in params.items()}
-        return re.sub(r"\{(\w+)\}", lambda m: filled[m.group(1)], template)
-
-    def _entry(self, message_id: str, genders: Mapping[str, str]) -> polib.POEntry:
-        gendered = [f"{k}={g}" for k, g in genders.items() if g != "proper"]
-        for context in ("|".join([message_id, *gendered]),
-                        *(f"{message_id}|{g}" for g in gendered), message_id):  # fmt: skip
-            if context in self.by_context:
-                return self.by_context[context]
-        raise AssertionError(f"no German for {message_id}")
-
-    def _param(self, value: Any) -> str:
-        if is_said(value):
-            return self.say(value)
-        if isinstance(value, dict) and "context" in value:  # a game's own text
-            found = self.entries.get((value["context"], value["text"]))
-            return found.msgstr if found else str(value["text"])
-        if isinstance(value, dict):
-            return self.name(value)[0]
-        return str(value)
-
-
-def _name_context(value: Mapping[str, Any]) -> str:
-    if "unit" in value:
-        return UNIT_NAME
-    if "card" in value:
-        return f"card.{value['def']}.name"
-    if "status" in value:
-        return f"status.{value['status']}.name"
-    return f"move.{value['move']}.name"
-
-
+# -- what a host shows ---------------------------------------------------------------------
 def _log(document: Path, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
     proto = Protocol()
     battle = json.loads(document.read_text("utf-8"))
@@ -179,11 +116,11 @@ def _log(document: Path, requests: list[dict[str, Any]]) -> list[dict[str, Any]]
 
 
 @pytest.fixture(scope="module")
-def host() -> Host:
-    return Host(german())
+def host() -> Translator:
+    return Translator(GERMAN)
 
 
-def test_a_german_player_reads_whole_sentences_with_the_right_article(host: Host) -> None:
+def test_a_german_player_reads_whole_sentences_with_the_right_article(host: Translator) -> None:
     example = ROOT / "pybridge" / "examples" / "demo_battle.json"
     lines = _log(example, [{"op": "play", "card": "h1", "target": "goblin"},
                            {"op": "end_turn"}])  # fmt: skip
@@ -197,7 +134,7 @@ def test_a_german_player_reads_whole_sentences_with_the_right_article(host: Host
     assert any(re.fullmatch(r"Du ziehst \d Karten\.", t) for t in told), told
 
 
-def test_german_counts_and_genders_choose_their_forms(host: Host) -> None:
+def test_german_counts_and_genders_choose_their_forms(host: Translator) -> None:
     one = {"id": "log.draw.you", "params": {"count": 1}}
     assert (host.say(one), host.say({**one, "params": {"count": 5}})) == (
         "Du ziehst 1 Karte.", "Du ziehst 5 Karten.")  # fmt: skip
@@ -209,7 +146,7 @@ def test_german_counts_and_genders_choose_their_forms(host: Host) -> None:
     assert host.say(aimed) == "gegen den Ritter"
 
 
-def test_a_cards_own_reason_reads_in_german(host: Host) -> None:
+def test_a_cards_own_reason_reads_in_german(host: Translator) -> None:
     battle = json.loads((DEMO / "battles" / "party_battle.json").read_text("utf-8"))
     battle["piles"]["hand"].append({"id": "coup", "card": "coup_de_grace"})
     library = json.loads((DEMO / "cards" / "mechanics.json").read_text("utf-8"))
@@ -223,10 +160,19 @@ def test_a_cards_own_reason_reads_in_german(host: Host) -> None:
     assert host.say(answer["reason_message"]) == "Kein Gegner ist unter halben Leben."
 
 
-def test_every_line_of_the_demo_duel_reads_in_german(host: Host) -> None:
+def test_every_line_of_the_demo_duel_reads_in_german(host: Translator) -> None:
     duel = ROOT / "pybridge" / "examples" / "duel_battle.json"
     lines = _log(duel, [{"op": "activate", "card": "c2"}, {"op": "pass"}, {"op": "pass"},
                         {"op": "pass"}])  # fmt: skip
     told = [host.say(line["message"]) for line in lines]
     assert len(told) == len(lines) > 3
     assert not any(re.search(r"[{}]", t) for t in told), told
+
+
+def test_the_battle_command_prints_the_log_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    from pybridge.cli import main
+
+    assert main(["battle", "--max-turns", "2", "--po", str(GERMAN)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert "  Der Goblin erleidet 6 Schaden, noch 12 LP." in printed
+    assert "Runde 1 endet." in printed
