@@ -1,16 +1,19 @@
 """The battle log: the one place that words events as sentences a player reads.
 
 Every host shows these lines (the protocol sends them with every change as ``log``); none
-words events itself. A line is ``{"text", "kind", "indent"}``: ``kind`` says what sort of
-line it is, for a host to colour (:data:`LINE_KINDS`), and ``indent`` is 1 for what happens
-inside a play or a turn. :func:`narrate_all` adds ``event``: the index of the event the line
-tells, so a host can play a turn back line by line with what each line changes. Every event
+words events itself. A line is ``{"text", "kind", "indent", "message"}``: ``message`` is the
+sentence (:mod:`.sentences`) whose English ``text`` is, for a host to translate; ``kind``
+says what sort of line it is, for a host to colour (:data:`LINE_KINDS`), and ``indent`` is 1
+for what happens inside a play or a turn. :func:`narrate_all` adds ``event``: the index of the
+event the line tells, so a host can play a turn back line by line with what each line
+changes. Every event
 type of :data:`.events.EVENTS` has an entry in :data:`NARRATION`: a function, or None for
 bookkeeping nobody needs to read.
 """
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -312,6 +315,9 @@ def _param(battle: Battle, kind: str, value: Any) -> Any:
         return listed_commas([_card(battle, c) for c in cards], "list.nothing")
     if kind == "status":
         return status(battle, value)
+    if kind == "move":
+        found = battle.moves.get(value) if isinstance(value, str) else None
+        return move(battle, value, found.name if found is not None else value)
     if kind == "pile":
         return pile(value)
     if kind == "counter":
@@ -323,8 +329,10 @@ def _param(battle: Battle, kind: str, value: Any) -> Any:
 
 
 def render(battle: Battle, message: Message, values: Mapping[str, Any]) -> str:
-    """A message's English with its parameters filled from ``values`` (an event's fields)."""
-    return say(battle, _said_from(battle, message, values))
+    """A message's English with its parameters filled from ``values`` (an event's fields);
+    the message need not be in the battle's table, the sentences it takes are."""
+    table = ChainMap({message.id: message}, words_of(battle).messages)
+    return english(table, _said_from(battle, message, values))
 
 
 def _said_from(battle: Battle, message: Message, values: Mapping[str, Any]) -> Said:
