@@ -268,3 +268,19 @@ def test_a_line_a_view_opens_with_a_hidden_card_says_so_as_its_message() -> None
     assert line is not None and line["text"] == "a card moves from the hand to the discard pile."
     opened = opening_hidden_card(line["message"])
     assert english(BUILTIN.messages, opened) == "A card moves from the hand to the discard pile."
+
+
+def test_a_choice_an_action_asks_comes_with_its_prompt_as_a_message() -> None:
+    words = load([DEMO / "extensions" / "mechanics.py"]).words
+    battle = json.loads((DEMO / "battles" / "party_battle.json").read_text("utf-8"))
+    library = json.loads((DEMO / "cards" / "mechanics.json").read_text("utf-8"))
+    proto = Protocol(words=words)
+    opened = _call(proto, {"op": "open", "battle": battle, "libraries": [library]})
+    foresight = next(c["id"] for c in battle["piles"]["hand"] if c["card"] == "foresight")
+    asked = _call(proto, {"op": "play", "session": opened["result"]["session"],
+                          "card": foresight})  # fmt: skip
+    assert asked["error"]["code"] == "choice_needed", asked
+    choice = asked["error"]["choice"]
+    prompt = choice["prompt_message"]
+    assert prompt["id"] == choice["prompt"]["id"] == "demo.scry.prompt"
+    assert english(words.messages, prompt) == choice["prompt"]["english"]
