@@ -90,17 +90,20 @@ def _call(proto: Protocol, request: Doc) -> Doc:
     return answer
 
 
-def _autoplay(document: Doc, turns: int = 30) -> list[Doc]:
-    """The demo battle played to its end through the protocol: every change, every card's
-    ``targets`` and a ``preview`` of each play, the Cut's answer each step."""
-    proto = Protocol()
-    opened = _call(proto, {"op": "open", "battle": document})
+def _autoplay(document: Doc, turns: int = 30, words: Vocabulary | None = None,
+              libraries: list[Doc] | None = None) -> list[Doc]:  # fmt: skip
+    """A battle played to its end through the protocol: every change, every card's
+    ``targets`` and a ``preview`` of each play, the Cut's answer each step (a choice an
+    action asks is answered with the fewest options it takes)."""
+    proto = Protocol(words=words)
+    opened = _call(proto, {"op": "open", "battle": document, "libraries": libraries or []})
+    assert opened["ok"], opened
     session = opened["result"]["session"]
     answers = [opened]
     for _ in range(200):
         state = _call(proto, {"op": "state", "session": session})
         answers.append(state)
-        battle = load_battle(state["result"]["state"])
+        battle = load_battle(state["result"]["state"], None, words)
         if battle.result is not None or battle.turn > turns:
             break
         for card in battle.side(battle.turn_side).piles[Pile.HAND]:
@@ -111,10 +114,15 @@ def _autoplay(document: Doc, turns: int = 30) -> list[Doc]:
             answers.append(_call(proto, {"op": "end_turn", "session": session}))
             continue
         card, target = choice
-        answers.append(_call(proto, {"op": "preview", "session": session, "card": card,
-                                     "target": target}))  # fmt: skip
-        answers.append(_call(proto, {"op": "play", "session": session, "card": card,
-                                     "target": target}))  # fmt: skip
+        play = {"op": "play", "session": session, "card": card, "target": target}
+        answers.append(_call(proto, {**play, "op": "preview"}))
+        done = _call(proto, play)
+        if not done["ok"] and done["error"]["code"] == "choice_needed":
+            asked = done["error"]["choice"]
+            answers.append({"ok": True, "result": {"choice": asked}})
+            choices = {asked["key"]: asked["options"][: asked["minimum"]]}
+            done = _call(proto, {**play, "choices": choices})
+        answers.append(done)
     return answers
 
 
@@ -124,6 +132,18 @@ def test_every_text_of_the_demo_battle_played_out_is_its_message() -> None:
     assert check_said(answers, BUILTIN.messages) > 100
     ids = {s["id"] for _, s in _texts(answers) if is_said(s)}
     assert {"refusal.energy", "log.victory", "log.damage_noted", "mark.blocked"} <= ids
+
+
+def test_every_text_of_the_demo_projects_battle_is_its_message() -> None:
+    """The demo's own battle, with its extension (scry, drain, the combo counter)."""
+    words = load([DEMO / "extensions" / "mechanics.py"]).words
+    battle = json.loads((DEMO / "battles" / "party_battle.json").read_text("utf-8"))
+    library = json.loads((DEMO / "cards" / "mechanics.json").read_text("utf-8"))
+    answers = _autoplay(battle, words=words, libraries=[library])
+    assert all(a["ok"] for a in answers), [a for a in answers if not a["ok"]][:1]
+    assert check_said(answers, words.messages) > 100
+    ids = {s["id"] for _, s in _texts(answers) if is_said(s)}
+    assert "demo.scry.done" in ids, sorted(ids)
 
 
 def test_every_text_of_the_fuzz_seeds_is_its_message() -> None:
