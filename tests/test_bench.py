@@ -285,7 +285,8 @@ def scripted_log() -> list[Any]:
 #: is the one pinned before).
 _MESSAGE_KEYS = frozenset({"message", "reason_message", "prompt_message", "label_message",
                            "title_message", "detail_message", "line_messages",
-                           "activate_reason_message", "end_turn_reason_message"})  # fmt: skip
+                           "activate_reason_message", "end_turn_reason_message",
+                           "count_label_message"})  # fmt: skip
 
 
 def _english_only(value: Any) -> Any:

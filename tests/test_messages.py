@@ -40,7 +40,8 @@ EVERYONE = ["player", "enemy", "spectator"]
 #: The keys that hold a message beside a text (never walked for texts of their own).
 _SAID_KEYS = frozenset({"message", "reason_message", "prompt_message", "line_messages",
                         "label_message", "title_message", "detail_message",
-                        "activate_reason_message", "end_turn_reason_message"})  # fmt: skip
+                        "activate_reason_message", "end_turn_reason_message",
+                        "count_label_message"})  # fmt: skip
 
 
 def _texts(value: Any) -> Iterator[tuple[str, Any]]:
@@ -57,6 +58,8 @@ def _texts(value: Any) -> Iterator[tuple[str, Any]]:
         yield value["text"], value.get("message")
     if "playable" in value and isinstance(value.get("reason"), str):
         yield value["reason"], value.get("reason_message")
+    if "playable" in value and value.get("count_label"):
+        yield value["count_label"], value.get("count_label_message")
     if "can_pass" in value:
         yield value["prompt"], value.get("prompt_message")
         for reason in ("activate_reason", "end_turn_reason"):

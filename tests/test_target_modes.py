@@ -107,6 +107,7 @@ def test_target_info_names_mode_source_and_candidates() -> None:
         "count": 1,
         "up_to": False,
         "count_label": "",
+        "count_label_message": None,
         "choose_on_resolve": False,
         "late_choice": None,
         "refusal": None,

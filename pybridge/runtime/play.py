@@ -44,9 +44,10 @@ from .modes import (
     protections,
 )
 from .resolve import holds
-from .sentences import Said, data, listed, said, say
+from .sentences import Said, data, english, listed, said, say
 from .sentences import status as status_named
 from .sentences import unit as unit_named
+from .vocabulary import builtin
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _HAND, _SOFT, _STRICT, _FIELD = Pile.HAND, Rules.SOFT, Rules.STRICT, Zone.FIELD
@@ -165,12 +166,17 @@ class TargetInfo:
     #: or not): what a UI says when the arrow is released on one of them.
     shields: tuple[Shield, ...] = ()
 
-    def count_label(self) -> str:
+    def count_said(self) -> Said | None:
         """How many units it takes, as a card's band shows it beside the mode: ``up to N``,
-        a multiplication sign and N, or nothing for one unit."""
+        a multiplication sign and N, or nothing (None) for one unit."""
         if self.up_to:
-            return f"up to {self.count}"
-        return f"\u00d7{self.count}" if self.count > 1 else ""
+            return said("count.up_to", count=self.count)
+        return said("count.times", count=self.count) if self.count > 1 else None
+
+    def count_label(self) -> str:
+        """:meth:`count_said`'s English ("" for one unit)."""
+        label = self.count_said()
+        return "" if label is None else english(builtin().messages, label)
 
     def to_json(self) -> dict[str, object]:
         late = self.late_choice
@@ -180,6 +186,7 @@ class TargetInfo:
             "range": list(self.range), "playable": self.playable, "reason": self.reason,
             "reason_message": None if self.refusal is None else self.refusal.message,
             "count": self.count, "up_to": self.up_to, "count_label": self.count_label(),
+            "count_label_message": self.count_said(),
             "choose_on_resolve": self.choose_on_resolve,
             "late_choice": None if late is None else late.to_json(),
             "refusal": None if self.refusal is None else self.refusal.to_json(),

@@ -202,6 +202,12 @@ REFUSALS = (
     *(_m(f"refusal.shield.{key}", words) for key, words in PROTECTIONS.items()),
 )
 
+#: How many units a card takes, as its band shows it beside the mode.
+COUNTS = (
+    _m("count.up_to", "up to {count}", count=N),
+    _m("count.times", "\u00d7{count}", count=N),
+)
+
 INTENTS = (
     _m("intent.amount", "{amount}", amount=N),
     _m("intent.hits", "{amount}x{repeat}", amount=N, repeat=N),
@@ -246,7 +252,7 @@ PROMPTS = (
     _m("prompt.cut.pass", "Pass to let it resolve."),
 )
 
-MESSAGES = (*PIECES, *LOG, *FIZZLES, *MARKS, *REFUSALS, *INTENTS, *CUT, *PROMPTS)
+MESSAGES = (*PIECES, *LOG, *FIZZLES, *MARKS, *REFUSALS, *COUNTS, *INTENTS, *CUT, *PROMPTS)
 
 
 def register(words: Words) -> None:
