@@ -42,6 +42,7 @@ from .runtime.events import EventSpec
 from .runtime.filters import MAX_BOUND, FilterKey, SortKey
 from .runtime.graph import Node
 from .runtime.kinds import MAX_AMOUNT, MAX_COUNT, REQUIRED, STACKS, FieldSpec, Kind, PortSpec
+from .runtime.mode_table import MODE_FACTS
 from .runtime.model import PILES, RESOLVING, Battle, Pile, Team, Unit, Zone
 from .runtime.modes import PROTECTIONS
 from .runtime.narrate import LINE_KINDS
@@ -65,6 +66,7 @@ __all__ = [
     "COMPARISONS",
     "MAX_AMOUNT",
     "MAX_COUNT",
+    "MODE_FACTS",
     "PILES",
     "PROTECTIONS",
     "REQUIRED",

@@ -286,7 +286,7 @@ def scripted_log() -> list[Any]:
 _MESSAGE_KEYS = frozenset({"message", "reason_message", "prompt_message", "label_message",
                            "title_message", "detail_message", "line_messages",
                            "activate_reason_message", "end_turn_reason_message",
-                           "count_label_message"})  # fmt: skip
+                           "count_label_message", "action_message"})  # fmt: skip
 
 
 def _english_only(value: Any) -> Any:

@@ -41,7 +41,7 @@ EVERYONE = ["player", "enemy", "spectator"]
 _SAID_KEYS = frozenset({"message", "reason_message", "prompt_message", "line_messages",
                         "label_message", "title_message", "detail_message",
                         "activate_reason_message", "end_turn_reason_message",
-                        "count_label_message"})  # fmt: skip
+                        "count_label_message", "action_message"})  # fmt: skip
 
 
 def _texts(value: Any) -> Iterator[tuple[str, Any]]:
@@ -58,6 +58,9 @@ def _texts(value: Any) -> Iterator[tuple[str, Any]]:
         yield value["text"], value.get("message")
     if "playable" in value and isinstance(value.get("reason"), str):
         yield value["reason"], value.get("reason_message")
+    if "chooser" in value and "aliases" in value:  # a mode's facts
+        yield value["label"], value.get("label_message")
+        yield value["action"], value.get("action_message")
     if "playable" in value and value.get("count_label"):
         yield value["count_label"], value.get("count_label_message")
     if "can_pass" in value:

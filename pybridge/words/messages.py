@@ -11,7 +11,7 @@ and the pieces other sentences take whole: ``list.*``, ``pile.*``, ``side.*``, `
 
 from __future__ import annotations
 
-from pybridge.extend import PROTECTIONS, Message, Words
+from pybridge.extend import MODE_FACTS, PROTECTIONS, Message, Words
 
 U, C, S, M, N, T, W = "unit", "card", "status", "move", "number", "text", "message"
 #: A name of any kind (unit, card, status, move), or a sentence standing for one.
@@ -202,6 +202,16 @@ REFUSALS = (
     *(_m(f"refusal.shield.{key}", words) for key, words in PROTECTIONS.items()),
 )
 
+#: Each target mode's name on a card, and the player's action it asks for.
+MODES = tuple(
+    message
+    for facts in MODE_FACTS.values()
+    for message in (
+        _m(f"mode.{facts.mode.value}.label", facts.label),
+        _m(f"mode.{facts.mode.value}.action", facts.action),
+    )
+)
+
 #: How many units a card takes, as its band shows it beside the mode.
 COUNTS = (
     _m("count.up_to", "up to {count}", count=N),
@@ -252,7 +262,7 @@ PROMPTS = (
     _m("prompt.cut.pass", "Pass to let it resolve."),
 )
 
-MESSAGES = (*PIECES, *LOG, *FIZZLES, *MARKS, *REFUSALS, *COUNTS, *INTENTS, *CUT, *PROMPTS)
+MESSAGES = (*PIECES, *LOG, *FIZZLES, *MARKS, *REFUSALS, *MODES, *COUNTS, *INTENTS, *CUT, *PROMPTS)
 
 
 def register(words: Words) -> None:
