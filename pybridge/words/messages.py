@@ -6,7 +6,8 @@ sentences`); ``pybridge messages`` exports them for translators (docs/translatio
 Ids name where a sentence is read: ``log.*`` (the battle log), ``mark.*`` (a preview's marks
 over a unit), ``refusal.*`` (why a card may not be played), ``fizzle.*`` (why an effect
 failed), ``intent.*`` (an enemy's telegraphed move), ``prompt.*`` (what the player is asked),
-and the pieces other sentences take whole: ``list.*``, ``pile.*``, ``side.*``, ``note.*``.
+``cut.*`` (why a move over the Cut is refused), ``mode.*`` and ``count.*`` (a card's band), and
+the pieces other sentences take whole: ``list.*``, ``pile.*``, ``side.*``, ``note.*``.
 """
 
 from __future__ import annotations
