@@ -42,7 +42,9 @@ from .runtime.events import EventSpec
 from .runtime.filters import MAX_BOUND, FilterKey, SortKey
 from .runtime.graph import Node
 from .runtime.kinds import MAX_AMOUNT, MAX_COUNT, REQUIRED, STACKS, FieldSpec, Kind, PortSpec
+from .runtime.mode_table import MODE_FACTS
 from .runtime.model import PILES, RESOLVING, Battle, Pile, Team, Unit, Zone
+from .runtime.modes import PROTECTIONS
 from .runtime.narrate import LINE_KINDS
 from .runtime.nodes import NodeType, Role
 from .runtime.sources import CardSourceSpec, Side, UnitSourceSpec
@@ -64,7 +66,9 @@ __all__ = [
     "COMPARISONS",
     "MAX_AMOUNT",
     "MAX_COUNT",
+    "MODE_FACTS",
     "PILES",
+    "PROTECTIONS",
     "REQUIRED",
     "RESOLVING",
     "STACKS",
@@ -166,7 +170,18 @@ class Words:
                         asks=tuple(asks), extension=self.extension.name)  # fmt: skip
         self._vocabulary.add_node_type(spec, describe)
 
-    # -- events, choices, counters -------------------------------------------------------
+    # -- messages, events, choices, counters ---------------------------------------------
+    def message(self, message: Message) -> None:
+        """A sentence the extension's code or its words show a player (a log line told by
+        ``ctx``, a refusal): it joins the message table, which ``pybridge messages`` exports
+        for translators (docs/translation.md)."""
+        check_message(message, f"extension {self.extension.name or 'pybridge'!r}")
+        self._vocabulary.add_message(message)
+
+    def messages(self, messages: Iterable[Message]) -> None:
+        for message in messages:
+            self.message(message)
+
     def event(self, type: str, *, doc: str, fields: Iterable[str], narration: Message | None,
               kind: str = "info", visibility: str = "everyone") -> None:  # fmt: skip
         """An event type of the extension's own. ``narration``: its log line (each parameter
@@ -369,25 +384,31 @@ class Words:
 def check_message(message: Message, whose: str, fields: tuple[str, ...] | None = None) -> None:
     """A message a player reads must be whole: an id, English whose every placeholder is a
     plain ``{name}`` among its typed parameters (no conversions, formats or attributes) and,
-    for ``fields``, parameters that name them."""
+    for ``fields``, parameters that name them. Every error names the message's id."""
     if not isinstance(message, Message) or not message.id or not message.english:
         raise ValueError(f"{whose}: give a Message with an id and its English")
+    about = f"{whose}: message {message.id!r}"
     for name, kind in message.params.items():
         if kind not in PARAM_TYPES:
-            raise ValueError(f"{whose}: parameter {name!r} has type {kind!r}; types: "
+            raise ValueError(f"{about}: parameter {name!r} has type {kind!r}; types: "
                              f"{', '.join(PARAM_TYPES)}")  # fmt: skip
         if fields is not None and name not in fields:
-            raise ValueError(f"{whose}: parameter {name!r} names no field ({', '.join(fields)})")
-    try:
-        parts = list(string.Formatter().parse(message.english))
-    except ValueError as exc:
-        raise ValueError(f"{whose}: message {message.id!r}: {exc}") from None
-    for _, field_name, spec, conversion in parts:
-        if field_name is None:
-            continue
-        if spec or conversion or field_name not in message.params:
-            raise ValueError(f"{whose}: message {message.id!r}: {{{field_name}}} must be a plain "
-                             "placeholder named in its params")  # fmt: skip
+            raise ValueError(f"{about}: parameter {name!r} names no field ({', '.join(fields)})")
+    if message.plural and message.params.get(message.plural) != "number":
+        raise ValueError(f"{about}: plural {message.plural!r} must name a number parameter")
+    if bool(message.plural) != bool(message.english_plural):
+        raise ValueError(f"{about}: give plural and english_plural together")
+    for english in (message.english, message.english_plural):
+        try:
+            parts = list(string.Formatter().parse(english))
+        except ValueError as exc:
+            raise ValueError(f"{about}: {exc}") from None
+        for _, field_name, spec, conversion in parts:
+            if field_name is None:
+                continue
+            if spec or conversion or field_name not in message.params:
+                raise ValueError(f"{about}: {{{field_name}}} must be a plain placeholder "
+                                 "named in its params")  # fmt: skip
 
 
 def _units(result: Any) -> bool:

@@ -280,8 +280,27 @@ def scripted_log() -> list[Any]:
     return log
 
 
+#: The message beside each text (issue 24: every word a player reads is a message): the hashes
+#: pin the English, so the log is hashed without them (checked: with them left out, the log
+#: is the one pinned before).
+_MESSAGE_KEYS = frozenset({"message", "reason_message", "prompt_message", "label_message",
+                           "title_message", "detail_message", "line_messages",
+                           "activate_reason_message", "end_turn_reason_message",
+                           "count_label_message", "action_message"})  # fmt: skip
+
+
+def _english_only(value: Any) -> Any:
+    if isinstance(value, dict):
+        said = {k for k, v in value.items()
+                if k in _MESSAGE_KEYS and (v is None or isinstance(v, (dict, list)))}  # fmt: skip
+        return {k: _english_only(v) for k, v in value.items() if k not in said}
+    if isinstance(value, list):
+        return [_english_only(v) for v in value]
+    return value
+
+
 def test_the_scripted_event_log_is_unchanged() -> None:
-    log = json.loads(json.dumps(scripted_log()))
+    log = _english_only(json.loads(json.dumps(scripted_log())))
     kinds = {event["type"] for entry in log for item in entry if isinstance(item, list)
              for event in item if isinstance(event, dict) and "type" in event}  # fmt: skip
     for wanted in (

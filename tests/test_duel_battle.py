@@ -72,6 +72,7 @@ def test_turn_one_an_arrival_a_fall_a_ward_then_nothing_to_target() -> None:
     # the refusal says whose Ward stops it.
     info = s.ok("targets", card="c1")
     assert info["reason"] == f"no legal target: Ward on Rival Vex and War Hound {WARDED}"
+    assert info["refusal"].pop("message") == info["reason_message"]
     assert info["refusal"] == {"code": "no_legal_target", "text": info["reason"], "protected": [
         {"unit": "vex", "status": "ward", "protection": "all"},
         {"unit": "hound", "status": "ward", "protection": "all"}]}  # fmt: skip

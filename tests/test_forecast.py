@@ -163,8 +163,10 @@ def test_every_change_answers_with_the_narrators_log() -> None:
                                                   "target": "orc"})))["result"]  # fmt: skip
     battle = load_battle(played["state"])
     assert played["log"] == narrate_all(battle, played["events"])
-    assert played["log"][0] == {"text": "Knight plays Strike at Orc Brute.", "kind": "play",
-                                "indent": 0, "event": 0}  # fmt: skip
+    first = dict(played["log"][0])
+    assert first.pop("message")["id"] == "log.play_at"
+    assert first == {"text": "Knight plays Strike at Orc Brute.", "kind": "play", "indent": 0,
+                     "event": 0}  # fmt: skip
     kinds = {line["kind"] for line in played["log"]}
     assert {"play", "damage", "enemy"} <= kinds  # the Thorns strike back
 
@@ -199,8 +201,12 @@ def test_preview_marks_are_what_the_play_does_to_each_unit() -> None:
     answer = json.loads(protocol.call(json.dumps({"op": "preview", "session": sid, "card": "h1",
                                                   "target": "orc"})))["result"]  # fmt: skip
     # Strike deals 6 to the Orc Brute, whose 4 armor blocks 4; its Thorns hit back for 2.
-    assert answer["marks"]["orc"] == [{"text": "-2 HP", "kind": "damage"},
-                                      {"text": "4 blocked", "kind": "block"}]  # fmt: skip
-    assert answer["marks"]["knight"] == [{"text": "-2 HP", "kind": "damage"}]
+    assert answer["marks"]["orc"] == [
+        {"text": "-2 HP", "kind": "damage", "message": {"id": "mark.damage",
+                                                        "params": {"lost": 2}}},
+        {"text": "4 blocked", "kind": "block", "message": {"id": "mark.blocked",
+                                                           "params": {"blocked": 4}}},
+    ]  # fmt: skip
+    assert [m["text"] for m in answer["marks"]["knight"]] == ["-2 HP"]
     battle = load_battle(demo_battle())
     assert answer["marks"] == preview_marks(battle, answer["events"])

@@ -53,9 +53,10 @@ def test_under_strict_an_enemy_move_with_no_legal_target_is_not_played() -> None
     why = "no legal target: Ward on Hero (will not be the target of any effect)"
     spent = {"hp": 20, "max_hp": 20, "armor": 0, "statuses": {}, "alive": True, "zone": "field",
              "intent": None}  # its intent is spent  # fmt: skip
-    assert of(events, "enemy_holds") == [{"type": "enemy_holds", "unit": "orc", "move": "bite",
-                                          "name": "Bite", "reason": why,
-                                          "unit_after": spent}]  # fmt: skip
+    (held,) = of(events, "enemy_holds")
+    assert held.pop("reason_message")["id"] == "refusal.explained"
+    assert held == {"type": "enemy_holds", "unit": "orc", "move": "bite", "name": "Bite",
+                    "reason": why, "unit_after": spent}  # fmt: skip
     assert "enemy_acts" not in types(events) and "armor" not in types(events)
     orc = next(u for u in s.state()["units"] if u["id"] == "orc")
     assert orc["armor"] == 0 and orc["intent"] is None  # it telegraphs only what it can play

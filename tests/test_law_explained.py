@@ -46,8 +46,11 @@ def test_every_protection_is_named_with_its_unit_in_each_refusal(protection: str
         return
     # Two targets but one legal: the strict law's refusal names the protection.
     assert twin["reason"] == f"not enough legal targets: {words}"
-    assert twin["refusal"] == {"code": "not_enough_legal_targets", "text": twin["reason"],
-                               "protected": [shield]}  # fmt: skip
+    told = dict(twin["refusal"])
+    assert told.pop("message") == twin["reason_message"]
+    assert twin["reason_message"]["id"] == "refusal.explained"
+    assert told == {"code": "not_enough_legal_targets", "text": twin["reason"],
+                    "protected": [shield]}  # fmt: skip
     refused = s.refused("play", "not_playable", "card", card="h2", target=["imp", "orc"])
     assert refused["message"].endswith(f"cannot be played: {twin['reason']}")
 
@@ -82,7 +85,9 @@ def test_a_refusal_without_a_protection_has_a_code_and_no_units() -> None:
     document["cards"][0] = {**HIT, "cost": 2}
     document["energy"] = 1
     info = Session(document).ok("targets", card="h1")
-    assert info["refusal"] == {"code": "energy", "text": "needs 2 energy, 1 left", "protected": []}
+    assert info["refusal"] == {"code": "energy", "text": "needs 2 energy, 1 left", "protected": [],
+                               "message": {"id": "refusal.energy",
+                                           "params": {"cost": 2, "energy": 1}}}  # fmt: skip
     assert Session(shielded("all")).ok("targets", card="h1")["refusal"] is None
 
 

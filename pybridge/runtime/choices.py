@@ -68,6 +68,7 @@ def ask(ctx: Context, choice: str, node: str, options: list[str], minimum: int =
                      **_what(battle, options), "key": key, "kind": choice, "node": node,
                      "entry": ctx.entry,
                      "card": ctx.this_card, "prompt": kind.prompt.to_json(),
+                     "prompt_message": {"id": kind.prompt.id, "params": {}},
                      "options": options, "minimum": least, "maximum": most,
                      "ordered": kind.ordered, "visibility": kind.visibility.value}  # fmt: skip
             raise ChoiceNeeded(f"node {node!r} asks a choice ({choice}): answer it in choices "

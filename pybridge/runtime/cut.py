@@ -61,6 +61,7 @@ from .play import (
 )
 from .reader import MAX_INT
 from .resolve import run
+from .sentences import refused, said
 from .vocabulary import count_events
 
 Choices = Mapping[str, object]
@@ -95,16 +96,15 @@ def _entry_id(battle: Battle) -> str:
     return entry_id
 
 
-def _cut_full(where: str) -> CutError:
+def _cut_full(battle: Battle, where: str) -> CutError:
     """The refusal of a new entry on a full Cut (a Cut of more entries would not load)."""
-    return CutError(f"the Cut is full ({MAX_CUT} entries): pass or resolve before adding "
-                    "another", where)  # fmt: skip
+    return refused(CutError, battle, said("cut.full", entries=MAX_CUT), where)
 
 
 def _make_room(battle: Battle, where: str) -> None:
     """Refuse a new entry on a full Cut."""
     if len(battle.cut) >= MAX_CUT:
-        raise _cut_full(where)
+        raise _cut_full(battle, where)
 
 
 def _collect(battle: Battle, entry: Entry) -> tuple[str, ...]:
@@ -192,15 +192,22 @@ def activation_refused(battle: Battle, side: Team = _PLAYER) -> PlayError | None
     battle), or the Cut is full. None when a card may be activated: on an empty Cut (a new
     chain) or on the other side's entry (a response)."""
     if battle.result is not None:
-        return BattleOver(f"the battle is over ({battle.result})", "")
+        return battle_over(battle)
     if battle.cut and battle.cut[-1].side is side:
-        return CutError("the top of the Cut is yours: pass to let the other side respond or "
-                        "let it resolve", "card")  # fmt: skip
+        return refused(CutError, battle, said("cut.yours"), "card")
     if battle.two_sided and not battle.cut and side is not battle.turn_side:
-        return CutError(f"it is the {battle.turn_side.value} side's turn", "card")
+        turn = said("refusal.not_your_turn", side=said(f"side.{battle.turn_side.value}"))
+        return refused(CutError, battle, turn, "card")
     if len(battle.cut) >= MAX_CUT:
-        return _cut_full("card")
+        return _cut_full(battle, "card")
     return None
+
+
+def battle_over(battle: Battle) -> BattleOver:
+    """The refusal of any move once the battle has ended."""
+    if battle.result in ("victory", "defeat"):
+        return refused(BattleOver, battle, said(f"cut.over.{battle.result}"), "")
+    return BattleOver(f"the battle is over ({battle.result})", "")
 
 
 def pass_refused(battle: Battle, side: Team | None = None) -> PlayError | None:

@@ -7,8 +7,9 @@ from .cut import activation_refused, pass_refused
 from .document import cut_entry_to_json
 from .errors import PlayError
 from .model import Battle, Team
-from .narrate import cut_prompt
+from .narrate import cut_prompt_said
 from .play import late_choice, nothing_to_choose
+from .sentences import say
 
 _PLAYER = Team.PLAYER
 
@@ -46,12 +47,15 @@ def player_moves(battle: Battle, end_turn: PlayError | None) -> dict[str, object
     moves: dict[str, object] = {
         "can_activate": refused is None,
         "activate_reason": None if refused is None else refused.message,
+        "activate_reason_message": None if refused is None else refused.said,
         "can_respond": can_respond,
         "can_pass": pass_refused(battle) is None,
         "can_end_turn": end_turn is None,
         "end_turn_reason": None if end_turn is None else end_turn.message,
-        "prompt": cut_prompt(whose, can_respond, battle.two_sided),
+        "end_turn_reason_message": None if end_turn is None else end_turn.said,
     }
+    prompt = cut_prompt_said(whose, can_respond, battle.two_sided)
+    moves["prompt"], moves["prompt_message"] = say(battle, prompt), prompt
     if battle.two_sided:
         moves["side"] = acting.value
     return moves

@@ -15,7 +15,7 @@ from .context import Context, HostKind
 from .model import Battle, Intent, MoveDef, Rules, Team, Unit
 from .modes import candidates, is_valid_target
 from .outcome import settle
-from .play import unit_law_reason
+from .play import unit_law_reason, unit_law_refusal
 from .resolve import run
 
 _ENEMY = Team.ENEMY  # bound once: reading an Enum class attribute is slow on CPython 3.11
@@ -72,10 +72,10 @@ def enemy_phase(ctx: Context) -> bool:
         if chooses and (target is None or not is_valid_target(battle, enemy, move.target, target)):
             target = choose_target(battle, enemy, move)  # the telegraphed target is gone
         if battle.rules is Rules.STRICT:
-            reason = unit_law_reason(battle, enemy, move.target)
-            if reason is not None:  # not played at all: none of its nodes applies
+            refused = unit_law_refusal(battle, enemy, move.target)
+            if refused is not None:  # not played at all: none of its nodes applies
                 ctx.emit("enemy_holds", unit=enemy.id, move=move.id, name=move.name,
-                         reason=reason)  # fmt: skip
+                         reason=refused.text, reason_message=refused.message)  # fmt: skip
                 continue
         ctx.emit("enemy_acts", unit=enemy.id, move=move.id, name=move.name,
                  target=None if target is None else target.id)  # fmt: skip

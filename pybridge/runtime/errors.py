@@ -30,6 +30,9 @@ class TargetingError(ValueError):
     """Base class: a request or document the runtime refuses. Nothing was changed."""
 
     code = "invalid"
+    #: The message as a sentence a player may read (``{"id", "params"}``), when it is one:
+    #: a refusal a UI shows (why a card cannot be activated, why the turn cannot end).
+    said: dict[str, object] | None = None
 
     def __init__(self, message: str, where: str = "") -> None:
         super().__init__(f"{where}: {message}" if where else message)

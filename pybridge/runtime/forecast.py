@@ -17,6 +17,9 @@ from .cut import resolve_all
 from .errors import TargetingError
 from .model import Battle, Team
 from .narrate import narrate_all
+from .sentences import Said, said, say
+from .sentences import move as move_named
+from .sentences import unit as unit_named
 from .turns import end_turn
 
 Forecast = dict[str, Any]
@@ -64,22 +67,37 @@ def _forecast(battle: Battle, unit_id: str, move: list[Event] | None) -> Forecas
     unit = battle.unit(unit_id)
     assert unit is not None and unit.intent is not None
     definition = battle.moves.get(unit.intent.move)
-    name = definition.name if definition is not None else unit.intent.move
+    named = definition.name if definition is not None else unit.intent.move
+    name = move_named(battle, unit.intent.move, named)
     if not move:
-        return {"acts": False, "kind": "none", "label": "", "title": name,
-                "detail": "will not get to act", "effects": [], "lines": []}  # fmt: skip
+        idle = {"acts": False, "kind": "none", "effects": [], "lines": []}
+        title = said("intent.title_bare", move=name)
+        return _worded(battle, idle, None, title, said("intent.idle"))
     acts, rest = move[0], move[1:]
     effects = _effects(unit_id, rest)
     kind, label = _headline(battle, unit_id, effects)
-    return {
-        "acts": True,
-        "kind": kind,
-        "label": label,
-        "title": f"{name} {label}".strip(),
-        "detail": _detail(battle, unit_id, effects, acts.get("target")) + _riders(battle, effects),
-        "effects": effects,
-        "lines": [line["text"] for line in narrate_all(battle, rest)],
-    }
+    detail = _detail(battle, unit_id, effects, acts.get("target"))
+    riders = _riders(battle, effects)
+    if riders is not None:
+        detail = said("intent.with", detail=detail, riders=riders)
+    title = said("intent.title_bare", move=name) if label is None \
+        else said("intent.title", move=name, label=label)  # fmt: skip
+    lines = narrate_all(battle, rest)
+    out = {"acts": True, "kind": kind, "effects": effects,
+           "lines": [line["text"] for line in lines],
+           "line_messages": [line["message"] for line in lines]}  # fmt: skip
+    return _worded(battle, out, label, title, detail)
+
+
+def _worded(battle: Battle, out: Forecast, label: Said | None, title: Said,
+            detail: Said) -> Forecast:  # fmt: skip
+    """The forecast's words, each as English beside its sentence (``*_message``)."""
+    out["label"] = "" if label is None else say(battle, label)
+    out["title"], out["detail"] = say(battle, title), say(battle, detail)
+    out["label_message"], out["title_message"], out["detail_message"] = label, title, detail
+    if not out["acts"]:
+        out["line_messages"] = []
+    return out
 
 
 def _effects(unit_id: str, events: list[Event]) -> list[dict[str, Any]]:
@@ -101,7 +119,8 @@ def _effects(unit_id: str, events: list[Event]) -> list[dict[str, Any]]:
     return out
 
 
-def _headline(battle: Battle, unit_id: str, effects: list[dict[str, Any]]) -> tuple[str, str]:
+def _headline(battle: Battle, unit_id: str,
+              effects: list[dict[str, Any]]) -> tuple[str, Said | None]:  # fmt: skip
     """The kind of move and its number: damage per hit (x hits on one unit), else armor,
     healing or the stacks it gives."""
     hits = [e for e in effects if e["type"] == "damage"]
@@ -111,53 +130,71 @@ def _headline(battle: Battle, unit_id: str, effects: list[dict[str, Any]]) -> tu
         if len(amounts) == 1:
             amount = hits[0]["amount"]
             repeat = len(hits) // len(targets)
-            return "attack", f"{amount}x{repeat}" if repeat > 1 else str(amount)
-        return "attack", "+".join(str(e["amount"]) for e in hits)
+            if repeat > 1:
+                return "attack", said("intent.hits", amount=amount, repeat=repeat)
+            return "attack", said("intent.amount", amount=amount)
+        summed = said("number", n=hits[-1]["amount"])
+        for e in reversed(hits[:-1]):
+            summed = said("list.plus", first=said("number", n=e["amount"]), rest=summed)
+        return "attack", summed
     for kind, word in (("armor", "defend"), ("heal", "heal")):
         found = [e for e in effects if e["type"] == kind]
         if found:
-            return word, str(found[0]["amount"])
+            return word, said("intent.amount", amount=found[0]["amount"])
     statuses = [e for e in effects if e["type"] == "status" and e["stacks"] > 0]
     if statuses:
         first = statuses[0]
         target = battle.unit(first["unit"])
         enemy = battle.unit(unit_id)
         own = target is not None and enemy is not None and target.team is enemy.team
-        definition = battle.statuses.get(first["status"])
-        status = definition.name if definition is not None else first["status"]
-        return ("buff" if own else "debuff"), f"{first['stacks']} {status}"
-    return "other", ""
+        given = said("stacks", stacks=first["stacks"], status=_status(battle, first["status"]))
+        return ("buff" if own else "debuff"), given
+    return "other", None
 
 
-def _detail(battle: Battle, unit_id: str, effects: list[dict[str, Any]], target: object) -> str:
-    """Who the move reaches, in words."""
+def _status(battle: Battle, status_id: str) -> dict[str, Any]:
+    """A status by name; one the battle does not define is named by its id."""
+    definition = battle.statuses.get(status_id)
+    return {"status": status_id, "name": definition.name if definition else status_id}
+
+
+def _detail(battle: Battle, unit_id: str, effects: list[dict[str, Any]], target: object) -> Said:
+    """Who the move reaches, as a sentence."""
     reached = list(dict.fromkeys(e["unit"] for e in effects))
     if not reached:
         named = battle.unit(target) if isinstance(target, str) else None
-        return f"at {named.name}" if named is not None else "with no effect"
+        return said("intent.at", unit=unit_named(battle, target)) if named is not None \
+            else said("intent.no_effect")  # fmt: skip
     if reached == [unit_id]:
-        return "on itself"
+        return said("intent.itself")
     units = [u for u in (battle.unit(r) for r in reached) if u is not None]
     if len(units) == 1:
-        return f"at {units[0].name}"
+        return said("intent.at", unit=unit_named(battle, units[0].id))
     teams = {u.team for u in units}
     enemy = battle.unit(unit_id)
     if len(teams) == 1 and enemy is not None:
         team = next(iter(teams))
         whole = all(u.id in reached for u in battle.living(team))
         if team is enemy.team:
-            return "on all its allies" if whole else f"on {len(units)} of its allies"
-        return "at the whole party" if whole else f"at {len(units)} party members"
-    return f"at {len(units)} units"
+            return said("intent.all_allies") if whole \
+                else said("intent.some_allies", count=len(units))  # fmt: skip
+        return said("intent.whole_party") if whole \
+            else said("intent.some_party", count=len(units))  # fmt: skip
+    return said("intent.some_units", count=len(units))
 
 
-def _riders(battle: Battle, effects: list[dict[str, Any]]) -> str:
-    """The statuses an attack also gives, as words: ", with 2 Burn"."""
+def _riders(battle: Battle, effects: list[dict[str, Any]]) -> Said | None:
+    """The statuses an attack also gives, as a sentence: "2 Burn and 1 Weak"."""
     given = [e for e in effects if e["type"] == "status" and e["stacks"] > 0]
     if not given or not any(e["type"] == "damage" for e in effects):
-        return ""
-    names = []
+        return None
+    seen: dict[tuple[int, str], Said] = {}
     for e in given:
-        definition = battle.statuses.get(e["status"])
-        names.append(f"{e['stacks']} {definition.name if definition else e['status']}")
-    return ", with " + " and ".join(dict.fromkeys(names))
+        status = _status(battle, e["status"])
+        seen.setdefault((e["stacks"], status["name"]),
+                        said("stacks", stacks=e["stacks"], status=status))  # fmt: skip
+    items = list(seen.values())
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = said("list.and_chain", first=item, rest=joined)
+    return joined

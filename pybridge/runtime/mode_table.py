@@ -105,6 +105,8 @@ class ModeFacts:
             "mode": self.mode.value, "chooser": self.chooser.value, "reach": self.reach.value,
             "area": self.area, "random": self.random, "requires_target": self.requires_target,
             "chooses_units": self.chooses_units, "label": self.label, "action": self.action,
+            "label_message": {"id": f"mode.{self.mode.value}.label", "params": {}},
+            "action_message": {"id": f"mode.{self.mode.value}.action", "params": {}},
             "aliases": list(self.aliases),
         }  # fmt: skip
 

@@ -1,22 +1,40 @@
 """The battle log: the one place that words events as sentences a player reads.
 
 Every host shows these lines (the protocol sends them with every change as ``log``); none
-words events itself. A line is ``{"text", "kind", "indent"}``: ``kind`` says what sort of
-line it is, for a host to colour (:data:`LINE_KINDS`), and ``indent`` is 1 for what happens
-inside a play or a turn. :func:`narrate_all` adds ``event``: the index of the event the line
-tells, so a host can play a turn back line by line with what each line changes. Every event
+words events itself. A line is ``{"text", "kind", "indent", "message"}``: ``message`` is the
+sentence (:mod:`.sentences`) whose English ``text`` is, for a host to translate; ``kind``
+says what sort of line it is, for a host to colour (:data:`LINE_KINDS`), and ``indent`` is 1
+for what happens inside a play or a turn. :func:`narrate_all` adds ``event``: the index of the
+event the line tells, so a host can play a turn back line by line with what each line
+changes. Every event
 type of :data:`.events.EVENTS` has an entry in :data:`NARRATION`: a function, or None for
 bookkeeping nobody needs to read.
 """
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .context import Event
 from .model import Battle, Team
-from .vocabulary import Message, words_of
+from .sentences import (
+    Said,
+    card,
+    data,
+    definition,
+    english,
+    listed,
+    listed_commas,
+    move,
+    pile,
+    said,
+    say,
+    status,
+    unit,
+)
+from .vocabulary import Message, builtin, words_of
 
 Line = dict[str, Any]
 
@@ -37,20 +55,14 @@ LINE_KINDS: dict[str, str] = {
 }
 
 
-def _line(text: str, kind: str, indent: int = 1) -> Line:
-    return {"text": text, "kind": kind, "indent": indent}
+def _told(battle: Battle, sentence: Said, kind: str, indent: int = 1) -> Line:
+    """A line: the sentence's English, its kind and indent, and the sentence itself."""
+    return {"text": say(battle, sentence), "kind": kind, "indent": indent, "message": sentence}
 
 
-def _unit(battle: Battle, unit_id: object) -> str:
-    unit = battle.unit(unit_id) if isinstance(unit_id, str) else None
-    return unit.name if unit is not None else str(unit_id)
-
-
-def _units(battle: Battle, unit_ids: object) -> str:
-    names = [_unit(battle, u) for u in unit_ids] if isinstance(unit_ids, list) else []
-    if len(names) <= 1:
-        return "".join(names) or "no one"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _units(battle: Battle, unit_ids: object) -> Said:
+    ids = unit_ids if isinstance(unit_ids, list) else []
+    return listed([unit(battle, u) for u in ids])
 
 
 #: How a view's log line names a card its viewer cannot see (:mod:`.views`); no card
@@ -58,249 +70,274 @@ def _units(battle: Battle, unit_ids: object) -> str:
 HIDDEN_CARD = "a card"
 
 
-def _card(battle: Battle, card_id: object) -> str:
-    card = battle.cards.get(card_id) if isinstance(card_id, str) else None
-    return card.card.name if card is not None else str(card_id)
+def _card(battle: Battle, card_id: object) -> dict[str, Any]:
+    return card(battle, card_id, HIDDEN_CARD)
 
 
-def _definition(battle: Battle, card_id: object) -> str:
-    """A card definition's name (a Call names the card by its id)."""
-    card = battle.library.get(card_id) if isinstance(card_id, str) else None
-    return card.name if card is not None else str(card_id)
+def _named_card(battle: Battle, e: Event) -> dict[str, Any]:
+    """The card an event names by id and by ``name`` (the name it was played under)."""
+    named = _card(battle, e.get("card"))
+    return {**named, "name": e["name"]} if "name" in named else named
 
 
-def _status(battle: Battle, status: object) -> str:
-    definition = battle.statuses.get(status) if isinstance(status, str) else None
-    return definition.name if definition is not None else str(status).replace("_", " ").title()
-
-
-def _pile(pile: object) -> str:
-    return "the hand" if pile == "hand" else f"the {pile} pile"
-
-
-def _at(battle: Battle, target: object) -> str:
-    return f" on {_unit(battle, target)}" if target is not None else ""
+def _side(event: Event) -> Said | None:
+    """The side a turn event of a two-sided battle names, None in a one-sided one."""
+    value = event.get("side")
+    return None if value is None else said(f"side.{value}")
 
 
 def _damage(b: Battle, e: Event) -> Line:
     taken = e["hp_before"] - e["hp_after"]
-    notes = []
+    notes: list[Said] = []
     if e["amount"] != e["base"]:
         change = e["amount"] - e["base"]
-        notes.append(f"{e['base']} {'+' if change > 0 else '-'} {abs(change)} from statuses")
+        notes.append(said("note.raised" if change > 0 else "note.lowered", base=e["base"],
+                          change=abs(change)))  # fmt: skip
     if e["blocked"]:
-        notes.append(f"{e['blocked']} blocked by armor")
-    extra = f" ({'; '.join(notes)})" if notes else ""
-    return _line(f"{_unit(b, e['unit'])} takes {taken} damage{extra}, {e['hp_after']} HP left.",
-                 "damage")  # fmt: skip
+        notes.append(said("note.blocked", blocked=e["blocked"]))
+    who = unit(b, e["unit"])
+    if not notes:
+        return _told(b, said("log.damage", unit=who, taken=taken, hp=e["hp_after"]), "damage")
+    told = notes[0] if len(notes) == 1 else said("note.both", first=notes[0], second=notes[1])
+    return _told(b, said("log.damage_noted", unit=who, taken=taken, notes=told,
+                         hp=e["hp_after"]), "damage")  # fmt: skip
 
 
 def _played(b: Battle, e: Event) -> Line:
-    aim = f" at {_unit(b, e['target'])}" if e.get("target") is not None else ""
-    return _line(f"{_unit(b, e['source'])} plays {e['name']}{aim}.", "play", 0)
+    who, what = unit(b, e["source"]), _named_card(b, e)
+    if e.get("target") is not None:
+        return _told(b, said("log.play_at", unit=who, card=what, target=unit(b, e["target"])),
+                     "play", 0)  # fmt: skip
+    return _told(b, said("log.play", unit=who, card=what), "play", 0)
 
 
 def _status_change(b: Battle, e: Event) -> Line:
-    unit, status = _unit(b, e["unit"]), _status(b, e["status"])
+    who, what = unit(b, e["unit"]), status(b, e["status"])
     if e["total"] <= 0:
-        return _line(f"{status} wears off {unit}.", "buff")
+        return _told(b, said("log.status_off", status=what, unit=who), "buff")
     if e["stacks"] < 0:
-        return _line(f"{unit} loses {-e['stacks']} {status} ({e['total']} left).", "buff")
-    return _line(f"{unit} gains {e['stacks']} {status} ({e['total']} total).", "buff")
-
-
-_SKIPPED = {
-    "dead": "has fallen", "missing": "is gone", "left_field": "is not on the field",
-    "alive": "is still standing", "on_field": "is already on the field",
-    "being_played": "is being played", "not_being_played": "is not being played",
-}  # fmt: skip
+        return _told(b, said("log.status_lose", unit=who, stacks=-e["stacks"], status=what,
+                             total=e["total"]), "buff")  # fmt: skip
+    return _told(b, said("log.status_gain", unit=who, stacks=e["stacks"], status=what,
+                         total=e["total"]), "buff")  # fmt: skip
 
 
 def _counter(b: Battle, e: Event) -> Line | None:
     if e.get("node") is None:
         return None  # counted by the rules (a card played): the state shows the count
     spec = words_of(b).counters.get(e["counter"])
-    label = spec.label.english if spec is not None and spec.label is not None \
-        else str(e["counter"]).replace("_", " ").title()  # fmt: skip
-    return _line(f"{label} {e['before']} -> {e['after']}.", "buff")
+    label = said(spec.label.id) if spec is not None and spec.label is not None \
+        else said("name.counter", name=str(e["counter"]).replace("_", " ").title())  # fmt: skip
+    return _told(b, said("log.counter", counter=label, before=e["before"], after=e["after"]),
+                 "buff")  # fmt: skip
 
 
 def _skipped(b: Battle, e: Event) -> Line:
     if e["reason"] == "draw_pile_empty":
-        return _line(f"The draw pile runs out ({e['available']} of {e['wanted']} drawn).", "info")
-    who = _unit(b, e["unit"]) if "unit" in e else _card(b, e.get("card"))
-    return _line(f"{who} is skipped: it {_SKIPPED.get(e['reason'], e['reason'])}.", "info")
+        return _told(b, said("log.draw_pile_empty", available=e["available"],
+                             wanted=e["wanted"]), "info")  # fmt: skip
+    who = unit(b, e["unit"]) if "unit" in e else _card(b, e.get("card"))
+    reason = str(e["reason"])
+    if f"log.skipped.{reason}" in words_of(b).messages:
+        return _told(b, said(f"log.skipped.{reason}", who=who), "info")
+    return _told(b, said("log.skipped", who=who, reason=reason), "info")
 
 
 def _moved(b: Battle, e: Event) -> Line | None:
     if e.get("node") is None:
         return None  # the rules moving the played card, or the turn's draw (summed up)
-    how = " face down" if e.get("face_down") else ""
-    return _line(f"{_card(b, e['card'])} moves from {_pile(e['from'])} to {_pile(e['to'])}"
-                 f"{how}.", "info")  # fmt: skip
+    message = "log.moved_face_down" if e.get("face_down") else "log.moved"
+    return _told(b, said(message, card=_card(b, e["card"]), from_pile=pile(e["from"]),
+                         to_pile=pile(e["to"])), "info")  # fmt: skip
 
 
-#: Who an effect that found nothing was looking for, by what its node acts on.
-_NOBODY = {"units": "no one", "cards": "no card"}
+#: What an effect that found nothing was looking for, by what its node acts on.
+_NOBODY = {"units": "log.no_targets.units", "cards": "log.no_targets.cards"}
 
 
 def _no_targets(b: Battle, e: Event) -> Line:
     # A player reads the effect, never its node type: say what it looked for.
     spec = words_of(b).node_types.get(str(e.get("action")))
-    what = _NOBODY.get(str(getattr(spec, "acts_on", None)), "nothing")
-    return _line(f"The effect finds {what} to act on and does nothing.", "info")
+    message = _NOBODY.get(str(getattr(spec, "acts_on", None)), "log.no_targets.other")
+    return _told(b, said(message), "info")
 
 
 def _decayed(b: Battle, e: Event) -> Line:
-    unit, status = _unit(b, e["unit"]), _status(b, e["status"])
+    who, what = unit(b, e["unit"]), status(b, e["status"])
     if e["stacks_after"] <= 0:
-        return _line(f"{status} wears off {unit}.", "buff")
-    return _line(f"{unit}'s {status} fades to {e['stacks_after']}.", "buff")
-
-
-_LOST = {
-    "dead": "has fallen", "left_field": "left the field", "protected": "is protected",
-    "no_longer_legal": "is no longer a legal target", "missing": "is gone",
-}  # fmt: skip
-_FAILED = {
-    "lost_target": "its target is lost", "no_targets": "nothing is left to target",
-    "source_gone": "its user is down",
-}  # fmt: skip
+        return _told(b, said("log.status_off", status=what, unit=who), "buff")
+    return _told(b, said("log.status_fades", unit=who, status=what, stacks=e["stacks_after"]),
+                 "buff")  # fmt: skip
 
 
 def _failed(b: Battle, e: Event) -> Line:
-    what = _card(b, e["card"]) if e.get("card") is not None else str(e.get("move"))
-    name = b.moves[e["move"]].name if e.get("move") in b.moves else what
-    why = _FAILED.get(str(e["reason"]), str(e["reason"]))
-    return _line(f"{name} fails: {why}.", "fail")
+    reason = str(e["reason"])
+    if e.get("move") in b.moves:
+        kind, name = "move", move(b, e["move"], b.moves[e["move"]].name)
+    elif e.get("card") is not None:
+        kind, name = "card", _card(b, e["card"])
+    else:
+        kind, name = "move", move(b, e.get("move"), str(e.get("move")))
+    if f"fizzle.{kind}.{reason}" in words_of(b).messages:
+        return _told(b, said(f"fizzle.{kind}.{reason}", **{kind: name}), "fail")
+    return _told(b, said(f"fizzle.{kind}", **{kind: name}, reason=reason), "fail")
 
 
-def _activated(b: Battle, e: Event, who: str = "You") -> Line:
-    aim = f" at {_units(b, e['targets'])}" if e.get("targets") else ""
-    how = "respond with" if e.get("responding") else "put"
-    if who != "You":  # a side named in the third person
-        how = "responds with" if e.get("responding") else "puts"
-    tail = "" if e.get("responding") else " on the Cut"
-    card = _card(b, e["card"])
-    return _line(f"{who} {how} {card}{aim}{tail}.", "cut", 0)
+def _activated(b: Battle, e: Event, who: Said | None = None) -> Line:
+    """``who``: the side that acts, None for the viewer's own (``You``)."""
+    form = "respond" if e.get("responding") else ""
+    aim = {"targets": _units(b, e["targets"])} if e.get("targets") else {}
+    suffix = "_".join(part for part in (form, "at" if aim else "") if part)
+    if who is None:
+        message = "log.activated.you" + (f"_{suffix}" if suffix else "")
+        return _told(b, said(message, card=_card(b, e["card"]), **aim), "cut", 0)
+    message = "log.activated.other" + (f"_{suffix}" if suffix else "")
+    return _told(b, said(message, who=who, card=_card(b, e["card"]), **aim), "cut", 0)
 
 
 def _resolving(b: Battle, e: Event) -> Line:
-    return _line(f"{e['name']} resolves.", "cut", 0)
+    if e.get("card") is not None:
+        return _told(b, said("log.resolving_card", card=_named_card(b, e)), "cut", 0)
+    return _told(b, said("log.resolving_move", move=move(b, e.get("move"), e["name"])), "cut", 0)
 
 
+def _lost(b: Battle, e: Event) -> Line:
+    reason, who = str(e["reason"]), unit(b, e["unit"])
+    if f"log.target_lost.{reason}" in words_of(b).messages:
+        return _told(b, said(f"log.target_lost.{reason}", unit=who), "fail")
+    return _told(b, said("log.target_lost", unit=who, reason=reason), "fail")
+
+
+def _turn(b: Battle, e: Event, message: str, kind: str = "turn", **params: Any) -> Line:
+    side = _side(e)
+    if side is None:
+        return _told(b, said(message, turn=e["turn"], **params), kind, 0)
+    return _told(b, said(f"{message}_side", turn=e["turn"], side=side, **params), kind, 0)
+
+
+def _aimed(b: Battle, e: Event, message: str, aimed: str, kind: str, indent: int) -> Line:
+    """A move's line, with its target when it has one (``aimed``: the message then)."""
+    who, what = unit(b, e["unit"]), move(b, e.get("move"), e["name"])
+    if e.get("target") is not None:
+        return _told(b, said(aimed, unit=who, move=what, target=unit(b, e["target"])), kind,
+                     indent)  # fmt: skip
+    return _told(b, said(message, unit=who, move=what), kind, indent)
+
+
+def _of_unit(message: str, kind: str = "info") -> Callable[[Battle, Event], Line]:
+    return lambda b, e: _told(b, said(message, unit=unit(b, e["unit"])), kind)
+
+
+# fmt: off
 NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
     "card_played": _played,
-    "random_target": lambda b, e: _line(
-        f"Fate picks {_unit(b, e['unit'])}." if e.get("unit") else "Fate finds no one to pick.",
-        "info",
-    ),
-    "targets_chosen": lambda b, e: _line(f"Targets: {_units(b, e['units'])}.", "info"),
-    "cards_chosen": lambda b, e: _line(
-        f"Chosen: {', '.join(_card(b, c) for c in e['cards']) or 'no card'}.", "info"
-    ),
+    "random_target": lambda b, e: _told(
+        b, said("log.fate_picks", unit=unit(b, e["unit"])) if e.get("unit")
+        else said("log.fate_none"), "info"),
+    "targets_chosen": lambda b, e: _told(b, said("log.targets", units=_units(b, e["units"])),
+                                         "info"),
+    "cards_chosen": lambda b, e: _told(
+        b, said("log.chosen", cards=listed_commas([_card(b, c) for c in e["cards"]],
+                                                  "list.no_card")), "info"),
     "damage": _damage,
-    "unit_died": lambda b, e: _line(f"{_unit(b, e['unit'])} falls.", "death"),
-    "armor": lambda b, e: _line(
-        f"{_unit(b, e['unit'])} gains {e['amount']} armor ({e['armor_after']} total).", "buff"
-    ),
-    "heal": lambda b, e: _line(
-        f"{_unit(b, e['unit'])} recovers {e['amount']} HP, now {e['hp_after']}.", "heal"
-    ),
-    "revived": lambda b, e: _line(f"{_unit(b, e['unit'])} rises again with {e['hp']} HP.", "heal"),
+    "unit_died": _of_unit("log.falls", "death"),
+    "armor": lambda b, e: _told(b, said("log.armor", unit=unit(b, e["unit"]), amount=e["amount"],
+                                        total=e["armor_after"]), "buff"),
+    "heal": lambda b, e: _told(b, said("log.heal", unit=unit(b, e["unit"]), amount=e["amount"],
+                                       hp=e["hp_after"]), "heal"),
+    "revived": lambda b, e: _told(b, said("log.revived", unit=unit(b, e["unit"]), hp=e["hp"]),
+                                  "heal"),
     "status": _status_change,
-    "withdrawn": lambda b, e: _line(f"{_unit(b, e['unit'])} withdraws to the reserve.", "info"),
-    "deployed": lambda b, e: _line(f"{_unit(b, e['unit'])} enters the field.", "info"),
+    "withdrawn": _of_unit("log.withdrawn"),
+    "deployed": _of_unit("log.deployed"),
     "card_moved": _moved,
-    "reshuffled": lambda b, e: _line(
-        f"The discard pile is shuffled into a new draw pile ({e['cards']} cards).", "info"
-    ),
-    "negated": lambda b, e: _line(f"{_card(b, e['card'])} is negated.", "fail"),
-    "card_revealed": lambda b, e: _line(
-        f"{_card(b, e['card'])} is turned face up in {_pile(e['pile'])}.", "info"
-    ),
-    "energy": lambda b, e: _line(f"Energy {e['energy_before']} -> {e['energy_after']}.", "buff"),
+    "reshuffled": lambda b, e: _told(b, said("log.reshuffled", cards=e["cards"]), "info"),
+    "negated": lambda b, e: _told(b, said("log.negated", card=_card(b, e["card"])), "fail"),
+    "card_revealed": lambda b, e: _told(
+        b, said("log.revealed", card=_card(b, e["card"]), pile=pile(e["pile"])), "info"),
+    "energy": lambda b, e: _told(b, said("log.energy", before=e["energy_before"],
+                                         after=e["energy_after"]), "buff"),
     "counter": _counter,
     "choice_made": None,
     "target_skipped": _skipped,
     "no_targets": _no_targets,
-    "called": lambda b, e: _line(
-        f"{_unit(b, e['unit'])} uses {_definition(b, e['card'])}"
-        + (f" on {_units(b, e['targets'])}." if e.get("targets") else "."),
-        "info",
-    ),
+    "called": lambda b, e: _told(
+        b, said("log.called_on", unit=unit(b, e["unit"]), card=definition(b, e["card"]),
+                targets=_units(b, e["targets"])) if e.get("targets")
+        else said("log.called", unit=unit(b, e["unit"]), card=definition(b, e["card"])),
+        "info"),
     "branch": None,
     "gate_closed": None,
     "card_resolved": None,
-    "turn_ended": lambda b, e: _line(f"Turn {e['turn']}{_for_side(e)} ends.", "turn", 0),
-    "enemy_turn": lambda b, e: _line("The enemies act.", "turn", 0),
-    "turn_started": lambda b, e: _line(
-        f"Turn {e['turn']}{_for_side(e)} begins with {e['energy']} energy.", "turn", 0
-    ),
-    "intent": lambda b, e: _line(
-        f"{_unit(b, e['unit'])} readies {e['name']}"
-        + (f" against {_unit(b, e['target'])}." if e.get("target") is not None else "."),
-        "info",
-    ),
-    "enemy_acts": lambda b, e: _line(
-        f"{_unit(b, e['unit'])} uses {e['name']}{_at(b, e.get('target'))}.", "enemy", 0
-    ),
-    "enemy_holds": lambda b, e: _line(
-        f"{_unit(b, e['unit'])} holds back {e['name']}: {e['reason']}.", "enemy", 0
-    ),
-    "status_hook": lambda b, e: _line(
-        f"{_status(b, e['status'])} acts on {_unit(b, e['unit'])}.", "buff"
-    ),
+    "turn_ended": lambda b, e: _turn(b, e, "log.turn_ended"),
+    "enemy_turn": lambda b, e: _told(b, said("log.enemy_turn"), "turn", 0),
+    "turn_started": lambda b, e: _turn(b, e, "log.turn_started", energy=e["energy"]),
+    "intent": lambda b, e: _aimed(b, e, "log.intent", "log.intent_at", "info", 1),
+    "enemy_acts": lambda b, e: _aimed(b, e, "log.enemy_acts", "log.enemy_acts_on", "enemy", 0),
+    "enemy_holds": lambda b, e: _told(
+        b, said("log.enemy_holds", unit=unit(b, e["unit"]), move=move(b, e["move"], e["name"]),
+                reason=e.get("reason_message") or said("refusal.condition",
+                                                       reason=data("", e["reason"]))),
+        "enemy", 0),
+    "status_hook": lambda b, e: _told(
+        b, said("log.status_hook", status=status(b, e["status"]), unit=unit(b, e["unit"])),
+        "buff"),
     "status_decayed": _decayed,
-    "reaction": lambda b, e: _line(
-        f"{_unit(b, e['unit'])}'s {_status(b, e['status'])} strikes back at "
-        f"{_unit(b, e['attacker'])}.",
-        "enemy",
-    ),
-    "active_player": lambda b, e: _line(f"{_unit(b, e['unit'])} takes the lead.", "info"),
-    "battle_ended": lambda b, e: _line(
-        "Victory! The enemies are defeated."
-        if e["result"] == "victory"
-        else "Defeat. The party has fallen.",
-        "result",
-        0,
-    ),
+    "reaction": lambda b, e: _told(
+        b, said("log.reaction", unit=unit(b, e["unit"]), status=status(b, e["status"]),
+                attacker=unit(b, e["attacker"])), "enemy"),
+    "active_player": _of_unit("log.active_player"),
+    "battle_ended": lambda b, e: _told(
+        b, said("log.victory" if e["result"] == "victory" else "log.defeat"), "result", 0),
     "activated": _activated,
-    "enemy_responds": lambda b, e: _line(
-        f"{_unit(b, e['unit'])} responds with {e['name']}{_at(b, e.get('target'))}.", "cut", 0
-    ),
+    "enemy_responds": lambda b, e: _aimed(b, e, "log.enemy_responds", "log.enemy_responds_on",
+                                          "cut", 0),
     "resolving": _resolving,
-    "recollected": lambda b, e: _line(f"It now reaches {_units(b, e['units'])}.", "cut"),
-    "target_lost": lambda b, e: _line(
-        f"{_unit(b, e['unit'])} is lost as a target: it {_LOST.get(e['reason'], e['reason'])}.",
-        "fail",
-    ),
+    "recollected": lambda b, e: _told(b, said("log.recollected", units=_units(b, e["units"])),
+                                      "cut"),
+    "target_lost": _lost,
     "effect_failed": _failed,
 }
+# fmt: on
+
+
+def _param(battle: Battle, kind: str, value: Any) -> Any:
+    """An event field as a message parameter of ``kind``: names as names, lists as list
+    sentences, a pile or a counter as its sentence, numbers and text as they are."""
+    if kind == "unit":
+        return unit(battle, value)
+    if kind == "units":
+        return _units(battle, value)
+    if kind == "card":
+        return _card(battle, value)
+    if kind == "cards":
+        cards = value if isinstance(value, list) else []
+        return listed_commas([_card(battle, c) for c in cards], "list.nothing")
+    if kind == "status":
+        return status(battle, value)
+    if kind == "move":
+        found = battle.moves.get(value) if isinstance(value, str) else None
+        return move(battle, value, found.name if found is not None else value)
+    if kind == "pile":
+        return pile(value)
+    if kind == "counter":
+        spec = words_of(battle).counters.get(str(value))
+        if spec is not None and spec.label is not None:
+            return said(spec.label.id)
+        return said("name.counter", name=str(value))
+    return value
 
 
 def render(battle: Battle, message: Message, values: Mapping[str, Any]) -> str:
-    """A message's English with its parameters filled from ``values`` (an event's fields):
-    units, cards and statuses by name, piles in words, numbers and text as they are."""
-    filled: dict[str, str] = {}
-    for name, kind in message.params.items():
-        value = values.get(name)
-        if kind == "unit":
-            filled[name] = _unit(battle, value)
-        elif kind == "units":
-            filled[name] = _units(battle, value)
-        elif kind == "card":
-            filled[name] = _card(battle, value)
-        elif kind == "cards":
-            names = [_card(battle, c) for c in value] if isinstance(value, list) else []
-            filled[name] = ", ".join(names) or "nothing"
-        elif kind == "status":
-            filled[name] = _status(battle, value)
-        elif kind == "pile":
-            filled[name] = _pile(value)
-        else:
-            filled[name] = str(value)
-    return message.english.format_map(filled)
+    """A message's English with its parameters filled from ``values`` (an event's fields);
+    the message need not be in the battle's table, the sentences it takes are."""
+    table = ChainMap({message.id: message}, words_of(battle).messages)
+    return english(table, _said_from(battle, message, values))
+
+
+def _said_from(battle: Battle, message: Message, values: Mapping[str, Any]) -> Said:
+    params = {name: _param(battle, kind, values.get(name)) for name, kind in message.params.items()}
+    return said(message.id, **params)
 
 
 def _extension_line(battle: Battle, event: Event) -> Line | None:
@@ -308,13 +345,7 @@ def _extension_line(battle: Battle, event: Event) -> Line | None:
     if words is None or words.narration is None:
         return None
     narration = words.narration
-    text = render(battle, narration.message, event)
-    line = _line(text, narration.kind)
-    line["message"] = {
-        "id": narration.message.id,
-        "params": {k: event.get(k) for k in narration.message.params},
-    }
-    return line
+    return _told(battle, _said_from(battle, narration.message, event), narration.kind)
 
 
 def narrate(battle: Battle, event: Event) -> Line | None:
@@ -338,14 +369,14 @@ def event_side(battle: Battle, event: Mapping[str, Any]) -> Team | None:
     return card.side if card is not None else None
 
 
-def _who(battle: Battle, side: Team | None, viewer: Team | None) -> str:
-    """Who acts, in a two-sided battle's line: ``You`` for the viewer's own side, the other
-    side's active player by name, and for the authority (or a spectator) the side itself."""
+def _who(battle: Battle, side: Team | None, viewer: Team | None) -> Said | None:
+    """Who acts, in a two-sided battle's line: None (``You``) for the viewer's own side, the
+    other side's active player by name, and for the authority (or a spectator) the side."""
     if side is None or side is viewer:
-        return "You"
+        return None
     if viewer is not None:
-        return _unit(battle, battle.side(side).active_player)
-    return f"The {side.value} side"
+        return said("who.unit", unit=unit(battle, battle.side(side).active_player))
+    return said(f"side.{side.value}.start")
 
 
 def narrate_all(battle: Battle, events: Iterable[Event], viewer: Team | None = None,
@@ -368,10 +399,10 @@ def narrate_all(battle: Battle, events: Iterable[Event], viewer: Team | None = N
     def flush() -> None:
         nonlocal drawn
         if drawn:
-            cards = f"{drawn} card{'s' if drawn != 1 else ''}"
-            who = _who(battle, sides[first_drawn], viewer) if sides is not None else "You"
-            verb = "draw" if who == "You" else "draws"
-            line = _line(f"{who} {verb} {cards}.", "info")
+            who = _who(battle, sides[first_drawn], viewer) if sides is not None else None
+            told = said("log.draw.you", count=drawn) if who is None \
+                else said("log.draw.other", who=who, count=drawn)  # fmt: skip
+            line = _told(battle, told, "info")
             line["event"] = first_drawn
             lines.append(line)
             drawn = 0
@@ -396,28 +427,39 @@ def narrate_all(battle: Battle, events: Iterable[Event], viewer: Team | None = N
     return lines
 
 
+def _mark(battle: Battle, sentence: Said, kind: str) -> Line:
+    return {"text": say(battle, sentence), "kind": kind, "message": sentence}
+
+
 def _status_mark(battle: Battle, e: Event) -> list[Line]:
-    return [{"text": f"{e['stacks']:+d} {_status(battle, e['status'])}", "kind": "buff"}]
+    message = "mark.status_lose" if e["stacks"] < 0 else "mark.status_gain"
+    return [_mark(battle, said(message, stacks=abs(e["stacks"]),
+                               status=status(battle, e["status"])), "buff")]  # fmt: skip
 
 
 def _damage_marks(battle: Battle, e: Event) -> list[Line]:
     lost, blocked = e["hp_before"] - e["hp_after"], e["blocked"]
-    marks = [{"text": f"-{lost} HP", "kind": "damage"}] if lost or not blocked else []
+    marks = [_mark(battle, said("mark.damage", lost=lost), "damage")] if lost or not blocked \
+        else []  # fmt: skip
     if blocked:
-        marks.append({"text": f"{blocked} blocked", "kind": "block"})
+        marks.append(_mark(battle, said("mark.blocked", blocked=blocked), "block"))
     return marks
+
+
+def _plain_mark(message: str, kind: str) -> Callable[[Battle, Event], list[Line]]:
+    return lambda b, e: [_mark(b, said(message), kind)]
 
 
 #: The short marks a preview shows over each unit, by event type.
 MARKS: dict[str, Callable[[Battle, Event], list[Line]]] = {
     "damage": _damage_marks,
-    "heal": lambda b, e: [{"text": f"+{e['amount']} HP", "kind": "heal"}],
-    "armor": lambda b, e: [{"text": f"+{e['amount']} Armor", "kind": "buff"}],
+    "heal": lambda b, e: [_mark(b, said("mark.heal", amount=e["amount"]), "heal")],
+    "armor": lambda b, e: [_mark(b, said("mark.armor", amount=e["amount"]), "buff")],
     "status": _status_mark,
-    "unit_died": lambda b, e: [{"text": "defeated", "kind": "death"}],
-    "revived": lambda b, e: [{"text": "revived", "kind": "heal"}],
-    "withdrawn": lambda b, e: [{"text": "withdrawn", "kind": "info"}],
-    "deployed": lambda b, e: [{"text": "deployed", "kind": "info"}],
+    "unit_died": _plain_mark("mark.defeated", "death"),
+    "revived": _plain_mark("mark.revived", "heal"),
+    "withdrawn": _plain_mark("mark.withdrawn", "info"),
+    "deployed": _plain_mark("mark.deployed", "info"),
 }
 
 
@@ -432,28 +474,23 @@ def preview_marks(battle: Battle, events: Iterable[Event]) -> dict[str, list[Lin
     return marks
 
 
-def _for_side(event: Event) -> str:
-    """`` (the enemy side)`` for a turn event of a two-sided battle, which names its side."""
-    side = event.get("side")
-    return f" (the {side} side)" if side is not None else ""
-
-
-def cut_prompt(awaiting: str | None, can_respond: bool, two_sided: bool = False) -> str:
+def cut_prompt_said(awaiting: str | None, can_respond: bool, two_sided: bool = False) -> Said:
     """What the player is asked over the Cut (the ``cut`` answer's ``prompt``), by whose
     answer the top entry waits for (:func:`.cut.awaiting`) and whether the player may
     respond with a card. In a two-sided battle ``awaiting`` is the side holding priority,
     and the prompt addresses it."""
-    if two_sided:
-        if awaiting is None:
-            return "Play a card to start a chain."
-        if can_respond:
-            return (f"The {awaiting} side's answer: respond with a card, or pass to let it "
-                    "resolve.")  # fmt: skip
-        return f"The {awaiting} side may pass to let it resolve."
     if awaiting is None:
-        return "Play a card to start a chain."
+        return said("prompt.cut.start")
+    if two_sided:
+        side = said(f"side.{awaiting}.start")
+        if can_respond:
+            return said("prompt.cut.side_respond", side=side)
+        return said("prompt.cut.side_pass", side=side)
     if awaiting == "enemy":
-        return "The opponent may respond. Pass to let them answer."
-    if can_respond:
-        return "Your answer: respond with a card, or pass to let it resolve."
-    return "Pass to let it resolve."
+        return said("prompt.cut.opponent")
+    return said("prompt.cut.respond" if can_respond else "prompt.cut.pass")
+
+
+def cut_prompt(awaiting: str | None, can_respond: bool, two_sided: bool = False) -> str:
+    """:func:`cut_prompt_said`'s English."""
+    return english(builtin().messages, cut_prompt_said(awaiting, can_respond, two_sided))

@@ -44,6 +44,10 @@ from .modes import (
     protections,
 )
 from .resolve import holds
+from .sentences import Said, data, english, listed, said, say
+from .sentences import status as status_named
+from .sentences import unit as unit_named
+from .vocabulary import builtin
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _HAND, _SOFT, _STRICT, _FIELD = Pile.HAND, Rules.SOFT, Rules.STRICT, Zone.FIELD
@@ -85,10 +89,19 @@ class Refusal:
     code: str
     text: str
     shields: tuple[Shield, ...] = ()
+    #: The text as a message (docs/translation.md): its id and typed parameters.
+    message: Said | None = None
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "text": self.text,
-                "protected": [s.to_json() for s in self.shields]}  # fmt: skip
+                "protected": [s.to_json() for s in self.shields],
+                "message": self.message}  # fmt: skip
+
+
+def said_refusal(battle: Battle, code: str, sentence: Said,
+            shields: tuple[Shield, ...] = ()) -> Refusal:  # fmt: skip
+    """A refusal whose text is its sentence's English."""
+    return Refusal(code, say(battle, sentence), shields, sentence)
 
 
 def shields_of(battle: Battle, source: Unit, mode: TargetMode,
@@ -98,34 +111,38 @@ def shields_of(battle: Battle, source: Unit, mode: TargetMode,
                  for unit, status in protections(battle, source, mode, definition))  # fmt: skip
 
 
-def shields_text(battle: Battle, shields: tuple[Shield, ...]) -> str:
-    """The protections in words, one clause a status: "Ward on Signal Beacon and Rival Vex
-    (will not be the target of any effect)"."""
-    units: dict[str, list[str]] = {}
+def shields_said(battle: Battle, shields: tuple[Shield, ...]) -> Said:
+    """The protections as a sentence, one clause a status: "Ward on Signal Beacon and Rival
+    Vex (will not be the target of any effect)"; clauses joined by semicolons."""
+    units: dict[str, list[dict[str, object]]] = {}
     for shield in shields:
-        units.setdefault(shield.status, []).append(_unit_name(battle, shield.unit))
+        units.setdefault(shield.status, []).append(unit_named(battle, shield.unit))
     clauses = []
     for status_id, names in units.items():
         status: StatusDef = battle.statuses[status_id]
-        words = PROTECTIONS.get(status.protection or "", "is protected")
-        clauses.append(f"{status.name} on {_and(names)} ({words})")
-    return "; ".join(clauses)
+        key = status.protection if status.protection in PROTECTIONS else "other"
+        protects = said(f"refusal.shield.{key}")
+        clauses.append(said("refusal.shield", status=status_named(battle, status_id),
+                            units=listed(names), protects=protects))  # fmt: skip
+    joined = clauses[-1]
+    for clause in reversed(clauses[:-1]):
+        joined = said("list.semicolon", first=clause, rest=joined)
+    return joined
 
 
-def _unit_name(battle: Battle, unit_id: str) -> str:
-    unit = battle.unit(unit_id)
-    return unit.name if unit is not None else unit_id
+def shields_text(battle: Battle, shields: tuple[Shield, ...]) -> str:
+    """:func:`shields_said`'s English."""
+    return say(battle, shields_said(battle, shields))
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def explained(battle: Battle, code: str, text: str, shields: tuple[Shield, ...]) -> Refusal:
-    """A refusal whose text names the protections behind it, when there are any."""
+def explained(battle: Battle, code: str, shields: tuple[Shield, ...]) -> Refusal:
+    """The refusal ``code`` (its sentence ``refusal.<code>``), naming the protections behind
+    it when there are any."""
+    sentence = said(f"refusal.{code}")
     if shields:
-        text = f"{text}: {shields_text(battle, shields)}"
-    return Refusal(code, text, shields)
+        sentence = said("refusal.explained", reason=sentence,
+                        shields=shields_said(battle, shields))  # fmt: skip
+    return said_refusal(battle, code, sentence, shields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,12 +166,17 @@ class TargetInfo:
     #: or not): what a UI says when the arrow is released on one of them.
     shields: tuple[Shield, ...] = ()
 
-    def count_label(self) -> str:
+    def count_said(self) -> Said | None:
         """How many units it takes, as a card's band shows it beside the mode: ``up to N``,
-        a multiplication sign and N, or nothing for one unit."""
+        a multiplication sign and N, or nothing (None) for one unit."""
         if self.up_to:
-            return f"up to {self.count}"
-        return f"\u00d7{self.count}" if self.count > 1 else ""
+            return said("count.up_to", count=self.count)
+        return said("count.times", count=self.count) if self.count > 1 else None
+
+    def count_label(self) -> str:
+        """:meth:`count_said`'s English ("" for one unit)."""
+        label = self.count_said()
+        return "" if label is None else english(builtin().messages, label)
 
     def to_json(self) -> dict[str, object]:
         late = self.late_choice
@@ -162,7 +184,9 @@ class TargetInfo:
             "card": self.card, "mode": str(self.mode), "requires_target": self.requires_target,
             "source": self.source, "candidates": list(self.candidates),
             "range": list(self.range), "playable": self.playable, "reason": self.reason,
+            "reason_message": None if self.refusal is None else self.refusal.message,
             "count": self.count, "up_to": self.up_to, "count_label": self.count_label(),
+            "count_label_message": self.count_said(),
             "choose_on_resolve": self.choose_on_resolve,
             "late_choice": None if late is None else late.to_json(),
             "refusal": None if self.refusal is None else self.refusal.to_json(),
@@ -194,20 +218,21 @@ def _hand_of(battle: Battle, card: CardInstance) -> str:
     return f"the {card.side.value} side's hand" if battle.two_sided else "the hand"
 
 
-def acting_refused(battle: Battle, card: CardInstance) -> str | None:
+def acting_refused(battle: Battle, card: CardInstance) -> Said | None:
     """Why, in a two-sided battle, the side holding ``card`` may not act now: on an empty Cut
     only the side whose turn it is acts, on a Cut only the side holding priority (the one that
-    did not put the top entry there). None when it may (and always in a one-sided battle)."""
+    did not put the top entry there). None when it may (and always in a one-sided battle).
+    The reason is a sentence: :func:`acting_reason` is its English."""
     if not battle.two_sided:
         return None
     side = card.side
     if not battle.cut:
         if side is not battle.turn_side:
-            return f"it is the {battle.turn_side.value} side's turn"
+            return said("refusal.not_your_turn", side=said(f"side.{battle.turn_side.value}"))
         return None
     holder = battle.cut[-1].side.opposite
     if side is not holder:
-        return f"the {holder.value} side holds priority on the Cut"
+        return said("refusal.priority", side=said(f"side.{holder.value}"))
     return None
 
 
@@ -216,7 +241,7 @@ def check_acting(battle: Battle, card: CardInstance, what: str = "played") -> No
     reason = acting_refused(battle, card)
     if reason is not None:
         error = NotPlayable if not battle.cut else CutError
-        raise error(f"card {card.id!r} cannot be {what}: {reason}", "card")
+        raise error(f"card {card.id!r} cannot be {what}: {say(battle, reason)}", "card")
 
 
 def _where_is(battle: Battle, card_id: str) -> str:
@@ -335,11 +360,10 @@ def unit_law_refusal(battle: Battle, source: Unit, mode: TargetMode,
         need = 1 if definition is None else needed_targets(definition, len(pool), battle.rules)
         if len(pool) < need:
             code = "not_enough_legal_targets" if pool else "no_legal_target"
-            text = "not enough legal targets" if pool else "no legal target"
-            return explained(battle, code, text, shields_of(battle, source, mode, definition))
+            return explained(battle, code, shields_of(battle, source, mode, definition))
     elif facts.has_range and not affected_range(battle, source, mode, definition):
         shields = shields_of(battle, source, mode, definition)
-        return explained(battle, "no_legal_target", "no legal target", shields)
+        return explained(battle, "no_legal_target", shields)
     return None
 
 
@@ -359,10 +383,10 @@ def strict_refusal(battle: Battle, card: CardInstance, source: Unit) -> Refusal 
         return refusal
     if definition.chooses_cards:
         if nothing_to_choose(battle, card, source):
-            return Refusal("no_card_to_choose", "no card to choose")
+            return said_refusal(battle, "no_card_to_choose", said("refusal.no_card_to_choose"))
         return None
     if not card_targets_exist(battle, definition, card.id):
-        return Refusal("no_card_to_target", "no card to target")
+        return said_refusal(battle, "no_card_to_target", said("refusal.no_card_to_target"))
     return None
 
 
@@ -379,9 +403,9 @@ def soft_refusal(battle: Battle, card: CardInstance, source: Unit,
     definition = card.card
     if definition._arrow and not pool:
         shields = shields_of(battle, source, definition.target, definition)
-        return explained(battle, "no_valid_target", "no valid target", shields)
+        return explained(battle, "no_valid_target", shields)
     if definition.chooses_cards and nothing_to_choose(battle, card, source):
-        return Refusal("no_card_to_choose", "no card to choose")
+        return said_refusal(battle, "no_card_to_choose", said("refusal.no_card_to_choose"))
     return None
 
 
@@ -406,8 +430,8 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     source_id = card.owner or side.active_player
     source = battle.unit(source_id)
     if source is None or not source.in_play:
-        name = source.name if source is not None else source_id
-        down = Refusal("source_down", f"{name} is down")
+        down = said_refusal(battle, "source_down", said("refusal.source_down",
+                                                   unit=unit_named(battle, source_id)))  # fmt: skip
         return TargetInfo(card.id, mode, mode.requires_target, source_id, (), (), False,
                           down.text, definition.target_count, definition.up_to,
                           definition.choose_on_resolve, refusal=down)  # fmt: skip
@@ -416,19 +440,22 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     pool = candidates(battle, source, mode, definition) if requires_target else []
     acting = acting_refused(battle, card)
     energy = side.energy
-    refusal: Refusal | None = None
+    refused: Refusal | None = None
     if acting is not None:
-        refusal = Refusal("not_acting", acting)
+        refused = said_refusal(battle, "not_acting", acting)
     elif definition.cost > energy:
-        refusal = Refusal("energy", f"needs {definition.cost} energy, {energy} left")
+        refused = said_refusal(battle, "energy", said("refusal.energy", cost=definition.cost,
+                                                 energy=energy))  # fmt: skip
     elif battle.rules is _STRICT:
-        refusal = strict_refusal(battle, card, source)
+        refused = strict_refusal(battle, card, source)
     elif (requires_target and not pool) or definition.choose_on_resolve:
-        refusal = soft_refusal(battle, card, source, pool)
-    if refusal is None:
+        refused = soft_refusal(battle, card, source, pool)
+    if refused is None:
         unmet = unmet_condition(battle, card, source)
-        refusal = None if unmet is None else Refusal("condition", unmet)
-    reason = None if refusal is None else refusal.text
+        own = data(f"card.{definition.id}.playable_if", unmet or "")
+        refused = None if unmet is None else \
+            said_refusal(battle, "condition", said("refusal.condition", reason=own))  # fmt: skip
+    reason = None if refused is None else refused.text
     arrow = requires_target and not definition.choose_on_resolve
     reach = pool if requires_target else affected_range(battle, source, mode, definition)
     late = late_choice(battle, card, source) if definition.choose_on_resolve else None
@@ -445,7 +472,7 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
         up_to=definition.up_to,
         choose_on_resolve=definition.choose_on_resolve,
         late_choice=late,
-        refusal=refusal,
+        refusal=refused,
         shields=shields_of(battle, source, mode, definition),
     )
 

@@ -16,14 +16,15 @@ The battle ends as soon as one side has no living unit, wherever that happens.
 from __future__ import annotations
 
 from .context import Context, Event
-from .cut import side_refused
+from .cut import battle_over, side_refused
 from .effects import draw, move_cards
 from .enemies import choose_intents, enemy_phase
-from .errors import BattleOver, CutError, LimitReached, PlayError
+from .errors import CutError, LimitReached, PlayError
 from .keywords import RETAIN
 from .model import Battle, Pile, Team, Unit
 from .outcome import settle
 from .reader import MAX_INT
+from .sentences import refused, said
 from .statuses import tick
 from .vocabulary import reset_counters
 
@@ -38,10 +39,9 @@ def end_turn_refused(battle: Battle, side: Team | None = None) -> PlayError | No
     if battle.result is None and turn_refused is not None:
         return turn_refused
     if battle.result is not None:
-        return BattleOver(f"the battle is over ({battle.result})", "")
+        return battle_over(battle)
     if battle.cut:
-        return CutError(f"{len(battle.cut)} effect(s) wait on the Cut: pass or resolve them "
-                        "before ending the turn", "")  # fmt: skip
+        return refused(CutError, battle, said("cut.waiting", count=len(battle.cut)), "")
     if battle.turn >= MAX_INT:  # one more and the saved battle would not load
         return LimitReached(f"the battle is at its last turn ({MAX_INT})", "")
     return None

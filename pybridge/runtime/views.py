@@ -37,6 +37,7 @@ from .narrate import HIDDEN_CARD, event_side, narrate_all
 from .picking import Picking
 from .play import targets
 from .rng import Pcg32
+from .sentences import opening_hidden_card
 from .vocabulary import Visibility, words_of
 
 #: What a view says it is, in place of a battle's ``format``: no loader reads it as a battle.
@@ -374,6 +375,7 @@ def events_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, An
             line["event"] = kept[at]
             if line["text"].startswith(HIDDEN_CARD):
                 line["text"] = line["text"][0].upper() + line["text"][1:]
+                line["message"] = opening_hidden_card(line["message"])
             lines.append(line)
     return shown, lines
 

@@ -55,20 +55,34 @@ class Visibility(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """A player-facing text: a stable ``id``, its English with ``{name}`` placeholders, and
-    the type of each parameter (``unit``, ``card``, ``status``, ``pile``, ``number``,
-    ``counter``, ``text``). Hosts translate by ``id``; the English is the source text."""
+    """A player-facing sentence: a stable ``id``, its English with ``{name}`` placeholders,
+    and the type of each parameter (:data:`PARAM_TYPES`). Hosts translate by ``id``; the
+    English is the source text (docs/translation.md).
+
+    ``plural`` names the ``number`` parameter whose count picks the plural form, and
+    ``english_plural`` is the English for a count other than one (gettext's
+    ``msgid_plural``)."""
 
     id: str
     english: str
     params: Mapping[str, str] = field(default_factory=dict)
+    plural: str = ""
+    english_plural: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "english": self.english, "params": dict(self.params)}
+        out: dict[str, object] = {"id": self.id, "english": self.english,
+                                  "params": dict(self.params)}  # fmt: skip
+        if self.plural:
+            out["plural"], out["english_plural"] = self.plural, self.english_plural
+        return out
 
 
-#: Parameter types a message may take.
-PARAM_TYPES = ("unit", "units", "card", "cards", "status", "pile", "number", "counter", "text")
+#: Parameter types a message may take: names (``unit``, ``card``, ``status``, ``move``, or
+#: ``name``: any of them, or a sentence standing for one), lists of names, a pile, a counter,
+#: a number, free text, a game's own text (``data``: a card's ``playable_if`` reason, which
+#: its catalog translates by context), and a whole sentence of its own (``message``).
+PARAM_TYPES = ("unit", "units", "card", "cards", "status", "move", "name", "pile", "number",
+               "counter", "text", "data", "message")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +174,7 @@ _DERIVED = {
 
 _TABLES = ("node_types", "unit_sources", "card_sources", "condition_tests", "measures",
            "unit_filters", "card_filters", "unit_sorts", "card_sorts", "events", "choices",
-           "counters", "describe", "extensions", "owners")  # fmt: skip
+           "counters", "describe", "messages", "extensions", "owners")  # fmt: skip
 
 
 class Vocabulary:
@@ -181,6 +195,8 @@ class Vocabulary:
         self.counters: dict[str, CounterSpec] = {}
         #: The describe words of extension node types (the built-ins' live with the describer).
         self.describe: dict[str, Message] = {}
+        #: Every sentence a player may read, by id: the built-ins' and each extension's.
+        self.messages: dict[str, Message] = {}
         self.extensions: dict[str, Extension] = {}
         #: Who declared each word, by table and name ("" for built-ins).
         self.owners: dict[tuple[str, str], str] = {}
@@ -230,9 +246,18 @@ class Vocabulary:
         """Who declared a word ("" built-in), None when nobody did."""
         return self.owners.get((table, name))
 
+    def add_message(self, message: Message) -> None:
+        """A sentence for the message table; the same message declared twice (a narration
+        reused as a prompt) is taken once, another text under a taken id is refused."""
+        if self.messages.get(message.id) == message:
+            return
+        self._take("messages", message.id)
+        self.messages[message.id] = message
+
     def add_node_type(self, spec: NodeType, describe: Message | None = None) -> None:
         self._take("node_types", spec.name)
         if describe is not None:
+            self.add_message(describe)
             spec = dataclasses.replace(spec, describe=describe)
             self.describe[spec.name] = describe
         self.node_types[spec.name] = spec
@@ -266,14 +291,19 @@ class Vocabulary:
     def add_event(self, spec: EventSpec, narration: Narration | None,
                   visibility: Visibility = Visibility.EVERYONE) -> None:  # fmt: skip
         self._take("events", spec.type)
+        if narration is not None:
+            self.add_message(narration.message)
         self.events[spec.type] = EventWords(spec, narration, visibility, self._current)
 
     def add_choice(self, spec: ChoiceKind) -> None:
         self._take("choices", spec.name)
+        self.add_message(spec.prompt)
         self.choices[spec.name] = dataclasses.replace(spec, owner=self._current)
 
     def add_counter(self, spec: CounterSpec) -> None:
         self._take("counters", spec.name)
+        if spec.label is not None:
+            self.add_message(spec.label)
         self.counters[spec.name] = dataclasses.replace(spec, owner=self._current)
 
     def seal(self) -> Vocabulary:

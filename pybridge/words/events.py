@@ -57,8 +57,9 @@ EVENTS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("turn_started", ("turn", "energy"), "a new turn began with this much energy"),
     ("intent", ("unit", "move", "name", "target"), "an enemy telegraphed its next move"),
     ("enemy_acts", ("unit", "move", "name", "target"), "an enemy used its move"),
-    ("enemy_holds", ("unit", "move", "name", "reason"),
-     "under strict rules an enemy's move had no legal target, so it was not played"),
+    ("enemy_holds", ("unit", "move", "name", "reason", "reason_message"),
+     "under strict rules an enemy's move had no legal target, so it was not played (reason: "
+     "the refusal's words, reason_message: the same as a message)"),
     ("status_hook", ("unit", "status", "hook"), "a status's Behavior ran at a turn boundary"),
     ("status_decayed", ("unit", "status", "stacks_before", "stacks_after"),
      "a status lost stacks"),
