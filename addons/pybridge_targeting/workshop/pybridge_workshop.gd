@@ -77,7 +77,7 @@ func _ready() -> void:
 	ui = PyBridgeWorkshopLayout.new(self)
 	_check_timer = Timer.new()
 	_check_timer.one_shot = true
-	_check_timer.timeout.connect(check_now)
+	_check_timer.timeout.connect(_check_now)
 	add_child(_check_timer)
 	schema = PyBridgeWorkshopSchema.new(bridge.schema())
 	if not schema.is_loaded():
@@ -280,8 +280,8 @@ func edit_nodes(action: String, at: Variant = null) -> void:
 # -- checks, text and sandbox ---------------------------------------------------------------
 
 
-## Asks the runtime about every card now (normally a moment after each edit).
-func check_now() -> void:
+## Asks the runtime about every card now (a moment after each edit, or at once).
+func _check_now() -> void:
 	_check_timer.stop()
 	if schema.is_loaded():
 		findings = checker.check(doc.document)
@@ -339,7 +339,7 @@ func settle() -> void:
 	if _pending_rebuild:
 		_rebuild()
 	if not _check_timer.is_stopped():
-		check_now()
+		_check_now()
 
 
 ## Shows what an edit changed: the graph and forms too when [param rebuild], and the checks
@@ -353,7 +353,7 @@ func after_edit(rebuild: bool, check_later: bool) -> void:
 	if check_later:
 		_check_timer.start(CHECK_DELAY)
 	else:
-		check_now()
+		_check_now()
 	changed.emit()
 
 
@@ -363,7 +363,7 @@ func refresh(rebuild: bool) -> void:
 		_pending_rebuild = true
 		_rebuild.call_deferred()
 	_update_title()
-	check_now()
+	_check_now()
 
 
 # -- internals ------------------------------------------------------------------------------
