@@ -345,8 +345,9 @@ def test_a_viewers_preview_of_a_random_pick_shows_the_range_it_comes_from() -> N
     strike = next(c["id"] for c in hand if c["card"] == "strike")
     plain = duel.call(op="preview", viewer="player", card=strike, target="vex")
     assert plain["random"] is None and plain["marks"] == {
-        "vex": [{"text": "-6 HP", "kind": "damage"}]
-    }
+        "vex": [{"text": "-6 HP", "kind": "damage",
+                 "message": {"id": "mark.damage", "params": {"lost": 6}}}]
+    }  # fmt: skip
 
 
 def test_previews_never_tell_cards_the_player_cannot_see() -> None:
