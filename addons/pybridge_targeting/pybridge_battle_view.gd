@@ -147,8 +147,7 @@ const THEME_TYPE := &"PyBridgeBattleView"
 @export var side: String = ""
 
 @export_group("Re-skin")
-## The game's card scene (its root a [Control] with [code]show_card(data)[/code]); empty:
-## the built-in [PyBridgeCardView].
+## The game's card scene (a [Control] root with [code]show_card(data)[/code]), or the built-in.
 @export var card_scene: PackedScene
 ## The game's unit scene (its root a [Control] with [code]show_unit(data)[/code]); empty: the
 ## built-in [PyBridgeUnitView].
@@ -248,8 +247,9 @@ func _init() -> void:
 	_stage = BattleStage.new(self)
 	_input_handler = BattleInput.new(self)
 	cut_flow = CutFlow.new(self)
-	Relay.relay(cut_flow, self)
 	display = AimDisplay.new(self, _stage)
+	for part: Object in [aim, cut_flow, display]:  # they tell; the view tells the game
+		Relay.relay(part, self)
 
 
 func _ready() -> void:
