@@ -10,13 +10,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .runtime import Battle, Event, Pcg32, Pile, Team, play, targets
-from .runtime.play import TargetInfo
+from .runtime.aims import Target, aim_options
+from .runtime.play import TargetInfo, needed_targets
 from .runtime.turns import end_turn, start_battle
 
 
-def choose_target(battle: Battle, info: TargetInfo, rng: Pcg32 | None = None) -> str | None:
-    if not info.requires_target:
+def choose_target(battle: Battle, info: TargetInfo, rng: Pcg32 | None = None) -> Target:
+    if not info.requires_target and not info.choose_on_resolve:
         return None
+    card = battle.cards[info.card].card
+    if not info.requires_target or needed_targets(card, len(info.candidates), battle.rules) > 1:
+        # It chooses when it resolves (cards from a pile, say), or it needs several targets:
+        # one of the runtime's own choices.
+        aims = aim_options(battle, info.card)
+        return rng.choice(aims) if rng is not None else aims[0]
     if rng is not None:
         return rng.choice(info.candidates)
     units = [u for u in battle.units if u.id in info.candidates]
@@ -27,7 +34,7 @@ def choose_target(battle: Battle, info: TargetInfo, rng: Pcg32 | None = None) ->
     return min(units, key=lambda u: (u.hp_percent, battle.units.index(u))).id
 
 
-def next_play(battle: Battle, rng: Pcg32 | None = None) -> tuple[str, str | None] | None:
+def next_play(battle: Battle, rng: Pcg32 | None = None) -> tuple[str, Target] | None:
     """The card (and target) to play next, or None to end the turn."""
     if battle.result is not None:
         return None

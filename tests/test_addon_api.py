@@ -56,3 +56,14 @@ def test_every_preload_names_a_file_that_is_there() -> None:
                  *(ROOT / "tests" / "godot").rglob("*.gd")]:  # fmt: skip
         for res in re.findall(r'preload\("res://(addons/[^"]+)"\)', path.read_text("utf-8")):
             assert (ROOT / res).exists(), (path, res)
+
+
+def test_no_part_emits_its_views_signals() -> None:
+    """A part tells what happened with its own signals; its view emits them as its own
+    (battle/pybridge_relay.gd), so no part reaches into the view to tell the game."""
+    emits = re.compile(r"(?<!\w)_?view\.(\w+)\.emit\(")
+    assert emits.findall("\t_view.card_refused.emit(card_id, why)") == ["card_refused"]
+    assert emits.findall("\tview.choice_ended.emit(choice, false)") == ["choice_ended"]
+    internals = [p for folder in INTERNAL_FOLDERS for p in sorted((ADDON / folder).glob("*.gd"))]
+    found = {p.name: emits.findall(p.read_text("utf-8")) for p in internals}
+    assert {name: hits for name, hits in found.items() if hits} == {}

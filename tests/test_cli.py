@@ -7,7 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pybridge.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "pybridge" / "examples"
 
 
 def test_demo_battle_log_reads_like_a_battle(capsys) -> None:
@@ -25,6 +29,17 @@ def test_demo_battle_log_reads_like_a_battle(capsys) -> None:
     assert "  You draw 5 cards." in lines
     assert lines[-2] == "Victory! The enemies are defeated."
     assert lines[-1].startswith("Result: victory after")
+
+
+@pytest.mark.parametrize("name", ["demo_battle", "duel_battle", "rivals_battle"])
+def test_every_example_battle_plays_out_to_its_result(name: str, capsys) -> None:
+    """The duel's cards choose several targets under strict rules (Twin Shot takes two) and
+    choose a card when they resolve (Salvage): the log's player gives each what it needs."""
+    assert main(["battle", str(EXAMPLES / f"{name}.json")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("Result: ")
+    if name == "duel_battle":
+        assert any(" plays Twin Shot at " in line for line in lines)
 
 
 def test_battle_file_with_an_error_exits_2_and_names_the_field(tmp_path: Path) -> None:

@@ -76,8 +76,7 @@ signal cut_changed(cut: Dictionary)
 signal choice_changed(choice: PyBridgeChoice)
 ## A choice made as an effect resolves ended: [param confirmed], or cancelled.
 signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
-## The runtime refused [param op] ([code]pass[/code], [code]end_turn[/code]...) for
-## [param reason].
+## The runtime refused [param op] ([code]pass[/code], [code]end_turn[/code]...): [param reason].
 signal request_refused(op: String, reason: String)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
 signal tooltip_changed(title: String, text: String)
@@ -90,6 +89,7 @@ const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_ba
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
 const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
 ## The theme type of the view's own items.
@@ -115,8 +115,7 @@ const THEME_TYPE := &"PyBridgeBattleView"
 	set(value):
 		hand_area = value
 		update_configuration_warnings()
-## Where cards without a target are released to be played; by default everything above the
-## hand.
+## Where cards without a target are released to be played (by default all above the hand).
 @export var play_area: Control
 ## Where the Cut is shown; with one, cards are activated onto the Cut (the other side may
 ## respond before they resolve) and the player passes; without one, a card resolves at once.
@@ -148,8 +147,7 @@ const THEME_TYPE := &"PyBridgeBattleView"
 @export var side: String = ""
 
 @export_group("Re-skin")
-## The game's card scene (its root a [Control] with [code]show_card(data)[/code]); empty:
-## the built-in [PyBridgeCardView].
+## The game's card scene (a [Control] root with [code]show_card(data)[/code]), or the built-in.
 @export var card_scene: PackedScene
 ## The game's unit scene (its root a [Control] with [code]show_unit(data)[/code]); empty: the
 ## built-in [PyBridgeUnitView].
@@ -188,8 +186,7 @@ var card_targets: Dictionary = {}
 var lit_units: PackedStringArray:
 	get:
 		return display.lit_units
-## The card whose units are lit ([code]""[/code] when none; a Cut entry's id for a late
-## choice).
+## The card whose units are lit ([code]""[/code]: none; a Cut entry's id: a late choice).
 var lit_card: String:
 	get:
 		return display.lit_card
@@ -251,6 +248,8 @@ func _init() -> void:
 	_input_handler = BattleInput.new(self)
 	cut_flow = CutFlow.new(self)
 	display = AimDisplay.new(self, _stage)
+	for part: Object in [aim, cut_flow, display]:  # they tell; the view tells the game
+		Relay.relay(part, self)
 
 
 func _ready() -> void:
@@ -481,6 +480,7 @@ func request_fields(fields: Dictionary = {}) -> Dictionary:
 func play_back(result: Dictionary, op: String = "") -> void:
 	_busy += 1
 	_playback = TurnPlayback.new(self, result, op)
+	Relay.relay(_playback, self)
 	await _playback.play()
 	_playback = null
 	await apply_state(result.get("state", {}))

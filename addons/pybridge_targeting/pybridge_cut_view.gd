@@ -37,6 +37,7 @@ const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_fl
 const CutHistory := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_history.gd")
 const CutRows := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_rows.gd")
 const CutTip := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_tip.gd")
+const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 ## The theme type of every item it reads.
 const THEME_TYPE := &"PyBridgeCutView"
 ## How many resolved entries it remembers.
@@ -84,6 +85,7 @@ var _past: VBoxContainer = VBoxContainer.new()
 func _init() -> void:
 	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
 	_drawn = CutRows.new(_look)
+	Relay.relay(_tip, self)
 	custom_minimum_size = Vector2(300, 200)
 	clip_contents = true
 	var rows := VBoxContainer.new()

@@ -16,27 +16,25 @@ passes, ``end_turn_refused`` for the end of the turn.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..runtime import Battle, CardDef, Pcg32, Pile, PlayError, Team, activate, targets
+from ..runtime import Battle, CardDef, Pcg32, Pile, PlayError, Team, activate
 from ..runtime import pass_priority as _pass_priority
 from ..runtime import play as _play
+from ..runtime.aims import Target, aim_options
 from ..runtime.choices import DEFAULT_ANSWERS
 from ..runtime.cut import activation_refused, pass_refused
 from ..runtime.cut_answers import acting_side
 from ..runtime.determinize import Sampler
-from ..runtime.play import needed_targets
 from ..runtime.turns import end_turn as _end_turn
 from ..runtime.turns import end_turn_refused
 from ..runtime.vocabulary import Vocabulary
 
 #: A move: its kind (``play``, ``activate``, ``pass``, ``end_turn``), the card instance and
 #: the target (None, a unit or card id, or a list of them), as the runtime's operations take.
-Target = str | list[str] | None
 Action = tuple[str, str | None, Target]
 #: At most this many combinations are offered for a card that chooses several.
 MAX_COMBINATIONS = 12
@@ -56,25 +54,6 @@ END_TURN: Action = ("end_turn", None, None)
 PASS: Action = ("pass", None, None)
 
 
-def _aims(battle: Battle, card_id: str) -> list[Target]:
-    """Every target the runtime offers a card in hand now; empty when it cannot be played."""
-    info = targets(battle, card_id)
-    if not info.playable:
-        return []
-    if info.choose_on_resolve and info.late_choice is not None:
-        pool: tuple[str, ...] = info.late_choice.candidates
-    elif info.requires_target:
-        pool = info.candidates
-    else:
-        return [None]
-    card = battle.cards[card_id].card
-    count = needed_targets(card, len(pool), battle.rules)
-    if count == 1 and card.target_count == 1:
-        return list(pool)
-    combinations = itertools.islice(itertools.combinations(pool, count), MAX_COMBINATIONS)
-    return [list(chosen) for chosen in combinations]
-
-
 def legal_actions(battle: Battle) -> list[Action]:
     """Every move the acting side may make now, from the runtime's checks: on an empty Cut a
     card to play (and resolve) and the end of the turn; on a Cut a response (an activation)
@@ -86,11 +65,13 @@ def legal_actions(battle: Battle) -> list[Action]:
     actions: list[Action] = []
     if battle.cut:
         if activation_refused(battle, side) is None:
-            actions += [("activate", c, t) for c in hand for t in _aims(battle, c)]
+            actions += [
+                ("activate", c, t) for c in hand for t in aim_options(battle, c, MAX_COMBINATIONS)
+            ]
         if pass_refused(battle) is None:
             actions.append(PASS)
         return actions
-    actions += [("play", c, t) for c in hand for t in _aims(battle, c)]
+    actions += [("play", c, t) for c in hand for t in aim_options(battle, c, MAX_COMBINATIONS)]
     if end_turn_refused(battle) is None:
         actions.append(END_TURN)
     return actions

@@ -17,7 +17,6 @@ imported by that name, which the user typed: card data never names code.
 from __future__ import annotations
 
 import importlib
-import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, cast, runtime_checkable
@@ -31,16 +30,13 @@ from ..runtime import (
     PlayError,
     Team,
     preview,
-    targets,
 )
+from ..runtime.aims import Target, aim_options
 from ..runtime.modes import candidates
 from ..runtime.play import needed_targets, source_of
 
-#: What a policy plays: a card instance id and its target (None, a unit id, or unit ids).
-Target = str | list[str] | None
+#: What a policy plays: a card instance id and its target (None, a unit or card id, or ids).
 Move = tuple[str, Target]
-#: At most this many target combinations are looked at for a card that chooses several.
-MAX_COMBINATIONS = 20
 _HAND = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
 
 
@@ -61,25 +57,6 @@ class Policy(Protocol):
 
 class PolicyError(ValueError):
     """A policy spec that names nothing usable."""
-
-
-def aim_options(battle: Battle, card_id: str) -> list[Target]:
-    """Every target a card in hand may be given now (by the runtime's own candidates):
-    ``[None]`` for a card without a unit choice, each candidate for a single target, and up
-    to :data:`MAX_COMBINATIONS` combinations for a card that chooses several. Empty when
-    the card cannot be played."""
-    info = targets(battle, card_id)
-    if not info.playable:
-        return []
-    if not (info.requires_target or info.choose_on_resolve):
-        return [None]
-    pool = info.candidates if info.requires_target else info.range
-    card = battle.cards[card_id].card
-    count = needed_targets(card, len(pool), battle.rules)
-    if card.target_count == 1 or count == 1:
-        return list(pool)
-    combinations = itertools.islice(itertools.combinations(pool, count), MAX_COMBINATIONS)
-    return [list(chosen) for chosen in combinations]
 
 
 def legal_moves(battle: Battle) -> list[Move]:

@@ -14,6 +14,15 @@ extends RefCounted
 ## entry that chooses its units as it resolves) is made the same way, without a card.
 ## Which units a card takes, and how many, is the runtime's answer.
 
+# The view emits each as its own signal of the same name (battle/pybridge_relay.gd).
+signal aim_started(card_id: String)
+signal target_selected(card_id: String, unit_id: String)
+signal aim_cancelled(card_id: String)
+signal card_refused(card_id: String, reason: String)
+signal choice_changed(choice: PyBridgeChoice)
+signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+signal request_refused(op: String, reason: String)
+
 ## The states of the aim.
 enum State {
 	IDLE,  ## Nothing chosen.
@@ -131,7 +140,7 @@ func pointer_released(point: Vector2) -> void:
 func begin(chosen: PyBridgeHandSlot, point: Vector2) -> bool:
 	var info := _view.targets_of(chosen.card_id)
 	if not _view.can_play(chosen.card_id):
-		_view.card_refused.emit(chosen.card_id, _view.why_not(chosen.card_id))
+		card_refused.emit(chosen.card_id, _view.why_not(chosen.card_id))
 		return false
 	card = chosen
 	choice = null
@@ -143,7 +152,7 @@ func begin(chosen: PyBridgeHandSlot, point: Vector2) -> bool:
 	keyboard_target = -1
 	hovered = chosen
 	_view.display.aim_began(chosen)
-	_view.aim_started.emit(chosen.card_id)
+	aim_started.emit(chosen.card_id)
 	return true
 
 
@@ -170,7 +179,7 @@ func choose_units(units: PyBridgeChoice) -> void:
 	keyboard_target = 0
 	if card == null:
 		_view.display.aim_began(null)
-	_view.choice_changed.emit(choice)
+	choice_changed.emit(choice)
 	_view.display.show_aim()
 
 
@@ -201,9 +210,9 @@ func cancel() -> void:
 	var dropped := choice
 	finish()
 	if not card_id.is_empty():
-		_view.aim_cancelled.emit(card_id)
+		aim_cancelled.emit(card_id)
 	if dropped != null and dropped.late:
-		_view.choice_ended.emit(dropped, false)
+		choice_ended.emit(dropped, false)
 
 
 ## Ends the aim (a play happened, or it was cancelled).
@@ -295,26 +304,26 @@ func _ask_counts(asked: PyBridgeChoice) -> void:
 	await asked.refresh(_view.bridge)
 	if asked == choice:
 		_view.display.refresh_choice()
-		_view.choice_changed.emit(asked)
+		choice_changed.emit(asked)
 
 
 func _pick(unit: String) -> void:
 	var picking := choice
-	_view.target_selected.emit(picking.source_id(), unit)
+	target_selected.emit(picking.source_id(), unit)
 	_view.busy_with(1)
 	var ok: bool = await picking.add(_view.bridge, unit)
 	_view.busy_with(-1)
 	if picking != choice:
 		return  # the aim moved on while the runtime answered
 	if not ok:
-		_view.card_refused.emit(picking.source_id(), str(picking.refused.get("message", "")))
+		card_refused.emit(picking.source_id(), str(picking.refused.get("message", "")))
 		return
 	if picking.complete:
 		_finish_choice()
 		return
 	state = State.ARMED
 	keyboard_target = NOTHING_AIMED if picking.can_confirm else 0
-	_view.choice_changed.emit(picking)
+	choice_changed.emit(picking)
 	_view.display.show_aim()
 
 
@@ -324,10 +333,10 @@ func _unpick(unit: String) -> void:
 	var ok: bool = await picking.remove(_view.bridge, unit)
 	_view.busy_with(-1)
 	if not ok and not picking.refused.is_empty():
-		_view.request_refused.emit("pick", str(picking.refused.get("message", "")))
+		request_refused.emit("pick", str(picking.refused.get("message", "")))
 	if ok and picking == choice:
 		keyboard_target = 0
-		_view.choice_changed.emit(picking)
+		choice_changed.emit(picking)
 		_view.display.show_aim()
 
 
@@ -339,7 +348,7 @@ func _finish_choice() -> void:
 		_view.play_card_at(card_id, done.chosen)
 		return
 	finish()
-	_view.choice_ended.emit(done, true)
+	choice_ended.emit(done, true)
 
 
 func _hover(under: PyBridgeHandSlot) -> void:

@@ -7,6 +7,7 @@ extends RefCounted
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
 
 
@@ -22,6 +23,7 @@ static func add_overlays(view: PyBridgeBattleView) -> void:
 	view.choice_prompt.cancel_pressed.connect(view.aim.cancel)
 	view.add_child(view.choice_prompt)
 	view.pile_picker = PilePicker.new(view)
+	Relay.relay(view.pile_picker, view)
 	view.pile_picker.name = "PilePicker"
 	view.add_child(view.pile_picker)
 	if view.cut_view != null:

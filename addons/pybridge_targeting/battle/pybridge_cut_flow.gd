@@ -15,6 +15,21 @@ extends RefCounted
 ## events and log say. The same choice, for a card played at once without the Cut, is the
 ## play's target.
 
+## A card was refused (the view re-emits it as its [signal PyBridgeBattleView.card_refused]).
+signal card_refused(card_id: String, reason: String)
+## A card went onto the Cut ([signal PyBridgeBattleView.card_activated]).
+signal card_activated(card_id: String, target_ids: PackedStringArray, result: Dictionary)
+## A request was refused ([signal PyBridgeBattleView.request_refused]).
+signal request_refused(op: String, reason: String)
+## The player passed ([signal PyBridgeBattleView.passed]).
+signal passed(result: Dictionary)
+## A choice began or changed ([signal PyBridgeBattleView.choice_changed]).
+signal choice_changed(choice: PyBridgeChoice)
+## A choice ended ([signal PyBridgeBattleView.choice_ended]).
+signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+## The Cut's answer changed ([signal PyBridgeBattleView.cut_changed]).
+signal cut_changed(cut: Dictionary)
+
 ## The runtime's last [code]cut[/code] answer (empty before the first).
 var cut: Dictionary = {}
 
@@ -36,12 +51,12 @@ func activate(card_id: String, target_ids: PackedStringArray) -> bool:
 	var result: Dictionary = await bridge.ask("activate", fields)
 	if result.is_empty():
 		_view.busy_with(-1)
-		_view.card_refused.emit(card_id, str(bridge.last_error.get("message", "")))
+		card_refused.emit(card_id, str(bridge.last_error.get("message", "")))
 		return false
 	_view.target_marks.clear_lost()
 	await _view.settle_play(result, "activate")
 	_view.busy_with(-1)
-	_view.card_activated.emit(card_id, target_ids, result)
+	card_activated.emit(card_id, target_ids, result)
 	return true
 
 
@@ -93,7 +108,7 @@ func respond() -> bool:
 func refuses_end_turn() -> bool:
 	if _view.cut_view == null or bool(cut.get("can_end_turn", true)):
 		return false
-	_view.request_refused.emit("end_turn", str(cut.get("end_turn_reason", "")))
+	request_refused.emit("end_turn", str(cut.get("end_turn_reason", "")))
 	return true
 
 
@@ -124,10 +139,10 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 			var more := choices.duplicate()
 			more[entry] = answer
 			return await pass_priority(more)
-		_view.request_refused.emit("pass", str(error.get("message", "")))
+		request_refused.emit("pass", str(error.get("message", "")))
 		return false
 	_view.target_marks.clear_lost()
-	_view.passed.emit(result)
+	passed.emit(result)
 	await _view.play_back(result, "pass")
 	return true
 
@@ -163,7 +178,7 @@ func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray
 ## answer as the runtime takes it, or null when it was cancelled (or refused).
 func choose(choice: PyBridgeChoice) -> Variant:
 	if not await choice.refresh(_view.bridge):
-		_view.request_refused.emit("pick", str(choice.refused.get("message", "")))
+		request_refused.emit("pick", str(choice.refused.get("message", "")))
 		return null
 	if choice.chooses == "cards":
 		open_pile_picker(choice)
@@ -244,7 +259,7 @@ func open_pile_picker(choice: PyBridgeChoice) -> void:
 		)
 	var center := _view.play_rect().get_center()
 	_view.pile_picker.open(choice, choice_title(choice), listed, center)
-	_view.choice_changed.emit(choice)
+	choice_changed.emit(choice)
 
 
 ## The name a choice is shown under: its card's.
@@ -262,7 +277,7 @@ func show_cut(answer: Dictionary) -> void:
 	_view.target_marks.show_cut(answer.get("cut", []))
 	if _view.cut_view != null:
 		_view.cut_view.show_cut(answer, _view.names(), _view.data.texts())
-	_view.cut_changed.emit(answer)
+	cut_changed.emit(answer)
 
 
 ## Drops every choice under way (a new battle opens): the aim is put back, a late choice
@@ -272,7 +287,7 @@ func drop_choices() -> void:
 	if _view.aim.is_aiming():
 		_view.aim.finish()
 	if pending != null and pending.late:
-		_view.choice_ended.emit(pending, false)
+		choice_ended.emit(pending, false)
 	if _view.pile_picker != null and _view.pile_picker.visible:
 		_view.pile_picker.cancel()
 

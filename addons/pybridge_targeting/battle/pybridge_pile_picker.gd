@@ -15,6 +15,11 @@ extends PanelContainer
 ## confirmed), so a choice of "any number" is answered without the mouse too. A choice that
 ## takes more than one card lists the picks in order under the cards.
 
+# The view emits each as its own signal of the same name (battle/pybridge_relay.gd).
+signal choice_changed(choice: PyBridgeChoice)
+signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+signal request_refused(op: String, reason: String)
+
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
@@ -153,10 +158,10 @@ func pick(id: String) -> void:
 		_close(true)
 		return
 	if not ok and not picking.refused.is_empty():
-		_view.request_refused.emit("pick", str(picking.refused.get("message", "")))
+		request_refused.emit("pick", str(picking.refused.get("message", "")))
 	_refresh()
 	if ok:
-		_view.choice_changed.emit(picking)  # as the aim tells a unit picked or taken back
+		choice_changed.emit(picking)  # as the aim tells a unit picked or taken back
 
 
 ## Handles the battle's input actions while open (the target keys move among the lit cards,
@@ -238,7 +243,7 @@ func _close(confirmed: bool) -> void:
 	choice = null
 	visible = false
 	if done != null and _view != null:
-		_view.choice_ended.emit(done, confirmed)
+		choice_ended.emit(done, confirmed)
 
 
 func _fit() -> void:

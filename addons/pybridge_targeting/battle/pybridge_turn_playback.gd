@@ -14,6 +14,11 @@ extends RefCounted
 ## has finished and the step's own pause is over (a play's steps have none), or after
 ## [member PyBridgeBattleView.playback_handler_timeout] with a warning.
 
+## A step is shown (the view emits it as its own, as every signal of its parts).
+signal playback_step_shown(step: Dictionary)
+## An event of a step is shown.
+signal playback_event_shown(event: Dictionary, step: Dictionary)
+
 ## Seconds a step that changes something stays on screen.
 var step_seconds: float = 0.45
 ## Seconds a step that only tells something (a turn starts, cards are drawn) stays.
@@ -126,9 +131,9 @@ func run() -> void:
 			"events": step["events"],
 			"cut": marked,
 		}
-		_view.playback_step_shown.emit(shown)
+		playback_step_shown.emit(shown)
 		for event: Dictionary in step["events"]:
-			_view.playback_event_shown.emit(event, shown)
+			playback_event_shown.emit(event, shown)
 		if skipped:
 			continue
 		var actor := actor_of(step["events"])

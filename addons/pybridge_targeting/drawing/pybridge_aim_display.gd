@@ -5,6 +5,10 @@ extends RefCounted
 ## dropped on, the preview marks of the play, the numbered picks of a choice and its prompt,
 ## and the tooltip. Everything it shows is the runtime's answer, asked through the view.
 
+# The view emits each as its own signal of the same name (battle/pybridge_relay.gd).
+signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
+signal tooltip_changed(title: String, text: String)
+
 const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
 const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 const PreviewMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_preview_marks.gd")
@@ -212,7 +216,7 @@ func set_lit(card_id: String, ids: PackedStringArray) -> void:
 	lit_units = ids
 	for id: String in _view.unit_views:
 		BattleStage.tell(_view.unit_views[id], &"set_highlighted", [id in ids])
-	_view.highlight_changed.emit(card_id, ids)
+	highlight_changed.emit(card_id, ids)
 
 
 ## Shows the numbered picks on the units, and the prompt of a choice that takes more than
@@ -252,7 +256,7 @@ func refresh_tooltip() -> void:
 	var text := str(tip.get("text", ""))
 	if tip.is_empty() and tooltip.visible:
 		tooltip.hide_tip()
-		_view.tooltip_changed.emit("", "")
+		tooltip_changed.emit("", "")
 	elif (
 		not tip.is_empty()
 		and not (tooltip.visible and [title, text] == [tooltip.title, tooltip.text])
@@ -260,7 +264,7 @@ func refresh_tooltip() -> void:
 		tooltip.show_beside(
 			title, text, str(tip.get("note", "")), tip["rect"], _view.get_viewport_rect()
 		)
-		_view.tooltip_changed.emit(title, text)
+		tooltip_changed.emit(title, text)
 
 
 # Whether [param rect] (global) covers no unit's portrait or intent bubble (the whole view of

@@ -4,6 +4,9 @@ extends RefCounted
 ## or move's whole text (as the battle's documents word it), its source and the targets it
 ## locked, the range it reaches now, or that it chooses as it resolves.
 
+# The view emits each as its own signal of the same name (battle/pybridge_relay.gd).
+signal tooltip_changed(entry_id: String, title: String, text: String)
+
 ## The entry whose tooltip shows ([code]""[/code]: none).
 var entry: String = ""
 
@@ -66,11 +69,11 @@ func hover_at(point: Vector2) -> void:
 	if tip.is_empty():
 		if tooltip.visible:
 			tooltip.hide_tip()
-			_view.tooltip_changed.emit("", "", "")
+			tooltip_changed.emit("", "", "")
 		return
 	var bounds := _view.get_viewport_rect()
 	tooltip.show_beside(tip["title"], tip["text"], tip["note"], _view.entry_rect(over), bounds)
-	_view.tooltip_changed.emit(over, tip["title"], tip["text"])
+	tooltip_changed.emit(over, tip["title"], tip["text"])
 
 
 static func _names_of(ids: Array, units: Dictionary) -> String:
