@@ -34,9 +34,10 @@ BUILD_DIR = PACKAGE.parent / "build" / "compiled"
 #: The packages whose modules are compiled: the runtime and its built-in words (which reach it
 #: through the extension API, as a game's do). Every other module stays pure.
 COMPILED_PACKAGES = ("runtime", "words")
-#: Single modules compiled besides: the simulator's battle loop and its tallies (not its
-#: policies: a compiled class cannot be a runtime-checkable Protocol, as Policy is).
-COMPILED_EXTRA = ("pybridge.simulate.engine", "pybridge.simulate.tally")
+#: Single modules compiled besides: the simulator's battle loop, its policies and tallies
+#: (the Policy protocol stays pure: pybridge/simulate/moves.py).
+COMPILED_EXTRA = ("pybridge.simulate.engine", "pybridge.simulate.policies",
+                  "pybridge.simulate.tally")  # fmt: skip
 #: Modules of those packages left pure. The graph's Behavior is named by the model's
 #: dataclasses, and the graph imports the model: compiled, the model's dataclasses would take
 #: the type object of a class not yet made, and the import crashes (the graph is read when a
@@ -86,8 +87,8 @@ def build(into: Path = BUILD_DIR) -> float:
     sources = [str(_source(Path(), name)) for name in compiled_modules()]
     # mypyc (shipped with the dev extra's mypy) names modules after the paths it is given,
     # relative to its working directory, and writes each extension beside its source.
-    # Missing stubs of the simulator's optional extras (tqdm) are no error here, as in the
-    # project's mypy settings, which mypyc does not read from the copy.
+    # A module of the copy may import an optional extra that has no stubs (tqdm): no error
+    # here, as in the project's mypy settings, which mypyc does not read from the copy.
     command = [sys.executable, "-m", "mypyc", "--ignore-missing-imports", *sources]
     done = subprocess.run(command, cwd=into, capture_output=True, text=True, check=False)
     for scratch in ("build", ".mypy_cache"):  # its C sources, objects and type cache
