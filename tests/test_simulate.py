@@ -420,15 +420,27 @@ def test_ctrl_c_keeps_and_writes_the_battles_that_finished(tmp_path: Path) -> No
 
 
 def test_the_speed_benchmark_runs_both_revisions(capsys) -> None:
-    from pybridge.simulate.speed import default_base, measure, profile
+    import sysconfig
+
+    from pybridge.devtools.compiled import BUILD_DIR, is_built
+    from pybridge.simulate.speed import DEFAULT_BASE, default_base, measure, profile
 
     base = default_base()
     if base == "HEAD":
-        pytest.skip("no history from before pybridge/simulate in this clone")
-    result = measure(base, battles=8, rounds=2)
-    assert result["battles"] == 8 and result["old_battles_per_second"] > 0
+        pytest.skip(f"no {DEFAULT_BASE} in this clone's history")
+    assert base.startswith(DEFAULT_BASE) and len(base) == 40
+    compiled = BUILD_DIR if is_built(BUILD_DIR) else None  # built by ./run test's second pass
+    result = measure(base, battles=9, rounds=3, compiled=compiled)
+    assert result["battles"] == 9 and result["old_battles_per_second"] > 0
     assert result["new_battles_per_second"] > 0 and result["ratio_median"] > 0
-    assert result["old_package"] != result["new_package"]
+    # The base's tree was read out of git (it has the engine, so both play the same loop)
+    # into a temporary directory that is gone now.
+    old = Path(result["old_package"])
+    assert old.name == "resolve.py" and not old.exists()
+    assert Path(result["new_package"]).exists() and result["new_package"] != str(old)
+    if compiled is not None:
+        suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
+        assert result["compiled_package"].endswith(suffix) and result["compiled_ratio_median"] > 0
     assert "play_battle" in profile(2)
 
 

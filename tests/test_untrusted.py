@@ -59,7 +59,9 @@ ALLOWED_IMPORTS: dict[str, dict[str, str]] = {
         "devtools/fuzzing.py": "runs the fuzzer in a child process, so a crash is caught and "
         "reported",
         "simulate/loopback.py": "starts a Dask scheduler and workers on loopback (tests, scaling)",
-        "simulate/speed.py": "exports the earlier revision with git archive and times both loops",
+        "simulate/speed.py": "reads the earlier revision out of git and times its loop beside "
+        "this checkout's, pure and compiled",
+        "devtools/compiled.py": "runs mypyc on a copy of the runtime's sources",
         "devtools/build/bundle.py": "strips the libraries a bundle carries",
         "devtools/build/build.py": "runs the mingw-w64 cross-compiler for the Windows library",
         "devtools/build/windows.py": "fetches the pinned Windows CPython with pip, checks its "

@@ -63,13 +63,18 @@ if TYPE_CHECKING:  # the built-in tables, given by __getattr__ below
     MEASURES: dict[str, Measure]
 
 
-def __getattr__(name: str) -> Any:
+def _module_getattr(name: str) -> Any:
     """``CONDITION_TESTS``, ``MEASURES``: the built-in ones, by name."""
     if name in ("CONDITION_TESTS", "MEASURES"):
         from .vocabulary import builtin
 
         return builtin().condition_tests if name == "CONDITION_TESTS" else builtin().measures
     raise AttributeError(name)
+
+
+# Bound, not defined, as __getattr__: mypyc crashes importing a compiled module that
+# defines one (see pybridge/devtools/compiled.py).
+__getattr__ = _module_getattr
 
 
 def _builtin_tests() -> Mapping[str, ConditionTest]:

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable
 
 #: A UTF-16 half on its own: strict JSON parsers (Godot's among them) refuse a text holding one.
-LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+#: The escapes are the pattern's, not the literal's: mypyc compiles no surrogate in a literal.
+LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def quote(value: object) -> str:

@@ -54,13 +54,18 @@ if TYPE_CHECKING:  # the built-in table, given by __getattr__ below
     EVENTS: dict[str, EventSpec]
 
 
-def __getattr__(name: str) -> Any:
+def _module_getattr(name: str) -> Any:
     """``EVENTS``: the built-in event types (:mod:`pybridge.words.events` declares them)."""
     if name == "EVENTS":
         from .vocabulary import builtin
 
         return {t: w.spec for t, w in builtin().events.items() if not w.owner}
     raise AttributeError(name)
+
+
+# Bound, not defined, as __getattr__: mypyc crashes importing a compiled module that
+# defines one (see pybridge/devtools/compiled.py).
+__getattr__ = _module_getattr
 
 
 #: The largest integer every host's JSON reader holds exactly (Godot's reads doubles).

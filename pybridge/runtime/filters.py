@@ -173,7 +173,7 @@ if TYPE_CHECKING:  # the built-in tables, given by __getattr__ below
     CARD_FILTER_KEYS: frozenset[str]
 
 
-def __getattr__(name: str) -> Any:
+def _module_getattr(name: str) -> Any:
     """The built-in filter and sort keys by name: ``UNIT_FILTERS``, ``CARD_FILTERS``,
     ``UNIT_SORTS``, ``CARD_SORTS``, and the names alone, ``UNIT_FILTER_KEYS`` and
     ``CARD_FILTER_KEYS``."""
@@ -186,3 +186,8 @@ def __getattr__(name: str) -> Any:
     if name in ("UNIT_FILTER_KEYS", "CARD_FILTER_KEYS"):
         return frozenset(__getattr__(name.replace("_KEYS", "S")))
     raise AttributeError(name)
+
+
+# Bound, not defined, as __getattr__: mypyc crashes importing a compiled module that
+# defines one (see pybridge/devtools/compiled.py).
+__getattr__ = _module_getattr

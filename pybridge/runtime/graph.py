@@ -35,13 +35,18 @@ if TYPE_CHECKING:  # the built-in table, given by __getattr__ below
     NODE_TYPES: dict[str, NodeType]
 
 
-def __getattr__(name: str) -> Any:
+def _module_getattr(name: str) -> Any:
     """``NODE_TYPES``: the built-in vocabulary's node types, by name."""
     if name == "NODE_TYPES":
         from .vocabulary import builtin
 
         return builtin().node_types
     raise AttributeError(name)
+
+
+# Bound, not defined, as __getattr__: mypyc crashes importing a compiled module that
+# defines one (see pybridge/devtools/compiled.py).
+__getattr__ = _module_getattr
 
 
 MAX_NODES = 256

@@ -50,7 +50,7 @@ class FieldSpec:
     name: str
     type: str
     doc: str
-    default: object = REQUIRED
+    default: Any = REQUIRED  # Any, not object: mypyc cannot load object for a dataclass
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = MAX_AMOUNT

@@ -24,6 +24,9 @@ from .rng import Pcg32
 
 if TYPE_CHECKING:
     from .graph import Behavior
+# A compiled build (mypyc) looks the dataclasses' annotations up in this module as it loads,
+# and the graph imports this module: its Behavior is here by name only.
+globals().setdefault("Behavior", "Behavior")
 
 
 class Team(StrEnum):

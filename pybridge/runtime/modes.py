@@ -121,7 +121,12 @@ def is_valid_target(
     """
     if not unit.in_play or battle.unit(unit.id) is not unit:
         return False
-    facts = MODE_FACTS[mode]
+    return _choosable(battle, source, MODE_FACTS[mode], unit, card)
+
+
+def _choosable(battle: Battle, source: Unit, facts: ModeFacts, unit: Unit,
+               card: CardDef | None) -> bool:  # fmt: skip
+    """:func:`is_valid_target` for a unit in play that is the battle's own."""
     if facts.chooser is _NOBODY or not in_reach(facts.reach, source, unit):
         return False
     if card is not None and card.target_filter and not card.target_test(unit):
@@ -135,8 +140,12 @@ def is_valid_target(
 def candidates(
     battle: Battle, source: Unit, mode: TargetMode, card: CardDef | None = None
 ) -> list[Unit]:
-    """Units the player (or the runtime, for Random modes) may choose, in battle order."""
-    return [u for u in battle.units if is_valid_target(battle, source, mode, u, card)]
+    """Units the player (or the runtime, for Random modes) may choose, in battle order: those
+    :func:`is_valid_target` accepts (the battle's own units need no look-up of their id)."""
+    facts = MODE_FACTS[mode]
+    if facts.chooser is _NOBODY:
+        return []
+    return [u for u in battle.units if u.in_play and _choosable(battle, source, facts, u, card)]
 
 
 def affected_range(

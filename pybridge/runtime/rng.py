@@ -31,7 +31,7 @@ class Pcg32:
 
     @classmethod
     def from_state(cls, state: int, inc: int) -> Pcg32:
-        rng = cls.__new__(cls)
+        rng = cls(0)  # not cls.__new__, which a compiled class (mypyc) does not have
         rng.state = state & _MASK64
         rng.inc = (inc | 1) & _MASK64
         return rng

@@ -76,7 +76,7 @@ if TYPE_CHECKING:  # the built-in tables, given by __getattr__ below
     CARD_SOURCES: dict[str, CardSourceSpec]
 
 
-def __getattr__(name: str) -> Any:
+def _module_getattr(name: str) -> Any:
     """``UNIT_SOURCES``, ``CARD_SOURCES``: the built-in sources, by name."""
     if name == "UNIT_SOURCES":
         from .vocabulary import builtin
@@ -87,3 +87,8 @@ def __getattr__(name: str) -> Any:
 
         return builtin().card_sources
     raise AttributeError(name)
+
+
+# Bound, not defined, as __getattr__: mypyc crashes importing a compiled module that
+# defines one (see pybridge/devtools/compiled.py).
+__getattr__ = _module_getattr

@@ -450,11 +450,13 @@ class _Watched(Pcg32):
     events: list[Event]
     drawn_at: list[int]
 
+    def __init__(self, state: int, inc: int, events: list[Event], drawn_at: list[int]) -> None:
+        # The state is given, not seeded (and not by __new__, which a compiled class lacks).
+        self.state, self.inc = state, inc
+        self.events, self.drawn_at = events, drawn_at
+
     def copy(self) -> _Watched:
-        twin = _Watched.__new__(_Watched)
-        twin.state, twin.inc = self.state, self.inc
-        twin.events, twin.drawn_at = self.events, self.drawn_at
-        return twin
+        return _Watched(self.state, self.inc, self.events, self.drawn_at)
 
     def next_u32(self) -> int:
         if not self.drawn_at:
@@ -494,9 +496,8 @@ def preview_view(battle: Battle, viewer: Viewer, card_id: object, target: object
     is an attack), so the events stop there too, before that move."""
     events: list[Event] = []
     watched = battle.clone()
-    rng = _Watched.__new__(_Watched)
-    rng.state, rng.inc = battle.rng.state, battle.rng.inc
-    rng.events, rng.drawn_at, watched.rng = events, [], rng
+    rng = _Watched(battle.rng.state, battle.rng.inc, events, [])
+    watched.rng = rng
     preview(watched, card_id, target, events)
     turned = _first_unseen_move(battle, viewer, events)
     if turned is not None:  # what follows may read a face the viewer may not see yet

@@ -483,11 +483,16 @@ if TYPE_CHECKING:  # given by __getattr__ below
     BUILTIN: Vocabulary
 
 
-def __getattr__(name: str) -> Any:
+def _module_getattr(name: str) -> Any:
     """``BUILTIN``: :func:`builtin`, for ``from .vocabulary import BUILTIN``."""
     if name == "BUILTIN":
         return builtin()
     raise AttributeError(name)
+
+
+# Bound, not defined, as __getattr__: mypyc crashes importing a compiled module that
+# defines one (see pybridge/devtools/compiled.py).
+__getattr__ = _module_getattr
 
 
 __all__ = [

@@ -103,7 +103,7 @@ def play_battle(prepared: Prepared, seed: int, policy: Policy, max_turns: int,
     start_battle(battle)
     plays = 0
     moves = policy.moves
-    while battle.result is None and battle.turn <= max_turns:
+    while _undecided(battle) and battle.turn <= max_turns:
         for _ in range(MAX_PLAYS_PER_TURN):
             # The first move the runtime accepts is played: its check is the legality check.
             card_id: object = None
@@ -127,13 +127,20 @@ def play_battle(prepared: Prepared, seed: int, policy: Policy, max_turns: int,
                 played[definition_id] = card = CardTally()
             record_play(card, events, party)
             plays += 1
-            if battle.result is not None:
+            if not _undecided(battle):
                 break
-        if battle.result is None:
+        if _undecided(battle):
             end_turn(battle)
     result = battle.result or "undecided"
     _add_battle(tally, prepared, battle, result, played, plays)
     return result
+
+
+def _undecided(battle: Battle) -> bool:
+    """Whether the battle goes on. Asked by a call, not by ``battle.result is None`` in place:
+    that would narrow ``battle.result`` to None for the loop's body, which the plays in it
+    change, and a compiled build (mypyc) checks the narrowed type as it reads the field."""
+    return battle.result is None
 
 
 def _failed(exc: Exception, encounter: str, seed: int, battle: Battle, last: object,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Protocol, cast, runtime_checkable
+from typing import cast
 
 from ..runtime import (
     Battle,
@@ -31,28 +31,14 @@ from ..runtime import (
     Team,
     preview,
 )
-from ..runtime.aims import Target, aim_options
+from ..runtime.aims import aim_options
 from ..runtime.modes import candidates
 from ..runtime.play import needed_targets, source_of
+from .moves import Move as Move
+from .moves import Policy as Policy
+from .moves import Target as Target
 
-#: What a policy plays: a card instance id and its target (None, a unit or card id, or ids).
-Move = tuple[str, Target]
 _HAND = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
-
-
-@runtime_checkable
-class Policy(Protocol):
-    """The interface of a player policy.
-
-    ``moves`` is called before every play with the live battle and the policy's own PRNG
-    (seeded per battle, so runs repeat exactly; do not use :mod:`random`). It returns (or
-    yields, lazily) the plays to try, best first; the engine plays the first one the
-    runtime accepts, skipping refused ones, and calls ``moves`` again. Nothing to try ends
-    the turn. It must not change the battle: look ahead with
-    :func:`pybridge.runtime.preview`, which works on a copy. A fresh object plays each
-    battle when the policy is a class, so it may keep state within a battle."""
-
-    def moves(self, battle: Battle, rng: Pcg32) -> Iterable[Move]: ...
 
 
 class PolicyError(ValueError):
