@@ -15,10 +15,10 @@ from pathlib import Path
 
 from pybridge.examples import demo_battle
 from pybridge.runtime import load_battle
-from pybridge.runtime.context import unit_looks
 from pybridge.runtime.graph import NODE_TYPES
 from pybridge.runtime.mode_table import MODE_NAMES
 from pybridge.runtime.sources import CARD_SOURCES, UNIT_SOURCES
+from pybridge.runtime.units_after import unit_looks
 from pybridge.runtime.vocabulary import builtin
 
 ROOT = Path(__file__).resolve().parent.parent

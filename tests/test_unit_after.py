@@ -13,8 +13,8 @@ from typing import Any
 from pybridge.examples import demo_battle
 from pybridge.protocol import Protocol
 from pybridge.runtime import Pile, load_battle, play, targets
-from pybridge.runtime.context import unit_looks
 from pybridge.runtime.model import Team
+from pybridge.runtime.units_after import unit_looks
 
 from .builders import action, battle_doc, card, unit
 from .protocol_support import Session

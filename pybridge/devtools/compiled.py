@@ -42,8 +42,11 @@ COMPILED_EXTRA = ("pybridge.simulate.engine", "pybridge.simulate.policies",
 #: dataclasses, and the graph imports the model: compiled, the model's dataclasses would take
 #: the type object of a class not yet made, and the import crashes (the graph is read when a
 #: battle loads; its compiled form runs in resolve). The errors' classes keep their ``code`` as
-#: a class attribute, which compiled exception classes lose.
-PURE_MODULES = frozenset({"pybridge.runtime.graph", "pybridge.runtime.errors"})
+#: a class attribute, which compiled exception classes lose. The events a host reads
+#: (:mod:`pybridge.runtime.units_after`) are a subclass of ``list``, which mypyc cannot make.
+PURE_MODULES = frozenset(
+    {"pybridge.runtime.graph", "pybridge.runtime.errors", "pybridge.runtime.units_after"}
+)
 #: The environment variable that asks the test suite to run against the compiled build.
 TEST_VARIABLE = "PYBRIDGE_COMPILED"
 #: What an extension module's file name ends with on this interpreter.

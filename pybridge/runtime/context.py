@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .model import Battle, Pile, Unit
+from .units_after import UnitsAfter
 
 if TYPE_CHECKING:
     from .vocabulary import Vocabulary
@@ -28,41 +29,6 @@ class HostKind(StrEnum):
     REACTION = "reaction"
 
 
-class UnitsAfter(list[Event]):
-    """A request's events as a host reads them: an event that names a unit (``unit``) whose
-    looks changed since it was last told gets ``unit_after``, the unit as it is once the event
-    happened (the rules change a unit, then tell it), so a host plays events back by showing
-    them, never by knowing what an event type does to a unit. Only a request whose events a
-    host reads makes one (``Battle.unit_after``): the simulation's loop pays nothing."""
-
-    __slots__ = ("_index", "_told")
-
-    def __init__(self, battle: Battle) -> None:
-        super().__init__()
-        self._index = battle._index
-        self._told = {unit.id: unit_looks(unit) for unit in battle.units}
-
-    def append(self, event: Event) -> None:
-        unit_id = event.get("unit")
-        unit = self._index.get(unit_id) if isinstance(unit_id, str) else None
-        if unit is not None:
-            looks = unit_looks(unit)
-            if looks != self._told.get(unit.id):
-                self._told[unit.id] = event["unit_after"] = looks
-        super().append(event)
-
-
-def unit_looks(unit: Unit) -> dict[str, object]:
-    """What a host draws of ``unit`` that the rules change (``unit_after``)."""
-    intent = unit.intent
-    return {
-        "hp": unit.hp, "max_hp": unit.max_hp, "armor": unit.armor,
-        "statuses": dict(sorted(unit.statuses.items())), "alive": unit.alive,
-        "zone": unit.zone.value,
-        "intent": None if intent is None else {"move": intent.move, "target": intent.target},
-    }  # fmt: skip
-
-
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _CARD, _MOVE = HostKind.CARD, HostKind.MOVE
 
@@ -79,7 +45,10 @@ class Context:
     this_card: str | None
     kind: HostKind
     status: str | None
-    events: list[Event]
+    #: The events so far: a list, or the :class:`.units_after.UnitsAfter` a host reads. Typed
+    #: ``Any`` on purpose: compiled code appends to a ``list``-typed value with the list's own
+    #: C call, which would skip ``UnitsAfter.append``; through ``Any`` it calls the method.
+    events: Any
     snapshots: dict[str, list[Any]]
     attacked: list[tuple[Unit, Unit]]
     #: Node evaluations spent by this request so far, shared with every child Context (and
@@ -122,6 +91,11 @@ class Context:
     def attacks(self) -> bool:
         kind = self.kind
         return kind is _CARD or kind is _MOVE
+
+    def told(self) -> list[Event]:
+        """The events so far, as a request returns them."""
+        events: list[Event] = self.events
+        return events
 
     def emit(self, event_type: str, **data: Any) -> None:
         self.events.append({"type": event_type, **data})

@@ -261,7 +261,7 @@ def activate(battle: Battle, card_id: object, target: object = None,
         responding=len(battle.cut) > 1,
     )
     _count(battle, ctx.events)
-    return ctx.events
+    return ctx.told()
 
 
 def check_side(battle: Battle, card_id: object, side: Team | None) -> None:
@@ -329,7 +329,7 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
     ctx.emit("enemy_responds", entry=entry.id, unit=unit.id, move=move.id, name=move.name,
              target=chosen[0].id if chosen else None)  # fmt: skip
     _count(battle, ctx.events)
-    return ctx.events
+    return ctx.told()
 
 
 def _move_targets(battle: Battle, unit: Unit, move: MoveDef, target: object) -> tuple[Unit, ...]:
@@ -484,7 +484,7 @@ def _resolve(battle: Battle, entry: Entry, source: Unit, units: Sequence[Unit], 
     if entry.card is not None:
         _card_resolved(battle, entry.card, ctx)
     settle(ctx)
-    return ctx.events
+    return ctx.told()
 
 
 def _card_resolved(battle: Battle, card_id: str, ctx: Context) -> None:
@@ -681,7 +681,7 @@ def _play_checked(battle: Battle, card: CardInstance, source: Unit, chosen: tupl
     run(definition.behavior, ctx)
     _card_resolved(battle, card.id, ctx)
     settle(ctx)
-    return ctx.events
+    return ctx.told()
 
 
 def preview(battle: Battle, card_id: object, target: object = None,

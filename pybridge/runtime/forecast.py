@@ -134,8 +134,8 @@ def _headline(battle: Battle, unit_id: str,
                 return "attack", said("intent.hits", amount=amount, repeat=repeat)
             return "attack", said("intent.amount", amount=amount)
         summed = said("number", n=hits[-1]["amount"])
-        for e in reversed(hits[:-1]):
-            summed = said("list.plus", first=said("number", n=e["amount"]), rest=summed)
+        for index in range(len(hits) - 2, -1, -1):  # mypyc cannot iterate reversed() of Any
+            summed = said("list.plus", first=said("number", n=hits[index]["amount"]), rest=summed)
         return "attack", summed
     for kind, word in (("armor", "defend"), ("heal", "heal")):
         found = [e for e in effects if e["type"] == kind]

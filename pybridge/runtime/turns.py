@@ -60,7 +60,7 @@ def end_turn(battle: Battle, side: Team | None = None) -> list[Event]:
     for step in (_player_turn_end, _enemy_turn, _next_turn):
         if step(ctx) or settle(ctx):
             break
-    return ctx.events
+    return ctx.told()
 
 
 def _player_turn_end(ctx: Context) -> bool:
@@ -104,7 +104,7 @@ def _pass_turn(battle: Battle) -> list[Event]:
     ctx.emit("turn_ended", turn=battle.turn, side=ending.value)
     tick(ctx, ending, "turn_end")
     if settle(ctx):
-        return ctx.events
+        return ctx.told()
     if battle.sides[ending].hand_at_turn_end == "discard":  # else the hand is kept
         hand = battle.sides[ending].piles[Pile.HAND]
         leaving = [c for c in hand if RETAIN not in battle.cards[c].card.keywords]
@@ -119,11 +119,11 @@ def _pass_turn(battle: Battle) -> list[Event]:
         reset_counters(battle, ctx.events, "turn_start")
     tick(ctx, starting, "turn_start")
     if settle(ctx):
-        return ctx.events
+        return ctx.told()
     ctx.host = _host_of(battle, starting)  # a hook may have felled the side's active player
     draw(None, ctx, side.draw_per_turn, starting)
     settle(ctx)
-    return ctx.events
+    return ctx.told()
 
 
 def _host_of(battle: Battle, team: Team) -> Unit:
@@ -142,4 +142,4 @@ def start_battle(battle: Battle) -> list[Event]:
         u.id in unset and u.in_play and u.moves for u in battle.team(Team.ENEMY)
     ):
         choose_intents(ctx, only=unset)
-    return ctx.events
+    return ctx.told()
