@@ -16,6 +16,7 @@ from typing import Any
 from ..runtime.context import HostKind
 from ..runtime.graph import NODE_TYPES, Node
 from ..runtime.nodes import Role
+from ..runtime.sentences import said
 from .analysis import (
     Chain,
     action_chain,
@@ -40,47 +41,55 @@ from .nouns import (
     target_text,
 )
 from .phrases import ACTION_WORDS
+from .speech import Said, as_words, joined, phrase, render
 
 
 # -- actions -----------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Clause:
     """One action in words. ``form``: "to" (verb body prep target), "give" (verb target body),
-    "object" (verb target body), "plain" (verb body)."""
+    "object" (verb target body), "plain" (verb body); "declared" (an extension's own message,
+    ``said``) and "generic" (an action with no words: its type name, ``body`` the words after
+    the verb)."""
 
     verb: str
-    body: str
+    body: Said | None
     form: str
     target: Phrase | None = None
     prep: str = "to"
     subject: str | None = None
+    said: Said | None = None
+    generic: str = ""
 
 
-def _fill(template: str, body: str, target: str) -> str:
-    """A verb's body template with the action's body and the units' words put in (one pass:
-    words from the battle's data are never read as a template)."""
-    if template == "{body}":
+def _body(template: str, body: Said | None, target: Phrase) -> Said | None:
+    """A verb's own body: the action's, the action's from the units ("remove 2 Burn from
+    yourself"), or a message of its own ("enter the field")."""
+    if template == "body":
         return body
-    values = {"body": body, "target": target}
-    return re.sub(r"\{(body|target)\}", lambda m: values[m.group(1)], template)
+    if template == "from":
+        return said("describe.body.from", body=body, target=phrase(target.text))
+    return said(template)
 
 
 def _declared(ctx: Ctx, node: Node, target: Phrase | None) -> Clause:
     """An extension action said with the words it declared: its message, the node's fields
     (a counter amount in words) and ``{target}`` the units or cards it acts on."""
     message = node.type.describe
-    values: dict[str, str] = {}
-    for name in message.params:
+    ctx.messages[message.id] = message
+    params: dict[str, object] = {}
+    for name, kind in message.params.items():
         value = node.fields.get(name)
         if name == "target":
-            values[name] = target.text if target is not None else "it"
+            params[name] = phrase(target.text if target is not None else "it")
         elif isinstance(value, Mapping) and "counter" in value:
-            values[name] = counter_amount_words(value)
+            params[name] = phrase(counter_amount_words(value))
+        elif kind == "number" and isinstance(value, int):
+            params[name] = value
         else:
-            values[name] = str(value)
-    text = re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), message.english)
-    verb, _, body = text.partition(" ")
-    return Clause(verb, body, "plain")
+            params[name] = as_words(str(value))
+    sentence: Said = {"id": message.id, "params": params}
+    return Clause(node.type.name, None, "declared", said=sentence)
 
 
 def action_clause(ctx: Ctx, node: Node) -> Clause | None:
@@ -103,18 +112,15 @@ def action_clause(ctx: Ctx, node: Node) -> Clause | None:
         verb = words.attacker
     elif target.own_side and words.ally is not None:
         verb = words.ally
-    body = _fill(verb.body, words.body(ctx, node), target.text)
-    if verb.form == "object" and body:
-        body = " " + body  # after the units: "revive X with 10 health"
+    body = _body(verb.body, words.body(ctx, node), target)
     return Clause(verb.verb, body, verb.form, target, verb.prep)
 
 
 def _generic(type_name: str, target: Phrase) -> Clause:
     """An action this describer has no words for: its type name as plain words."""
     words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name).lower().split()
-    return Clause(
-        words[0] if words else "affect", "".join(" " + w for w in words[1:]), "object", target
-    )
+    verb = words[0] if words else "affect"
+    return Clause(verb, None, "generic", target, generic="".join(" " + w for w in words[1:]))
 
 
 def _player(ctx: Ctx) -> str | None:
@@ -122,38 +128,64 @@ def _player(ctx: Ctx) -> str | None:
     return None if ctx.subject.host is HostKind.CARD else "the player"
 
 
-def _verb(ctx: Ctx, clause: Clause) -> str:
-    if clause.subject is not None:
-        return f"{clause.subject} {third(clause.verb)}"
-    return _verb_bare(ctx, clause)
+def _verb_id(ctx: Ctx, kind: str, clause: Clause, subject: bool = True) -> str:
+    """The message of a verb's use: ``describe.act.deal``, ``.third`` ("deals"), ``.player``
+    ("the player draws")."""
+    suffix = ""
+    if subject and clause.subject is not None:
+        suffix = ".player"
+    elif ctx.voice is Voice.THIRD:
+        suffix = ".third"
+    head, _, tail = kind.partition(".")
+    return f"describe.{head}.{clause.verb}{suffix}" + (f".{tail}" if tail else "")
 
 
-def _verb_bare(ctx: Ctx, clause: Clause) -> str:
-    return third(clause.verb) if ctx.voice is Voice.THIRD else clause.verb
+def _with_condition(clause: Said, target: Phrase | None) -> Said:
+    if target is None or not target.condition:
+        return clause
+    condition = as_words(target.condition.removeprefix(" if "))
+    return said("describe.clause.if", clause=clause, condition=condition)
 
 
-def _render(ctx: Ctx, clauses: Sequence[Clause]) -> str:
+def _render(ctx: Ctx, clauses: Sequence[Clause]) -> Said:
     """One clause, or several merged ones: same target ("Deal 4 damage and apply 2 Burn to a
     random enemy") or same verb with no target ("Gain 5 armor and 2 Strength")."""
     first = clauses[0]
+    if first.form == "declared":
+        assert first.said is not None
+        if ctx.voice is Voice.THIRD:  # a status's holder does it: "scries 3"
+            verb, _, rest = render(first.said, ctx.messages).partition(" ")
+            return as_words(f"{third(verb)} {rest}")
+        return first.said
     if first.form == "to":
         target = first.target
         assert target is not None
         parts = [
-            f"{_verb(ctx, c) if i == 0 else _verb_bare(ctx, c)} {c.body}"
+            said(_verb_id(ctx, "act", c, subject=i == 0), body=c.body)
             for i, c in enumerate(clauses)
         ]
-        return f"{join(parts)} {first.prep} {target_text(ctx, target)}{target.condition}"
+        told = said(f"describe.to.{first.prep}", actions=joined(parts),
+                    target=phrase(target_text(ctx, target)))  # fmt: skip
+        return _with_condition(told, target)
     if first.form == "plain":
-        bodies = join([c.body for c in clauses])
-        condition = first.target.condition if first.target is not None else ""
-        return f"{_verb(ctx, first)} {bodies}{condition}"
+        bodies = [c.body for c in clauses if c.body is not None]
+        if not bodies:  # a verb with nothing to say after it
+            return as_words(f"{first.verb} ")
+        told = said(_verb_id(ctx, "act", first), body=joined(bodies))
+        return _with_condition(told, first.target)
     target = first.target
     assert target is not None
-    text = target_text(ctx, target)
+    text = phrase(target_text(ctx, target))
+    if first.form == "generic":
+        verb = third(first.verb) if ctx.voice is Voice.THIRD else first.verb
+        return as_words(f"{verb} {render(text)}{first.generic}{target.condition}")
     if first.form == "give":
-        return f"{_verb(ctx, first)} {text} {first.body}{target.condition}"
-    return f"{_verb(ctx, first)} {text}{first.body}{target.condition}"
+        told = said(_verb_id(ctx, "give", first), target=text, body=first.body)
+    elif first.body is not None:
+        told = said(_verb_id(ctx, "object.with", first), target=text, body=first.body)
+    else:
+        told = said(_verb_id(ctx, "object", first), target=text)
+    return _with_condition(told, target)
 
 
 def _mergeable(a: Clause, b: Clause) -> bool:
@@ -177,7 +209,7 @@ def _mergeable(a: Clause, b: Clause) -> bool:
     return a.target.is_self and b.target.is_self and not (a.target.condition or b.target.condition)
 
 
-def _flush(ctx: Ctx, pending: list[Clause], out: list[str]) -> None:
+def _flush(ctx: Ctx, pending: list[Clause], out: list[Said]) -> None:
     groups: list[list[Clause]] = []
     for clause in pending:
         if groups and _mergeable(groups[-1][-1], clause):
@@ -188,9 +220,9 @@ def _flush(ctx: Ctx, pending: list[Clause], out: list[str]) -> None:
     pending.clear()
 
 
-def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[str]:
+def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[Said]:
     """The flow from ``node_id`` as clauses (each a sentence at the top level)."""
-    out: list[str] = []
+    out: list[Said] = []
     pending: list[Clause] = []
     nodes = ctx.behavior.nodes
     while node_id is not None and node_id in nodes:
@@ -198,22 +230,25 @@ def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[str]:
         role = node.type.role
         if role is Role.BRANCH:
             _flush(ctx, pending, out)
-            condition = condition_text(ctx, node.ports.get("condition"))
+            condition = phrase(condition_text(ctx, node.ports.get("condition")))
             then = arm(ctx, node.exits.get("then"), top=False)
             otherwise = arm(ctx, node.exits.get("else"), top=False)
             if then and otherwise:
-                glue = ". Otherwise, " if top else "; otherwise, "
-                out.append(f"if {condition}, {join(then)}{glue}{join(otherwise)}")
+                both = "describe.branch.both" if top else "describe.branch.both.inner"
+                out.append(said(both, condition=condition, then=joined(then),
+                                otherwise=joined(otherwise)))  # fmt: skip
             elif then:
-                out.append(f"if {condition}, {join(then)}")
+                out.append(said("describe.branch.then", condition=condition, then=joined(then)))
             elif otherwise:
-                out.append(f"unless {condition}, {join(otherwise)}")
+                out.append(
+                    said("describe.branch.unless", condition=condition, otherwise=joined(otherwise))
+                )
         elif role is Role.GATE:
             _flush(ctx, pending, out)
-            condition = condition_text(ctx, node.ports.get("condition"))
+            condition = phrase(condition_text(ctx, node.ports.get("condition")))
             rest = arm(ctx, node.next, top=False)
             if rest:
-                out.append(f"if {condition}, {join(rest)}")
+                out.append(said("describe.branch.then", condition=condition, then=joined(rest)))
             return out
         elif role is Role.ACTION:
             clause = action_clause(ctx, node)

@@ -19,7 +19,9 @@ from ..runtime.context import HostKind
 from ..runtime.graph import STACKS, Behavior, Kind, Node
 from ..runtime.model import StatusDef
 from ..runtime.nodes import Role
+from ..runtime.sentences import Said, said
 from ..runtime.sources import UNIT_SOURCES
+from ..runtime.vocabulary import Message
 from .analysis import (
     OWN_SIDE,
     Chain,
@@ -37,6 +39,7 @@ from .analysis import (
 )
 from .grammar import conj, indefinite, join, ordinal, plural, span, title
 from .phrases import CARD_SOURCE_WORDS, MODE_WORDS, PILE_WORDS, SUPERLATIVES, UNIT_SOURCE_WORDS
+from .speech import phrase
 
 
 def status_name(status_id: str, statuses: Mapping[str, StatusDef]) -> str:
@@ -61,6 +64,8 @@ class Ctx:
     voice: Voice = Voice.IMPERATIVE
     status: str | None = None  # the status whose Behavior this is ("amount": "stacks")
     mentioned: set[str] = field(default_factory=set)
+    #: The ``describe`` messages of the extension actions said so far, by id.
+    messages: dict[str, Message] = field(default_factory=dict)
 
     @property
     def your(self) -> str:
@@ -73,14 +78,19 @@ class Ctx:
     def status_name(self, status_id: str) -> str:
         return status_name(status_id, self.statuses)
 
-    def amount(self, node: Node, noun: str) -> str:
+    def status_param(self, status_id: str) -> dict[str, str]:
+        return {"status": status_id, "name": self.status_name(status_id)}
+
+    def amount(self, node: Node, noun: str) -> Said:
         amount = node.fields.get("amount")
         if amount == STACKS:
-            name = self.status_name(self.status) if self.status is not None else "stacks"
-            return f"{noun} equal to its {name}"
+            if self.status is None:
+                return said(f"describe.amount.{noun}.its_stacks")
+            return said(f"describe.amount.{noun}.stacks", status=self.status_param(self.status))
         if isinstance(amount, Mapping):  # read from a battle counter
-            return f"{noun} equal to {counter_amount_words(amount)}"
-        return f"{amount} {noun}"
+            counter = phrase(counter_amount_words(amount))
+            return said(f"describe.amount.{noun}.counter", counter=counter)
+        return said(f"describe.amount.{noun}", amount=amount)
 
 
 def counter_amount_words(amount: Mapping[str, object]) -> str:
