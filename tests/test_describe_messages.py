@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pybridge.authoring.describe import spoken_card
-from pybridge.authoring.speech import Spoken, render
+from pybridge.authoring.speech import Spoken, phrase, render
 from pybridge.catalog import message_entries
 from pybridge.extensions import load, project_extensions
 from pybridge.runtime.definitions import parse_card
@@ -130,3 +130,13 @@ def test_a_count_of_one_takes_the_german_singular(host: Translator) -> None:
     spoken = spoken_card(parse_card(Reader(definition, "definition")))
     assert spoken.text == "Draw 1 card from your draw pile."
     assert host.say(spoken.message) == "Ziehe 1 Karte aus deinem Nachziehstapel."
+
+
+def test_a_phrase_is_a_counted_message_only_where_its_words_are_that_message() -> None:
+    assert phrase("3 times your Combo plus 2") == {
+        "id": "describe.counter.times_plus",
+        "params": {"count": 3, "counter": "Combo", "plus": 2},
+    }
+    # "your ..." names a pile here, not a counter
+    assert phrase("your discard pile is not empty")["id"] == "describe.words"
+    assert phrase("up to 3 selected enemies")["params"] == {"count": 3}

@@ -17,6 +17,7 @@ from ..runtime.context import HostKind
 from ..runtime.graph import NODE_TYPES, Node
 from ..runtime.nodes import Role
 from ..runtime.sentences import said
+from ..words.describing import OPS
 from .analysis import (
     Chain,
     action_chain,
@@ -230,7 +231,7 @@ def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[Said]:
         role = node.type.role
         if role is Role.BRANCH:
             _flush(ctx, pending, out)
-            condition = phrase(condition_text(ctx, node.ports.get("condition")))
+            condition = condition_text(ctx, node.ports.get("condition"))
             then = arm(ctx, node.exits.get("then"), top=False)
             otherwise = arm(ctx, node.exits.get("else"), top=False)
             if then and otherwise:
@@ -245,7 +246,7 @@ def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[Said]:
                 )
         elif role is Role.GATE:
             _flush(ctx, pending, out)
-            condition = phrase(condition_text(ctx, node.ports.get("condition")))
+            condition = condition_text(ctx, node.ports.get("condition"))
             rest = arm(ctx, node.next, top=False)
             if rest:
                 out.append(said("describe.branch.then", condition=condition, then=joined(rest)))
@@ -260,26 +261,35 @@ def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[Said]:
 
 
 # -- conditions --------------------------------------------------------------------------------
-def condition_text(ctx: Ctx, node_id: str | None) -> str:
+def condition_text(ctx: Ctx, node_id: str | None) -> Said:
     """A Condition node as a clause that can follow "if"."""
     node = ctx.behavior.nodes.get(node_id or "")
     if node is None or node.type.role is not Role.CONDITION:
-        return "it can"
+        return phrase("it can")
     fields = node.fields
     test = fields["test"]
     chain = condition_chain(ctx.behavior, node)
     if test in ("empty", "not_empty") and chain is not None:
-        return _exists(ctx, chain, negate=test == "empty")
+        return phrase(_exists(ctx, chain, negate=test == "empty"))
     if test == "compare":
         return _compare(ctx, fields, chain)
     if chain is None:
-        return "it can"
-    phrase = chain_phrase(ctx, chain, "in")  # every unit of the input must pass the test
-    person = _person(ctx, phrase)
+        return phrase("it can")
+    told = chain_phrase(ctx, chain, "in")  # every unit of the input must pass the test
+    person, subject = _teller(ctx, told)
     if test == "alive":
-        return f"{_subject_text(ctx, phrase)} {conj('is', person)} alive"
-    name = ctx.status_name(str(fields["status"]))
-    return f"{_subject_text(ctx, phrase)} {conj('has', person)} {name}"
+        return said(f"describe.if.alive.{person}", **subject)
+    status = ctx.status_param(str(fields["status"]))
+    return said(f"describe.if.stacks.some.{person}", **subject, status=status)
+
+
+def _teller(ctx: Ctx, told: Phrase) -> tuple[str, dict[str, Said]]:
+    """Whom a condition tells of, as the persons of its messages: "you" (no subject), "one"
+    or "many" (with the subject's phrase)."""
+    person = _person(ctx, told)
+    if person == "you":
+        return "you", {}
+    return ("one" if person == "it" else "many"), {"subject": phrase(_subject_text(ctx, told))}
 
 
 def _keeps_existence(step: Node) -> bool:
@@ -345,58 +355,39 @@ def _first_unit(ctx: Ctx, chain: Chain) -> Phrase:
     )
 
 
-def _compare(ctx: Ctx, fields: Mapping[str, Any], chain: Chain | None) -> str:
+def _compare(ctx: Ctx, fields: Mapping[str, Any], chain: Chain | None) -> Said:
     measure, op, value = fields["measure"], fields["op"], fields["value"]
-    you = "you" if ctx.subject.host is HostKind.CARD else "the player"
-    person = "you" if you == "you" else "it"
-    your = "your" if you == "you" else "their"
+    name = OPS[op]
+    you = "you" if ctx.subject.host is HostKind.CARD else "player"
     if measure == "energy":
-        return f"{you} {conj('has', person)} {quantity(op, value)} energy"
+        return said(f"describe.if.energy.{name}.{you}", amount=value)
     if measure == "hand_size":
-        cards = "card" if value == 1 else "cards"
-        have = conj("has", person)
-        return f"{you} {have} {quantity(op, value, 'fewer')} {cards} in {your} hand"
+        return said(f"describe.if.hand.{name}.{you}", count=value)
     if measure == "turn":
-        return {
-            ">=": f"it is turn {value} or later",
-            ">": f"it is after turn {value}",
-            "<=": f"it is turn {value} or earlier",
-            "<": f"it is before turn {value}",
-            "==": f"it is turn {value}",
-            "!=": f"it is not turn {value}",
-        }[op]
+        return said(f"describe.if.turn.{name}", turn=value)
     if chain is None:
-        return "it can"
+        return phrase("it can")
     if measure == "count":
-        return _count(ctx, chain, op, value)
-    phrase = _first_unit(ctx, chain)
-    subject, person = _subject_text(ctx, phrase), _person(ctx, phrase)
-    has, is_ = conj("has", person), conj("is", person)
+        return phrase(_count(ctx, chain, op, value))
+    person, subject = _teller(ctx, _first_unit(ctx, chain))
     if measure == "hp_percent":
-        return f"{subject} {is_} {_health_share(op, value)}"
+        if value == 100 and op in (">=", "=="):
+            return said(f"describe.if.health_share.at_full.{person}", **subject)
+        share = {50: "half", 100: "full"}.get(value if isinstance(value, int) else -1)
+        if share is None:
+            return said(f"describe.if.health_share.{name}.percent.{person}", **subject,
+                        percent=value)  # fmt: skip
+        return said(f"describe.if.health_share.{name}.{share}.{person}", **subject)
     if measure == "hp":
-        return f"{subject} {has} {quantity(op, value)} health"
-    noun = "armor" if measure == "armor" else ctx.status_name(str(fields.get("status")))
+        return said(f"describe.if.hp.{name}.{person}", **subject, hp=value)
+    kind, noun = "armor", {}
+    if measure != "armor":
+        kind, noun = "stacks", {"status": ctx.status_param(str(fields.get("status")))}
     if (op, value) in (("==", 0), ("<=", 0), ("<", 1)):
-        return f"{subject} {has} no {noun}"
+        return said(f"describe.if.{kind}.none.{person}", **subject, **noun)
     if (op, value) in ((">", 0), (">=", 1), ("!=", 0)):
-        return f"{subject} {has} {noun}"
-    return f"{subject} {has} {quantity(op, value)} {noun}"
-
-
-def _health_share(op: str, value: object) -> str:
-    share = {50: "half health", 100: "full health"}.get(value if isinstance(value, int) else -1)
-    what = share or f"{value}% health"
-    if value == 100 and op in (">=", "=="):
-        return "at full health"
-    return {
-        "<": f"below {what}",
-        "<=": f"at or below {what}",
-        ">": f"above {what}",
-        ">=": f"at or above {what}",
-        "==": f"at exactly {what}",
-        "!=": f"not at exactly {what}",
-    }[op]
+        return said(f"describe.if.{kind}.some.{person}", **subject, **noun)
+    return said(f"describe.if.{kind}.{name}.{person}", **subject, **noun, **{kind: value})
 
 
 def _count(ctx: Ctx, chain: Chain, op: str, value: object) -> str:

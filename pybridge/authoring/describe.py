@@ -61,7 +61,7 @@ def spoken_card(card: CardDef, statuses: Mapping[str, StatusDef] | None = None) 
     ctx = Ctx(Subject.of_card(card), card.behavior, statuses or {})
     sentences: list[Said] = []
     if card.playable_if:
-        conditions = [phrase(condition_text(ctx, rule.condition)) for rule in card.playable_if]
+        conditions = [condition_text(ctx, rule.condition) for rule in card.playable_if]
         sentences.append(said("describe.playable_if", conditions=joined(conditions)))
     if card.card_targets is not None:
         sentences.append(_card_targets_needed(card.card_targets))

@@ -52,7 +52,8 @@ def _counted() -> tuple[tuple[re.Pattern[str], str], ...]:
         pattern = re.escape(told)
         for name in ("count", "plus"):
             pattern = pattern.replace(re.escape("{" + name + "}"), rf"(?P<{name}>\d+)")
-        pattern = pattern.replace(re.escape("{counter}"), r"(?P<counter>.+)")
+        # a counter's name is its id in title case: "Combo", "Blade Dance"
+        pattern = pattern.replace(re.escape("{counter}"), r"(?P<counter>[A-Z]\w*(?: [A-Z]\w*)*)")
         out.append((re.compile(pattern + r"\Z"), message_id))
     return tuple(out)
 

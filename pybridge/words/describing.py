@@ -188,8 +188,7 @@ NOUN_PHRASES = {
     # what card_targets asks for
     "a card waiting to resolve": "describe.cards.a_card_waiting",
     "an Attack in your discard pile": "describe.cards.an_attack_in_discard",
-    # conditions
-    "you are below half health": "describe.if.you_below_half_health",
+    "it": "describe.target.it",
 }
 #: Selections of several units, by their count (``{count}``, which picks the plural form).
 COUNTED_PHRASES = {
@@ -222,6 +221,77 @@ def _phrases() -> tuple[Message, ...]:
     return tuple(out)
 
 
+#: A comparison's operator as a name in message ids, and its English as a quantity.
+OPS = {">=": "at_least", ">": "more_than", "<=": "at_most", "<": "less_than", "==": "exactly",
+       "!=": "other_than"}  # fmt: skip
+_QUANTITY = {">=": "at least {}", ">": "more than {}", "<=": "at most {}", "<": "{less} than {}",
+             "==": "exactly {}", "!=": "other than {}"}  # fmt: skip
+_TURN = {">=": "it is turn {turn} or later", ">": "it is after turn {turn}",
+         "<=": "it is turn {turn} or earlier", "<": "it is before turn {turn}",
+         "==": "it is turn {turn}", "!=": "it is not turn {turn}"}  # fmt: skip
+#: Who a condition tells of: "you", one unit ("{subject} is"), several ("{subject} are").
+PERSONS = {"you": ("you are", "you have", "you are"), "one": ("{subject} is", "{subject} has", ""),
+           "many": ("{subject} are", "{subject} have", "")}  # fmt: skip
+_SHARES = {"<": "below {}", "<=": "at or below {}", ">": "above {}", ">=": "at or above {}",
+           "==": "at exactly {}", "!=": "not at exactly {}"}  # fmt: skip
+_SHARE_OF = {"half": "half health", "full": "full health", "percent": "{percent}% health"}
+
+
+def _quantity(op: str, name: str, less: str = "less") -> str:
+    return _QUANTITY[op].replace("{less}", less).format("{" + name + "}")
+
+
+def _conditions() -> tuple[Message, ...]:
+    out = [_m(f"describe.if.turn.{OPS[op]}", english, turn=N) for op, english in _TURN.items()]
+    for op, name in OPS.items():
+        energy = _quantity(op, "amount")
+        out.append(_m(f"describe.if.energy.{name}.you", f"you have {energy} energy", amount=N))
+        out.append(_m(f"describe.if.energy.{name}.player", f"the player has {energy} energy",
+                      amount=N))  # fmt: skip
+        cards = _quantity(op, "count", "fewer")
+        for whose, have, their in (("you", "you have", "your"),
+                                   ("player", "the player has", "their")):  # fmt: skip
+            out.append(Message(f"describe.if.hand.{name}.{whose}",
+                               f"{have} {cards} card in {their} hand", {"count": N},
+                               plural="count",
+                               english_plural=f"{have} {cards} cards in {their} hand"))  # fmt: skip
+    for person, (is_, has, _) in PERSONS.items():
+        subject = {} if person == "you" else {"subject": W}
+        out.append(Message(f"describe.if.alive.{person}", f"{is_} alive", subject))
+        out.append(Message(f"describe.if.health_share.at_full.{person}", f"{is_} at full health",
+                           subject))  # fmt: skip
+        for op, name in OPS.items():
+            for share, words in _SHARE_OF.items():
+                params = {**subject, **({"percent": N} if share == "percent" else {})}
+                english = f"{is_} {_SHARES[op].format(words)}"
+                out.append(Message(f"describe.if.health_share.{name}.{share}.{person}", english,
+                                   params))  # fmt: skip
+            out.append(
+                Message(
+                    f"describe.if.hp.{name}.{person}",
+                    f"{has} {_quantity(op, 'hp')} health",
+                    {**subject, "hp": N},
+                )
+            )
+            out.append(
+                Message(
+                    f"describe.if.armor.{name}.{person}",
+                    f"{has} {_quantity(op, 'armor')} armor",
+                    {**subject, "armor": N},
+                )
+            )
+            out.append(Message(f"describe.if.stacks.{name}.{person}",
+                               f"{has} {_quantity(op, 'stacks')} {{status}}",
+                               {**subject, "stacks": N, "status": S}))  # fmt: skip
+        out.append(Message(f"describe.if.armor.none.{person}", f"{has} no armor", subject))
+        out.append(Message(f"describe.if.armor.some.{person}", f"{has} armor", subject))
+        out.append(Message(f"describe.if.stacks.none.{person}", f"{has} no {{status}}",
+                           {**subject, "status": S}))  # fmt: skip
+        out.append(Message(f"describe.if.stacks.some.{person}", f"{has} {{status}}",
+                           {**subject, "status": S}))  # fmt: skip
+    return tuple(out)
+
+
 def register(words: Words) -> None:
-    for message in (*DESCRIBING, *_verbs(), *BODIES, *_phrases()):
+    for message in (*DESCRIBING, *_verbs(), *BODIES, *_phrases(), *_conditions()):
         words.message(message)
