@@ -140,3 +140,21 @@ def test_a_phrase_is_a_counted_message_only_where_its_words_are_that_message() -
     # "your ..." names a pile here, not a counter
     assert phrase("your discard pile is not empty")["id"] == "describe.words"
     assert phrase("up to 3 selected enemies")["params"] == {"count": 3}
+
+
+def test_a_filtered_group_is_one_message_with_its_qualifiers(host: Translator) -> None:
+    definition = {
+        "id": "purge", "name": "Purge", "target": "AllEnemies",
+        "behavior": {"start": "hit", "nodes": [
+            {"id": "all", "type": "UnitSource", "source": "AllOpponents"},
+            {"id": "f", "type": "Filter", "where": {"status": "burn", "tier_min": 2},
+             "ports": {"input": "all"}},
+            {"id": "hit", "type": "DealDamage", "amount": 5, "ports": {"target": "f"}}]},
+    }  # fmt: skip
+    spoken = spoken_card(parse_card(Reader(definition, "definition")))
+    assert spoken.text == "Deal 5 damage to all enemies of tier 2 or higher with Burn."
+    target = spoken.message["params"]["clause"]["params"]["target"]
+    assert target["id"] == "describe.group.all.enemy"
+    assert host.say(spoken.message) == (
+        "Füge 5 Schaden zu \N{EN DASH} Ziel: alle Gegner ab Stufe 2 mit Brennen."
+    )

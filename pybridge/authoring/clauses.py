@@ -39,6 +39,7 @@ from .nouns import (
     predicates_of,
     root_group,
     single,
+    target_said,
     target_text,
 )
 from .phrases import ACTION_WORDS
@@ -166,7 +167,7 @@ def _render(ctx: Ctx, clauses: Sequence[Clause]) -> Said:
             for i, c in enumerate(clauses)
         ]
         told = said(f"describe.to.{first.prep}", actions=joined(parts),
-                    target=phrase(target_text(ctx, target)))  # fmt: skip
+                    target=target_said(ctx, target))  # fmt: skip
         return _with_condition(told, target)
     if first.form == "plain":
         bodies = [c.body for c in clauses if c.body is not None]
@@ -176,7 +177,7 @@ def _render(ctx: Ctx, clauses: Sequence[Clause]) -> Said:
         return _with_condition(told, first.target)
     target = first.target
     assert target is not None
-    text = phrase(target_text(ctx, target))
+    text = target_said(ctx, target)
     if first.form == "generic":
         verb = third(first.verb) if ctx.voice is Voice.THIRD else first.verb
         return as_words(f"{verb} {render(text)}{first.generic}{target.condition}")
@@ -289,7 +290,8 @@ def _teller(ctx: Ctx, told: Phrase) -> tuple[str, dict[str, Said]]:
     person = _person(ctx, told)
     if person == "you":
         return "you", {}
-    return ("one" if person == "it" else "many"), {"subject": phrase(_subject_text(ctx, told))}
+    subject = phrase("it") if told.is_self else target_said(ctx, told)
+    return ("one" if person == "it" else "many"), {"subject": subject}
 
 
 def _keeps_existence(step: Node) -> bool:

@@ -114,6 +114,8 @@ class Phrase:
     plural: bool = False
     condition: str = ""
     own_side: bool = False
+    #: Its first mention as a sentence, where the describer has a whole message for it.
+    said: Said | None = None
 
 
 @dataclass
@@ -125,6 +127,8 @@ class Group:
     tail: str = ""  # after the head noun: "in reserve", "waiting to resolve"
     pre: list[str] = field(default_factory=list)
     post: list[tuple[str, str]] = field(default_factory=list)
+    #: The qualifiers of a unit group as sentences, one per ``post`` ("with {status}").
+    post_said: list[Said] = field(default_factory=list)
     where: str | None = None  # a pile: "your draw pile"
     first: str = "first"  # the word for index 0: "first", "top" (a pile), "leftmost" (hand)
     last: str = "last"
@@ -319,7 +323,8 @@ def chain_phrase(ctx: Ctx, chain: Chain, prep: str = "from") -> Phrase:
     again = text
     if key is not None and reduction is not None and reduction[0] == "random":
         again = f"those {group.plural}" if many else f"that {group.singular}"  # snapshotted
-    return Phrase(text, again, key, plural=many, condition=condition, own_side=own)
+    told = _group_said(group, reduction)
+    return Phrase(text, again, key, plural=many, condition=condition, own_side=own, said=told)
 
 
 def if_clause(person: str, predicates: Sequence[tuple[str, str, str]]) -> str:
@@ -434,10 +439,12 @@ def describe_filter(ctx: Ctx, group: Group, where: Mapping[str, Any], kind: Kind
     if low is not None or high is not None:
         tiers = span(low, high, "of tier {} or higher", "of tier {} or lower", "of tier {} to {}")
         group.post.append((tiers, tiers))
+        group.post_said.append(_span_said("describe.qualifier.tier", low, high))
     status = where.get("status")
     if isinstance(status, str):
         text = f"with {ctx.status_name(status)}"
         group.post.append((text, text))
+        group.post_said.append(said("describe.qualifier.status", status=ctx.status_param(status)))
     low, high = where.get("hp_percent_min"), where.get("hp_percent_max")
     if low is not None or high is not None:
         health = span(
@@ -448,6 +455,41 @@ def describe_filter(ctx: Ctx, group: Group, where: Mapping[str, Any], kind: Kind
             "with {}% to {}% health",
         )
         group.post.append((health, health))
+        group.post_said.append(_span_said("describe.qualifier.health", low, high))
+
+
+def _span_said(message_id: str, low: object, high: object) -> Said:
+    if low is not None and high is not None:
+        return said(f"{message_id}.between", low=low, high=high)
+    if low is not None:
+        return said(f"{message_id}.at_least", low=low)
+    return said(f"{message_id}.at_most", high=high)
+
+
+#: The unit nouns a group has whole messages for, and their plurals.
+_GROUP_NOUNS = {"enemy": "enemies", "ally": "allies", "unit": "units"}
+
+
+def _group_said(group: Group, reduction: Reduction | None) -> Said | None:
+    """ "all enemies with Burn", "a random ally of tier 2 or higher", "up to 2 random enemies
+    with Burn" as whole messages: a unit group with qualifiers and no words before its noun."""
+    plain = not group.pre and not group.tail and group.where is None
+    if not plain or _GROUP_NOUNS.get(group.singular) != group.plural:
+        return None
+    if not group.post or len(group.post_said) != len(group.post):
+        return None
+    qualifiers = group.post_said[-1]
+    for qualifier in reversed(group.post_said[:-1]):
+        qualifiers = said("describe.qualifiers", first=qualifier, rest=qualifiers)
+    if reduction is None:
+        return said(f"describe.group.all.{group.singular}", qualifiers=qualifiers)
+    how, number, _ = reduction
+    if how != "random" or number < 1:
+        return None
+    if number == 1:
+        return said(f"describe.group.random.{group.singular}", qualifiers=qualifiers)
+    return said(f"describe.group.up_to_random.{group.singular}", count=number,
+                qualifiers=qualifiers)  # fmt: skip
 
 
 def describe_card_filter(group: Group, where: Mapping[str, Any]) -> None:
@@ -510,6 +552,13 @@ def predicates_of(ctx: Ctx, where: Mapping[str, Any]) -> list[tuple[str, str, st
             bound = {"cost": "", "cost_min": " or more", "cost_max": " or less"}[key]
             out.append(("costs", f"{want}{bound}", f"does not cost {want}{bound}"))
     return out
+
+
+def target_said(ctx: Ctx, told: Phrase) -> Said:
+    """:func:`target_text` as a sentence."""
+    again = told.key is not None and told.key in ctx.mentioned and bool(told.again)
+    text = target_text(ctx, told)
+    return told.said if told.said is not None and not again else phrase(text)
 
 
 def target_text(ctx: Ctx, phrase: Phrase) -> str:

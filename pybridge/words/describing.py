@@ -292,6 +292,28 @@ def _conditions() -> tuple[Message, ...]:
     return tuple(out)
 
 
+def _groups() -> tuple[Message, ...]:
+    out = [_m("describe.qualifiers", "{first} {rest}", first=W, rest=W),
+           _m("describe.qualifier.status", "with {status}", status=S)]  # fmt: skip
+    for kind, low, high, between in (
+        ("tier", "of tier {low} or higher", "of tier {high} or lower", "of tier {low} to {high}"),
+        ("health", "with at least {low}% health", "with at most {high}% health",
+         "with {low}% to {high}% health"),
+    ):  # fmt: skip
+        out.append(_m(f"describe.qualifier.{kind}.at_least", low, low=N))
+        out.append(_m(f"describe.qualifier.{kind}.at_most", high, high=N))
+        out.append(_m(f"describe.qualifier.{kind}.between", between, low=N, high=N))
+    for one, many in (("enemy", "enemies"), ("ally", "allies"), ("unit", "units")):
+        out.append(_m(f"describe.group.all.{one}", f"all {many} {{qualifiers}}", qualifiers=W))
+        out.append(_m(f"describe.group.random.{one}", f"a random {one} {{qualifiers}}",
+                      qualifiers=W))  # fmt: skip
+        up_to = "up to {count} random {noun} {qualifiers}"
+        out.append(Message(f"describe.group.up_to_random.{one}",
+                           up_to.replace("{noun}", one), {"count": N, "qualifiers": W},
+                           plural="count", english_plural=up_to.replace("{noun}", many)))  # fmt: skip
+    return tuple(out)
+
+
 def register(words: Words) -> None:
-    for message in (*DESCRIBING, *_verbs(), *BODIES, *_phrases(), *_conditions()):
+    for message in (*DESCRIBING, *_verbs(), *BODIES, *_phrases(), *_conditions(), *_groups()):
         words.message(message)
