@@ -308,9 +308,9 @@ def _groups() -> tuple[Message, ...]:
         out.append(_m(f"describe.group.random.{one}", f"a random {one} {{qualifiers}}",
                       qualifiers=W))  # fmt: skip
         up_to = "up to {count} random {noun} {qualifiers}"
-        out.append(Message(f"describe.group.up_to_random.{one}",
-                           up_to.replace("{noun}", one), {"count": N, "qualifiers": W},
-                           plural="count", english_plural=up_to.replace("{noun}", many)))  # fmt: skip
+        params = {"count": N, "qualifiers": W}
+        out.append(Message(f"describe.group.up_to_random.{one}", up_to.replace("{noun}", one),
+                           params, "count", up_to.replace("{noun}", many)))  # fmt: skip
     return tuple(out)
 
 
