@@ -22,6 +22,7 @@ from ..runtime.nodes import Role
 from ..runtime.sentences import Said, said
 from ..runtime.sources import UNIT_SOURCES
 from ..runtime.vocabulary import Message
+from ..words.describing import RANKS, ranked_id
 from .analysis import (
     OWN_SIDE,
     Chain,
@@ -323,7 +324,7 @@ def chain_phrase(ctx: Ctx, chain: Chain, prep: str = "from") -> Phrase:
     again = text
     if key is not None and reduction is not None and reduction[0] == "random":
         again = f"those {group.plural}" if many else f"that {group.singular}"  # snapshotted
-    told = _group_said(group, reduction)
+    told = _group_said(ctx, group, reduction)
     return Phrase(text, again, key, plural=many, condition=condition, own_side=own, said=told)
 
 
@@ -378,6 +379,22 @@ def _reduced(ctx: Ctx, group: Group, reduction: Reduction | None, prep: str) -> 
     end = group.ends[0] if index >= 0 else group.ends[1]
     where = f"{group.inside} {group.where}"
     return f"the {nth} {group.head()} from the {end} {where}{group.qualifiers()}", False
+
+
+def _ranked_said(ctx: Ctx, noun: str, reduction: Reduction) -> Said | None:
+    """The first (or last) unit of a sorted group ("the enemy with the lowest health")."""
+    how, number, order = reduction
+    first = {"take": number == 1, "pick": number in (0, -1)}.get(how)
+    if order is None or first is None or (how == "take" and not first):
+        return None
+    by, direction, status = order
+    low = (direction == "asc") == (how == "take" or number >= 0)
+    if by == "status":
+        rank = "the least" if low else "the most"
+        return said(ranked_id(noun, rank), status=ctx.status_param(str(status)))
+    if by not in RANKS:
+        return None
+    return said(ranked_id(noun, RANKS[by][0 if low else 1]))
 
 
 def _ranked(group: Group, before: str, many: bool, superlative: str, prep: str) -> str:
@@ -470,12 +487,15 @@ def _span_said(message_id: str, low: object, high: object) -> Said:
 _GROUP_NOUNS = {"enemy": "enemies", "ally": "allies", "unit": "units"}
 
 
-def _group_said(group: Group, reduction: Reduction | None) -> Said | None:
+def _group_said(ctx: Ctx, group: Group, reduction: Reduction | None) -> Said | None:
     """ "all enemies with Burn", "a random ally of tier 2 or higher", "up to 2 random enemies
-    with Burn" as whole messages: a unit group with qualifiers and no words before its noun."""
+    with Burn", "the enemy with the lowest health" as whole messages: a unit group with no
+    words before its noun."""
     plain = not group.pre and not group.tail and group.where is None
     if not plain or _GROUP_NOUNS.get(group.singular) != group.plural:
         return None
+    if reduction is not None and not group.post:
+        return _ranked_said(ctx, group.singular, reduction)
     if not group.post or len(group.post_said) != len(group.post):
         return None
     qualifiers = group.post_said[-1]

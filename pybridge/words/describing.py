@@ -175,9 +175,6 @@ NOUN_PHRASES = {
     "all fallen allies": "describe.target.all_fallen_allies",
     "the first fallen ally": "describe.target.first_fallen_ally",
     "all allies in reserve": "describe.target.all_reserve_allies",
-    "the enemy with the lowest health": "describe.noun.lowest_health_enemy",
-    "the enemy with the highest health": "describe.noun.highest_health_enemy",
-    "the ally with the lowest health": "describe.noun.lowest_health_ally",
     "this card": "describe.cards.this_card",
     "the chosen card": "describe.cards.chosen_card",
     "the chosen cards": "describe.cards.chosen_cards",
@@ -314,6 +311,40 @@ def _groups() -> tuple[Message, ...]:
     return tuple(out)
 
 
+#: What the first or last unit of a sorted group has, by sort key: (lowest, highest).
+RANKS = {
+    "hp": ("the lowest health", "the highest health"),
+    "max_hp": ("the lowest maximum health", "the highest maximum health"),
+    "armor": ("the least armor", "the most armor"),
+    "tier": ("the lowest tier", "the highest tier"),
+    "hp_percent": ("the lowest health percentage", "the highest health percentage"),
+}
+
+
+def ranked_id(noun: str, rank: str) -> str:
+    """``describe.noun.lowest_health_enemy``: the unit of a group with the least or most of
+    something (``rank``: a :data:`RANKS` English, or "the least"/"the most" of a status)."""
+    return f"describe.noun.{rank.removeprefix('the ').replace(' ', '_')}_{noun}"
+
+
+def _ranks() -> tuple[Message, ...]:
+    out = []
+    for noun in ("enemy", "ally", "unit"):
+        for ranks in RANKS.values():
+            out += [_m(ranked_id(noun, rank), f"the {noun} with {rank}") for rank in ranks]
+        for rank in ("the least", "the most"):
+            out.append(_m(ranked_id(noun, rank), f"the {noun} with {rank} {{status}}", status=S))
+    return tuple(out)
+
+
 def register(words: Words) -> None:
-    for message in (*DESCRIBING, *_verbs(), *BODIES, *_phrases(), *_conditions(), *_groups()):
+    for message in (
+        *DESCRIBING,
+        *_verbs(),
+        *BODIES,
+        *_phrases(),
+        *_conditions(),
+        *_groups(),
+        *_ranks(),
+    ):
         words.message(message)
