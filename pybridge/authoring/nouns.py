@@ -384,8 +384,8 @@ def _reduced(ctx: Ctx, group: Group, reduction: Reduction | None, prep: str) -> 
 def _ranked_said(ctx: Ctx, noun: str, reduction: Reduction) -> Said | None:
     """The first (or last) unit of a sorted group ("the enemy with the lowest health")."""
     how, number, order = reduction
-    first = {"take": number == 1, "pick": number in (0, -1)}.get(how)
-    if order is None or first is None or (how == "take" and not first):
+    ends = {"take": number == 1, "pick": number in (0, -1)}.get(how)
+    if order is None or not ends:  # "the 2nd lowest": no message of its own
         return None
     by, direction, status = order
     low = (direction == "asc") == (how == "take" or number >= 0)
