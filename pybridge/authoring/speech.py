@@ -81,14 +81,14 @@ def joined(parts: Sequence[Said]) -> Said:
 def paragraph(sentences: Sequence[Said], extra: Mapping[str, Message] | None = None) -> Said:
     """Sentences as a paragraph: each capitalized and ended with a period (unless its English
     ends with one already)."""
-    kept = [s for s in sentences if render(s, extra)]
+    told = [(s, render(s, extra)) for s in sentences]
+    kept = [(s, text) for s, text in told if text]
     if not kept:
         return as_words("")
     done = [
-        said("describe.sentence.ended" if render(s, extra).endswith(".") else "describe.sentence",
-             clause=s)
-        for s in kept
-    ]  # fmt: skip
+        said("describe.sentence.ended" if text.endswith(".") else "describe.sentence", clause=s)
+        for s, text in kept
+    ]
     out = done[-1]
     for sentence in reversed(done[:-1]):
         out = said("describe.sentences", first=sentence, rest=out)
