@@ -138,7 +138,12 @@ def test_a_phrase_is_a_counted_message_only_where_its_words_are_that_message() -
         "params": {"count": 3, "counter": "Combo", "plus": 2},
     }
     # "your ..." names a pile here, not a counter
-    assert phrase("your discard pile is not empty")["id"] == "describe.words"
+    assert phrase("your discard pile is not empty") == {
+        "id": "describe.if.discard.not_empty",
+        "params": {},
+    }
+    assert phrase("your Rage Meter")["params"] == {"counter": "Rage Meter"}
+    assert phrase("your rage meter")["id"] == "describe.words"
     assert phrase("up to 3 selected enemies")["params"] == {"count": 3}
 
 

@@ -151,6 +151,7 @@ BODIES = (
 )  # fmt: skip
 
 
+_EITHER_SIDE = "the selected unit if it is an enemy, otherwise the first enemy"
 #: Who an action reaches, said whole: the phrases of the target modes and sources, and the
 #: reduced collections the describer writes most ("the enemy with the lowest health"). Any
 #: other phrase is ``describe.words``.
@@ -186,6 +187,31 @@ NOUN_PHRASES = {
     "a card waiting to resolve": "describe.cards.a_card_waiting",
     "an Attack in your discard pile": "describe.cards.an_attack_in_discard",
     "it": "describe.target.it",
+    "the first selected enemy": "describe.target.first_selected_enemy",
+    _EITHER_SIDE: "describe.target.selected_unit_if_enemy",
+    "no enemies": "describe.target.no_enemies",
+    "no allies": "describe.target.no_allies",
+    "the top card of your draw pile": "describe.cards.top_of_draw",
+    "the top card of your discard pile": "describe.cards.top_of_discard",
+    "the leftmost card in your hand": "describe.cards.leftmost_in_hand",
+    "the leftmost Attack in your hand": "describe.cards.leftmost_attack_in_hand",
+    "a random card from your discard pile": "describe.cards.random_from_discard",
+    "a random Attack from your discard pile": "describe.cards.random_attack_from_discard",
+    "a random card from your hand": "describe.cards.random_from_hand",
+    "all cards from your hand that cost 1 or less": "describe.cards.all_in_hand_cost_1_or_less",
+    "the card with the lowest cost from your draw pile": "describe.cards.cheapest_in_draw",
+    "the card with the lowest cost in your hand": "describe.cards.cheapest_in_hand",
+    # whether a pile holds a card
+    **{
+        f"your {pile} is {state}": f"describe.if.{key}.{state.replace(' ', '_')}"
+        for key, pile in (
+            ("hand", "hand"),
+            ("draw", "draw pile"),
+            ("discard", "discard pile"),
+            ("exhaust", "exhaust pile"),
+        )
+        for state in ("empty", "not empty")
+    },
 }
 #: Selections of several units, by their count (``{count}``, which picks the plural form).
 COUNTED_PHRASES = {
@@ -197,6 +223,20 @@ COUNTED_PHRASES = {
     "there is an enemy with at most {count}% health": "describe.if.enemy_at_most_health",
     "{count} times your {counter} plus {plus}": "describe.counter.times_plus",
     "{count} times your {counter}": "describe.counter.times",
+    "up to {count} random cards from your hand": "describe.cards.up_to_random_from_hand",
+    "up to {count} random cards from your draw pile": "describe.cards.up_to_random_from_draw",
+    **{
+        f"there are {quantity} {noun}": f"describe.if.count.{name}.{noun}"
+        for name, quantity in (
+            ("at_least", "at least {count}"),
+            ("more_than", "more than {count}"),
+            ("at_most", "at most {count}"),
+            ("less_than", "fewer than {count}"),
+            ("exactly", "exactly {count}"),
+            ("other_than", "other than {count}"),
+        )
+        for noun in ("enemies", "allies", "units")
+    },
     "your {counter} plus {plus}": "describe.counter.yours_plus",
     "your {counter}": "describe.counter.yours",
 }
@@ -211,6 +251,8 @@ def _phrases() -> tuple[Message, ...]:
         if "{plus}" in english:
             params["plus"] = N
         plural = english.replace("enemies", "enemy").replace("allies", "ally")
+        plural = plural.replace("units", "unit").replace("cards", "card")
+        plural = plural.replace("there are", "there is")
         if plural != english:  # English says one unit with the singular
             out.append(Message(message_id, plural, params, plural="count", english_plural=english))
         else:
