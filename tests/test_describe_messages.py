@@ -163,3 +163,15 @@ def test_a_filtered_group_is_one_message_with_its_qualifiers(host: Translator) -
     assert host.say(spoken.message) == (
         "Füge 5 Schaden zu \N{EN DASH} Ziel: alle Gegner ab Stufe 2 mit Brennen."
     )
+
+
+def test_every_phrase_of_the_corpus_is_a_message_of_its_own() -> None:
+    """No card, move or status of the corpus keeps a phrase in English alone (an empty text,
+    a status with nothing to tell, is the one ``describe.words``)."""
+    left = {
+        node["params"]["words"]
+        for _, spoken in corpus()
+        for node in _nodes(spoken.message)
+        if node["id"] == "describe.words"
+    }
+    assert left == {""}
