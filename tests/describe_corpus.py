@@ -57,26 +57,26 @@ def described() -> Iterator[tuple[str, Spoken]]:
         try:
             if "definition" in document:
                 card = parse_card(Reader(document["definition"], "definition", words=words))
-                yield f"{where}: card {card.id}", spoken_card(card, {})
+                yield f"{where}: card {card.id}", spoken_card(card, {}, words)
                 continue
             if document.get("format") in versions(LIBRARY):
                 cards = load_library(document, words)
                 library.update(cards)
                 for card in cards.values():
-                    yield f"{where}: card {card.id}", spoken_card(card, {})
+                    yield f"{where}: card {card.id}", spoken_card(card, {}, words)
                 continue
             battle = load_battle(document, library, words)
         except (TargetingError, KeyError, TypeError, ValueError):
             continue  # a document the loader refuses (the fuzz seeds hold many)
         for card in battle.library.values():
-            yield f"{where}: card {card.id}", spoken_card(card, battle.statuses)
+            yield f"{where}: card {card.id}", spoken_card(card, battle.statuses, words)
         for move in battle.moves.values():
             yield f"{where}: move {move.id}", spoken_move(move, battle.statuses)
         for status in battle.statuses.values():
             yield f"{where}: status {status.id}", spoken_status(status, battle.statuses)
     for template in card_templates(words):
         card = parse_card(Reader(template["card"], "template", words=words))
-        yield f"template {template['name']}", spoken_card(card, {})
+        yield f"template {template['name']}", spoken_card(card, {}, words)
 
 
 if __name__ == "__main__":

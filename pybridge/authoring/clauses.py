@@ -34,7 +34,6 @@ from .nouns import (
     Phrase,
     Voice,
     chain_phrase,
-    counter_amount_words,
     describe_filter,
     predicates_of,
     root_group,
@@ -85,7 +84,7 @@ def _declared(ctx: Ctx, node: Node, target: Phrase | None) -> Clause:
         if name == "target":
             params[name] = phrase(target.text if target is not None else "it")
         elif isinstance(value, Mapping) and "counter" in value:
-            params[name] = phrase(counter_amount_words(value))
+            params[name] = ctx.counter(value)
         elif kind == "number" and isinstance(value, int):
             params[name] = value
         else:

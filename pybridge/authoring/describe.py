@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from ..runtime.graph import Behavior
 from ..runtime.model import CardDef, CardTargets, MoveDef, StatusDef
 from ..runtime.sentences import data, said
-from ..runtime.vocabulary import Message
+from ..runtime.vocabulary import Message, Vocabulary
 from .analysis import Subject
 from .clauses import arm, condition_text
 from .grammar import article, join, title
@@ -56,9 +56,13 @@ def describe_card(card: CardDef, statuses: Mapping[str, StatusDef] | None = None
     return spoken_card(card, statuses).text
 
 
-def spoken_card(card: CardDef, statuses: Mapping[str, StatusDef] | None = None) -> Spoken:
-    """A card's text as a sentence tree (``.message``) with its English (``.text``)."""
+def spoken_card(
+    card: CardDef, statuses: Mapping[str, StatusDef] | None = None, words: Vocabulary | None = None
+) -> Spoken:
+    """A card's text as a sentence tree (``.message``) with its English (``.text``); ``words``:
+    the vocabulary it was read with, whose counters' labels name a counter amount."""
     ctx = Ctx(Subject.of_card(card), card.behavior, statuses or {})
+    ctx.counters = words.counters if words is not None else {}
     sentences: list[Said] = []
     if card.playable_if:
         conditions = [condition_text(ctx, rule.condition) for rule in card.playable_if]

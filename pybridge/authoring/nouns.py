@@ -19,9 +19,9 @@ from ..runtime.context import HostKind
 from ..runtime.graph import STACKS, Behavior, Kind, Node
 from ..runtime.model import StatusDef
 from ..runtime.nodes import Role
-from ..runtime.sentences import Said, said
+from ..runtime.sentences import Said, data, said
 from ..runtime.sources import UNIT_SOURCES
-from ..runtime.vocabulary import Message
+from ..runtime.vocabulary import CounterSpec, Message
 from ..words.describing import RANKS, ranked_id
 from .analysis import (
     OWN_SIDE,
@@ -67,6 +67,8 @@ class Ctx:
     mentioned: set[str] = field(default_factory=set)
     #: The ``describe`` messages of the extension actions said so far, by id.
     messages: dict[str, Message] = field(default_factory=dict)
+    #: The battle's counters, by name (their labels name a counter amount).
+    counters: Mapping[str, CounterSpec] = field(default_factory=dict)
 
     @property
     def your(self) -> str:
@@ -79,6 +81,18 @@ class Ctx:
     def status_name(self, status_id: str) -> str:
         return status_name(status_id, self.statuses)
 
+    def counter(self, amount: Mapping[str, object]) -> Said:
+        """A counter amount as its sentence, the counter's name under its label's context
+        (a host translates it as the log's counter lines)."""
+        told = phrase(counter_amount_words(amount))
+        params = told["params"]
+        if "counter" in params:
+            spec = self.counters.get(str(amount["counter"]))
+            label = spec.label if spec is not None else None
+            context = label.id if label is not None else f"counter.{amount['counter']}"
+            told = said(told["id"], **{**params, "counter": data(context, params["counter"])})
+        return told
+
     def status_param(self, status_id: str) -> dict[str, str]:
         return {"status": status_id, "name": self.status_name(status_id)}
 
@@ -89,8 +103,7 @@ class Ctx:
                 return said(f"describe.amount.{noun}.its_stacks")
             return said(f"describe.amount.{noun}.stacks", status=self.status_param(self.status))
         if isinstance(amount, Mapping):  # read from a battle counter
-            counter = phrase(counter_amount_words(amount))
-            return said(f"describe.amount.{noun}.counter", counter=counter)
+            return said(f"describe.amount.{noun}.counter", counter=self.counter(amount))
         return said(f"describe.amount.{noun}", amount=amount)
 
 

@@ -53,7 +53,7 @@ def describe_request(request: Mapping[str, Any], battle: Battle | None,
             "describe needs a session and a card instance id, or a card definition",
             "definition",
         )
-    spoken = spoken_card(definition, statuses)
+    spoken = spoken_card(definition, statuses, battle.words if battle is not None else words)
     return {
         "card": definition.id,
         "name": definition.name,

@@ -73,7 +73,7 @@ def card_templates(words: Vocabulary | None = None) -> list[dict[str, Any]]:
         except TargetingError:  # a vocabulary without one of its words
             continue
         made = card_to_json(definition)
-        spoken = spoken_card(definition, {})
+        spoken = spoken_card(definition, {}, words)
         made["text"] = spoken.text
         out.append({"name": name, "label": label, "doc": doc, "card": made,
                     "text_message": spoken.message})  # fmt: skip

@@ -246,8 +246,8 @@ def _phrases() -> tuple[Message, ...]:
     out = [_m(message_id, english) for english, message_id in NOUN_PHRASES.items()]
     for english, message_id in COUNTED_PHRASES.items():
         params = {"count": N} if "{count}" in english else {}
-        if "{counter}" in english:
-            params["counter"] = T
+        if "{counter}" in english:  # the counter's label, under its own context
+            params["counter"] = D
         if "{plus}" in english:
             params["plus"] = N
         plural = english.replace("enemies", "enemy").replace("allies", "ally")
