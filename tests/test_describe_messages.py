@@ -116,8 +116,8 @@ def test_every_demo_text_renders_in_german_with_no_english_left(host: Translator
         ("rally", "Wirf alle Karten aus deiner Hand ab. Ziehe 2 Karten aus deinem "
                   "Nachziehstapel."),
         # the counter's name is its label's translation
-        ("flurry", "Füge Schaden in Höhe von 3 × Kombo plus 2 zu \N{EN DASH} Ziel: der "
-                   "gewählte Gegner."),
+        ("flurry", "Füge Schaden in Höhe von 3 \N{MULTIPLICATION SIGN} Kombo plus 2 zu "
+                   "\N{EN DASH} Ziel: der gewählte Gegner."),
     ],
 )  # fmt: skip
 def test_german_generated_text_reads_whole(host: Translator, card: str, german: str) -> None:
