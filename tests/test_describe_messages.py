@@ -178,3 +178,20 @@ def test_every_phrase_of_the_corpus_is_a_message_of_its_own() -> None:
         if node["id"] == "describe.words"
     }
     assert left == {""}
+
+
+def test_an_extension_action_merges_with_its_own_verb_as_before() -> None:
+    words = load(project_extensions(DEMO)).words
+    nodes = [{"id": "a", "type": "Scry", "count": 3, "next": "b"},
+             {"id": "b", "type": "Scry", "count": 2, "next": "c"},
+             {"id": "c", "type": "Draw", "count": 2}]  # fmt: skip
+    definition = {"id": "x", "name": "X", "target": "None",
+                  "behavior": {"start": "a", "nodes": nodes}}  # fmt: skip
+    spoken = spoken_card(parse_card(Reader(definition, "definition", words=words)), {}, words)
+    assert spoken.text == "Scry 3 and 2. Draw 2 cards from your draw pile."
+    first, rest = spoken.message["params"]["first"], spoken.message["params"]["rest"]
+    assert first["params"]["clause"] == {
+        "id": "describe.words",
+        "params": {"words": "scry 3 and 2"},
+    }
+    assert rest["params"]["clause"]["id"] == "describe.act.draw"

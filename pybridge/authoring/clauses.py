@@ -90,7 +90,8 @@ def _declared(ctx: Ctx, node: Node, target: Phrase | None) -> Clause:
         else:
             params[name] = as_words(str(value))
     sentence: Said = {"id": message.id, "params": params}
-    return Clause(node.type.name, None, "declared", said=sentence)
+    verb, _, rest = render(sentence, ctx.messages).partition(" ")
+    return Clause(verb, None, "declared", said=sentence, generic=rest)
 
 
 def action_clause(ctx: Ctx, node: Node) -> Clause | None:
@@ -152,12 +153,8 @@ def _render(ctx: Ctx, clauses: Sequence[Clause]) -> Said:
     """One clause, or several merged ones: same target ("Deal 4 damage and apply 2 Burn to a
     random enemy") or same verb with no target ("Gain 5 armor and 2 Strength")."""
     first = clauses[0]
-    if first.form == "declared":
-        assert first.said is not None
-        if ctx.voice is Voice.THIRD:  # a status's holder does it: "scries 3"
-            verb, _, rest = render(first.said, ctx.messages).partition(" ")
-            return as_words(f"{third(verb)} {rest}")
-        return first.said
+    if any(c.form == "declared" for c in clauses):
+        return _declared_render(ctx, clauses)
     if first.form == "to":
         target = first.target
         assert target is not None
@@ -189,7 +186,30 @@ def _render(ctx: Ctx, clauses: Sequence[Clause]) -> Said:
     return _with_condition(told, target)
 
 
+def _declared_render(ctx: Ctx, clauses: Sequence[Clause]) -> Said:
+    """An extension's action: its own message when it stands alone on a card or a move; merged
+    with the actions of the same verb before and after it ("scry 3 and 2"), or said by a
+    status's holder ("scries 3"), its English as the describer joins it."""
+    first = clauses[0]
+    alone = len(clauses) == 1 and first.subject is None and ctx.voice is Voice.IMPERATIVE
+    if alone and first.said is not None and first.generic:
+        return first.said
+    bodies = [c.generic if c.body is None else render(c.body) for c in clauses]
+    verb = third(first.verb) if ctx.voice is Voice.THIRD else first.verb
+    if first.subject is not None:
+        verb = f"{first.subject} {third(first.verb)}"
+    return as_words(f"{verb} {join(bodies)}")
+
+
+def _as_plain(clause: Clause) -> Clause:
+    if clause.form != "declared":
+        return clause
+    return Clause(clause.verb, None, "plain", subject=clause.subject)
+
+
 def _mergeable(a: Clause, b: Clause) -> bool:
+    if a.form == "declared" or b.form == "declared":  # an extension's action is said plainly
+        a, b = _as_plain(a), _as_plain(b)
     if a.form != b.form or a.subject != b.subject:
         return False
     if a.form == "to":
