@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from pybridge.authoring.describe import spoken_card
+from pybridge.authoring.phrases import ACTION_WORDS
 from pybridge.authoring.speech import Spoken, phrase, render
 from pybridge.catalog import message_entries
 from pybridge.extensions import load, project_extensions
@@ -195,3 +196,25 @@ def test_an_extension_action_merges_with_its_own_verb_as_before() -> None:
         "params": {"words": "scry 3 and 2"},
     }
     assert rest["params"]["clause"]["id"] == "describe.act.draw"
+
+
+def test_every_use_of_every_action_verb_has_its_messages() -> None:
+    messages = builtin().messages
+    for name, row in ACTION_WORDS.items():
+        for verb in (row.other, row.itself, row.ally, row.attacker):
+            if verb is None:
+                continue
+            # an object verb says its body after the units ("with") or has none
+            kinds = {"to": ["act"], "plain": ["act"], "give": ["give"],
+                     "object": ["object", "object.with"]}[verb.form]  # fmt: skip
+            said = [
+                all(f"describe.{kind.partition('.')[0]}.{verb.verb}{suffix}{tail}" in messages
+                    for suffix in ("", ".third"))
+                for kind in kinds
+                for tail in [f".{kind.partition('.')[2]}" if "." in kind else ""]
+            ]  # fmt: skip
+            assert any(said), (name, verb)
+            if verb.form == "to":
+                assert f"describe.to.{verb.prep}" in messages, name
+        if row.player:
+            assert f"describe.act.{row.other.verb}.player" in messages, name
