@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .authoring.describe import describe_card, describe_move, describe_status
+from .authoring.grammar import title
 from .runtime.model import CardDef, MoveDef, StatusDef
 from .runtime.vocabulary import Message, Vocabulary
 
@@ -90,6 +91,9 @@ def data_entries(cards: Mapping[str, CardDef], moves: Mapping[str, MoveDef] | No
         out += _name(f"card.{card.id}.name", card.name, f"the card {card.id!r}")
         out += _text(f"card.{card.id}.text", card.text or describe_card(card, statuses),
                      f"the card {card.id!r}")  # fmt: skip
+        for keyword in card.keywords:
+            out.append(Entry(f"keyword.{keyword}", title(keyword),
+                             note=f"the keyword {keyword!r} in generated card text"))  # fmt: skip
         for rule in card.playable_if:
             out.append(Entry(f"card.{card.id}.playable_if", rule.reason,
                              note=f"why the card {card.id!r} cannot be played now"))  # fmt: skip

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .catalog import GENDER, UNIT_NAME
-from .runtime.sentences import is_said
+from .runtime.sentences import CAPITALIZED, capital, is_said
 
 #: A gender that takes no variant (a proper name, or a language without gender).
 PROPER = "proper"
@@ -69,7 +69,8 @@ class Translator:
             counted = next((v for v in params.values() if isinstance(v, int)), 1)
             template = entry.msgstr_plural[self.plural(counted)]
         filled = {k: self._param(v) for k, v in params.items()}
-        return _PLACEHOLDER.sub(lambda m: filled.get(m.group(1), m.group(0)), template)
+        text = _PLACEHOLDER.sub(lambda m: filled.get(m.group(1), m.group(0)), template)
+        return capital(text) if sentence["id"] in CAPITALIZED else text
 
     def _entry(self, message_id: str, genders: Mapping[str, str]) -> Any:
         """The sentence's entry: for all its gendered names at once, then each alone in the

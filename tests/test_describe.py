@@ -17,6 +17,7 @@ from pybridge.authoring.describe import (
     describe_move,
     describe_status,
 )
+from pybridge.authoring.speech import render
 from pybridge.authoring.wording import editor_terms
 from pybridge.examples import demo_battle
 from pybridge.runtime import load_battle, load_library
@@ -867,12 +868,19 @@ def test_describe_op_for_a_session_card_and_for_a_definition() -> None:
     opened = json.loads(proto.call(json.dumps({"op": "open", "battle": demo_battle()})))
     session = opened["result"]["session"]
     got = json.loads(proto.call(json.dumps({"op": "describe", "session": session, "card": "h8"})))
+    said = got["result"].pop("text_message")
     assert got["result"] == {
         "card": "wild_shot",
         "name": "Wild Shot",
         "text": "Deal 9 damage to a random enemy.",
         "authored": "Deal 9 damage to a random enemy.",
     }
+    assert said["id"] == "describe.sentence"
+    assert render(said) == "Deal 9 damage to a random enemy."
+    told = said["params"]["clause"]
+    assert told["id"] == "describe.to.to"
+    assert told["params"]["target"] == {"id": "describe.target.random_enemy", "params": {}}
+    assert told["params"]["actions"]["params"]["body"]["params"] == {"amount": 9}
     missing = json.loads(
         proto.call(json.dumps({"op": "describe", "session": session, "card": "zz"}))
     )

@@ -16,6 +16,8 @@ from typing import Any
 from ..runtime.context import HostKind
 from ..runtime.graph import NODE_TYPES, Node
 from ..runtime.nodes import Role
+from ..runtime.sentences import said
+from ..words.describing import OPS
 from .analysis import (
     Chain,
     action_chain,
@@ -32,55 +34,64 @@ from .nouns import (
     Phrase,
     Voice,
     chain_phrase,
-    counter_amount_words,
     describe_filter,
     predicates_of,
     root_group,
     single,
+    target_said,
     target_text,
 )
 from .phrases import ACTION_WORDS
+from .speech import Said, as_words, joined, phrase, render
 
 
 # -- actions -----------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Clause:
     """One action in words. ``form``: "to" (verb body prep target), "give" (verb target body),
-    "object" (verb target body), "plain" (verb body)."""
+    "object" (verb target body), "plain" (verb body); "declared" (an extension's own message,
+    ``said``) and "generic" (an action with no words: its type name, ``body`` the words after
+    the verb)."""
 
     verb: str
-    body: str
+    body: Said | None
     form: str
     target: Phrase | None = None
     prep: str = "to"
     subject: str | None = None
+    said: Said | None = None
+    generic: str = ""
 
 
-def _fill(template: str, body: str, target: str) -> str:
-    """A verb's body template with the action's body and the units' words put in (one pass:
-    words from the battle's data are never read as a template)."""
-    if template == "{body}":
+def _body(template: str, body: Said | None, target: Phrase) -> Said | None:
+    """A verb's own body: the action's, the action's from the units ("remove 2 Burn from
+    yourself"), or a message of its own ("enter the field")."""
+    if template == "body":
         return body
-    values = {"body": body, "target": target}
-    return re.sub(r"\{(body|target)\}", lambda m: values[m.group(1)], template)
+    if template == "from":
+        return said("describe.body.from", body=body, target=phrase(target.text))
+    return said(template)
 
 
 def _declared(ctx: Ctx, node: Node, target: Phrase | None) -> Clause:
     """An extension action said with the words it declared: its message, the node's fields
     (a counter amount in words) and ``{target}`` the units or cards it acts on."""
     message = node.type.describe
-    values: dict[str, str] = {}
-    for name in message.params:
+    ctx.messages[message.id] = message
+    params: dict[str, object] = {}
+    for name, kind in message.params.items():
         value = node.fields.get(name)
         if name == "target":
-            values[name] = target.text if target is not None else "it"
+            params[name] = phrase(target.text if target is not None else "it")
         elif isinstance(value, Mapping) and "counter" in value:
-            values[name] = counter_amount_words(value)
+            params[name] = ctx.counter(value)
+        elif kind == "number" and isinstance(value, int):
+            params[name] = value
         else:
-            values[name] = str(value)
-    text = re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), message.english)
-    verb, _, body = text.partition(" ")
-    return Clause(verb, body, "plain")
+            params[name] = as_words(str(value))
+    sentence: Said = {"id": message.id, "params": params}
+    verb, _, rest = render(sentence, ctx.messages).partition(" ")
+    return Clause(verb, None, "declared", said=sentence, generic=rest)
 
 
 def action_clause(ctx: Ctx, node: Node) -> Clause | None:
@@ -103,18 +114,15 @@ def action_clause(ctx: Ctx, node: Node) -> Clause | None:
         verb = words.attacker
     elif target.own_side and words.ally is not None:
         verb = words.ally
-    body = _fill(verb.body, words.body(ctx, node), target.text)
-    if verb.form == "object" and body:
-        body = " " + body  # after the units: "revive X with 10 health"
+    body = _body(verb.body, words.body(ctx, node), target)
     return Clause(verb.verb, body, verb.form, target, verb.prep)
 
 
 def _generic(type_name: str, target: Phrase) -> Clause:
     """An action this describer has no words for: its type name as plain words."""
     words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name).lower().split()
-    return Clause(
-        words[0] if words else "affect", "".join(" " + w for w in words[1:]), "object", target
-    )
+    verb = words[0] if words else "affect"
+    return Clause(verb, None, "generic", target, generic="".join(" " + w for w in words[1:]))
 
 
 def _player(ctx: Ctx) -> str | None:
@@ -122,41 +130,86 @@ def _player(ctx: Ctx) -> str | None:
     return None if ctx.subject.host is HostKind.CARD else "the player"
 
 
-def _verb(ctx: Ctx, clause: Clause) -> str:
-    if clause.subject is not None:
-        return f"{clause.subject} {third(clause.verb)}"
-    return _verb_bare(ctx, clause)
+def _verb_id(ctx: Ctx, kind: str, clause: Clause, subject: bool = True) -> str:
+    """The message of a verb's use: ``describe.act.deal``, ``.third`` ("deals"), ``.player``
+    ("the player draws")."""
+    suffix = ""
+    if subject and clause.subject is not None:
+        suffix = ".player"
+    elif ctx.voice is Voice.THIRD:
+        suffix = ".third"
+    head, _, tail = kind.partition(".")
+    return f"describe.{head}.{clause.verb}{suffix}" + (f".{tail}" if tail else "")
 
 
-def _verb_bare(ctx: Ctx, clause: Clause) -> str:
-    return third(clause.verb) if ctx.voice is Voice.THIRD else clause.verb
+def _with_condition(clause: Said, target: Phrase | None) -> Said:
+    if target is None or not target.condition:
+        return clause
+    condition = as_words(target.condition.removeprefix(" if "))
+    return said("describe.clause.if", clause=clause, condition=condition)
 
 
-def _render(ctx: Ctx, clauses: Sequence[Clause]) -> str:
+def _render(ctx: Ctx, clauses: Sequence[Clause]) -> Said:
     """One clause, or several merged ones: same target ("Deal 4 damage and apply 2 Burn to a
     random enemy") or same verb with no target ("Gain 5 armor and 2 Strength")."""
     first = clauses[0]
+    if any(c.form == "declared" for c in clauses):
+        return _declared_render(ctx, clauses)
     if first.form == "to":
         target = first.target
         assert target is not None
         parts = [
-            f"{_verb(ctx, c) if i == 0 else _verb_bare(ctx, c)} {c.body}"
+            said(_verb_id(ctx, "act", c, subject=i == 0), body=c.body)
             for i, c in enumerate(clauses)
         ]
-        return f"{join(parts)} {first.prep} {target_text(ctx, target)}{target.condition}"
+        told = said(f"describe.to.{first.prep}", actions=joined(parts),
+                    target=target_said(ctx, target))  # fmt: skip
+        return _with_condition(told, target)
     if first.form == "plain":
-        bodies = join([c.body for c in clauses])
-        condition = first.target.condition if first.target is not None else ""
-        return f"{_verb(ctx, first)} {bodies}{condition}"
+        bodies = [c.body for c in clauses if c.body is not None]
+        if not bodies:  # a verb with nothing to say after it
+            return as_words(f"{first.verb} ")
+        told = said(_verb_id(ctx, "act", first), body=joined(bodies))
+        return _with_condition(told, first.target)
     target = first.target
     assert target is not None
-    text = target_text(ctx, target)
+    text = target_said(ctx, target)
+    if first.form == "generic":
+        verb = third(first.verb) if ctx.voice is Voice.THIRD else first.verb
+        return as_words(f"{verb} {render(text)}{first.generic}{target.condition}")
     if first.form == "give":
-        return f"{_verb(ctx, first)} {text} {first.body}{target.condition}"
-    return f"{_verb(ctx, first)} {text}{first.body}{target.condition}"
+        told = said(_verb_id(ctx, "give", first), target=text, body=first.body)
+    elif first.body is not None:
+        told = said(_verb_id(ctx, "object.with", first), target=text, body=first.body)
+    else:
+        told = said(_verb_id(ctx, "object", first), target=text)
+    return _with_condition(told, target)
+
+
+def _declared_render(ctx: Ctx, clauses: Sequence[Clause]) -> Said:
+    """An extension's action: its own message when it stands alone on a card or a move; merged
+    with the actions of the same verb before and after it ("scry 3 and 2"), or said by a
+    status's holder ("scries 3"), its English as the describer joins it."""
+    first = clauses[0]
+    alone = len(clauses) == 1 and first.subject is None and ctx.voice is Voice.IMPERATIVE
+    if alone and first.said is not None and first.generic:
+        return first.said
+    bodies = [c.generic if c.body is None else render(c.body) for c in clauses]
+    verb = third(first.verb) if ctx.voice is Voice.THIRD else first.verb
+    if first.subject is not None:
+        verb = f"{first.subject} {third(first.verb)}"
+    return as_words(f"{verb} {join(bodies)}")
+
+
+def _as_plain(clause: Clause) -> Clause:
+    if clause.form != "declared":
+        return clause
+    return Clause(clause.verb, None, "plain", subject=clause.subject)
 
 
 def _mergeable(a: Clause, b: Clause) -> bool:
+    if a.form == "declared" or b.form == "declared":  # an extension's action is said plainly
+        a, b = _as_plain(a), _as_plain(b)
     if a.form != b.form or a.subject != b.subject:
         return False
     if a.form == "to":
@@ -177,7 +230,7 @@ def _mergeable(a: Clause, b: Clause) -> bool:
     return a.target.is_self and b.target.is_self and not (a.target.condition or b.target.condition)
 
 
-def _flush(ctx: Ctx, pending: list[Clause], out: list[str]) -> None:
+def _flush(ctx: Ctx, pending: list[Clause], out: list[Said]) -> None:
     groups: list[list[Clause]] = []
     for clause in pending:
         if groups and _mergeable(groups[-1][-1], clause):
@@ -188,9 +241,9 @@ def _flush(ctx: Ctx, pending: list[Clause], out: list[str]) -> None:
     pending.clear()
 
 
-def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[str]:
+def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[Said]:
     """The flow from ``node_id`` as clauses (each a sentence at the top level)."""
-    out: list[str] = []
+    out: list[Said] = []
     pending: list[Clause] = []
     nodes = ctx.behavior.nodes
     while node_id is not None and node_id in nodes:
@@ -202,18 +255,21 @@ def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[str]:
             then = arm(ctx, node.exits.get("then"), top=False)
             otherwise = arm(ctx, node.exits.get("else"), top=False)
             if then and otherwise:
-                glue = ". Otherwise, " if top else "; otherwise, "
-                out.append(f"if {condition}, {join(then)}{glue}{join(otherwise)}")
+                both = "describe.branch.both" if top else "describe.branch.both.inner"
+                out.append(said(both, condition=condition, then=joined(then),
+                                otherwise=joined(otherwise)))  # fmt: skip
             elif then:
-                out.append(f"if {condition}, {join(then)}")
+                out.append(said("describe.branch.then", condition=condition, then=joined(then)))
             elif otherwise:
-                out.append(f"unless {condition}, {join(otherwise)}")
+                out.append(
+                    said("describe.branch.unless", condition=condition, otherwise=joined(otherwise))
+                )
         elif role is Role.GATE:
             _flush(ctx, pending, out)
             condition = condition_text(ctx, node.ports.get("condition"))
             rest = arm(ctx, node.next, top=False)
             if rest:
-                out.append(f"if {condition}, {join(rest)}")
+                out.append(said("describe.branch.then", condition=condition, then=joined(rest)))
             return out
         elif role is Role.ACTION:
             clause = action_clause(ctx, node)
@@ -225,26 +281,36 @@ def arm(ctx: Ctx, node_id: str | None, top: bool) -> list[str]:
 
 
 # -- conditions --------------------------------------------------------------------------------
-def condition_text(ctx: Ctx, node_id: str | None) -> str:
+def condition_text(ctx: Ctx, node_id: str | None) -> Said:
     """A Condition node as a clause that can follow "if"."""
     node = ctx.behavior.nodes.get(node_id or "")
     if node is None or node.type.role is not Role.CONDITION:
-        return "it can"
+        return phrase("it can")
     fields = node.fields
     test = fields["test"]
     chain = condition_chain(ctx.behavior, node)
     if test in ("empty", "not_empty") and chain is not None:
-        return _exists(ctx, chain, negate=test == "empty")
+        return phrase(_exists(ctx, chain, negate=test == "empty"))
     if test == "compare":
         return _compare(ctx, fields, chain)
     if chain is None:
-        return "it can"
-    phrase = chain_phrase(ctx, chain, "in")  # every unit of the input must pass the test
-    person = _person(ctx, phrase)
+        return phrase("it can")
+    told = chain_phrase(ctx, chain, "in")  # every unit of the input must pass the test
+    person, subject = _teller(ctx, told)
     if test == "alive":
-        return f"{_subject_text(ctx, phrase)} {conj('is', person)} alive"
-    name = ctx.status_name(str(fields["status"]))
-    return f"{_subject_text(ctx, phrase)} {conj('has', person)} {name}"
+        return said(f"describe.if.alive.{person}", **subject)
+    status = ctx.status_param(str(fields["status"]))
+    return said(f"describe.if.stacks.some.{person}", **subject, status=status)
+
+
+def _teller(ctx: Ctx, told: Phrase) -> tuple[str, dict[str, Said]]:
+    """Whom a condition tells of, as the persons of its messages: "you" (no subject), "one"
+    or "many" (with the subject's phrase)."""
+    person = _person(ctx, told)
+    if person == "you":
+        return "you", {}
+    subject = phrase("it") if told.is_self else target_said(ctx, told)
+    return ("one" if person == "it" else "many"), {"subject": subject}
 
 
 def _keeps_existence(step: Node) -> bool:
@@ -310,58 +376,39 @@ def _first_unit(ctx: Ctx, chain: Chain) -> Phrase:
     )
 
 
-def _compare(ctx: Ctx, fields: Mapping[str, Any], chain: Chain | None) -> str:
+def _compare(ctx: Ctx, fields: Mapping[str, Any], chain: Chain | None) -> Said:
     measure, op, value = fields["measure"], fields["op"], fields["value"]
-    you = "you" if ctx.subject.host is HostKind.CARD else "the player"
-    person = "you" if you == "you" else "it"
-    your = "your" if you == "you" else "their"
+    name = OPS[op]
+    you = "you" if ctx.subject.host is HostKind.CARD else "player"
     if measure == "energy":
-        return f"{you} {conj('has', person)} {quantity(op, value)} energy"
+        return said(f"describe.if.energy.{name}.{you}", amount=value)
     if measure == "hand_size":
-        cards = "card" if value == 1 else "cards"
-        have = conj("has", person)
-        return f"{you} {have} {quantity(op, value, 'fewer')} {cards} in {your} hand"
+        return said(f"describe.if.hand.{name}.{you}", count=value)
     if measure == "turn":
-        return {
-            ">=": f"it is turn {value} or later",
-            ">": f"it is after turn {value}",
-            "<=": f"it is turn {value} or earlier",
-            "<": f"it is before turn {value}",
-            "==": f"it is turn {value}",
-            "!=": f"it is not turn {value}",
-        }[op]
+        return said(f"describe.if.turn.{name}", turn=value)
     if chain is None:
-        return "it can"
+        return phrase("it can")
     if measure == "count":
-        return _count(ctx, chain, op, value)
-    phrase = _first_unit(ctx, chain)
-    subject, person = _subject_text(ctx, phrase), _person(ctx, phrase)
-    has, is_ = conj("has", person), conj("is", person)
+        return phrase(_count(ctx, chain, op, value))
+    person, subject = _teller(ctx, _first_unit(ctx, chain))
     if measure == "hp_percent":
-        return f"{subject} {is_} {_health_share(op, value)}"
+        if value == 100 and op in (">=", "=="):
+            return said(f"describe.if.health_share.at_full.{person}", **subject)
+        share = {50: "half", 100: "full"}.get(value if isinstance(value, int) else -1)
+        if share is None:
+            return said(f"describe.if.health_share.{name}.percent.{person}", **subject,
+                        percent=value)  # fmt: skip
+        return said(f"describe.if.health_share.{name}.{share}.{person}", **subject)
     if measure == "hp":
-        return f"{subject} {has} {quantity(op, value)} health"
-    noun = "armor" if measure == "armor" else ctx.status_name(str(fields.get("status")))
+        return said(f"describe.if.hp.{name}.{person}", **subject, hp=value)
+    kind, noun = "armor", {}
+    if measure != "armor":
+        kind, noun = "stacks", {"status": ctx.status_param(str(fields.get("status")))}
     if (op, value) in (("==", 0), ("<=", 0), ("<", 1)):
-        return f"{subject} {has} no {noun}"
+        return said(f"describe.if.{kind}.none.{person}", **subject, **noun)
     if (op, value) in ((">", 0), (">=", 1), ("!=", 0)):
-        return f"{subject} {has} {noun}"
-    return f"{subject} {has} {quantity(op, value)} {noun}"
-
-
-def _health_share(op: str, value: object) -> str:
-    share = {50: "half health", 100: "full health"}.get(value if isinstance(value, int) else -1)
-    what = share or f"{value}% health"
-    if value == 100 and op in (">=", "=="):
-        return "at full health"
-    return {
-        "<": f"below {what}",
-        "<=": f"at or below {what}",
-        ">": f"above {what}",
-        ">=": f"at or above {what}",
-        "==": f"at exactly {what}",
-        "!=": f"not at exactly {what}",
-    }[op]
+        return said(f"describe.if.{kind}.some.{person}", **subject, **noun)
+    return said(f"describe.if.{kind}.{name}.{person}", **subject, **noun, **{kind: value})
 
 
 def _count(ctx: Ctx, chain: Chain, op: str, value: object) -> str:

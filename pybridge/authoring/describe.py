@@ -30,43 +30,62 @@ from collections.abc import Mapping
 
 from ..runtime.graph import Behavior
 from ..runtime.model import CardDef, CardTargets, MoveDef, StatusDef
+from ..runtime.sentences import data, said
+from ..runtime.vocabulary import Message, Vocabulary
 from .analysis import Subject
 from .clauses import arm, condition_text
-from .grammar import article, join, paragraph, title
+from .grammar import article, join, title
 from .nouns import Ctx, Group, Voice, describe_card_filter, status_name
 from .phrases import PILE_WORDS
+from .speech import Said, Spoken, joined, paragraph, phrase
 
 __all__ = [
     "describe_behavior",
     "describe_card",
     "describe_move",
     "describe_status",
+    "spoken_card",
+    "spoken_move",
+    "spoken_status",
     "status_name",
 ]
 
 
 def describe_card(card: CardDef, statuses: Mapping[str, StatusDef] | None = None) -> str:
     """The player-facing text of a card: playability, effects, keywords."""
+    return spoken_card(card, statuses).text
+
+
+def spoken_card(
+    card: CardDef, statuses: Mapping[str, StatusDef] | None = None, words: Vocabulary | None = None
+) -> Spoken:
+    """A card's text as a sentence tree (``.message``) with its English (``.text``); ``words``:
+    the vocabulary it was read with, whose counters' labels name a counter amount."""
     ctx = Ctx(Subject.of_card(card), card.behavior, statuses or {})
-    sentences = []
+    ctx.counters = words.counters if words is not None else {}
+    sentences: list[Said] = []
     if card.playable_if:
         conditions = [condition_text(ctx, rule.condition) for rule in card.playable_if]
-        sentences.append("can only be played if " + join(conditions))
+        sentences.append(said("describe.playable_if", conditions=joined(conditions)))
     if card.card_targets is not None:
         sentences.append(_card_targets_needed(card.card_targets))
     sentences.extend(arm(ctx, card.behavior.start, top=True))
     if card.choose_on_resolve:
         many = card.target_count > 1
-        sentences.append(f"choose {'its targets' if many else 'its target'} as it resolves")
+        choose = "describe.resolve.choose_targets" if many else "describe.resolve.choose_target"
+        sentences.append(said(choose))
     if card.on_lost_target == "fail":
-        sentences.append("if a target is lost before it resolves, it has no effect")
+        sentences.append(said("describe.resolve.lost_fails"))
     elif card.on_lost_target == "skip":
-        sentences.append("a target lost before it resolves is skipped; the rest still happens")
-    sentences.extend(title(keyword) for keyword in card.keywords)
-    return paragraph(sentences)
+        sentences.append(said("describe.resolve.lost_skipped"))
+    sentences.extend(
+        said("describe.keyword", keyword=data(f"keyword.{keyword}", title(keyword)))
+        for keyword in card.keywords
+    )
+    return Spoken(paragraph(sentences, ctx.messages), dict(ctx.messages))
 
 
-def _card_targets_needed(spec: CardTargets) -> str:
+def _card_targets_needed(spec: CardTargets) -> Said:
     """``card_targets``: "can only be played while there is an Attack waiting to resolve"."""
     group = Group("card", "cards")
     describe_card_filter(group, spec.where)
@@ -74,13 +93,19 @@ def _card_targets_needed(spec: CardTargets) -> str:
     places = [
         PILE_WORDS[zone].zone if zone in PILE_WORDS else f"in the {zone}" for zone in spec.zones
     ]
-    return f"can only be played while there is {article(noun)}{noun} " + join(places, "or")
+    cards = phrase(f"{article(noun)}{noun} " + join(places, "or"))
+    return said("describe.card_targets", cards=cards)
 
 
 def describe_move(move: MoveDef, statuses: Mapping[str, StatusDef] | None = None) -> str:
     """An enemy move's text, seen from the enemy (its "enemies" are the party)."""
+    return spoken_move(move, statuses).text
+
+
+def spoken_move(move: MoveDef, statuses: Mapping[str, StatusDef] | None = None) -> Spoken:
     ctx = Ctx(Subject.of_move(move), move.behavior, statuses or {})
-    return paragraph(arm(ctx, move.behavior.start, top=True))
+    sentences = arm(ctx, move.behavior.start, top=True)
+    return Spoken(paragraph(sentences, ctx.messages), dict(ctx.messages))
 
 
 def describe_behavior(
@@ -89,48 +114,54 @@ def describe_behavior(
     """Any Behavior, for any Host: a card's, a move's, or a status hook's."""
     voice = Voice.THIRD if subject.on_status else Voice.IMPERATIVE
     ctx = Ctx(subject, behavior, statuses or {}, voice=voice)
-    return paragraph(arm(ctx, behavior.start, top=True))
+    sentences = arm(ctx, behavior.start, top=True)
+    return Spoken(paragraph(sentences, ctx.messages), dict(ctx.messages)).text
 
 
-_HOOK_OPENINGS = {
-    "turn_start": "at the start of its turn, ",
-    "turn_end": "at the end of its turn, ",
-    "attacked": "when attacked, ",
-}
-_HOOK_TIMES = {"turn_start": "at the start of its turn", "turn_end": "at the end of its turn"}
+_HOOKS = ("turn_start", "turn_end", "attacked")
+_HOOK_TIMES = ("turn_start", "turn_end")
 
 
 def describe_status(status: StatusDef, statuses: Mapping[str, StatusDef] | None = None) -> str:
     """A status's text: its hooks (with the holder as "it"), damage modifiers, decay."""
+    return spoken_status(status, statuses).text
+
+
+def spoken_status(status: StatusDef, statuses: Mapping[str, StatusDef] | None = None) -> Spoken:
     known = dict(statuses or {})
     known.setdefault(status.id, status)
-    name = status.name
-    sentences: list[str] = []
-    decay = "wears off" if status.decay is None else f"goes down by {status.decay}"
+    name = {"status": status.id, "name": status.name}
+    messages: dict[str, Message] = {}
+    sentences: list[Said] = []
+    decay = (
+        said("describe.status.wears_off")
+        if status.decay is None
+        else said("describe.status.goes_down", by=status.decay)
+    )
     decay_told = False
-    for hook, opening in _HOOK_OPENINGS.items():
+    for hook in _HOOKS:
         behavior = status.hooks.get(hook)
         if behavior is None:
             continue
         ctx = Ctx(Subject.of_hook(hook), behavior, known, Voice.THIRD, status.id)
         parts = arm(ctx, behavior.start, top=False)
+        messages.update(ctx.messages)
         if not parts:
             continue
-        text = opening + join(parts)
+        effect = joined(parts)
         if status.decay_on == hook:
-            text += f", then {name} {decay}"
+            effect = said("describe.status.then_decays", effect=effect, status=name, decay=decay)
             decay_told = True
-        sentences.append(text)
-    for amount, what in ((status.damage_dealt, "attacks deal"), (status.damage_taken, "takes")):
+        sentences.append(said(f"describe.status.on.{hook}", effect=effect))
+    for amount, what in ((status.damage_dealt, "dealt"), (status.damage_taken, "taken")):
         if amount:
             more = "more" if amount > 0 else "less"
-            tail = " from attacks" if what == "takes" else ""
-            sentences.append(f"{what} {abs(amount)} {more} damage{tail} per {name}")
+            sentences.append(
+                said(f"describe.status.{what}.{more}", amount=abs(amount), status=name)
+            )
     protection = status.protection
-    if protection == "all":
-        sentences.append("cannot be targeted")
-    elif protection == "single":
-        sentences.append("cannot be targeted by effects that target a single unit")
+    if protection in ("all", "single"):
+        sentences.append(said(f"describe.status.protected.{protection}"))
     if status.decay_on in _HOOK_TIMES and not decay_told:
-        sentences.append(f"{decay} {_HOOK_TIMES[status.decay_on]}")
-    return paragraph(sentences)
+        sentences.append(said(f"describe.status.decays.{status.decay_on}", decay=decay))
+    return Spoken(paragraph(sentences, messages), messages)

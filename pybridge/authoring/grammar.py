@@ -90,9 +90,3 @@ def join(parts: Sequence[str], conjunction: str = "and") -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + f" {conjunction} " + parts[-1]
-
-
-def paragraph(sentences: Sequence[str]) -> str:
-    """Sentences as a paragraph: each capitalized and ended with a period."""
-    done = (s[:1].upper() + s[1:] + ("" if s.endswith(".") else ".") for s in sentences if s)
-    return " ".join(done)

@@ -19,7 +19,10 @@ from ..runtime.context import HostKind
 from ..runtime.graph import STACKS, Behavior, Kind, Node
 from ..runtime.model import StatusDef
 from ..runtime.nodes import Role
+from ..runtime.sentences import Said, data, said
 from ..runtime.sources import UNIT_SOURCES
+from ..runtime.vocabulary import CounterSpec, Message
+from ..words.describing import RANKS, ranked_id
 from .analysis import (
     OWN_SIDE,
     Chain,
@@ -37,6 +40,7 @@ from .analysis import (
 )
 from .grammar import conj, indefinite, join, ordinal, plural, span, title
 from .phrases import CARD_SOURCE_WORDS, MODE_WORDS, PILE_WORDS, SUPERLATIVES, UNIT_SOURCE_WORDS
+from .speech import phrase
 
 
 def status_name(status_id: str, statuses: Mapping[str, StatusDef]) -> str:
@@ -61,6 +65,10 @@ class Ctx:
     voice: Voice = Voice.IMPERATIVE
     status: str | None = None  # the status whose Behavior this is ("amount": "stacks")
     mentioned: set[str] = field(default_factory=set)
+    #: The ``describe`` messages of the extension actions said so far, by id.
+    messages: dict[str, Message] = field(default_factory=dict)
+    #: The battle's counters, by name (their labels name a counter amount).
+    counters: Mapping[str, CounterSpec] = field(default_factory=dict)
 
     @property
     def your(self) -> str:
@@ -73,14 +81,30 @@ class Ctx:
     def status_name(self, status_id: str) -> str:
         return status_name(status_id, self.statuses)
 
-    def amount(self, node: Node, noun: str) -> str:
+    def counter(self, amount: Mapping[str, object]) -> Said:
+        """A counter amount as its sentence, the counter's name under its label's context
+        (a host translates it as the log's counter lines)."""
+        told = phrase(counter_amount_words(amount))
+        params = told["params"]
+        if "counter" in params:
+            spec = self.counters.get(str(amount["counter"]))
+            label = spec.label if spec is not None else None
+            context = label.id if label is not None else f"counter.{amount['counter']}"
+            told = said(told["id"], **{**params, "counter": data(context, params["counter"])})
+        return told
+
+    def status_param(self, status_id: str) -> dict[str, str]:
+        return {"status": status_id, "name": self.status_name(status_id)}
+
+    def amount(self, node: Node, noun: str) -> Said:
         amount = node.fields.get("amount")
         if amount == STACKS:
-            name = self.status_name(self.status) if self.status is not None else "stacks"
-            return f"{noun} equal to its {name}"
+            if self.status is None:
+                return said(f"describe.amount.{noun}.its_stacks")
+            return said(f"describe.amount.{noun}.stacks", status=self.status_param(self.status))
         if isinstance(amount, Mapping):  # read from a battle counter
-            return f"{noun} equal to {counter_amount_words(amount)}"
-        return f"{amount} {noun}"
+            return said(f"describe.amount.{noun}.counter", counter=self.counter(amount))
+        return said(f"describe.amount.{noun}", amount=amount)
 
 
 def counter_amount_words(amount: Mapping[str, object]) -> str:
@@ -104,6 +128,8 @@ class Phrase:
     plural: bool = False
     condition: str = ""
     own_side: bool = False
+    #: Its first mention as a sentence, where the describer has a whole message for it.
+    said: Said | None = None
 
 
 @dataclass
@@ -115,6 +141,8 @@ class Group:
     tail: str = ""  # after the head noun: "in reserve", "waiting to resolve"
     pre: list[str] = field(default_factory=list)
     post: list[tuple[str, str]] = field(default_factory=list)
+    #: The qualifiers of a unit group as sentences, one per ``post`` ("with {status}").
+    post_said: list[Said] = field(default_factory=list)
     where: str | None = None  # a pile: "your draw pile"
     first: str = "first"  # the word for index 0: "first", "top" (a pile), "leftmost" (hand)
     last: str = "last"
@@ -309,7 +337,8 @@ def chain_phrase(ctx: Ctx, chain: Chain, prep: str = "from") -> Phrase:
     again = text
     if key is not None and reduction is not None and reduction[0] == "random":
         again = f"those {group.plural}" if many else f"that {group.singular}"  # snapshotted
-    return Phrase(text, again, key, plural=many, condition=condition, own_side=own)
+    told = _group_said(ctx, group, reduction)
+    return Phrase(text, again, key, plural=many, condition=condition, own_side=own, said=told)
 
 
 def if_clause(person: str, predicates: Sequence[tuple[str, str, str]]) -> str:
@@ -363,6 +392,22 @@ def _reduced(ctx: Ctx, group: Group, reduction: Reduction | None, prep: str) -> 
     end = group.ends[0] if index >= 0 else group.ends[1]
     where = f"{group.inside} {group.where}"
     return f"the {nth} {group.head()} from the {end} {where}{group.qualifiers()}", False
+
+
+def _ranked_said(ctx: Ctx, noun: str, reduction: Reduction) -> Said | None:
+    """The first (or last) unit of a sorted group ("the enemy with the lowest health")."""
+    how, number, order = reduction
+    ends = {"take": number == 1, "pick": number in (0, -1)}.get(how)
+    if order is None or not ends:  # "the 2nd lowest": no message of its own
+        return None
+    by, direction, status = order
+    low = (direction == "asc") == (how == "take" or number >= 0)
+    if by == "status":
+        rank = "the least" if low else "the most"
+        return said(ranked_id(noun, rank), status=ctx.status_param(str(status)))
+    if by not in RANKS:
+        return None
+    return said(ranked_id(noun, RANKS[by][0 if low else 1]))
 
 
 def _ranked(group: Group, before: str, many: bool, superlative: str, prep: str) -> str:
@@ -424,10 +469,12 @@ def describe_filter(ctx: Ctx, group: Group, where: Mapping[str, Any], kind: Kind
     if low is not None or high is not None:
         tiers = span(low, high, "of tier {} or higher", "of tier {} or lower", "of tier {} to {}")
         group.post.append((tiers, tiers))
+        group.post_said.append(_span_said("describe.qualifier.tier", low, high))
     status = where.get("status")
     if isinstance(status, str):
         text = f"with {ctx.status_name(status)}"
         group.post.append((text, text))
+        group.post_said.append(said("describe.qualifier.status", status=ctx.status_param(status)))
     low, high = where.get("hp_percent_min"), where.get("hp_percent_max")
     if low is not None or high is not None:
         health = span(
@@ -438,6 +485,44 @@ def describe_filter(ctx: Ctx, group: Group, where: Mapping[str, Any], kind: Kind
             "with {}% to {}% health",
         )
         group.post.append((health, health))
+        group.post_said.append(_span_said("describe.qualifier.health", low, high))
+
+
+def _span_said(message_id: str, low: object, high: object) -> Said:
+    if low is not None and high is not None:
+        return said(f"{message_id}.between", low=low, high=high)
+    if low is not None:
+        return said(f"{message_id}.at_least", low=low)
+    return said(f"{message_id}.at_most", high=high)
+
+
+#: The unit nouns a group has whole messages for, and their plurals.
+_GROUP_NOUNS = {"enemy": "enemies", "ally": "allies", "unit": "units"}
+
+
+def _group_said(ctx: Ctx, group: Group, reduction: Reduction | None) -> Said | None:
+    """ "all enemies with Burn", "a random ally of tier 2 or higher", "up to 2 random enemies
+    with Burn", "the enemy with the lowest health" as whole messages: a unit group with no
+    words before its noun."""
+    plain = not group.pre and not group.tail and group.where is None
+    if not plain or _GROUP_NOUNS.get(group.singular) != group.plural:
+        return None
+    if reduction is not None and not group.post:
+        return _ranked_said(ctx, group.singular, reduction)
+    if not group.post or len(group.post_said) != len(group.post):
+        return None
+    qualifiers = group.post_said[-1]
+    for qualifier in reversed(group.post_said[:-1]):
+        qualifiers = said("describe.qualifiers", first=qualifier, rest=qualifiers)
+    if reduction is None:
+        return said(f"describe.group.all.{group.singular}", qualifiers=qualifiers)
+    how, number, _ = reduction
+    if how != "random" or number < 1:
+        return None
+    if number == 1:
+        return said(f"describe.group.random.{group.singular}", qualifiers=qualifiers)
+    return said(f"describe.group.up_to_random.{group.singular}", count=number,
+                qualifiers=qualifiers)  # fmt: skip
 
 
 def describe_card_filter(group: Group, where: Mapping[str, Any]) -> None:
@@ -500,6 +585,13 @@ def predicates_of(ctx: Ctx, where: Mapping[str, Any]) -> list[tuple[str, str, st
             bound = {"cost": "", "cost_min": " or more", "cost_max": " or less"}[key]
             out.append(("costs", f"{want}{bound}", f"does not cost {want}{bound}"))
     return out
+
+
+def target_said(ctx: Ctx, told: Phrase) -> Said:
+    """:func:`target_text` as a sentence."""
+    again = told.key is not None and told.key in ctx.mentioned and bool(told.again)
+    text = target_text(ctx, told)
+    return told.said if told.said is not None and not again else phrase(text)
 
 
 def target_text(ctx: Ctx, phrase: Phrase) -> str:

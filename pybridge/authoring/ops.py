@@ -16,7 +16,7 @@ from ..runtime.errors import TargetingError, UnknownCard
 from ..runtime.model import Battle
 from ..runtime.reader import Reader
 from ..runtime.vocabulary import Vocabulary
-from .describe import describe_card
+from .describe import spoken_card
 from .lint import lint_document, summary
 
 
@@ -53,9 +53,11 @@ def describe_request(request: Mapping[str, Any], battle: Battle | None,
             "describe needs a session and a card instance id, or a card definition",
             "definition",
         )
+    spoken = spoken_card(definition, statuses, battle.words if battle is not None else words)
     return {
         "card": definition.id,
         "name": definition.name,
-        "text": describe_card(definition, statuses),
+        "text": spoken.text,
+        "text_message": spoken.message,
         "authored": definition.text,
     }

@@ -18,6 +18,7 @@ from ..runtime.graph import Node
 from ..runtime.mode_table import TargetMode
 from ..runtime.model import PILES
 from ..runtime.nodes import NODE_TYPES, NodeType, Role
+from ..runtime.sentences import Said, said
 from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardSourceSpec, UnitSourceSpec
 
 
@@ -168,11 +169,13 @@ class Speaker(Protocol):
         """Whose piles: "your" on a card, "their" elsewhere."""
         ...
 
-    def amount(self, node: Node, noun: str) -> str:
+    def amount(self, node: Node, noun: str) -> Said:
         """ "6 damage", or "damage equal to its Burn" for ``"amount": "stacks"``."""
         ...
 
-    def status_name(self, status_id: str) -> str: ...
+    def status_param(self, status_id: str) -> dict[str, str]:
+        """A status as a name parameter."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,24 +183,25 @@ class Verb:
     """One way to say an action. ``form``: "to" (verb body prep units: "deal 6 damage to"),
     "give" (verb units body: "give an ally 5 armor"), "object" (verb units body: "revive X
     with 10 health"), "plain" (verb body: the units are the Host, or there are none).
-    ``body``: this use's own body, where ``{body}`` is the action's and ``{target}`` the
-    units'."""
+    ``body``: this use's own body: the action's (``"body"``), the action's from the units
+    (``"from"``) or its own message."""
 
     verb: str
     form: str
     prep: str = "to"
-    body: str = "{body}"
+    body: str = "body"
 
 
 @dataclass(frozen=True, slots=True)
 class ActionWords:
     """How card text says an action. ``body`` says what it does from its fields ("6
-    damage"); ``other``: on the units or cards it acts on; ``itself``: on the Host alone
-    ("Gain 5 armor."); ``ally``: on units of the Host's side ("Give another ally 2 Strength.");
-    ``attacker``: on the attacker, in a reaction; ``player``: it acts on the player (draw,
-    energy), named outside the player's own cards ("The player draws ...")."""
+    damage"; None: nothing more than the verb); ``other``: on the units or cards it acts on;
+    ``itself``: on the Host alone ("Gain 5 armor."); ``ally``: on units of the Host's side
+    ("Give another ally 2 Strength."); ``attacker``: on the attacker, in a reaction;
+    ``player``: it acts on the player (draw, energy), named outside the player's own cards
+    ("The player draws ...")."""
 
-    body: Callable[[Speaker, Node], str]
+    body: Callable[[Speaker, Node], Said | None]
     other: Verb
     itself: Verb | None = None
     ally: Verb | None = None
@@ -205,42 +209,52 @@ class ActionWords:
     player: bool = False
 
 
-def _amount(noun: str) -> Callable[[Speaker, Node], str]:
+def _amount(noun: str) -> Callable[[Speaker, Node], Said]:
     return lambda speaker, node: speaker.amount(node, noun)
 
 
-def _status(speaker: Speaker, node: Node) -> str:
-    return f"{node.fields['stacks']} {speaker.status_name(str(node.fields['status']))}"
+def _status(speaker: Speaker, node: Node) -> Said:
+    status = speaker.status_param(str(node.fields["status"]))
+    return said("describe.body.stacks", stacks=node.fields["stacks"], status=status)
 
 
-def _removed(speaker: Speaker, node: Node) -> str:
+def _removed(speaker: Speaker, node: Node) -> Said:
     stacks = node.fields.get("stacks")
-    name = speaker.status_name(str(node.fields["status"]))
-    return f"all {name}" if stacks is None else f"{stacks} {name}"
+    status = speaker.status_param(str(node.fields["status"]))
+    if stacks is None:
+        return said("describe.body.all_status", status=status)
+    return said("describe.body.stacks", stacks=stacks, status=status)
 
 
-def _moved(speaker: Speaker, node: Node) -> str:
+#: The piles a card is moved to that have words of their own.
+_MOVED_TO = ("hand", "draw", "discard", "exhaust")
+
+
+def _moved(speaker: Speaker, node: Node) -> Said:
     pile, position = str(node.fields["to"]), node.fields.get("position")
-    where = f"{speaker.their} {PILE_WORDS[pile].name}"
-    how = " face down" if node.fields.get("face_down") else ""
+    face = ".face_down" if node.fields.get("face_down") else ""
+    where = "into"
     if pile == "draw" and position != "bottom":
-        return f"on top of {where}{how}"
-    if position == "bottom" and pile != "hand":
-        return f"at the bottom of {where}{how}"
-    return f"into {where}{how}"
+        where = "onto"
+    elif position == "bottom" and pile != "hand":
+        where = "under"
+    if pile not in _MOVED_TO:  # a pile with no words: said as it is
+        how = " face down" if face else ""
+        english = {"onto": "on top of", "under": "at the bottom of", "into": "into"}[where]
+        return said("describe.words", words=f"{english} {speaker.their} {pile}{how}")
+    return said(f"describe.body.{where}.{speaker.their}.{pile}{face}")
 
 
-def _drawn(speaker: Speaker, node: Node) -> str:
-    count = int(node.fields["count"])
-    return f"{count} {'card' if count == 1 else 'cards'} from {speaker.their} draw pile"
+def _drawn(speaker: Speaker, node: Node) -> Said:
+    return said(f"describe.body.draw.{speaker.their}", count=int(node.fields["count"]))
 
 
-def _nothing(speaker: Speaker, node: Node) -> str:
-    return ""
+def _nothing(speaker: Speaker, node: Node) -> Said | None:
+    return None
 
 
-def _fixed(text: str) -> Callable[[Speaker, Node], str]:
-    return lambda speaker, node: text
+def _fixed(message_id: str) -> Callable[[Speaker, Node], Said]:
+    return lambda speaker, node: said(message_id)
 
 
 _PLAIN = "plain"
@@ -249,7 +263,7 @@ ACTION_WORDS: dict[str, ActionWords] = {
         _amount("damage"),
         Verb("deal", "to"),
         itself=Verb("take", _PLAIN),
-        attacker=Verb("deal", "to", "back to"),
+        attacker=Verb("deal", "to", "back_to"),
     ),
     "GainArmor": ActionWords(_amount("armor"), Verb("give", "give"), Verb("gain", _PLAIN)),
     "Heal": ActionWords(_amount("health"), Verb("restore", "to"), Verb("restore", _PLAIN)),
@@ -259,18 +273,18 @@ ACTION_WORDS: dict[str, ActionWords] = {
     "RemoveStatus": ActionWords(
         _removed,
         Verb("remove", "to", "from"),
-        Verb("remove", _PLAIN, body="{body} from {target}"),
+        Verb("remove", _PLAIN, body="from"),
     ),
     "Revive": ActionWords(
-        lambda speaker, node: f"with {node.fields['hp']} health",
+        lambda speaker, node: said("describe.body.with_health", hp=node.fields["hp"]),
         Verb("revive", "object"),
         Verb("revive", _PLAIN),
     ),
     "Withdraw": ActionWords(
-        _fixed("from the field"), Verb("withdraw", "object"), Verb("withdraw", _PLAIN)
+        _fixed("describe.body.from_the_field"), Verb("withdraw", "object"), Verb("withdraw", _PLAIN)
     ),
     "Deploy": ActionWords(
-        _nothing, Verb("deploy", "object"), Verb("enter", _PLAIN, body="the field")
+        _nothing, Verb("deploy", "object"), Verb("enter", _PLAIN, body="describe.body.the_field")
     ),
     "MoveCard": ActionWords(_moved, Verb("put", "give")),
     "Discard": ActionWords(_nothing, Verb("discard", "object")),
@@ -279,12 +293,15 @@ ACTION_WORDS: dict[str, ActionWords] = {
     "Reveal": ActionWords(_nothing, Verb("reveal", "object")),
     "Draw": ActionWords(_drawn, Verb("draw", _PLAIN), player=True),
     "GainEnergy": ActionWords(
-        lambda speaker, node: f"{node.fields['amount']} energy", Verb("gain", _PLAIN), player=True
+        lambda speaker, node: said("describe.amount.energy", amount=node.fields["amount"]),
+        Verb("gain", _PLAIN),
+        player=True,
     ),
     # a Call runs another card's Behavior: said by that card's id, as the describer knows no
     # library
     "Call": ActionWords(
-        lambda speaker, node: f"the effect of {node.fields['card']}", Verb("use", _PLAIN)
+        lambda speaker, node: said("describe.body.effect_of", card=str(node.fields["card"])),
+        Verb("use", _PLAIN),
     ),
 }
 

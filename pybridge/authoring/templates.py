@@ -14,7 +14,7 @@ from ..runtime.errors import TargetingError
 from ..runtime.mode_table import TargetMode
 from ..runtime.reader import Reader
 from ..runtime.vocabulary import Vocabulary, words_or_builtin
-from .describe import describe_card
+from .describe import spoken_card
 
 #: How far apart the template's nodes are drawn, left to right (an editor's node is ~230 wide).
 _STEP = 280
@@ -58,9 +58,10 @@ _SHAPES: list[tuple[str, str, str, dict[str, Any]]] = [
 
 
 def card_templates(words: Vocabulary | None = None) -> list[dict[str, Any]]:
-    """Every template: ``{"name", "label", "doc", "card"}``, the card in its canonical form
-    with its generated text and each node drawn one step right of the one before. A template
-    that names a word ``words`` lacks is left out (a game may leave a built-in out)."""
+    """Every template: ``{"name", "label", "doc", "card", "text_message"}``, the card in its
+    canonical form with its generated text (``text_message``: that text's sentence tree) and
+    each node drawn one step right of the one before. A template that names a word ``words``
+    lacks is left out (a game may leave a built-in out)."""
     out = []
     for name, label, doc, shape in _SHAPES:
         card: dict[str, Any] = {"id": name, "name": label, **shape}
@@ -72,8 +73,10 @@ def card_templates(words: Vocabulary | None = None) -> list[dict[str, Any]]:
         except TargetingError:  # a vocabulary without one of its words
             continue
         made = card_to_json(definition)
-        made["text"] = describe_card(definition, {})
-        out.append({"name": name, "label": label, "doc": doc, "card": made})
+        spoken = spoken_card(definition, {}, words)
+        made["text"] = spoken.text
+        out.append({"name": name, "label": label, "doc": doc, "card": made,
+                    "text_message": spoken.message})  # fmt: skip
     return out
 
 

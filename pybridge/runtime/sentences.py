@@ -43,7 +43,17 @@ def english(messages: Mapping[str, Message], sentence: Said) -> str:
     if message.plural and params.get(message.plural) != 1:
         template = message.english_plural
     filled = {name: _filled(messages, params.get(name)) for name in message.params}
-    return template.format_map(filled)
+    text = template.format_map(filled)
+    return capital(text) if sentence["id"] in CAPITALIZED else text
+
+
+#: Messages that are a whole sentence of a paragraph (a card text's): whatever fills them, a
+#: host writes their first letter as a capital (the one rule of writing a host applies).
+CAPITALIZED = frozenset({"describe.sentence", "describe.sentence.ended"})
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _filled(messages: Mapping[str, Message], value: object) -> str:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from pybridge.extend import Words
 
-from . import actions, conditions, events, filters, messages, sources
+from . import actions, conditions, describing, events, filters, messages, sources
 
 
 def register(words: Words) -> None:
     """Declare every built-in word: events first, since actions name the events they emit."""
     messages.register(words)
+    describing.register(words)
     events.register(words)
     sources.register(words)
     conditions.register(words)
