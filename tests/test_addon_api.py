@@ -67,3 +67,26 @@ def test_no_part_emits_its_views_signals() -> None:
     internals = [p for folder in INTERNAL_FOLDERS for p in sorted((ADDON / folder).glob("*.gd"))]
     found = {p.name: emits.findall(p.read_text("utf-8")) for p in internals}
     assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+MAX_LINES = 400
+# Files still over MAX_LINES, with the lines they have now: they may only shrink, and each
+# leaves this table once it is split (the battle view's declared signals, exports and
+# documented members alone take some 240 of its lines).
+STILL_OVER = {
+    "pybridge_battle_view.gd": 667,
+    "workshop/pybridge_graph_node.gd": 479,
+    "workshop/pybridge_workshop.gd": 478,
+    "workshop/pybridge_workshop_layout.gd": 419,
+}
+
+
+def test_no_gdscript_file_of_the_addon_is_over_400_lines() -> None:
+    lines = {
+        p.relative_to(ADDON).as_posix(): len(p.read_text("utf-8").splitlines())
+        for p in sorted(ADDON.rglob("*.gd"))
+    }
+    assert len(lines) > 60 and "pybridge_client.gd" in lines
+    over = {name: count for name, count in lines.items() if count > MAX_LINES}
+    assert set(over) == set(STILL_OVER), "split a file over the limit, or drop it from the table"
+    assert {n: c for n, c in over.items() if c > STILL_OVER[n]} == {}, "a file over it grew"

@@ -84,6 +84,7 @@ signal tooltip_changed(title: String, text: String)
 const AimDisplay := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_display.gd")
 const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+const Opening := preload("res://addons/pybridge_targeting/battle/pybridge_battle_opening.gd")
 const BattleSetup := preload("res://addons/pybridge_targeting/battle/pybridge_battle_setup.gd")
 const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
@@ -92,6 +93,7 @@ const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pil
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
+const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 ## The theme type of the view's own items.
 const THEME_TYPE := &"PyBridgeBattleView"
 
@@ -253,28 +255,8 @@ func _init() -> void:
 
 
 func _ready() -> void:
-	if _inert():
-		return
-	BattleInput.register_defaults()
-	display.build()
-	BattleSetup.add_overlays(self)
-	if bridge == null:
-		bridge = get_node_or_null("/root/Bridge") as PyBridgeClient
-	if bridge == null:
-		push_error("PyBridgeBattleView: no bridge: assign a PyBridgeClient or enable the plugin")
-		return
-	if party_area == null or enemy_area == null or hand_area == null:
-		push_error("PyBridgeBattleView: assign party_area, enemy_area and hand_area")
-		return
-	resized.connect(_layout)
-	var blocked := BattleInput.blocked_mouse_warning(self)
-	if not blocked.is_empty():
-		push_warning("PyBridgeBattleView: " + blocked)
-	# After the parents' _ready(), so that they have connected to battle_opened.
-	if open_on_ready and battle_resource != null:
-		open_battle_resource.call_deferred(battle_resource, battle_libraries)
-	elif open_on_ready and not battle_file.is_empty():
-		open_battle_file.call_deferred(battle_file)
+	if not _inert() and BattleSetup.start(self):
+		resized.connect(_layout)
 
 
 func _notification(what: int) -> void:
@@ -302,10 +284,8 @@ func _unhandled_input(event: InputEvent) -> void:
 ## Opens the battle document [param document], with the card libraries [param libraries]
 ## (library documents) whose cards its piles may name; false when the runtime refused it.
 func open_battle(document: Dictionary, libraries: Array[Dictionary] = []) -> bool:
-	var texts := PackedStringArray()
-	for library in libraries:
-		texts.append(JSON.stringify(PyBridgeClient.integral(library)))
-	return await open_battle_json(JSON.stringify(PyBridgeClient.integral(document)), texts)
+	var text := JSON.stringify(PyBridgeClient.integral(document))
+	return await open_battle_json(text, Wire.texts(libraries))
 
 
 ## Opens a battle document from its JSON text, with the card libraries whose texts are
@@ -334,18 +314,13 @@ func open_battle_json(text: String, libraries := PackedStringArray()) -> bool:
 func open_battle_resource(
 	battle: PyBridgeBattleResource, libraries: Array[PyBridgeLibraryResource] = []
 ) -> bool:
-	var texts := PackedStringArray()
-	for library in libraries:
-		texts.append(library.to_json())
-	return await open_battle_json(battle.to_json(), texts)
+	return await open_battle_json(battle.to_json(), Opening.resource_texts(libraries))
 
 
 ## Opens the battle document stored at [param path] ([code]res://[/code] or a file path).
 func open_battle_file(path: String) -> bool:
-	var text := FileAccess.get_file_as_string(path)
+	var text := Opening.read_file(path)
 	if text.is_empty():
-		var why := error_string(FileAccess.get_open_error())
-		push_error("PyBridgeBattleView: cannot read the battle document %s (%s)" % [path, why])
 		return false
 	return await open_battle_json(text)
 
@@ -355,13 +330,7 @@ func open_battle_file(path: String) -> bool:
 func apply_state(new_state: Dictionary) -> void:
 	_generation += 1
 	var generation := _generation
-	var asked := []
-	var over: Variant = new_state.get("result")
-	if over == null or str(over) == "":
-		for instance: Variant in PyBridgeBattleData.piles_in(new_state, side).get("hand", []):
-			asked.append(["targets", {"session": bridge.session, "card": str(instance.get("id"))}])
-	if cut_view != null:
-		asked.append(["cut", {"session": bridge.session}])
+	var asked := Opening.state_requests(new_state, side, bridge.session, cut_view != null)
 	_busy += 1
 	var answers: Array[Dictionary] = await bridge.ask_all(asked)
 	_busy -= 1
@@ -369,9 +338,7 @@ func apply_state(new_state: Dictionary) -> void:
 		return  # a newer state arrived while these answers were on their way
 	state = new_state
 	card_targets.clear()
-	for i in asked.size():
-		if asked[i][0] == "targets":
-			card_targets[asked[i][1]["card"]] = answers[i]
+	card_targets.merge(Opening.targets_by_card(asked, answers))
 	_data = PyBridgeBattleData.new(state, keywords, _given_art, side)
 	display.forget_previews()
 	_stage.stop_lunges()

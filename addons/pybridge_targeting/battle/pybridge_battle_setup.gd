@@ -1,14 +1,40 @@
 @tool
 extends RefCounted
-## Setting a [PyBridgeBattleView] up: the overlays it adds over its battle (the target
-## markers, the choice prompt, the pile picker), the Cut view's buttons wired to it, and the
-## warnings the editor shows for what is missing.
+## Setting a [PyBridgeBattleView] up: what it does when it is ready, the overlays it adds over
+## its battle (the target markers, the choice prompt, the pile picker), the Cut view's buttons
+## wired to it, and the warnings the editor shows for what is missing.
 
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
+
+
+## Sets [param view] up when it is ready: its input actions, its aim display and overlays, its
+## bridge (the [code]Bridge[/code] autoload when none is assigned), and the battle it opens on
+## ready; false (reported) when it lacks a bridge or an area.
+static func start(view: PyBridgeBattleView) -> bool:
+	BattleInput.register_defaults()
+	view.display.build()
+	add_overlays(view)
+	if view.bridge == null:
+		view.bridge = view.get_node_or_null("/root/Bridge") as PyBridgeClient
+	if view.bridge == null:
+		push_error("PyBridgeBattleView: no bridge: assign a PyBridgeClient or enable the plugin")
+		return false
+	if view.party_area == null or view.enemy_area == null or view.hand_area == null:
+		push_error("PyBridgeBattleView: assign party_area, enemy_area and hand_area")
+		return false
+	var blocked := BattleInput.blocked_mouse_warning(view)
+	if not blocked.is_empty():
+		push_warning("PyBridgeBattleView: " + blocked)
+	# After the parents' _ready(), so that they have connected to battle_opened.
+	if view.open_on_ready and view.battle_resource != null:
+		view.open_battle_resource.call_deferred(view.battle_resource, view.battle_libraries)
+	elif view.open_on_ready and not view.battle_file.is_empty():
+		view.open_battle_file.call_deferred(view.battle_file)
+	return true
 
 
 ## Adds the overlays to [param view] and connects its [member PyBridgeBattleView.cut_view].
