@@ -1,4 +1,5 @@
 @tool
+class_name PyBridgeSentences
 extends RefCounted
 ## Says the runtime's sentences in the current locale through Godot's TranslationServer
 ## (docs/translation.md, "In Godot"). A sentence is [code]{"id", "params"}[/code]; its English
@@ -7,6 +8,8 @@ extends RefCounted
 ## count). A gendered name picks the variant [code]<id>|<param>=<gender>[/code]; names are
 ## translated by their contexts, sentences within sentences innermost first. Where the locale
 ## has no entry the English stands. Nothing is joined here that a template did not word.
+## The battle view takes the table from the runtime's schema; a game says a sentence of its
+## own (a log line it prints) with [method say].
 
 const GENDER := "#gender"
 const PROPER := "proper"
