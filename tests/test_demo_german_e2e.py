@@ -103,5 +103,22 @@ def test_a_card_reads_in_german(german: Demo, host: Translator) -> None:
     german.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "demo_german.png")})
 
 
+def test_the_language_switches_back_and_forth_in_the_battle(german: Demo, host: Translator) -> None:
+    german.restart()
+    units = Desktop().on_session("state")["state"]["units"]
+    forecasts = {u["id"]: u["intent"]["forecast"] for u in units if u.get("intent")}
+    for locale, say in (
+        ("en", lambda f: f["title"]),
+        ("de", lambda f: host.say(f["title_message"])),
+    ):
+        since = german.mark()
+        german.do({"click": german.last("language")["point"]})
+        assert german.wait_for("language", since)["locale"] == locale
+        shown = german.said("intents", since)[-1]  # the state shown again in that language
+        assert {u: i["title"] for u, i in shown.items()} == {
+            u: say(f) for u, f in forecasts.items()
+        }
+
+
 def test_the_engine_reported_no_errors(german: Demo) -> None:
     assert german.errors == []
