@@ -178,7 +178,7 @@ def test_the_battle_command_prints_the_log_in_german(capsys: pytest.CaptureFixtu
     assert "Runde 1 endet." in printed
 
 
-#: The demo's own words in German: what its start screen and party battle show that is not
+#: The demo's own words in German: what its start screen, party battle and duel show, not
 #: the runtime's (their labels, the addon's, the runtime's keyword texts).
 OWN_WORDS = DEMO / "locale" / "demo.de.po"
 ADDON = ROOT / "addons" / "pybridge_targeting"
@@ -191,13 +191,13 @@ def _unescaped(text: str) -> str:
 
 
 def words_shown_of_their_own() -> set[str]:
-    """The ``tr()`` words of the scripts the party battle runs (the addon's but the
-    Workshop's, the party scene's and the start screen's), their scenes' texts and the
+    """The ``tr()`` words of the scripts the party battle and the duel run (the addon's but
+    the Workshop's, the two scenes' and the start screen's), their scenes' texts and the
     keywords' texts, but the demo's title (a name)."""
     scripts = [p for p in ADDON.rglob("*.gd") if "workshop" not in p.relative_to(ADDON).parts]
-    scripts += [DEMO / "main.gd", DEMO / "start.gd", DEMO / "ui" / "energy_orb.gd"]
+    scripts += [DEMO / name for name in ("main.gd", "duel.gd", "start.gd", "ui/energy_orb.gd")]
     found = {_unescaped(w) for p in scripts for w in _TR.findall(p.read_text("utf-8"))}
-    for scene in (DEMO / "main.tscn", DEMO / "start.tscn"):
+    for scene in (DEMO / "main.tscn", DEMO / "duel.tscn", DEMO / "start.tscn"):
         found |= {_unescaped(w) for w in _SCENE_TEXT.findall(scene.read_text("utf-8"))}
     keywords = json.loads(Protocol().call('{"op": "schema"}'))["result"]["keywords"]
     found |= {*keywords, *keywords.values()}
