@@ -6,7 +6,7 @@ extends RefCounted
 ## the words of a card's tooltip. It reads; it decides nothing.
 
 const Art := preload("res://addons/pybridge_targeting/drawing/pybridge_art.gd")
-const Sentences := preload("res://addons/pybridge_targeting/text/pybridge_sentences.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## The state it reads.
 var state: Dictionary = {}

@@ -9,7 +9,7 @@ extends RichTextLabel
 ## The words are the runtime's; this only draws them. A game adds its own lines (a hint, an
 ## error) with [method add_line], in any of the kinds or its own.
 
-const Sentences := preload("res://addons/pybridge_targeting/text/pybridge_sentences.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## Colour of each kind of line (the protocol's [code]log_kinds[/code], and [code]error[/code]);
 ## a kind missing here gets [member default_color].

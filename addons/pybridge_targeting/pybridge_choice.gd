@@ -9,7 +9,7 @@ extends RefCounted
 ## units or cards are candidates, that none is chosen twice, how many the play needs and
 ## whether it can be confirmed early are the runtime's answers, never this script's.
 
-const Sentences := preload("res://addons/pybridge_targeting/text/pybridge_sentences.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## The card of the hand that chooses ([code]""[/code] for a Cut entry's late choice).
 var card_id: String = ""

@@ -38,7 +38,7 @@ const CutHistory := preload("res://addons/pybridge_targeting/drawing/pybridge_cu
 const CutRows := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_rows.gd")
 const CutTip := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_tip.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
-const Sentences := preload("res://addons/pybridge_targeting/text/pybridge_sentences.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 ## The theme type of every item it reads.
 const THEME_TYPE := &"PyBridgeCutView"
 ## How many resolved entries it remembers.

@@ -1,11 +1,11 @@
 extends "res://suite.gd"
-## The addon's translator (addons/pybridge_targeting/text/pybridge_sentences.gd) on a small
+## The addon's translator (addons/pybridge_targeting/pybridge_sentences.gd) on a small
 ## Translation made here: whole sentences by their message id, plural forms, a gender variant
 ## by a name's gender, a list within a sentence said innermost first, and the English where
 ## the locale has no entry (never an id or a placeholder). The demo's German catalog loads
 ## from its .po file in this (exported, web) runtime too.
 
-const Sentences := preload("res://addons/pybridge_targeting/text/pybridge_sentences.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 const TABLE := [
 	{

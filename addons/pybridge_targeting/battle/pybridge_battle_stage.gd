@@ -6,7 +6,7 @@ extends RefCounted
 ## BattleLayout.
 
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
-const Sentences := preload("res://addons/pybridge_targeting/text/pybridge_sentences.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary = {}

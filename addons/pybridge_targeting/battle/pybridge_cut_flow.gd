@@ -30,7 +30,7 @@ signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
 ## The Cut's answer changed ([signal PyBridgeBattleView.cut_changed]).
 signal cut_changed(cut: Dictionary)
 
-const Sentences := preload("res://addons/pybridge_targeting/text/pybridge_sentences.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## The runtime's last [code]cut[/code] answer (empty before the first).
 var cut: Dictionary = {}
