@@ -190,7 +190,7 @@ func _on_battle_opened(state: Dictionary) -> void:
 	var party: Array[String] = []
 	var enemies: Array[String] = []
 	for unit: Variant in state.get("units", []):
-		(party if str(unit.get("team")) == "player" else enemies).append(str(unit.get("name")))
+		(party if unit.get("team") == "player" else enemies).append(tr(unit["name"], "unit.name"))
 	_log.add_line(tr("%s face %s.") % [_join_names(party), _join_names(enemies)], "turn")
 	_log.add_line(
 		tr("Drag a card onto a glowing unit, or click a card and then its target."), "info"

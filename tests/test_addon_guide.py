@@ -29,6 +29,8 @@ from .web_support import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
 GUIDE = REPO / "docs" / "addon-guide.md"
+#: The second language the guide's project names (its res://locale/de.po).
+GERMAN = REPO / "demo_project" / "locale" / "de.po"
 OPENED = "battle opened: "
 #: Colours the guide's Theme gives: the card panel, the aimed card's border, the arrow.
 CARD_GREEN = (20, 77, 51)
@@ -73,16 +75,28 @@ def test_the_guides_gdscript_passes_the_linter(tmp_path: Path) -> None:
         assert run.returncode == 0, run.stdout + run.stderr
 
 
-@pytest.fixture(scope="module")
-def guide(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EngineSession]:
-    """The guide's project, packed with the addon and the battle and booted once."""
+def booted_guide(work: Path, args: list[str]) -> Iterator[EngineSession]:
+    """The guide's project, packed with the addon, the battle and the catalog the reader
+    copies, and booted with ``args``."""
     require_browser()
-    work = tmp_path_factory.mktemp("addon_guide")
     project = write_project(work / "fresh")
-    mounts = {ADDON_RES: ADDON_DIR, "res://battle.json": BATTLE_FILE}
-    site = prepare_site(work / "site", project, mounts, canvas_resize_policy=FILL_WINDOW)
+    mounts = {ADDON_RES: ADDON_DIR, "res://battle.json": BATTLE_FILE, "res://locale/de.po": GERMAN}
+    site = prepare_site(work / "site", project, mounts, args=args,
+                        canvas_resize_policy=FILL_WINDOW)  # fmt: skip
     with engine_session(site, work, OPENED, "addon_guide_log.txt", EngineSession) as session:
         yield session
+
+
+@pytest.fixture(scope="module")
+def guide(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EngineSession]:
+    """The guide's project, booted once."""
+    yield from booted_guide(tmp_path_factory.mktemp("addon_guide"), [])
+
+
+@pytest.fixture(scope="module")
+def german_guide(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EngineSession]:
+    """The guide's project started in its second language (``--language de``)."""
+    yield from booted_guide(tmp_path_factory.mktemp("addon_guide_de"), ["--language", "de"])
 
 
 def test_the_custom_card_scene_and_theme_show_and_aiming_plays(guide: EngineSession) -> None:
@@ -118,3 +132,31 @@ def test_the_custom_card_scene_and_theme_show_and_aiming_plays(guide: EngineSess
 
 def test_the_engine_reported_no_errors(guide: EngineSession) -> None:
     assert [e for e in guide.errors if "ERROR" in e] == []
+
+
+def desktop(proto: Any, op: str, **fields: Any) -> dict[str, Any]:
+    """The same request to the runtime in this process (the guide's project loads no
+    extension); its result."""
+    result: dict[str, Any] = json.loads(proto.call(json.dumps({"op": op, **fields})))["result"]
+    return result
+
+
+def test_the_guides_project_plays_in_german(german_guide: EngineSession) -> None:
+    pytest.importorskip("polib")
+    from pybridge.protocol import Protocol
+    from pybridge.translating import Translator
+
+    layout: dict[str, Any] = json.loads(german_guide.after(OPENED)[0])
+    strike, goblin = layout["cards"]["h1"], layout["units"]["goblin"]
+    since = german_guide.mark()
+    german_guide.do({"click": strike}, {"click": goblin}, {"wait_for": "played ", "from": since})
+    proto = Protocol()
+    session = desktop(proto, "open", battle=json.loads(BATTLE_FILE.read_text("utf-8")))["session"]
+    played = desktop(proto, "play", session=session, card="h1", target="goblin")
+    host = Translator(GERMAN)
+    expected = [host.say(line["message"]) for line in played["log"]]
+    shown = german_guide.lines[since:]
+    assert expected and all(line in shown for line in expected), (expected, shown)
+    assert "Knight plays Strike at Goblin." not in shown
+    german_guide.do({"wait_ms": 200}, {"screenshot": str(ARTIFACTS / "addon_guide_german.png")})
+    assert [e for e in german_guide.errors if "ERROR" in e] == []

@@ -176,3 +176,38 @@ def test_the_battle_command_prints_the_log_in_german(capsys: pytest.CaptureFixtu
     printed = capsys.readouterr().out.splitlines()
     assert "  Der Goblin erleidet 6 Schaden, noch 12 LP." in printed
     assert "Runde 1 endet." in printed
+
+
+#: The demo's own words in German: what its start screen, party battle and duel show, not
+#: the runtime's (their labels, the addon's, the runtime's keyword texts).
+OWN_WORDS = DEMO / "locale" / "demo.de.po"
+ADDON = ROOT / "addons" / "pybridge_targeting"
+_TR = re.compile(r'\btr\("((?:[^"\\]|\\.)*)"')
+_SCENE_TEXT = re.compile(r'^text = "((?:[^"\\]|\\.)*)"$', re.M | re.S)
+
+
+def _unescaped(text: str) -> str:
+    return text.replace('\\"', '"').replace("\\n", "\n")
+
+
+def words_shown_of_their_own() -> set[str]:
+    """The ``tr()`` words of the scripts the party battle and the duel run (the addon's but
+    the Workshop's, the two scenes' and the start screen's), their scenes' texts and the
+    keywords' texts, but the demo's title (a name)."""
+    scripts = [p for p in ADDON.rglob("*.gd") if "workshop" not in p.relative_to(ADDON).parts]
+    scripts += [DEMO / name for name in ("main.gd", "duel.gd", "start.gd", "ui/energy_orb.gd")]
+    found = {_unescaped(w) for p in scripts for w in _TR.findall(p.read_text("utf-8"))}
+    for scene in (DEMO / "main.tscn", DEMO / "duel.tscn", DEMO / "start.tscn"):
+        found |= {_unescaped(w) for w in _SCENE_TEXT.findall(scene.read_text("utf-8"))}
+    keywords = json.loads(Protocol().call('{"op": "schema"}'))["result"]["keywords"]
+    found |= {*keywords, *keywords.values()}
+    return found - {"PyBridge Targeting"}
+
+
+def test_every_word_of_the_demos_own_it_shows_has_german() -> None:
+    shown = words_shown_of_their_own()
+    assert {"End Turn", "THE CUT", "Exhaust", "Turn %d"} <= shown  # the search finds them
+    own = {e.msgid: e.msgstr for e in polib.pofile(str(OWN_WORDS)) if e.msgstr}
+    assert sorted(shown - set(own)) == []
+    for english, told in own.items():  # each %d and %s kept, in order
+        assert re.findall(r"%[ds]", told) == re.findall(r"%[ds]", english), english

@@ -36,6 +36,9 @@ from pybridge.web import prepare_site, serve
 from .web_support import drive, require_browser
 
 GODOT_TESTS = Path(__file__).resolve().parent / "godot"
+#: The demo's German catalog, which tests/godot/test_sentences.gd loads from its .po file.
+GERMAN_FILE = Path(__file__).resolve().parent.parent / "demo_project" / "locale" / "de.po"
+GERMAN_RES = "res://locale/de.po"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 LINE = "PYBRIDGE_TEST "
 DONE = "PYBRIDGE_TESTS_DONE "
@@ -57,7 +60,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     work = tmp_path_factory.mktemp("gdscript")
     started = time.monotonic()
     mounts = {ADDON_RES: ADDON_DIR, BATTLE_RES: BATTLE_FILE, DUEL_RES: DUEL_FILE,
-              RIVALS_RES: RIVALS_FILE}  # fmt: skip
+              RIVALS_RES: RIVALS_FILE, GERMAN_RES: GERMAN_FILE}  # fmt: skip
     site = prepare_site(work / "site", GODOT_TESTS, mounts)
     with serve(site.root) as url:
         report = drive(url, work, DONE, timeout_ms=240_000, width=1280, height=720)

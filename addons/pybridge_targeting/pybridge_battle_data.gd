@@ -6,6 +6,7 @@ extends RefCounted
 ## the words of a card's tooltip. It reads; it decides nothing.
 
 const Art := preload("res://addons/pybridge_targeting/drawing/pybridge_art.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## The state it reads.
 var state: Dictionary = {}
@@ -46,15 +47,15 @@ func _init(
 ## each id -> name (card instance ids, in the piles and on the Cut, map to their card's name).
 static func names_from_state(from: Dictionary) -> Dictionary:
 	var cards := {}
-	var definitions := _names_of(from.get("cards", []))
+	var definitions := _names_of(from.get("cards", []), "card")
 	for instance: Dictionary in _instances_of(from):
 		var definition := str(instance.get("card", ""))
 		cards[str(instance.get("id"))] = str(definitions.get(definition, definition))
 	return {
-		"units": _names_of(from.get("units", [])),
+		"units": _names_of(from.get("units", []), "unit"),
 		"cards": cards,
-		"statuses": _names_of(from.get("statuses", [])),
-		"moves": _names_of(from.get("moves", [])),
+		"statuses": _names_of(from.get("statuses", []), "status"),
+		"moves": _names_of(from.get("moves", []), "move"),
 	}
 
 
@@ -62,11 +63,11 @@ static func names_from_state(from: Dictionary) -> Dictionary:
 ## [code]{"cards": {instance id: text}, "moves": {move id: text}}[/code] (a card instance in
 ## the piles or on the Cut maps to its card's text; a card whose face is hidden has none).
 static func texts_from_state(from: Dictionary) -> Dictionary:
-	var definitions := _texts_of(from.get("cards", []))
+	var definitions := _texts_of(from.get("cards", []), "card")
 	var cards := {}
 	for instance: Dictionary in _instances_of(from):
 		cards[str(instance.get("id"))] = str(definitions.get(str(instance.get("card", "")), ""))
-	return {"cards": cards, "moves": _texts_of(from.get("moves", []))}
+	return {"cards": cards, "moves": _texts_of(from.get("moves", []), "move")}
 
 
 ## The side object of [param team] in [param from], a battle state with [code]sides[/code]
@@ -121,17 +122,17 @@ func unit_data(unit: Dictionary) -> Dictionary:
 			{
 				"id": str(status),
 				"stacks": int(carried[status]),
-				"name": str(definition.get("name", str(status).capitalize())),
-				"text": str(definition.get("text", ""))
+				"name": _said_name("status", str(status), definition, str(status).capitalize()),
+				"text": _said_text("status", str(status), definition)
 			}
 		)
 	var intent := {}
 	if unit.get("intent") is Dictionary and unit["intent"].get("forecast") is Dictionary:
-		intent = unit["intent"]["forecast"]
+		intent = Sentences.said_fields(unit["intent"]["forecast"])
 	var hp := int(unit.get("hp", 0))
 	return {
 		"id": id,
-		"name": str(unit.get("name", id)),
+		"name": Sentences.name_of({"unit": id, "name": str(unit.get("name", id))}),
 		"team": str(unit.get("team", "")),
 		"hp": hp,
 		"max_hp": int(unit.get("max_hp", 1)),
@@ -157,13 +158,15 @@ func card_data(instance: Dictionary, info: Dictionary) -> Dictionary:
 	var owner_id := str(info.get("source", active))
 	if instance.get("owner") != null:
 		owner_id = str(instance["owner"])
-	var facts: Dictionary = info.get("facts", {})
+	var facts: Dictionary = Sentences.said_fields(info.get("facts", {}))
 	var reason: Variant = info.get("reason")
+	if reason != null:
+		reason = Sentences.say(info.get("reason_message"), str(reason))
 	return {
 		"id": id,
 		"card": card_id,
-		"name": str(definition.get("name", card_id)),
-		"text": str(definition.get("text", "")),
+		"name": _said_name("card", card_id, definition, card_id),
+		"text": _said_text("card", card_id, definition),
 		"cost": int(definition.get("cost", 0)),
 		"type": str(definition.get("type", "skill")),
 		"rarity": str(definition.get("rarity", "common")),
@@ -175,7 +178,7 @@ func card_data(instance: Dictionary, info: Dictionary) -> Dictionary:
 		"facts": facts,
 		"art": _art("card", card_id, definition),
 		"definition": definition,
-		"targets": info
+		"targets": Sentences.said_fields(info)
 	}
 
 
@@ -221,6 +224,24 @@ func card_tip(data: Dictionary) -> Dictionary:
 	}
 
 
+# A card's or status's name in the current locale (its catalog context by its id).
+func _said_name(kind: String, id: String, definition: Dictionary, fallback: String) -> String:
+	var english := str(definition.get("name", fallback))
+	return Sentences.name_of({kind: id, "def": id, "name": english})
+
+
+# Its text, whole, under "<kind>.<id>.text": the game's data, translated as one sentence;
+# else the describer's sentence for it, when the runtime sent one.
+func _said_text(kind: String, id: String, definition: Dictionary) -> String:
+	var english := str(definition.get("text", ""))
+	if english.is_empty():
+		return english
+	var told := TranslationServer.translate(english, "%s.%s.text" % [kind, id])
+	if told == english and definition.get("text_message") is Dictionary:
+		return Sentences.say(definition["text_message"], english)
+	return told
+
+
 func _art(kind: String, id: String, data: Dictionary) -> Texture2D:
 	var given: Variant = art_for.call(kind, id, data) if art_for.is_valid() else null
 	return Art.pick(given, data.get("art"))
@@ -243,19 +264,25 @@ static func _instances_of(from: Dictionary) -> Array[Dictionary]:
 	return instances
 
 
-static func _texts_of(definitions: Variant) -> Dictionary:
+# Id -> text, each in the current locale under "<kind>.<id>.text".
+static func _texts_of(definitions: Variant, kind: String) -> Dictionary:
 	var found := {}
 	if definitions is Array:
 		for definition: Variant in definitions:
 			if definition is Dictionary and definition.get("text") != null:
-				found[str(definition.get("id"))] = str(definition["text"])
+				var id := str(definition.get("id"))
+				var english := str(definition["text"])
+				found[id] = TranslationServer.translate(english, "%s.%s.text" % [kind, id])
 	return found
 
 
-static func _names_of(definitions: Variant) -> Dictionary:
+# Id -> name, each in the current locale by its context (a unit's is "unit.name").
+static func _names_of(definitions: Variant, kind: String) -> Dictionary:
 	var found := {}
 	if definitions is Array:
 		for definition: Variant in definitions:
 			if definition is Dictionary:
-				found[str(definition.get("id"))] = str(definition.get("name", definition.get("id")))
+				var id := str(definition.get("id"))
+				var english := str(definition.get("name", definition.get("id")))
+				found[id] = Sentences.name_of({kind: id, "def": id, "name": english})
 	return found

@@ -3,10 +3,13 @@
 class_name PyBridgeBattleLog
 extends RichTextLabel
 ## A battle log: shows the lines the runtime's narrator writes ([code]log[/code] in every
-## change's answer: [code]{"text", "kind", "indent"}[/code]), coloured by their kind.
+## change's answer: [code]{"text", "kind", "indent", "message"}[/code]), coloured by their
+## kind, in the current locale (its lines are said again when the locale changes).
 ##
 ## The words are the runtime's; this only draws them. A game adds its own lines (a hint, an
 ## error) with [method add_line], in any of the kinds or its own.
+
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## Colour of each kind of line (the protocol's [code]log_kinds[/code], and [code]error[/code]);
 ## a kind missing here gets [member default_color].
@@ -27,6 +30,9 @@ extends RichTextLabel
 ## The colour of a kind [member kind_colors] does not name.
 @export var default_color: Color = Color("e6e1f0")
 
+# The lines as given, so a change of locale says them again.
+var _told: Array[Dictionary] = []
+
 
 func _init() -> void:
 	bbcode_enabled = true
@@ -34,18 +40,39 @@ func _init() -> void:
 	focus_mode = Control.FOCUS_NONE
 
 
-## Adds the runtime's log [param lines] ([code]{"text", "kind", "indent"}[/code] each).
+## Adds the runtime's log [param lines] ([code]{"text", "kind", "indent", "message"}[/code]
+## each), each said in the current locale by its message (its English without one).
 func add_lines(lines: Array) -> void:
 	for line: Variant in lines:
 		if line is Dictionary:
-			add_line(
-				str(line.get("text", "")), str(line.get("kind", "info")), int(line.get("indent", 0))
-			)
+			_add(line)
 
 
 ## Adds one line of [param kind], indented when [param indent] is above zero. The text is
 ## shown as written (no BBCode in it is interpreted).
 func add_line(text: String, kind: String, indent: int = 0) -> void:
+	_add({"text": text, "kind": kind, "indent": indent})
+
+
+func _notification(what: int) -> void:
+	# A new locale: every line is said again in it, from the lines as the runtime gave them.
+	if what == NOTIFICATION_TRANSLATION_CHANGED and not _told.is_empty():
+		var told := _told
+		_told = []
+		clear()
+		for line: Dictionary in told:
+			_add(line)
+
+
+func _add(given: Dictionary) -> void:
+	if get_total_character_count() == 0:
+		_told.clear()  # cleared since (clear() is the label's own): those lines are gone
+	_told.append(given)
+	var text := Sentences.say(given.get("message"), str(given.get("text", "")))
+	_show(text, str(given.get("kind", "info")), int(given.get("indent", 0)))
+
+
+func _show(text: String, kind: String, indent: int) -> void:
 	var color: Color = kind_colors.get(kind, default_color)
 	var line := "[color=#%s]%s[/color]" % [color.to_html(false), text.replace("[", "[lb]")]
 	if indent > 0:

@@ -9,6 +9,8 @@ extends RefCounted
 ## units or cards are candidates, that none is chosen twice, how many the play needs and
 ## whether it can be confirmed early are the runtime's answers, never this script's.
 
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
+
 ## The card of the hand that chooses ([code]""[/code] for a Cut entry's late choice).
 var card_id: String = ""
 ## The Cut entry that chooses as it resolves ([code]""[/code] for a card of the hand).
@@ -160,7 +162,7 @@ func remove(bridge: PyBridgeClient, id: String = "") -> bool:
 func prompt_text(title: String) -> String:
 	if not asked.is_empty():
 		var prompt: Dictionary = asked.get("prompt", {})
-		var said := tr(str(prompt.get("english", "")), str(prompt.get("id", "")))
+		var said := Sentences.say(asked.get("prompt_message"), str(prompt.get("english", "")))
 		return tr("%s: %s (%d chosen)") % [title, said, chosen.size()]
 	var wanted := str(count)
 	if needed < count:

@@ -38,6 +38,7 @@ const CutHistory := preload("res://addons/pybridge_targeting/drawing/pybridge_cu
 const CutRows := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_rows.gd")
 const CutTip := preload("res://addons/pybridge_targeting/drawing/pybridge_cut_tip.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 ## The theme type of every item it reads.
 const THEME_TYPE := &"PyBridgeCutView"
 ## How many resolved entries it remembers.
@@ -294,8 +295,8 @@ func _rebuild() -> void:
 
 
 func _prompt() -> String:
-	# The runtime's narrator words it (the cut answer's prompt); translated here if at all.
-	return tr(str(cut.get("prompt", "")))
+	# The runtime's narrator words it (the cut answer's prompt), said in the current locale.
+	return Sentences.say(cut.get("prompt_message"), str(cut.get("prompt", "")))
 
 
 func _remember(entry_id: String) -> void:

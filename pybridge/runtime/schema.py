@@ -66,6 +66,8 @@ def vocabulary(words: Vocabulary | None = None) -> dict[str, Any]:
             "cards": marked("card_sorts", words.card_sorts),
         },
         "events": [_event(e) for e in words.events.values()],
+        # a host translates a said sentence by its English template (docs/translation.md)
+        "messages": marked("messages", words.messages),
         "choices": [kind.to_json() for kind in words.choices.values()],
         "counters": [counter.to_json() for counter in words.counters.values()],
         "reasons": {"skipped": SKIP_REASONS, "lost": LOSS_REASONS, "failed": FAILURE_REASONS},

@@ -6,6 +6,7 @@ extends RefCounted
 ## BattleLayout.
 
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary = {}
@@ -40,6 +41,7 @@ func clear() -> void:
 
 ## Makes, updates and drops unit views to match the units of [param data]'s state.
 func sync_units(data: PyBridgeBattleData) -> void:
+	Sentences.use(_view.schema.get("messages", []))  # the runtime's sentences, before any is said
 	var seen := {}
 	for unit: Variant in data.state.get("units", []):
 		var id := str(unit.get("id"))

@@ -30,6 +30,8 @@ signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
 ## The Cut's answer changed ([signal PyBridgeBattleView.cut_changed]).
 signal cut_changed(cut: Dictionary)
 
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
+
 ## The runtime's last [code]cut[/code] answer (empty before the first).
 var cut: Dictionary = {}
 
@@ -70,11 +72,16 @@ func can_play(card_id: String) -> bool:
 ## can): the Cut's [code]activate_reason[/code], else the card's own [code]reason[/code].
 func why_not(card_id: String) -> String:
 	if not _cut_allows():
-		return str(cut.get("activate_reason", ""))
+		return Sentences.say(
+			cut.get("activate_reason_message"), str(cut.get("activate_reason", ""))
+		)
 	if can_play(card_id):
 		return ""
-	var reason: Variant = _view.targets_of(card_id).get("reason")
-	return tr("it cannot be played now") if reason == null else str(reason)
+	var targets: Dictionary = _view.targets_of(card_id)
+	var reason: Variant = targets.get("reason")
+	if reason == null:
+		return tr("it cannot be played now")
+	return Sentences.say(targets.get("reason_message"), str(reason))
 
 
 ## The player passes on the Cut (a coroutine) when the runtime's [code]can_pass[/code] says
@@ -108,7 +115,8 @@ func respond() -> bool:
 func refuses_end_turn() -> bool:
 	if _view.cut_view == null or bool(cut.get("can_end_turn", true)):
 		return false
-	request_refused.emit("end_turn", str(cut.get("end_turn_reason", "")))
+	var reason := str(cut.get("end_turn_reason", ""))
+	request_refused.emit("end_turn", Sentences.say(cut.get("end_turn_reason_message"), reason))
 	return true
 
 
@@ -206,7 +214,7 @@ func show_step(line: Dictionary, events: Array) -> bool:
 ## of one playback step: an entry resolving, the range it collects again, a lost target, a
 ## failed effect (with the step's log [param line]). True when one of them was there.
 static func read_step(line: Dictionary, events: Array, shower: Object) -> bool:
-	var text := str(line.get("text", ""))
+	var text := Sentences.say(line.get("message"), str(line.get("text", "")))
 	var shown := false
 	for event: Dictionary in events:
 		var entry := str(event.get("entry", ""))
