@@ -11,6 +11,7 @@ read by its ``code``, its ``message`` (and ``where``) only shown.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from pybridge.examples import demo_battle
@@ -47,19 +48,29 @@ def string_literals(source: str) -> list[str]:
     return [a or b for a, b in _STRING.findall(code)]
 
 
-def test_no_gdscript_names_a_mode_a_source_or_a_node_type() -> None:
+def found_in_gdscript(check: Callable[[str], list[str]]) -> dict[str, list[str]]:
+    """What ``check`` finds in each GDScript file's source, by file; files with none left out."""
     found = {}
     for path in gdscript_files():
-        hits = [s for s in string_literals(path.read_text("utf-8")) if s in RULE_WORDS]
+        hits = check(path.read_text("utf-8"))
         if hits:
             found[str(path.relative_to(ROOT))] = hits
-    assert found == {}
+    return found
+
+
+def rule_words_named(source: str) -> list[str]:
+    """The string literals of ``source`` that spell a word of the rules' vocabulary."""
+    return [s for s in string_literals(source) if s in RULE_WORDS]
+
+
+def test_no_gdscript_names_a_mode_a_source_or_a_node_type() -> None:
+    assert found_in_gdscript(rule_words_named) == {}
 
 
 def test_the_check_would_catch_a_mode_name_in_a_match() -> None:
     """The check itself: a mode-name branch, as the old card view had, is found."""
     source = 'match str(card.get("target")):\n\t"SingleEnemy", "AllEnemies":\n\t\tpass\n'
-    assert {"SingleEnemy", "AllEnemies"} <= set(string_literals(source)) & RULE_WORDS
+    assert {"SingleEnemy", "AllEnemies"} <= set(rule_words_named(source))
 
 
 def test_the_addon_no_longer_has_its_own_narrator_or_damage_sum() -> None:
@@ -146,12 +157,7 @@ def event_branches_that_change_units(source: str) -> list[str]:
 
 
 def test_no_gdscript_branch_on_an_event_type_changes_a_unit() -> None:
-    found = {}
-    for path in gdscript_files():
-        hits = event_branches_that_change_units(path.read_text("utf-8"))
-        if hits:
-            found[str(path.relative_to(ROOT))] = hits
-    assert found == {}
+    assert found_in_gdscript(event_branches_that_change_units) == {}
 
 
 #: The playback's old per-event match: what a revive does to armor and statuses, in GDScript.
@@ -231,12 +237,7 @@ def refusal_texts_read_to_decide(source: str) -> list[str]:
 
 
 def test_no_gdscript_decides_from_a_refusals_text() -> None:
-    found = {}
-    for path in gdscript_files():
-        hits = refusal_texts_read_to_decide(path.read_text("utf-8"))
-        if hits:
-            found[str(path.relative_to(ROOT))] = hits
-    assert found == {}
+    assert found_in_gdscript(refusal_texts_read_to_decide) == {}
 
 
 def test_the_check_would_catch_a_refusal_read_by_its_text() -> None:
