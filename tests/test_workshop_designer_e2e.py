@@ -24,9 +24,17 @@ from pybridge.runtime import LIBRARY_FORMAT
 from pybridge.service import new_protocol
 from pybridge.workshop import library_handler, prepare_workshop_site
 
-from .demo_support import booted, canonical
+from .demo_support import canonical
 from .engine_session import ARTIFACTS
-from .test_workshop_e2e import NODE_TYPES, SCHEMA, SETTLE_MS, Workshop, call
+from .test_workshop_e2e import (
+    NODE_TYPES,
+    SCHEMA,
+    SETTLE_MS,
+    Workshop,
+    booted_workshop,
+    call,
+    written_library,
+)
 from .web_support import require_browser
 
 RUMMAGE: dict[str, Any] = {
@@ -94,9 +102,7 @@ class Designer(Workshop):
 
 @pytest.fixture(scope="module")
 def library_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("designer_library") / "cards.json"
-    path.write_text(call("library_text", document=designer_library())["text"], "utf-8")
-    return path
+    return written_library(tmp_path_factory.mktemp("designer_library"), designer_library())
 
 
 @pytest.fixture(scope="module")
@@ -104,10 +110,8 @@ def designer(library_file: Path, tmp_path_factory: pytest.TempPathFactory) -> It
     require_browser()
     work = tmp_path_factory.mktemp("workshop_designer")
     site = prepare_workshop_site(work / "site")
-    with booted(site, work, "workshop_designer_log.txt", library_handler(library_file)) as driver:
-        driver.__class__ = Designer
-        assert isinstance(driver, Designer)
-        driver.state = driver.said("ready")[0]
+    handler = library_handler(library_file)
+    with booted_workshop(site, work, "workshop_designer_log.txt", handler, Designer) as driver:
         yield driver
 
 

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from pybridge.runtime import LIBRARY_FORMAT
 from pybridge.service import new_protocol
+from pybridge.web import Site, StaticHandler
 from pybridge.workshop import library_handler, prepare_workshop_site
 
 from .demo_support import DRAG_STEPS, PREFIX, Demo, booted, canonical
@@ -217,11 +219,31 @@ class Workshop(Demo):
         return sorted(d["code"] for d in self.state["diagnostics"])
 
 
+def written_library(folder: Path, document: dict[str, Any]) -> Path:
+    """``document`` saved in ``folder`` as the Workshop saves it (the runtime's text)."""
+    path = folder / "cards.json"
+    path.write_text(call("library_text", document=document)["text"], "utf-8")
+    return path
+
+
+Session = TypeVar("Session", bound=Workshop)
+
+
+@contextmanager
+def booted_workshop(site: Site, work: Path, log_name: str, handler: type[StaticHandler],
+                    session: type[Session]) -> Iterator[Session]:  # fmt: skip
+    """The Workshop's ``site`` booted in Chromium and driven as ``session``, its state the
+    ready line's."""
+    with booted(site, work, log_name, handler) as driver:
+        driver.__class__ = session
+        assert isinstance(driver, session)
+        driver.state = driver.said("ready")[0]
+        yield driver
+
+
 @pytest.fixture(scope="module")
 def library_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("workshop_library") / "cards.json"
-    path.write_text(call("library_text", document=starter_library())["text"], "utf-8")
-    return path
+    return written_library(tmp_path_factory.mktemp("workshop_library"), starter_library())
 
 
 @pytest.fixture(scope="module")
@@ -229,10 +251,8 @@ def workshop(library_file: Path, tmp_path_factory: pytest.TempPathFactory) -> It
     require_browser()
     work = tmp_path_factory.mktemp("workshop_e2e")
     site = prepare_workshop_site(work / "site")
-    with booted(site, work, "workshop_e2e_log.txt", library_handler(library_file)) as driver:
-        driver.__class__ = Workshop
-        assert isinstance(driver, Workshop)
-        driver.state = driver.said("ready")[0]
+    handler = library_handler(library_file)
+    with booted_workshop(site, work, "workshop_e2e_log.txt", handler, Workshop) as driver:
         yield driver
 
 

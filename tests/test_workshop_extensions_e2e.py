@@ -32,9 +32,9 @@ from pybridge import extensions
 from pybridge.service import new_protocol
 from pybridge.workshop import ExtensionReloader, library_handler, prepare_workshop_site
 
-from .demo_support import DEMO_PROJECT, booted, canonical
+from .demo_support import DEMO_PROJECT, canonical
 from .engine_session import ARTIFACTS
-from .test_workshop_e2e import Workshop
+from .test_workshop_e2e import Workshop, booted_workshop
 from .web_support import require_browser
 
 LIBRARY = DEMO_PROJECT / "cards" / "mechanics.json"
@@ -118,11 +118,8 @@ def workshop(
     )
     reload = ExtensionReloader(site.root, EXTENSION_FILES, DEMO_PROJECT)
     handler = library_handler(library_file, before_package=reload)
-    with booted(site, work, "workshop_ext_e2e_log.txt", handler) as driver:
-        driver.__class__ = ExtensionWorkshop
-        assert isinstance(driver, ExtensionWorkshop)
-        driver.state = driver.said("ready")[0]
-        yield driver
+    with booted_workshop(site, work, "workshop_ext_e2e_log.txt", handler, ExtensionWorkshop) as s:
+        yield s
 
 
 # -- the session, step by step ----------------------------------------------------------------

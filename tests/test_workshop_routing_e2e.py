@@ -22,10 +22,10 @@ import pytest
 from pybridge.runtime import LIBRARY_FORMAT
 from pybridge.workshop import library_handler, prepare_workshop_site
 
-from .demo_support import DRAG_STEPS, booted
+from .demo_support import DRAG_STEPS
 from .engine_session import ARTIFACTS
 from .test_workshop_designer_e2e import RUMMAGE, Designer
-from .test_workshop_e2e import SETTLE_MS, call
+from .test_workshop_e2e import SETTLE_MS, booted_workshop, call, written_library
 from .web_support import require_browser
 
 #: The zoom below which a node's text is hard to read (PyBridgeBehaviorGraph.MIN_FIT_ZOOM).
@@ -133,10 +133,8 @@ def straight_crossings(graph: dict[str, Any], link: dict[str, Any]) -> list[str]
 
 @pytest.fixture(scope="module")
 def library_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("routing_library") / "cards.json"
     document = {"format": LIBRARY_FORMAT, "cards": [METEOR_STRIKE, RUMMAGE]}
-    path.write_text(call("library_text", document=document)["text"], "utf-8")
-    return path
+    return written_library(tmp_path_factory.mktemp("routing_library"), document)
 
 
 @pytest.fixture(scope="module")
@@ -144,10 +142,8 @@ def router(library_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     require_browser()
     work = tmp_path_factory.mktemp("workshop_routing")
     site = prepare_workshop_site(work / "site")
-    with booted(site, work, "workshop_routing_log.txt", library_handler(library_file)) as driver:
-        driver.__class__ = Router
-        assert isinstance(driver, Router)
-        driver.state = driver.said("ready")[0]
+    handler = library_handler(library_file)
+    with booted_workshop(site, work, "workshop_routing_log.txt", handler, Router) as driver:
         yield driver
 
 

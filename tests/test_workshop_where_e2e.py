@@ -22,7 +22,7 @@ import pytest
 from . import test_workshop_designer_e2e as designer_e2e
 from .engine_session import HEIGHT, WIDTH
 from .test_workshop_designer_e2e import Designer, designer_library
-from .test_workshop_e2e import SCHEMA, call, choice_index
+from .test_workshop_e2e import SCHEMA, call, choice_index, written_library
 
 #: The designer's session (its fixture), here on this module's library_file.
 designer = designer_e2e.designer
@@ -46,9 +46,7 @@ def where_library() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def library_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("where_library") / "cards.json"
-    path.write_text(call("library_text", document=where_library())["text"], "utf-8")
-    return path
+    return written_library(tmp_path_factory.mktemp("where_library"), where_library())
 
 
 def suggested(designer: Designer, node_id: str, key: str) -> dict[str, Any]:
