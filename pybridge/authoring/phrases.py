@@ -20,6 +20,7 @@ from ..runtime.model import PILES
 from ..runtime.nodes import NODE_TYPES, NodeType, Role
 from ..runtime.sentences import Said, said
 from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardSourceSpec, UnitSourceSpec
+from ..words.describing import RANKS
 
 
 # -- target modes ------------------------------------------------------------------------------
@@ -148,14 +149,11 @@ CARD_SOURCE_WORDS: dict[str, CardWords] = {
 
 
 # -- sort keys ---------------------------------------------------------------------------------
-#: What the first and last element of a sorted collection have: (lowest, highest). Sorting by a
-#: status says its name ("the most Burn").
+#: What the first and last element of a sorted collection have: (lowest, highest), the unit
+#: ranks the describer's messages are declared with and a card's cost. Sorting by a status
+#: says its name ("the most Burn").
 SUPERLATIVES: dict[str, tuple[str, str]] = {
-    "hp": ("the lowest health", "the highest health"),
-    "max_hp": ("the lowest maximum health", "the highest maximum health"),
-    "armor": ("the least armor", "the most armor"),
-    "tier": ("the lowest tier", "the highest tier"),
-    "hp_percent": ("the lowest health percentage", "the highest health percentage"),
+    **RANKS,
     "cost": ("the lowest cost", "the highest cost"),
 }
 
