@@ -8,6 +8,7 @@ shapes, so what they read is what the runtime writes.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -214,3 +215,103 @@ def test_an_extension_event_declares_its_field_types_and_defaults_to_any(tmp_pat
         load({"count": "int"})
     with pytest.raises(extensions.ExtensionError, match="field 'times': unknown type 'number'"):
         load({"times": "number"})
+
+
+# -- the addon's typed objects mirror the shapes ----------------------------------------------
+
+TYPED = ROOT / "addons" / "pybridge_targeting" / "typed"
+_GD_SCALARS = {"int": "int", "float": "float", "bool": "bool", "string": "String",
+               "object": "Dictionary", "any": "Variant"}  # fmt: skip
+
+
+def typed_classes() -> dict[str, dict[str, Any]]:
+    """Each typed class of the addon: its ``SHAPES``, ``INLINE``, ``LEFT_OUT`` and ``OWN``
+    constants and its declared properties (name -> GDScript type), read from its source."""
+    found = {}
+    for path in sorted(TYPED.glob("*.gd")):
+        text = path.read_text("utf-8")
+        name = re.search(r"^class_name (\w+)", text, re.M)
+        assert name, path
+
+        def const(key: str, text: str = text) -> Any:
+            match = re.search(rf"^const {key} := (\[.*?\]|\{{.*?\}})\n", text, re.M | re.S)
+            if not match:
+                return [] if key in ("SHAPES", "INLINE") else {}
+            literal = re.sub(r",(\s*[\]}])", r"\1", match[1])  # GDScript allows a last comma
+            return json.loads(literal)
+
+        found[name[1]] = {
+            "shapes": const("SHAPES"), "inline": const("INLINE"),
+            "left_out": const("LEFT_OUT"), "own": const("OWN"),
+            "properties": dict(re.findall(r"^var (\w+): ([\w\[\], ]+?)(?: =|$)", text, re.M)),
+        }  # fmt: skip
+    return found
+
+
+def gdscript_type(type_text: str, classes: dict[str, str]) -> str:
+    """The GDScript type a property of the schema type ``type_text`` declares."""
+    kind = type_text.removesuffix("?")
+    if kind in _GD_SCALARS:
+        return _GD_SCALARS[kind]
+    if kind == "list<string>":
+        return "PackedStringArray"
+    if kind.startswith("list<"):
+        return f"Array[{gdscript_type(kind[5:-1], classes)}]"
+    if kind.startswith("map<"):
+        return f"Dictionary[String, {gdscript_type(kind[4:-1], classes)}]"
+    return classes.get(kind, "Dictionary")
+
+
+def drift(classes: dict[str, dict[str, Any]], shapes: dict[str, Any]) -> list[str]:
+    """Where a typed class and the shapes it mirrors disagree: a field with no property (and
+    not left out), a property of another type, a property of no field."""
+    by_shape = {shape: name for name, c in classes.items() for shape in c["shapes"]}
+    found = []
+    for name, c in classes.items():
+        assert c["shapes"], f"{name} names no shape"
+        fields: dict[str, str] = {}
+        for shape in c["shapes"]:
+            for field in shapes[shape]["fields"]:
+                if field["name"] in c["inline"]:
+                    inner = shapes[field["type"].removesuffix("?")]["fields"]
+                    fields.update({f["name"]: f["type"] for f in inner})
+                else:
+                    fields.setdefault(field["name"], field["type"])
+        for field, type_text in fields.items():
+            declared = c["properties"].get(field)
+            if field in c["left_out"]:
+                if declared is not None:
+                    found.append(f"{name}.{field}: left out, yet declared")
+            elif declared is None:
+                found.append(f"{name}: no property for the field {field} ({type_text})")
+            elif declared != gdscript_type(type_text, by_shape):
+                found.append(f"{name}.{field}: declared {declared}, the schema's {type_text} "
+                             f"is {gdscript_type(type_text, by_shape)}")  # fmt: skip
+        for prop in c["properties"]:
+            if prop not in fields and prop not in c["own"]:
+                found.append(f"{name}.{prop}: no field of {', '.join(c['shapes'])}")
+    return found
+
+
+def test_the_addons_typed_classes_mirror_the_schemas_shapes() -> None:
+    classes = typed_classes()
+    assert set(classes) == {"PyBridgeBattleState", "PyBridgeCard", "PyBridgeCutEntry",
+                            "PyBridgeEvent", "PyBridgeSide", "PyBridgeTargets",
+                            "PyBridgeUnit"}  # fmt: skip
+    shapes = {s["name"]: s for s in schema_of(Protocol())["shapes"]}
+    assert drift(classes, shapes) == []
+    assert classes["PyBridgeUnit"]["properties"]["hp"] == "int"
+    assert classes["PyBridgeSide"]["properties"]["hand"] == "Array[PyBridgeCard]"
+
+
+def test_the_drift_check_names_a_field_that_changed_or_went_missing() -> None:
+    classes = typed_classes()
+    shapes = {s["name"]: json.loads(json.dumps(s)) for s in schema_of(Protocol())["shapes"]}
+    unit = shapes["unit"]["fields"]
+    next(f for f in unit if f["name"] == "hp")["type"] = "float"
+    unit.append({"name": "luck", "type": "int", "doc": ""})
+    classes["PyBridgeCard"]["properties"]["shine"] = "bool"
+    found = drift(classes, shapes)
+    assert "PyBridgeUnit.hp: declared int, the schema's float is float" in found
+    assert "PyBridgeUnit: no property for the field luck (int)" in found
+    assert "PyBridgeCard.shine: no field of card" in found

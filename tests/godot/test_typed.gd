@@ -11,14 +11,24 @@ const PEEK := {"id": "look", "type": "Peek", "count": 2}
 var client: PyBridgeClient = null
 var schema: Dictionary = {}
 var shapes: Dictionary = {}
+## Shape name -> whether a typed class mirrors it (else its objects stay Dictionaries).
+var classes: Dictionary = {}
 
 
 func opened(battle: Dictionary) -> PyBridgeBattleState:
 	client = web_client()
-	schema = client.schema()
+	read_schema(client.schema())
+	return PyBridgeBattleState.from(client.open_battle(battle))
+
+
+func read_schema(answer: Dictionary) -> void:
+	schema = answer
 	for shape: Dictionary in schema["shapes"]:
 		shapes[shape["name"]] = shape
-	return PyBridgeBattleState.from(client.open_battle(battle))
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		var constants: Dictionary = load(entry["path"]).get_script_constant_map()
+		for shape_name: String in constants.get("SHAPES", []):
+			classes[shape_name] = true
 
 
 ## The Variant type a value of [param type_text] has once typed (-1: any).
@@ -38,7 +48,9 @@ func variant_type(type_text: String) -> int:
 		return TYPE_ARRAY
 	if kind.begins_with("map<"):
 		return TYPE_DICTIONARY
-	return TYPE_OBJECT if shapes.has(kind) else -1
+	if shapes.has(kind):
+		return TYPE_OBJECT if classes.has(kind) else TYPE_DICTIONARY
+	return -1
 
 
 ## Checks every field of the shapes [param object] mirrors, and the typed objects it holds.
@@ -97,8 +109,8 @@ func test_a_one_sided_state_is_typed_with_one_side_made_from_its_own_fields() ->
 	check_eq(side.team, "player", "the player's")
 	check_eq(side.energy, 3, "its energy, an int")
 	check(side.hand.size() > 0 and side.hand[0] is PyBridgeCard, "its hand: typed cards")
-	var hero := state.unit("hero")
-	check(hero != null and hero.hp == hero.max_hp and typeof(hero.hp) == TYPE_INT, "a unit's hp")
+	var knight := state.unit("knight")
+	check(knight != null and typeof(knight.hp) == TYPE_INT and knight.hp > 0, "a unit's hp")
 	check_eq(state.units.size(), (client.state()["units"] as Array).size(), "every unit")
 	var enemy := state.units[state.units.size() - 1]
 	check(not enemy.intent.is_empty(), "an enemy's intent")
@@ -189,3 +201,34 @@ func test_an_extensions_event_arrives_typed_with_no_gdscript_of_its_own() -> voi
 		check_eq(typeof(peeked[0].params["looked"]), TYPE_INT, "as TYPE_INT")
 		check_eq(peeked[0].get_ids("kept"), PackedStringArray(["d2"]), "kept, a list of ids")
 		check_eq(peeked[0].get_text("node"), "look", "its node")
+
+
+func test_the_battle_view_hands_out_the_typed_state_targets_and_events() -> void:
+	var view := battle_view(web_client())
+	view.step_seconds = 0.05
+	var states: Array[PyBridgeBattleState] = []
+	view.battle_state_changed.connect(func(s: PyBridgeBattleState) -> void: states.append(s))
+	var shown: Array[PyBridgeEvent] = []
+	view.event_shown.connect(func(e: PyBridgeEvent, _step: Dictionary) -> void: shown.append(e))
+	var raw := []
+	view.playback_event_shown.connect(func(e: Dictionary, _step: Dictionary) -> void: raw.append(e))
+	check(await view.open_battle(demo_battle()), "the battle opens")
+	read_schema(view.schema)
+	check_eq(states.size(), 1, "a typed state when it opened")
+	check(view.battle_state == states[0], "the view's typed state")
+	check_typed(view.battle_state, "the view's state")
+	check_eq(view.unit("knight").hp, int(view.state["units"][0]["hp"]), "a unit by id")
+	var card_id := view.battle_state.side().hand[0].id
+	var answer := view.typed_targets(card_id)
+	check_typed(answer, "the view's targets")
+	check_eq(answer.candidates, PackedStringArray(view.targets_of(card_id)["candidates"]), "same")
+	var played := []
+	view.card_played.connect(func(_c: String, _t: String, r: Dictionary) -> void: played.append(r))
+	check(await view.play_card(card_id, answer.candidates[0]), "it plays")
+	check_events(view.events_of(played[0]), played[0]["events"])
+	check_eq(states.size(), 2, "a typed state after the play")
+	await view.end_turn()
+	check(raw.size() > 0, "the enemy turn played back")
+	check_eq(shown.size(), raw.size(), "each event shown typed too")
+	check_events(shown, raw)
+	check_eq(view.cut_entries(), [] as Array[PyBridgeCutEntry], "nothing on the Cut")

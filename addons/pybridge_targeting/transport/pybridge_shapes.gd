@@ -8,7 +8,7 @@ extends RefCounted
 ## and each value is converted to the property's declared type: whole numbers to [int], lists
 ## of ids to [PackedStringArray], an object of a shape to its class, a list of them to a typed
 ## [Array]. A value that is null or left out keeps the property's default. An event's own
-## fields are converted by the types the schema gives them ([method convert]).
+## fields are converted by the types the schema gives them ([method typed_value]).
 
 const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 
@@ -34,7 +34,7 @@ static func fill(object: Object, data: Dictionary) -> void:
 ## ([code]int[/code], [code]list<string>[/code], [code]string?[/code]...: docs/protocol.md):
 ## null stays null; an [code]object[/code], [code]any[/code], a shape or a type this addon
 ## does not know yet keeps its JSON, whole numbers as ints.
-static func convert(value: Variant, type_text: String) -> Variant:
+static func typed_value(value: Variant, type_text: String) -> Variant:
 	var kind := type_text.trim_suffix("?")
 	if value == null:
 		return null
@@ -51,13 +51,13 @@ static func convert(value: Variant, type_text: String) -> Variant:
 			return PackedStringArray(value)
 		var items := []
 		for item: Variant in value:
-			items.append(convert(item, inner))
+			items.append(typed_value(item, inner))
 		return items
 	if kind.begins_with("map<") and value is Dictionary:
 		var inner := kind.substr(4, kind.length() - 5)
 		var entries := {}
 		for key: Variant in value:
-			entries[key] = convert(value[key], inner)
+			entries[key] = typed_value(value[key], inner)
 		return entries
 	return Wire.integral(value)
 

@@ -38,7 +38,7 @@ static func from(data: Dictionary, field_types: Dictionary = {}) -> PyBridgeEven
 			event.unit_after = PyBridgeUnit.from(data[key])
 			event.unit_after.id = str(data.get("unit", ""))
 			continue
-		event.params[key] = Shapes.convert(data[key], str(field_types.get(key, "any")))
+		event.params[key] = Shapes.typed_value(data[key], str(field_types.get(key, "any")))
 	return event
 
 
