@@ -315,3 +315,19 @@ def test_the_drift_check_names_a_field_that_changed_or_went_missing() -> None:
     assert "PyBridgeUnit.hp: declared int, the schema's float is float" in found
     assert "PyBridgeUnit: no property for the field luck (int)" in found
     assert "PyBridgeCard.shine: no field of card" in found
+
+
+def test_the_shapes_name_the_keys_the_battle_document_reads() -> None:
+    """A unit, a side, a Cut entry and a state of the shapes hold exactly what the document's
+    reader takes (pybridge.runtime.document), and what an answer adds to it."""
+    from pybridge.runtime import document
+
+    def names(shape: str) -> set[str]:
+        return {f.name for f in SHAPES[shape].fields}
+
+    assert names("unit") == set(document._UNIT_KEYS)
+    assert names("side") == set(document._SIDE_KEYS)
+    assert names("state") == set(document._BATTLE_KEYS) | {"view"}  # a view says whose it is
+    assert names("cut_entry") == {"id", "side", "source", "card", "move", "targets",
+                                  "collected", "answered", "late_choice"}  # fmt: skip
+    assert names("unit_after") <= names("unit") | {"alive"}
