@@ -54,7 +54,7 @@ def test_the_players_draw_pile_lists_its_cards_by_card_and_id_never_in_draw_orde
     assert answer["pile"] == "draw" and answer["side"] == "player"
     assert answer["seen"] is True and answer["ordered"] is False
     assert answer["count"] == len(answer["cards"]) == len(draw) > 3
-    assert answer["title"] == f"The draw pile: {len(draw)} cards"
+    assert answer["title"] == f"Cards in the draw pile: {len(draw)}"
     assert answer["title_message"]["id"] == "view.pile.title"
     assert answer["note_message"]["id"] == "view.pile.shuffled"
     assert answer["cards"] == sorted(answer["cards"], key=unordered)
@@ -80,7 +80,7 @@ def test_a_visible_pile_lists_its_cards_top_first_and_the_played_card_reaches_di
     desktop.play(defend)
     discard = desktop.on_session("pile", viewer="player", pile="discard")
     assert discard["count"] == 1 and [c["card"] for c in discard["cards"]] == ["defend"]
-    assert discard["title"] == "The discard pile: 1 card"
+    assert discard["title"] == "Cards in the discard pile: 1"
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

@@ -49,7 +49,7 @@ def english(messages: Mapping[str, Message], sentence: Said) -> str:
 
 #: Messages that are a whole sentence of a paragraph (a card text's): whatever fills them, a
 #: host writes their first letter as a capital (the one rule of writing a host applies).
-CAPITALIZED = frozenset({"describe.sentence", "describe.sentence.ended", "view.pile.title"})
+CAPITALIZED = frozenset({"describe.sentence", "describe.sentence.ended"})
 
 
 def capital(text: str) -> str:

@@ -191,7 +191,8 @@ def pile_view(battle: Battle, viewer: Viewer, team: Team, pile: Pile) -> dict[st
     it sees with its ``name``, ``cost`` and ``text``; a pile it may not see gives only how many
     cards it holds (``seen`` false, no cards). ``ordered`` says whether the list is the pile's
     own order, top first (never for the draw pile). ``title`` names the pile and its count,
-    ``note`` says what the list does not tell; both come as messages too."""
+    ``note`` says what the list does not tell (or that the pile is empty); both come as
+    messages too."""
     words = words_of(battle)
     cards = battle.sides[team].piles[pile]
     seen = bool(seen_by(battle, team, pile) & viewer.bit)
@@ -202,8 +203,8 @@ def pile_view(battle: Battle, viewer: Viewer, team: Team, pile: Pile) -> dict[st
             entry.update(name=definition.name, cost=definition.cost, text=definition.text)
     ordered = seen and in_order(battle, viewer, team, pile)
     title = said("view.pile.title", pile=said_pile(pile), count=len(cards))
-    note = said("view.pile.ordered" if ordered else "view.pile.shuffled" if seen
-                else "view.pile.hidden")  # fmt: skip
+    note = said("view.pile.empty" if not cards else "view.pile.ordered" if ordered
+                else "view.pile.shuffled" if seen else "view.pile.hidden")  # fmt: skip
     return {"pile": str(pile), "side": team.value, "count": len(cards), "seen": seen,
             "ordered": ordered, "cards": entries,
             "title": english(words.messages, title), "title_message": title,

@@ -266,10 +266,11 @@ PROMPTS = (
 
 #: What a pile viewer shows above a pile's cards (the ``pile`` answer).
 PILE_VIEWS = (
-    _counted("view.pile.title", "{pile}: {count} card", "{pile}: {count} cards", "count", pile=W),
+    _m("view.pile.title", "Cards in {pile}: {count}", pile=W, count=N),
     _m("view.pile.ordered", "Top card first."),
     _m("view.pile.shuffled", "In no particular order: the draw order stays hidden."),
     _m("view.pile.hidden", "You may not see these cards."),
+    _m("view.pile.empty", "No cards here."),
 )
 
 MESSAGES = (*PIECES, *LOG, *FIZZLES, *MARKS, *REFUSALS, *MODES, *COUNTS, *INTENTS, *CUT, *PROMPTS,
