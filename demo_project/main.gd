@@ -78,6 +78,7 @@ func _ready() -> void:
 	_hit_stop = DemoHitStop.new(_battle)
 	add_child(_hit_stop)
 	_battle.playback_handler = _hit_stop.play_step
+	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer
 	_bridge.request_failed.connect(_on_request_failed)
 	_battle.battle_opened.connect(_on_battle_opened)
 	_battle.battle_state_changed.connect(_on_state_changed)
@@ -216,14 +217,10 @@ func _on_battle_opened(state: Dictionary) -> void:
 	)
 
 
-## The typed state: the player's side (its energy and piles), the turn and the result.
+## The typed state: the turn, the player side's energy, the result.
 func _on_state_changed(state: PyBridgeBattleState) -> void:
 	var side := state.side()
 	_turn_label.text = tr("Turn %d") % state.turn
-	_pile_label.text = (
-		tr("Draw %d  ·  Discard %d  ·  Exhaust %d")
-		% [side.draw.size(), side.discard.size(), side.exhaust.size()]
-	)
 	_energy_orb.set("energy", side.energy)
 	_energy_orb.set("max_energy", side.max_energy)
 	_end_turn_button.disabled = state.is_over()
