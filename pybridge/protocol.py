@@ -214,7 +214,10 @@ class Protocol:
             return _error(request_id, exc.code, exc.message, exc.where)
         except TargetingError as exc:
             message = self._worded(request, str(exc))
-            return _error(request_id, exc.code, message, exc.where, getattr(exc, "details", None))
+            details = dict(getattr(exc, "details", None) or {})
+            if exc.said is not None:  # a refusal a player may meet: its reason, said
+                details.update(reason=exc.reason, reason_message=exc.said)
+            return _error(request_id, exc.code, message, exc.where, details)
         except RecursionError:
             return _error(request_id, "too_deep", "request nested too deeply", "")
         except Exception as exc:  # the boundary: nothing escapes to the host

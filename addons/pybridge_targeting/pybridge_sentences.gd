@@ -92,7 +92,9 @@ static func _say(message: Dictionary, strict: bool) -> String:
 			return ""
 		out += template.substr(at, found.get_start() - at) + filled
 		at = found.get_end()
-	return out + template.substr(at)
+	out += template.substr(at)
+	# A whole sentence of a paragraph (a card text's) starts with a capital, whatever fills it.
+	return out.left(1).to_upper() + out.substr(1) if row.get("capital", false) else out
 
 
 # The template to fill: the translation of the sentence's entry, a gender variant for its

@@ -1,9 +1,10 @@
 extends "res://suite.gd"
 ## The addon's translator (addons/pybridge_targeting/pybridge_sentences.gd) on a small
 ## Translation made here: whole sentences by their message id, plural forms, a gender variant
-## by a name's gender, a list within a sentence said innermost first, and the English where
-## the locale has no entry (never an id or a placeholder). The demo's German catalog loads
-## from its .po file in this (exported, web) runtime too.
+## by a name's gender, a list within a sentence said innermost first, a capital first where
+## the table marks a sentence so, and the English where the locale has no entry (never an id
+## or a placeholder). The demo's German catalog loads from its .po file in this (exported,
+## web) runtime too.
 
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
@@ -31,6 +32,8 @@ const TABLE := [
 		"params": {"first": "name", "last": "name"}
 	},
 	{"id": "t.waits", "english": "{unit} waits.", "params": {"unit": "unit"}},
+	{"id": "t.sentence", "english": "{clause}.", "params": {"clause": "message"}, "capital": true},
+	{"id": "t.deal", "english": "deal {amount} damage", "params": {"amount": "number"}},
 ]
 
 var before: String = ""
@@ -58,6 +61,7 @@ func german() -> void:
 	)
 	made.add_message("{card} hits {units}.", "{card} trifft {units}.", "t.hits")
 	made.add_message("{first} and {last}", "{first} und {last}", "list.two")
+	made.add_message("deal {amount} damage", "füge {amount} Schaden zu", "t.deal")
 	TranslationServer.add_translation(made)
 	TranslationServer.set_locale("xx")
 	Sentences.use(TABLE)
@@ -121,6 +125,22 @@ func test_a_list_within_a_sentence_is_said_first() -> void:
 		"the list and the names in it translated, then the sentence"
 	)
 	back()
+
+
+func test_a_sentence_of_a_paragraph_starts_with_a_capital() -> void:
+	german()
+	var deal := said("t.deal", {"amount": 6})
+	var sentence := said("t.sentence", {"clause": deal})
+	check_eq(
+		Sentences.say(sentence, "Deal 6 damage."),
+		"Füge 6 Schaden zu.",
+		"the row marked capital: its first letter, whatever filled it"
+	)
+	check_eq(Sentences.say(deal, "deal 6 damage"), "füge 6 Schaden zu", "a clause stays as it is")
+	back()
+	check_eq(
+		Sentences.say(sentence, "x"), "Deal 6 damage.", "in English too, from the English template"
+	)
 
 
 func test_a_sentence_the_locale_lacks_stays_english() -> void:
