@@ -7,6 +7,8 @@ extends "res://suite.gd"
 ## web) runtime too.
 
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
+## The demo's German catalog, mounted beside the tests.
+const GERMAN := "res://locale/de.po"
 
 const TABLE := [
 	{
@@ -160,7 +162,7 @@ func test_a_sentence_the_locale_lacks_stays_english() -> void:
 
 
 func test_the_demo_catalog_loads_from_its_po_file() -> void:
-	var catalog := load("res://locale/de.po") as Translation
+	var catalog := load(GERMAN) as Translation
 	if not check(catalog != null, "res://locale/de.po loads as a Translation"):
 		return
 	check_eq(catalog.locale, "de", "its locale")
@@ -182,5 +184,32 @@ func test_the_demo_catalog_loads_from_its_po_file() -> void:
 		"Der Goblin erleidet 6 Schaden, noch 12 LP.",
 		"the demo's German, by the gender its catalog gives the Goblin"
 	)
+	TranslationServer.set_locale(before)
+	TranslationServer.remove_translation(catalog)
+
+
+func test_a_refused_play_says_why_in_the_locale() -> void:
+	var catalog := load(GERMAN) as Translation
+	before = TranslationServer.get_locale()
+	TranslationServer.add_translation(catalog)
+	TranslationServer.set_locale("de")
+	var view := battle_view(web_client())
+	var ok: bool = await view.open_battle(demo_battle())
+	check(ok, "the demo battle opens")
+	var refusals := []
+	view.card_refused.connect(
+		func(card: String, reason: String) -> void: refusals.append([card, reason])
+	)
+	check_eq(await view.play_card("h1", "knight"), false, "Strike at the Knight is refused")
+	check_eq(
+		refusals,
+		[["h1", "der Ritter ist kein gültiges Ziel"]],
+		"the refusal's sentence in German, by the Knight's gender in de.po"
+	)
+	check_eq(view.bridge.last_error.get("reason"), "Knight is not a valid target", "its English")
+	await view.play_card("h2")  # Meteor Strike: 1 energy left
+	refusals.clear()
+	check_eq(await view.play_card("h12"), false, "Resurrect costs 2")
+	check_eq(refusals, [["h12", "braucht 2 Energie, 1 übrig"]], "the energy refusal in German")
 	TranslationServer.set_locale(before)
 	TranslationServer.remove_translation(catalog)
