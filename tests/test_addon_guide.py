@@ -208,6 +208,9 @@ def test_the_guides_project_plays_in_german_and_waits_for_each_hit(
     assert [u["id"] for u in state["units"]] == ["knight", "cleric", "goblin", "orc"]
     assert [c["id"] for c in state["piles"]["hand"]] == ["h1", "h2", "h3", "h4", "h5"]
     assert len(state["piles"]["draw"]) == 6
+    # Defend has no text of its own: the web runtime sends the describer's sentence for it.
+    defend = next(c for c in state["cards"] if c["id"] == "defend")
+    assert defend["text"] == "" and defend["text_message"]["id"] == "describe.sentence"
     proto = Protocol()
     session = desktop(proto, "open", battle=state)["session"]
     host = Translator(GERMAN)
