@@ -61,6 +61,7 @@ def test_the_guide_prints_a_whole_project() -> None:
         "res://my_theme.tres",
         "res://cards/starter_cards.tres",
         "res://battles/goblin_camp.tres",
+        "res://locale/game.de.po",
     }
     for name, text in files.items():
         for res in re.findall(r'path="(res://[^"]+)"', text):
