@@ -3,8 +3,10 @@
 The search reads one side's view, never a battle: each iteration rebuilds a battle from the
 view with :func:`pybridge.runtime.determinize.determinize` (a fresh sample of what the view
 hides), walks the shared tree down the moves legal in that sample (UCB1 with availability
-counts, so a move that is only sometimes legal is judged by the samples where it was), adds
-one node, plays the rest at random to a horizon and scores the end from the searching side's
+counts, so a move that is only sometimes legal is judged by the samples where it was; at the
+root, a prior from each move's value one move ahead on the first sample weighs in while counts
+are small), adds one node, plays the rest to a horizon (mostly the move with the best average
+reward so far in this search, else a random one) and scores the end from the searching side's
 point of view. Both sides' moves are nodes of the tree: the other side picks the move best
 for it. The budget is a number of iterations, and every draw comes from the runtime's PRNG
 seeded by the caller: one seed and one budget give one decision on every machine.
