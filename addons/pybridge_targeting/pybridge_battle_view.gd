@@ -80,6 +80,11 @@ signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
 signal request_refused(op: String, reason: String)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
 signal tooltip_changed(title: String, text: String)
+## The player moved a card of the hand: [param card_ids] is its order now, left to right.
+signal hand_reordered(card_ids: PackedStringArray)
+## The cards drawn, played or discarded in the last state stopped flying ([param moves]:
+## [code]{"card", "from", "to"}[/code] per card; see [member card_motion]).
+signal motion_finished(moves: Array)
 
 const AimDisplay := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_display.gd")
 const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
@@ -90,6 +95,7 @@ const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_ba
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
 const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const HandOrder := preload("res://addons/pybridge_targeting/battle/pybridge_hand_order.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
@@ -199,6 +205,13 @@ var keywords: Dictionary = {}
 var schema: Dictionary = {}
 ## The aim: its state, the aimed and the hovered card.
 var aim: BattleAim = null
+## The player's order of the hand (drag a card along the hand, or the move-card actions).
+var hand_order: HandOrder = null
+## The cards flying between the hand and the piles (its [code]pile_anchors[/code] say where
+## the game's pile counters are).
+var card_motion: RefCounted:
+	get:
+		return _stage.motion
 ## What the view draws for the aim: the arrow, the lit units, the preview marks, the tooltip.
 var display: AimDisplay = null
 ## The Cut and the choices made one unit or card at a time.
@@ -250,7 +263,9 @@ func _init() -> void:
 	_input_handler = BattleInput.new(self)
 	cut_flow = CutFlow.new(self)
 	display = AimDisplay.new(self, _stage)
-	for part: Object in [aim, cut_flow, display]:  # they tell; the view tells the game
+	hand_order = HandOrder.new(self, _stage)
+	hand_order.hand_reordered.connect(_layout.unbind(1))
+	for part: Object in [aim, cut_flow, display, hand_order, _stage.motion]:  # they tell
 		Relay.relay(part, self)
 
 
@@ -368,6 +383,7 @@ func play_card(card_id: String, target_id: String = "") -> bool:
 func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	if _busy > 0:
 		return false
+	_stage.motion.playing(card_id, Array(target_ids))
 	if aim.is_aiming():
 		aim.finish()
 	if cut_view != null:
