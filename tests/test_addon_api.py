@@ -47,7 +47,8 @@ def test_internals_have_no_class_name_and_are_preloaded_where_used() -> None:
     sources = {p: p.read_text("utf-8") for p in users}
     for internal in internals:
         res = "res://" + internal.relative_to(ROOT).as_posix()
-        assert any(f'preload("{res}")' in s for p, s in sources.items() if p != internal), res
+        used = (f'preload("{res}")', f'extends "{res}"')  # a part, or a public class's base
+        assert any(u in s for p, s in sources.items() if p != internal for u in used), res
 
 
 def test_every_preload_names_a_file_that_is_there() -> None:
@@ -71,10 +72,8 @@ def test_no_part_emits_its_views_signals() -> None:
 
 MAX_LINES = 400
 # Files still over MAX_LINES, with the lines they have now: they may only shrink, and each
-# leaves this table once it is split (the battle view's declared signals, exports and
-# documented members alone take some 240 of its lines).
+# leaves this table once it is split.
 STILL_OVER = {
-    "pybridge_battle_view.gd": 667,
     "workshop/pybridge_graph_node.gd": 479,
     "workshop/pybridge_workshop.gd": 478,
     "workshop/pybridge_workshop_layout.gd": 419,
