@@ -184,20 +184,26 @@ func layout_hand(raised: Array, skipped: PyBridgeHandSlot) -> void:
 	var area := _view.hand_area
 	var own := _view.THEME_TYPE
 	var card_type := PyBridgeCardView.THEME_TYPE
+	var count := hand_slots.size()
+	var card_size := hand_slots[0].card_size
+	var fan := BattleLayout.hand_fan(
+		count,
+		PyBridgeViewTheme.constant(_view, &"fan_step_degrees", own),
+		PyBridgeViewTheme.constant(_view, &"fan_max_degrees", own),
+		PyBridgeViewTheme.constant(_view, &"fan_radius", own)
+	)
+	# The turned ends lean out by their height's share and sit lower: the row keeps clear of
+	# the area's sides, and the whole fan rises by the ends' drop.
+	var lean := ceilf(card_size.y * absf(sin(fan["angles"][0]))) if count > 1 else 0.0
+	var lift: float = fan["drops"][0] if count > 1 else 0.0
 	var row := BattleLayout.hand_row(
-		hand_slots.size(),
-		hand_slots[0].card_size,
-		area.size.x,
+		count,
+		card_size,
+		area.size.x - 2.0 * lean,
 		area.size.y,
 		PyBridgeViewTheme.constant(_view, &"card_gap", own),
 		PyBridgeViewTheme.constant(_view, &"min_card_percent", own) / 100.0,
 		PyBridgeViewTheme.constant(_view, &"hand_margin", own)
-	)
-	var fan := BattleLayout.hand_fan(
-		hand_slots.size(),
-		PyBridgeViewTheme.constant(_view, &"fan_step_degrees", own),
-		PyBridgeViewTheme.constant(_view, &"fan_max_degrees", own),
-		PyBridgeViewTheme.constant(_view, &"fan_radius", own)
 	)
 	var rise := float(PyBridgeViewTheme.constant(_view, &"raised_offset", card_type))
 	var raised_scale := PyBridgeViewTheme.constant(_view, &"raised_percent", card_type) / 100.0
@@ -206,7 +212,7 @@ func layout_hand(raised: Array, skipped: PyBridgeHandSlot) -> void:
 		if slot == skipped:
 			continue
 		var up := slot in raised
-		var at: Vector2 = row["points"][i] + Vector2(0.0, fan["drops"][i])
+		var at: Vector2 = row["points"][i] + Vector2(lean, fan["drops"][i] - lift)
 		slot.place(at, row["scale"], up, rise, raised_scale, area.size.x, fan["angles"][i])
 		tell(slot.view, &"set_visible_width", [slot.card_size.x if up else row["visible"][i]])
 
