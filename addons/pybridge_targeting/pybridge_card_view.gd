@@ -208,7 +208,7 @@ func _title_layout() -> Dictionary:
 	var chosen := smallest
 	var fitted := false
 	# One line at the largest size that fits, else two lines split at a space, else the
-	# smallest size (the hover tooltip shows the whole name).
+	# smallest size, cut with an ellipsis (the hover tooltip shows the whole name).
 	for font_size in range(largest, smallest - 1, -1):
 		if _widest(font, [text], font_size) <= room:
 			chosen = font_size
@@ -219,7 +219,7 @@ func _title_layout() -> Dictionary:
 		for font_size in range(mini(largest, 13), smallest - 1, -1):
 			if (
 				_widest(font, halves, font_size) <= room
-				and font.get_height(font_size) * 2.0 <= band + 2.0
+				and font.get_height(font_size) * 2.0 <= band + 6.0
 			):
 				lines = halves
 				chosen = font_size
@@ -229,7 +229,7 @@ func _title_layout() -> Dictionary:
 		lines = PackedStringArray([_fit(font, text, chosen, room)])  # the tooltip says it whole
 	var width := _widest(font, lines, chosen)
 	var height := font.get_height(chosen) * lines.size()
-	var y := top + maxf(0.0, (band - height) * 0.5)
+	var y := top + (band - height) * 0.5  # two lines may reach a little above and below
 	_title = {
 		"lines": lines, "size": chosen, "fits": fitted, "rect": Rect2(TITLE_LEFT, y, width, height)
 	}

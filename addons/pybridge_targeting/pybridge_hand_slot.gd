@@ -28,6 +28,9 @@ var base_angle: float = 0.0
 var raised: bool = false
 ## How far a flight has come, 0 to 1 (1: the card is at its place).
 var flight: float = 1.0
+## How far above its place's top a raised card reaches, in its own unscaled pixels (0 when it
+## is not raised): where the layout raises it, wherever a flight has it now.
+var raised_above: float = 0.0
 
 var _target := {}
 var _from := {}
@@ -67,6 +70,7 @@ func place(
 		# Grow from the bottom centre of its place in the hand, then rise.
 		spot = at + Vector2((base_size.x - shown_size.x) * 0.5, base_size.y - shown_size.y - rise)
 		spot.x = clampf(spot.x, 0.0, maxf(0.0, room - shown_size.x))
+	raised_above = maxf(0.0, at.y - spot.y) / maxf(hand_scale, 0.01)
 	_target = {
 		"spot": spot,
 		"size": Vector2(card_size.x, height),

@@ -149,6 +149,17 @@ func test_a_drawn_card_flies_in_and_goes_to_the_right_end() -> void:
 	check(not view.card_motion.is_moving(), "nothing flies")
 
 
+func test_a_card_in_flight_owns_only_its_place() -> void:
+	view = battle_view(web_client())
+	view.card_motion.pile_anchors["draw"] = Vector2(1100, 20)  # a draw count at the top
+	await view.open_battle(demo_battle())
+	check(view.card_motion.is_moving(), "the opening hand is being dealt")
+	view.aim.pointer_moved(point_of(view, "cards", "h5"))
+	check(view.aim.hovered == view.hand_slot("h5"), "a flying card can be hovered")
+	var above := view.card_at(Vector2(point_of(view, "cards", "h5").x, 120))
+	check(above == null, "the field above it is not the card (it flies in from far away)")
+
+
 func test_card_text_never_drops_below_the_minimum_sizes() -> void:
 	await opened()
 	await frames(2)

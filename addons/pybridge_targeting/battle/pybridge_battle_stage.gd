@@ -222,11 +222,8 @@ func layout_hand(raised: Array, skipped: PyBridgeHandSlot) -> void:
 func card_at(point: Vector2, raised: Array) -> PyBridgeHandSlot:
 	for i in range(hand_slots.size() - 1, -1, -1):
 		var slot := hand_slots[i]
-		var above := 0.0
-		if slot in raised:
-			# It owns its column up to its raised top, not its neighbours' columns.
-			above = maxf(0.0, slot.base_rect().position.y - slot.shown_rect().position.y)
-			above /= maxf(slot.base_scale, 0.01)
+		# A raised card owns its column up to its raised top, not its neighbours' columns.
+		var above := slot.raised_above if slot in raised else 0.0
 		if slot.contains(point, above):
 			return slot
 	return null
