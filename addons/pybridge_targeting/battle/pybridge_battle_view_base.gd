@@ -71,6 +71,7 @@ const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_ba
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
 const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const CardMotion := preload("res://addons/pybridge_targeting/battle/pybridge_card_motion.gd")
 const HandOrder := preload("res://addons/pybridge_targeting/battle/pybridge_hand_order.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
@@ -110,7 +111,7 @@ var display: AimDisplay = null
 var hand_order: HandOrder = null
 ## The cards flying between the hand and the piles (its [code]pile_anchors[/code] say where
 ## the game's pile counters are).
-var card_motion: RefCounted:
+var card_motion: CardMotion:
 	get:
 		return _stage.motion
 ## The Cut and the choices made one unit or card at a time.

@@ -13,18 +13,19 @@ extends RefCounted
 signal hand_reordered(card_ids: PackedStringArray)
 
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
+const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 ## How far the pointer moves sideways before a press on a card becomes a reordering drag.
 const DRAG_DISTANCE := 12.0
 
 var _view: PyBridgeBattleView = null
-var _stage: RefCounted = null
+var _stage: BattleStage = null
 var _held: PyBridgeHandSlot = null
 var _from := -1
 var _press := Vector2.ZERO
 var _moving := false
 
 
-func _init(view: PyBridgeBattleView, stage: RefCounted) -> void:
+func _init(view: PyBridgeBattleView, stage: BattleStage) -> void:
 	_view = view
 	_stage = stage
 
@@ -89,6 +90,6 @@ func in_hand(point: Vector2) -> bool:
 func _put(index: int) -> void:
 	if _view.hand_slots.find(_held) == index:
 		return
-	_stage.call(&"move_card", _held.card_id, index)
+	_stage.move_card(_held.card_id, index)
 	_view.layout_hand()
-	hand_reordered.emit(_stage.call(&"hand_order"))
+	hand_reordered.emit(_stage.hand_order())
