@@ -160,6 +160,21 @@ func test_a_card_in_flight_owns_only_its_place() -> void:
 	check(above == null, "the field above it is not the card (it flies in from far away)")
 
 
+func test_a_hand_that_left_without_a_move_is_dropped_without_a_flight() -> void:
+	await opened()
+	await until(func() -> bool: return not view.card_motion.is_moving())
+	var ended: Array = []
+	view.motion_finished.connect(func(moves: Array) -> void: ended.append(moves))
+	var other := Control.new()  # another side's card, shown no more (a hot-seat handover)
+	view.hand_area.add_child(other)
+	var none: Array[Dictionary] = []
+	var arrived: Array[PyBridgeHandSlot] = []
+	view.card_motion.run(none, {"v1": other}, arrived)
+	check(other.is_queued_for_deletion(), "its view is freed")
+	check(not view.card_motion.is_moving(), "no flight (and no empty tween) starts")
+	check_eq(ended, [[]], "the state's motion is over at once")
+
+
 func test_card_text_never_drops_below_the_minimum_sizes() -> void:
 	await opened()
 	await frames(2)

@@ -92,18 +92,20 @@ func run(planned: Array[Dictionary], gone: Dictionary, arrived: Array[PyBridgeHa
 		_done()  # the flights of the state before end first
 	moves = planned
 	played = ""
-	if not enabled or not _view.is_inside_tree() or (gone.is_empty() and arrived.is_empty()):
-		for view: Control in gone.values():
+	var leaving := {}
+	for id: String in gone:
+		if enabled and not _move_of(id).is_empty():
+			leaving[id] = gone[id]
+		else:
+			(gone[id] as Control).queue_free()  # no move of it (another side's hand): gone
+	if not enabled or not _view.is_inside_tree() or (leaving.is_empty() and arrived.is_empty()):
+		for view: Control in leaving.values():
 			view.queue_free()
 		_done()
 		return
 	_tween = _view.create_tween().set_parallel(true)
-	for id: String in gone:
-		var move := _move_of(id)
-		if move.is_empty():
-			(gone[id] as Control).queue_free()
-		else:
-			_leave(gone[id], move)
+	for id: String in leaving:
+		_leave(leaving[id], _move_of(id))
 	var delay := 0.0
 	for slot in arrived:
 		var move := _move_of(slot.card_id)
