@@ -208,6 +208,7 @@ func apply_state(new_state: Dictionary) -> void:
 	if generation != _generation:
 		return  # a newer state arrived while these answers were on their way
 	state = new_state
+	battle_state = PyBridgeBattleState.from(state)
 	card_targets.clear()
 	card_targets.merge(Opening.targets_by_card(asked, answers))
 	_data = PyBridgeBattleData.new(state, keywords, _given_art, side)
@@ -224,6 +225,7 @@ func apply_state(new_state: Dictionary) -> void:
 	display.refresh_highlight()
 	display.refresh_tooltip()
 	state_changed.emit(state)
+	battle_state_changed.emit(battle_state)
 
 
 ## Plays [param card_id] at [param target_id] ([code]""[/code] for modes without a target).
@@ -252,7 +254,9 @@ func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	if result.is_empty():
 		_busy -= 1
 		if bridge.last_error.get("code") != "choice_cancelled":  # a cancel refuses nothing
-			card_refused.emit(card_id, str(bridge.last_error.get("message", tr("refused"))))
+			card_refused.emit(
+				card_id, PyBridgeSentences.said_error(bridge.last_error, tr("refused"))
+			)
 		display.refresh_highlight()
 		return false
 	await settle_play(result, "play")
@@ -284,12 +288,18 @@ func end_turn() -> bool:
 	var result: Dictionary = await bridge.ask("end_turn", request_fields())
 	_busy -= 1
 	if result.is_empty():
-		request_refused.emit("end_turn", str(bridge.last_error.get("message", "")))
+		request_refused.emit("end_turn", PyBridgeSentences.said_error(bridge.last_error))
 		return false
 	turn_ended.emit(result)
 	await play_back(result, "end_turn")
 	turn_settled.emit(state)
 	return true
+
+
+## Shows [param pile] of [param team] (empty: this view's side) in the pile viewer as the
+## runtime answers it to that side (a coroutine); false when the runtime refused.
+func show_pile(pile: String, team: String = "") -> bool:
+	return await pile_viewer.open(pile, team)
 
 
 ## Shows the hand of [param team] (see [member side]) and plays for it from now on, once the

@@ -7,8 +7,11 @@ extends Control
 
 ## A battle was opened; [param state] is its state.
 signal battle_opened(state: Dictionary)
-## The battle state changed (opened, a card played, a turn ended).
+## The battle state changed (opened, a card played, a turn ended). Deprecated: its
+## [param state] is the runtime's JSON; use [signal battle_state_changed], which is typed.
 signal state_changed(state: Dictionary)
+## The battle state changed (opened, a card played, a turn ended): [param state], typed.
+signal battle_state_changed(state: PyBridgeBattleState)
 ## Units or cards moved; [method layout_points] has their new screen positions.
 signal layout_changed
 ## The player started aiming [param card_id] (pressed or picked it).
@@ -37,7 +40,11 @@ signal turn_settled(state: Dictionary)
 ## [code]events[/code], [code]cut[/code]). Every step comes once, skipped or not.
 signal playback_step_shown(step: Dictionary)
 ## One event of the [param step] shown now (see [signal playback_step_shown]), in order.
+## Deprecated: [param event] is the runtime's JSON; use [signal event_shown], which is typed.
 signal playback_event_shown(event: Dictionary, step: Dictionary)
+## One event of the [param step] shown now, in order, typed by the runtime's
+## [code]schema[/code] ([PyBridgeEvent]; an extension's event type too).
+signal event_shown(event: PyBridgeEvent, step: Dictionary)
 ## The lit units changed: [param unit_ids] for [param card_id] ([code]""[/code]: nothing lit).
 signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
 ## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked;
@@ -73,13 +80,18 @@ const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_fl
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
 const CardMotion := preload("res://addons/pybridge_targeting/battle/pybridge_card_motion.gd")
 const HandOrder := preload("res://addons/pybridge_targeting/battle/pybridge_hand_order.gd")
+const PileViewer := preload("res://addons/pybridge_targeting/battle/pybridge_pile_viewer.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
 const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 
-## The battle state (docs/format.md), as the runtime last sent it.
+## The battle state (docs/format.md), as the runtime last sent it: its JSON, numbers as
+## floats. Deprecated for reading: [member battle_state] is the same state, typed.
 var state: Dictionary = {}
+## The battle state as the runtime last sent it, typed: the units, each card-playing side
+## with its energy and piles, the Cut's entries (null before a battle opens).
+var battle_state: PyBridgeBattleState = null
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary:
 	get:
@@ -130,6 +142,8 @@ var target_marks: TargetMarks = null
 var choice_prompt: ChoicePrompt = null
 ## The picker of a choice of cards.
 var pile_picker: PilePicker = null
+## The viewer of a pile's cards ([method PyBridgeBattleView.show_pile]).
+var pile_viewer: PileViewer = null
 ## The game's art hook, [code]func(kind: String, id: String, data: Dictionary) -> Texture2D[/code]
 ## ([param kind] [code]"unit"[/code] or [code]"card"[/code]); null answers fall through to
 ## [member unit_art], [member card_art] and the data.
@@ -153,6 +167,33 @@ var _playback: TurnPlayback = null
 var _data: PyBridgeBattleData = PyBridgeBattleData.new()
 var _busy: int = 0
 var _generation: int = 0
+
+
+## The unit [param unit_id] of [member battle_state], typed (null when there is none).
+func unit(unit_id: String) -> PyBridgeUnit:
+	return battle_state.unit(unit_id) if battle_state != null else null
+
+
+## The runtime's [code]targets[/code] answer for the hand's card [param card_id], typed (its
+## defaults when there is none); [method targets_of] gives the same answer's JSON.
+func typed_targets(card_id: String) -> PyBridgeTargets:
+	return PyBridgeTargets.from(card_targets.get(card_id, {}))
+
+
+## The events of [param result] (a [signal card_played], [signal turn_ended],
+## [signal passed]... answer), typed by the runtime's [code]schema[/code].
+func events_of(result: Dictionary) -> Array[PyBridgeEvent]:
+	return PyBridgeEvent.list_from(result.get("events", []), schema)
+
+
+## The entries of the runtime's last [code]cut[/code] answer, bottom first, typed (with their
+## [member PyBridgeCutEntry.late_choice]); without a [member cut_view], the state's.
+func cut_entries() -> Array[PyBridgeCutEntry]:
+	var entries: Array[PyBridgeCutEntry] = []
+	for data: Variant in cut.get("cut", state.get("cut", [])):
+		if data is Dictionary:
+			entries.append(PyBridgeCutEntry.from(data))
+	return entries
 
 
 ## Shows the rest of the turn's playback at once.
@@ -196,7 +237,8 @@ func is_battle_over() -> bool:
 # -- what the runtime answered, and where things are --------------------------------------
 
 
-## The runtime's [code]targets[/code] answer for [param card_id] (empty when unknown).
+## The runtime's [code]targets[/code] answer for [param card_id] (empty when unknown): its JSON.
+## Deprecated for reading: [method typed_targets] gives it typed.
 func targets_of(card_id: String) -> Dictionary:
 	return card_targets.get(card_id, {})
 
