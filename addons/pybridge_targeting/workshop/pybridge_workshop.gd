@@ -28,6 +28,7 @@ signal save_failed(message: String)
 ## The designer was asked whether to drop unsaved changes.
 signal guard_shown(question: String)
 
+const Commands := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop_commands.gd")
 ## How long the checks wait after an edit before asking the runtime again, in seconds.
 const CHECK_DELAY := 0.12
 
@@ -94,7 +95,7 @@ func _ready() -> void:
 		ui.form.set_mode_sources(answer.get("mode_sources", {}))
 	checker = PyBridgeCardChecker.new(bridge, schema.library_format())
 	edits = PyBridgeCardEdits.new(self)
-	_connect_ui()
+	Commands.connect_ui(self)
 	refresh(true)
 
 
@@ -108,38 +109,9 @@ func _input(event: InputEvent) -> void:
 			get_viewport().set_input_as_handled()
 		return
 	var focus := get_viewport().gui_get_focus_owner()
-	var typing := focus is LineEdit or focus is TextEdit
-	var ctrl := key.is_command_or_control_pressed()
-	var handled := true
-	if ctrl and key.keycode == KEY_S:
-		save()
-	elif ctrl and not typing and key.keycode == KEY_Z:
-		if key.shift_pressed:
-			edits.redo()
-		else:
-			edits.undo()
-	elif ctrl and not typing and key.keycode == KEY_Y:
-		edits.redo()
-	elif ctrl and key.keycode == KEY_N:
-		edits.new_card()
-	elif ctrl and key.shift_pressed and key.keycode == KEY_D:
-		edits.duplicate_card(selected)
-	elif ctrl and not typing and _graph_shown() and key.keycode in [KEY_A, KEY_C, KEY_V, KEY_D]:
-		var action: String = {
-			KEY_A: "select_all", KEY_C: "copy", KEY_V: "paste", KEY_D: "duplicate"
-		}[key.keycode]
-		edit_nodes(action)
-	elif ctrl and key.keycode == KEY_F:
-		ui.library.search.grab_focus()
-	elif ctrl and key.keycode == KEY_L:
-		ui.graph.arrange_all()
-	elif key.keycode == KEY_F2:
-		ui.ask_rename(selected)
-	elif key.keycode == KEY_F5:
-		open_sandbox()
-	else:
-		handled = false
-	if handled:
+	var action := Commands.for_key(key, focus is LineEdit or focus is TextEdit, _graph_shown())
+	if not action.is_empty():
+		Commands.run(self, action)
 		get_viewport().set_input_as_handled()
 
 
@@ -254,26 +226,7 @@ func select_card(index: int) -> void:
 ## paste, duplicate, select_all). A paste or a copy goes to [param at] (graph coordinates of
 ## the group's top left corner), or by default to the first free spot in view.
 func edit_nodes(action: String, at: Variant = null) -> void:
-	var graph := ui.graph
-	match action:
-		"select_all":
-			graph.select_all()
-		"copy":
-			if edits.copy_nodes(graph.selected_ids()) > 0:
-				graph.can_paste = true
-		"paste":
-			var clip := edits.clipboard
-			if not clip.is_empty():
-				edits.paste_nodes(
-					graph.offset_to(clip, at) if at is Vector2 else graph.free_offset(clip)
-				)
-		"duplicate":
-			var ids := graph.selected_ids()
-			var clip := PyBridgeCardDocument.copy_nodes(current_card(), ids)
-			if not ids.is_empty():
-				edits.duplicate_nodes(
-					ids, graph.offset_to(clip, at) if at is Vector2 else graph.free_offset(clip)
-				)
+	Commands.edit_nodes(ui.graph, edits, current_card(), action, at)
 	changed.emit()
 
 
@@ -429,50 +382,3 @@ func _open_now(path: String) -> void:
 		ui.show_problem(problem)
 		return
 	open_text(str(read["text"]), path, str(read.get("name", path.get_file())))
-
-
-func _connect_ui() -> void:
-	ui.library.card_chosen.connect(select_card)
-	ui.library.new_requested.connect(edits.new_card)
-	ui.library.duplicate_requested.connect(edits.duplicate_card)
-	ui.library.rename_requested.connect(ui.ask_rename)
-	ui.library.delete_requested.connect(ui.ask_delete)
-	ui.library.template_requested.connect(
-		func(index: int) -> void: edits.new_card_from(templates[index].get("card", {}))
-	)
-	ui.form.field_changed.connect(edits.set_card_field)
-	ui.text.text_edited.connect(func(text: String) -> void: edits.set_card_field("text", text))
-	ui.text.use_generated_requested.connect(use_generated_text)
-	ui.json.card_replaced.connect(edits.replace_card)
-	ui.palette.type_chosen.connect(
-		func(type_name: String) -> void: edits.add_node(type_name, ui.graph.free_spot(type_name))
-	)
-	ui.graph.node_added.connect(edits.add_node)
-	ui.graph.port_linked.connect(edits.link_port)
-	ui.graph.exit_linked.connect(edits.link_exit)
-	ui.graph.nodes_deleted.connect(edits.delete_nodes)
-	ui.graph.nodes_moved.connect(edits.move_nodes)
-	ui.graph.field_changed.connect(edits.set_node_field)
-	ui.graph.node_renamed.connect(edits.rename_node)
-	ui.graph.edit_requested.connect(edit_nodes)
-	ui.diagnostics.diagnostic_chosen.connect(focus_diagnostic)
-	ui.sandbox.closed.connect(close_sandbox)
-	ui.toolbar_pressed.connect(_on_toolbar)
-	ui.library_picked.connect(func(path: String) -> void: open_library(path))
-	ui.library_create_requested.connect(create_library)
-
-
-func _on_toolbar(action: String) -> void:
-	match action:
-		"save":
-			save()
-		"undo":
-			edits.undo()
-		"redo":
-			edits.redo()
-		"reload":
-			open_library(library_path)
-		"arrange":
-			ui.graph.arrange_all()
-		"sandbox":
-			open_sandbox()

@@ -13,6 +13,7 @@ signal library_picked(path: String)
 ## The designer asked for a new library file at [param path].
 signal library_create_requested(path: String)
 
+const Points := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop_points.gd")
 ## Tool bar buttons: action -> [label, tooltip].
 const TOOLBAR := {
 	"save": ["Save", "Save the library (Ctrl+S)"],
@@ -296,27 +297,7 @@ func show_sandbox(on: bool) -> void:
 
 ## Screen points for tools and tests, global coordinates.
 func layout_points() -> Dictionary:
-	var points := {
-		"library": library.layout_points(),
-		"form": form.layout_points(),
-		"palette": palette.layout_points(),
-		"graph": graph.layout_points(),
-		"diagnostics": diagnostics.layout_points(),
-		"text": text.layout_points(),
-		"tabs": _tab_points(),
-	}
-	for action: String in buttons:
-		points[action] = _middle(buttons[action])
-	if sandbox.visible:
-		points["sandbox"] = sandbox.layout_points()
-	if question.visible:
-		# A dialog is a window of its own: its controls' points are inside it.
-		var origin := Vector2(question.position)
-		points["question"] = {
-			"ok": _xy(origin + question.get_ok_button().get_global_rect().get_center()),
-			"cancel": _xy(origin + question.get_cancel_button().get_global_rect().get_center()),
-		}
-	return points
+	return Points.of(self)
 
 
 func _toolbar() -> Control:
@@ -399,21 +380,3 @@ func _right_column() -> Control:
 	text = PyBridgeCardTextPanel.new()
 	box.add_child(text)
 	return box
-
-
-func _tab_points() -> Dictionary:
-	var bar := tabs.get_tab_bar()
-	var points := {}
-	for i in bar.tab_count:
-		var rect := bar.get_tab_rect(i)
-		var at := bar.get_global_transform_with_canvas() * rect.get_center()
-		points[bar.get_tab_title(i)] = [roundi(at.x), roundi(at.y)]
-	return points
-
-
-static func _middle(control: Control) -> Array:
-	return _xy(control.get_global_transform_with_canvas() * (control.size * 0.5))
-
-
-static func _xy(point: Vector2) -> Array:
-	return [roundi(point.x), roundi(point.y)]
