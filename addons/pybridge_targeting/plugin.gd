@@ -13,7 +13,7 @@ extends EditorPlugin
 ##
 ## The Workshop opens and saves the project's library files in [code]res://[/code]; closing
 ## the editor with unsaved cards asks first. The nodes themselves ([PyBridgeClient],
-## [PyBridgeBattleView], [PyBridgeAimArrow], [PyBridgeUnitView], [PyBridgeCardView]) are
+## [PyBridgeBattleView], [PyBridgeUnitView], [PyBridgeCardView]) are
 ## global classes and need no registration.
 
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
