@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeGraphNode
 extends GraphNode
 ## One Behavior node in the Workshop's graph, built from its node type in the runtime's
 ## schema: a flow entry on the left of flow nodes, the output on the right of nodes that yield
@@ -15,6 +14,13 @@ signal field_changed(node_id: String, field: String, value: Variant)
 ## The designer gave the node a new id.
 signal id_changed(node_id: String, new_id: String)
 
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
+const BehaviorGraph := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_behavior_graph.gd"
+)
+const WorkshopSchema := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_workshop_schema.gd"
+)
 const Look := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_node_look.gd")
 const Rows := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_node_rows.gd")
 ## Colours by diagnostic severity.
@@ -84,22 +90,14 @@ func build_start(entry_label: String) -> void:
 	var row := _parts.exit_row("start")
 	add_child(row)
 	_parts.rows["exit.start"] = row
-	set_slot(
-		0,
-		false,
-		0,
-		Color.WHITE,
-		true,
-		PyBridgeWorkshopSchema.FLOW_SLOT,
-		PyBridgeWorkshopSchema.FLOW_COLOR
-	)
+	set_slot(0, false, 0, Color.WHITE, true, WorkshopSchema.FLOW_SLOT, WorkshopSchema.FLOW_COLOR)
 	outputs = [{"role": "exit", "name": "start"}]
 	_add_badge()
 
 
 ## Builds the node from [param data] (the node as written) and its type in [param schema];
 ## [param fed]: the kind fed into each port, in order ([code]""[/code] when unknown).
-func build(data: Dictionary, schema: PyBridgeWorkshopSchema, fed: PackedStringArray) -> void:
+func build(data: Dictionary, schema: WorkshopSchema, fed: PackedStringArray) -> void:
 	var input_kind := fed[0] if not fed.is_empty() else ""
 	node_id = str(data.get("id", ""))
 	type_name = str(data.get("type", ""))
@@ -109,7 +107,7 @@ func build(data: Dictionary, schema: PyBridgeWorkshopSchema, fed: PackedStringAr
 	var accent := GROUP_COLORS[group % GROUP_COLORS.size()] if group >= 0 else Color("8a3a4a")
 	Look.style(self, accent, _panel_color)
 	tooltip_text = str(spec.get("doc", "The runtime has no node type of this name."))
-	custom_minimum_size.x = PyBridgeBehaviorGraph.NODE_WIDTH
+	custom_minimum_size.x = BehaviorGraph.NODE_WIDTH
 	_add_badge()
 	var slot := 0
 	# The head: the id, the flow entry on the left, the output on the right.
@@ -123,8 +121,8 @@ func build(data: Dictionary, schema: PyBridgeWorkshopSchema, fed: PackedStringAr
 	set_slot(
 		slot,
 		flow,
-		PyBridgeWorkshopSchema.FLOW_SLOT,
-		PyBridgeWorkshopSchema.FLOW_COLOR,
+		WorkshopSchema.FLOW_SLOT,
+		WorkshopSchema.FLOW_COLOR,
 		schema.has_output(type_name),
 		out_slot,
 		schema.slot_color(out_slot)
@@ -155,7 +153,7 @@ func build(data: Dictionary, schema: PyBridgeWorkshopSchema, fed: PackedStringAr
 		set_slot(slot, true, port_slot, schema.slot_color(port_slot), false, 0, Color.WHITE)
 		inputs.append({"role": "port", "name": port_name})
 		slot += 1
-	var known := PackedStringArray(PyBridgeCardDocument.NODE_KEYS)
+	var known := PackedStringArray(CardDocument.NODE_KEYS)
 	var source: Dictionary = spec.get("source", {})
 	if not source.is_empty():
 		known.append(SOURCE_FIELD)
@@ -194,13 +192,7 @@ func build(data: Dictionary, schema: PyBridgeWorkshopSchema, fed: PackedStringAr
 		add_child(row)
 		_parts.rows["exit." + exit] = row
 		set_slot(
-			slot,
-			false,
-			0,
-			Color.WHITE,
-			true,
-			PyBridgeWorkshopSchema.FLOW_SLOT,
-			PyBridgeWorkshopSchema.FLOW_COLOR
+			slot, false, 0, Color.WHITE, true, WorkshopSchema.FLOW_SLOT, WorkshopSchema.FLOW_COLOR
 		)
 		outputs.append({"role": "exit", "name": exit})
 		slot += 1
@@ -337,13 +329,13 @@ static func _worse(worst: String, severity: String) -> String:
 	return worst
 
 
-func _output_slot(schema: PyBridgeWorkshopSchema, spec: Dictionary, out_kind: String) -> int:
+func _output_slot(schema: WorkshopSchema, spec: Dictionary, out_kind: String) -> int:
 	if not out_kind.is_empty():
 		return schema.slot_for(PackedStringArray([out_kind]))
 	var ports: Array = spec.get("ports", [])
 	if not ports.is_empty():
 		return schema.slot_for(PackedStringArray(ports[0].get("accepts", [])))
-	return PyBridgeWorkshopSchema.FLOW_SLOT
+	return WorkshopSchema.FLOW_SLOT
 
 
 func _xy(point: Vector2) -> Array:

@@ -1,13 +1,12 @@
 @tool
 @icon("res://addons/pybridge_targeting/icons/workshop.svg")
-class_name PyBridgeWorkshop
 extends Control
 ## The card Workshop: design the cards of a library the way the targeting guide describes,
 ## with the Card Target, a Behavior graph, live contract checks, generated text and a sandbox.
 ##
 ## Everything it offers comes from the runtime ([member bridge]): the palette, the node forms,
 ## the port kinds and the Card Target picker from [code]schema[/code]; the checks from
-## [code]lint[/code] (each card on its own, see [PyBridgeCardChecker]); the generated text from
+## [code]lint[/code] (each card on its own, see [code]CardChecker[/code]); the generated text from
 ## [code]describe[/code]; the sandbox from [code]sandbox[/code] and the plays; the saved file
 ## from [code]library_text[/code]. Every edit can be undone (Godot's [UndoRedo]).
 ## [br][br]
@@ -28,6 +27,17 @@ signal save_failed(message: String)
 ## The designer was asked whether to drop unsaved changes.
 signal guard_shown(question: String)
 
+const WordLists := preload("res://addons/pybridge_targeting/workshop/pybridge_word_lists.gd")
+const WorkshopLayout := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_workshop_layout.gd"
+)
+const CardEdits := preload("res://addons/pybridge_targeting/workshop/pybridge_card_edits.gd")
+const CardChecker := preload("res://addons/pybridge_targeting/workshop/pybridge_card_checker.gd")
+const WorkshopSchema := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_workshop_schema.gd"
+)
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
+const LibraryStore := preload("res://addons/pybridge_targeting/workshop/pybridge_library_store.gd")
 const Commands := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop_commands.gd")
 ## How long the checks wait after an edit before asking the runtime again, in seconds.
 const CHECK_DELAY := 0.12
@@ -36,7 +46,7 @@ const CHECK_DELAY := 0.12
 @export var bridge: PyBridgeClient = null
 
 ## Where libraries are read and written.
-var store: PyBridgeLibraryStore = PyBridgeLibraryStore.new()
+var store: LibraryStore = LibraryStore.new()
 ## Whether the designer may make new library files ("New library...": the editor does).
 var can_create_libraries: bool = false
 ## The open library's path in [member store] ([code]""[/code]: none).
@@ -44,26 +54,26 @@ var library_path: String = ""
 ## The open library's name.
 var library_name: String = ""
 ## The library being edited.
-var doc: PyBridgeCardDocument = PyBridgeCardDocument.new()
+var doc: CardDocument = CardDocument.new()
 ## The runtime's vocabulary.
-var schema: PyBridgeWorkshopSchema = null
+var schema: WorkshopSchema = null
 ## The runtime's checks and generated text, per card.
-var checker: PyBridgeCardChecker = null
+var checker: CardChecker = null
 ## The undoable edits and their history.
-var edits: PyBridgeCardEdits = null
+var edits: CardEdits = null
 ## The index of the card being edited (-1: none).
 var selected: int = -1
-## The last checks: [code]{"cards": [...], "library": [...]}[/code] (see [PyBridgeCardChecker]).
+## The last checks: [code]{"cards": [...], "library": [...]}[/code] (see [code]CardChecker[/code]).
 var findings: Dictionary = {"cards": [], "library": []}
 ## What the Workshop could not do (the runtime unreachable, a file that is not JSON).
 var problem: String = ""
 ## The parts of the screen.
-var ui: PyBridgeWorkshopLayout = null
+var ui: WorkshopLayout = null
 ## The runtime's card templates ([code]templates[/code]: name, label, doc, card).
 var templates: Array = []
 
 var _saved_json: String = ""
-var _word_lists: PyBridgeWordLists = null
+var _word_lists: WordLists = null
 var _check_timer: Timer = null
 var _pending_rebuild: bool = false
 var _after_guard: Callable = Callable()
@@ -75,12 +85,12 @@ func _ready() -> void:
 		bridge.name = "Bridge"
 		add_child(bridge)
 	bridge.push_errors = false
-	ui = PyBridgeWorkshopLayout.new(self)
+	ui = WorkshopLayout.new(self)
 	_check_timer = Timer.new()
 	_check_timer.one_shot = true
 	_check_timer.timeout.connect(_check_now)
 	add_child(_check_timer)
-	schema = PyBridgeWorkshopSchema.new(bridge.schema())
+	schema = WorkshopSchema.new(bridge.schema())
 	if not schema.is_loaded():
 		problem = (
 			"The pybridge runtime did not answer (%s): %s"
@@ -93,8 +103,8 @@ func _ready() -> void:
 		templates = PyBridgeClient.integral(answer.get("templates", []))
 		ui.library.show_templates(templates)
 		ui.form.set_mode_sources(answer.get("mode_sources", {}))
-	checker = PyBridgeCardChecker.new(bridge, schema.library_format())
-	edits = PyBridgeCardEdits.new(self)
+	checker = CardChecker.new(bridge, schema.library_format())
+	edits = CardEdits.new(self)
 	Commands.connect_ui(self)
 	refresh(true)
 
@@ -127,14 +137,14 @@ func open_library(path: String) -> void:
 ## Opens a library from its [param text], named [param name] (and saved back to
 ## [param path] of the store).
 func open_text(text: String, path: String, name_shown: String) -> void:
-	var parsed := PyBridgeCardDocument.parse(text)
+	var parsed := CardDocument.parse(text)
 	problem = ""
 	if not str(parsed["error"]).is_empty():
 		problem = (
 			"%s is not a card library (%s). Saving replaces it." % [name_shown, parsed["error"]]
 		)
 		parsed["document"] = {"format": schema.library_format(), "cards": []}
-	doc = PyBridgeCardDocument.new(parsed["document"])
+	doc = CardDocument.new(parsed["document"])
 	library_path = path
 	library_name = name_shown
 	_saved_json = JSON.stringify(doc.document) if problem.is_empty() else ""
@@ -206,10 +216,10 @@ func current_card() -> Dictionary:
 
 
 ## The words of the schema's word list [param list_name] that the library and its sandbox
-## battle use: what a Filter's condition suggests ([PyBridgeWhereEditor]).
+## battle use: what a Filter's condition suggests ([code]WhereEditor[/code]).
 func suggested_words(list_name: String) -> PackedStringArray:
 	if _word_lists == null:
-		_word_lists = PyBridgeWordLists.new(bridge)
+		_word_lists = WordLists.new(bridge)
 	var data: Dictionary = schema.data if schema != null else {}
 	return _word_lists.words(list_name, data, doc, current_card())
 
@@ -296,7 +306,7 @@ func settle() -> void:
 
 
 ## Shows what an edit changed: the graph and forms too when [param rebuild], and the checks
-## a moment later ([PyBridgeCardEdits] calls this after each edit, undo and redo).
+## a moment later ([code]CardEdits[/code] calls this after each edit, undo and redo).
 func after_edit(rebuild: bool, check_later: bool) -> void:
 	if rebuild:
 		_pending_rebuild = true

@@ -3,6 +3,12 @@ extends RefCounted
 ## The Workshop's commands: what each panel's signal, tool bar button and key asks of it, and
 ## how a copy, a paste, a duplicate or a select all of nodes acts on the graph and the edits.
 
+const Workshop := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop.gd")
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
+const CardEdits := preload("res://addons/pybridge_targeting/workshop/pybridge_card_edits.gd")
+const BehaviorGraph := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_behavior_graph.gd"
+)
 ## Keys that act on the graph's selected nodes, with Ctrl.
 const NODE_KEYS := {KEY_A: "select_all", KEY_C: "copy", KEY_V: "paste", KEY_D: "duplicate"}
 
@@ -37,13 +43,9 @@ static func for_key(key: InputEventKey, typing: bool, graph_shown: bool) -> Stri
 
 ## Copies, pastes or duplicates the nodes of [param graph], or selects them all
 ## ([param action]), through [param edits]; [param card] is the card edited, [param at] where a
-## paste or a duplicate goes (see [method PyBridgeWorkshop.edit_nodes]).
+## paste or a duplicate goes (see [code]Workshop.edit_nodes()[/code]).
 static func edit_nodes(
-	graph: PyBridgeBehaviorGraph,
-	edits: PyBridgeCardEdits,
-	card: Dictionary,
-	action: String,
-	at: Variant
+	graph: BehaviorGraph, edits: CardEdits, card: Dictionary, action: String, at: Variant
 ) -> void:
 	match action:
 		"select_all":
@@ -59,7 +61,7 @@ static func edit_nodes(
 				)
 		"duplicate":
 			var ids := graph.selected_ids()
-			var clip := PyBridgeCardDocument.copy_nodes(card, ids)
+			var clip := CardDocument.copy_nodes(card, ids)
 			if not ids.is_empty():
 				edits.duplicate_nodes(
 					ids, graph.offset_to(clip, at) if at is Vector2 else graph.free_offset(clip)
@@ -67,7 +69,7 @@ static func edit_nodes(
 
 
 ## Connects the panels of [param workshop]'s screen to what they ask of it.
-static func connect_ui(workshop: PyBridgeWorkshop) -> void:
+static func connect_ui(workshop: Workshop) -> void:
 	var ui := workshop.ui
 	var edits := workshop.edits
 	ui.library.card_chosen.connect(workshop.select_card)
@@ -101,7 +103,7 @@ static func connect_ui(workshop: PyBridgeWorkshop) -> void:
 
 
 ## Runs a tool bar button's or a key's [param action] in [param workshop].
-static func run(workshop: PyBridgeWorkshop, action: String) -> void:
+static func run(workshop: Workshop, action: String) -> void:
 	var ui := workshop.ui
 	var edits := workshop.edits
 	match action:
