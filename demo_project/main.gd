@@ -78,6 +78,7 @@ func _ready() -> void:
 	_hit_stop = DemoHitStop.new(_battle)
 	add_child(_hit_stop)
 	_battle.playback_handler = _hit_stop.play_step
+	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer
 	_bridge.request_failed.connect(_on_request_failed)
 	_battle.battle_opened.connect(_on_battle_opened)
 	_battle.state_changed.connect(_on_state_changed)
@@ -215,16 +216,7 @@ func _on_battle_opened(state: Dictionary) -> void:
 
 
 func _on_state_changed(state: Dictionary) -> void:
-	var piles: Dictionary = state.get("piles", {})
 	_turn_label.text = tr("Turn %d") % int(state.get("turn", 1))
-	_pile_label.text = (
-		tr("Draw %d  ·  Discard %d  ·  Exhaust %d")
-		% [
-			(piles.get("draw", []) as Array).size(),
-			(piles.get("discard", []) as Array).size(),
-			(piles.get("exhaust", []) as Array).size()
-		]
-	)
 	_energy_orb.set("energy", int(state.get("energy", 0)))
 	_energy_orb.set("max_energy", int(state.get("max_energy", 3)))
 	var result: Variant = state.get("result")

@@ -48,6 +48,7 @@ from .runtime.cut_answers import (
 from .runtime.errors import LONE_SURROGATE, ChoiceNeeded, ExtensionFailed
 from .runtime.events import first_unplain
 from .runtime.forecast import forecast_intents
+from .runtime.model import PILES, Pile
 from .runtime.narrate import narrate_all, preview_marks
 from .runtime.picking import pick
 from .runtime.schema import vocabulary
@@ -60,6 +61,7 @@ from .runtime.views import (
     enable,
     events_view,
     pick_view,
+    pile_view,
     preview_view,
     real_id,
     real_ids,
@@ -184,6 +186,7 @@ class Protocol:
             "schema": self._schema,
             "pick": self._pick,
             "view": self._view,
+            "pile": self._pile,
             "think": self._think,
         }
         self._vocabulary: Encoded | None = None
@@ -391,6 +394,26 @@ class Protocol:
             raise ProtocolError("invalid_field", "missing field 'viewer' (one of "
                                 f"{', '.join(VIEWERS)})", "viewer")  # fmt: skip
         return {"view": _state_view(self._session(request), viewer)}
+
+    def _pile(self, request: dict[str, Any]) -> Result:
+        # One pile as one viewer may see it, for a pile viewer (docs/protocol.md, "pile").
+        battle, viewer = self._session(request), _viewer(request)
+        if viewer is None:
+            raise ProtocolError("invalid_field", "missing field 'viewer' (one of "
+                                f"{', '.join(VIEWERS)})", "viewer")  # fmt: skip
+        pile = request.get("pile")
+        if not isinstance(pile, str) or pile not in _PILE_NAMES:
+            raise ProtocolError("invalid_field", f"pile must be one of {', '.join(_PILE_NAMES)}, "
+                                f"got {_short(pile)}", "pile")  # fmt: skip
+        side = _side(request) or viewer.team
+        if side is None:
+            raise ProtocolError("invalid_field", "a spectator names the side whose pile it views "
+                                "(player or enemy)", "side")  # fmt: skip
+        if side not in battle.sides:
+            raise ProtocolError("invalid_field", f"the {side.value} team plays no cards in this "
+                                "battle, so it has no piles", "side")  # fmt: skip
+        _give_views(battle)
+        return pile_view(battle, viewer, side, Pile(pile))
 
     def _targets(self, request: dict[str, Any]) -> Result:
         # Reads only: conditions are data nodes, and the PRNG a RandomElements condition
@@ -622,6 +645,7 @@ def _libraries(documents: object, words: Vocabulary) -> dict[str, CardDef]:
 
 
 _TEAMS = {team.value: team for team in Team}
+_PILE_NAMES = tuple(pile.value for pile in PILES)
 
 
 def _viewer(request: dict[str, Any]) -> Viewer | None:

@@ -289,6 +289,12 @@ func end_turn() -> bool:
 	return true
 
 
+## Shows [param pile] of [param team] (empty: this view's side) in the pile viewer as the
+## runtime answers it to that side (a coroutine); false when the runtime refused.
+func show_pile(pile: String, team: String = "") -> bool:
+	return await pile_viewer.open(pile, team)
+
+
 ## Shows the hand of [param team] (see [member side]) and plays for it from now on, once the
 ## runtime said what its cards target (a coroutine; a hot-seat game calls it when the device
 ## has changed hands). Any aim is put back first.

@@ -68,6 +68,7 @@ const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_ba
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
 const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const PileViewer := preload("res://addons/pybridge_targeting/battle/pybridge_pile_viewer.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
@@ -118,6 +119,8 @@ var target_marks: TargetMarks = null
 var choice_prompt: ChoicePrompt = null
 ## The picker of a choice of cards.
 var pile_picker: PilePicker = null
+## The viewer of a pile's cards ([method PyBridgeBattleView.show_pile]).
+var pile_viewer: PileViewer = null
 ## The game's art hook, [code]func(kind: String, id: String, data: Dictionary) -> Texture2D[/code]
 ## ([param kind] [code]"unit"[/code] or [code]"card"[/code]); null answers fall through to
 ## [member unit_art], [member card_art] and the data.
