@@ -249,7 +249,9 @@ func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	if result.is_empty():
 		_busy -= 1
 		if bridge.last_error.get("code") != "choice_cancelled":  # a cancel refuses nothing
-			card_refused.emit(card_id, str(bridge.last_error.get("message", tr("refused"))))
+			card_refused.emit(
+				card_id, PyBridgeSentences.said_error(bridge.last_error, tr("refused"))
+			)
 		display.refresh_highlight()
 		return false
 	await settle_play(result, "play")
@@ -281,7 +283,7 @@ func end_turn() -> bool:
 	var result: Dictionary = await bridge.ask("end_turn", request_fields())
 	_busy -= 1
 	if result.is_empty():
-		request_refused.emit("end_turn", str(bridge.last_error.get("message", "")))
+		request_refused.emit("end_turn", PyBridgeSentences.said_error(bridge.last_error))
 		return false
 	turn_ended.emit(result)
 	await play_back(result, "end_turn")

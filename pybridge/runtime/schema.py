@@ -20,6 +20,7 @@ from .mode_table import MODE_FACTS, MODE_NAMES
 from .model import HOOKS, PILES, Rules, Zone
 from .narrate import LINE_KINDS
 from .nodes import GROUPS, NodeType
+from .sentences import CAPITALIZED
 from .vocabulary import API_VERSION, BUILTIN, EventWords, Vocabulary
 
 #: Bumped when the shape of the answer changes (not when the vocabulary grows).
@@ -37,6 +38,8 @@ def vocabulary(words: Vocabulary | None = None) -> dict[str, Any]:
             owner = words.owner_of(table, name)
             if owner:
                 described["extension"] = owner
+            if table == "messages" and name in CAPITALIZED:
+                described["capital"] = True  # whatever fills it, a host writes a capital first
             out.append(described)
         return out
 

@@ -194,6 +194,7 @@ REFUSALS = (
     _m("refusal.no_card_to_choose", "no card to choose"),
     _m("refusal.no_card_to_target", "no card to target"),
     _m("refusal.source_down", "{unit} is down", unit=U),
+    _m("refusal.not_a_target", "{unit} is not a valid target", unit=U),
     _m("refusal.energy", "needs {cost} energy, {energy} left", cost=N, energy=N),
     _m("refusal.not_your_turn", "it is {side}'s turn", side=W),
     _m("refusal.priority", "{side} holds priority on the Cut", side=W),
