@@ -3,6 +3,7 @@ extends "res://suite.gd"
 ## move-card keys) that survives new states, the moves read from the piles, and the theme's
 ## minimum sizes of a card's text.
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const CardMotion := preload("res://addons/pybridge_targeting/battle/pybridge_card_motion.gd")
 
@@ -168,7 +169,7 @@ func test_a_hand_that_left_without_a_move_is_dropped_without_a_flight() -> void:
 	var other := Control.new()  # another side's card, shown no more (a hot-seat handover)
 	view.hand_area.add_child(other)
 	var none: Array[Dictionary] = []
-	var arrived: Array[PyBridgeHandSlot] = []
+	var arrived: Array[HandSlot] = []
 	view.card_motion.run(none, {"v1": other}, arrived)
 	check(other.is_queued_for_deletion(), "its view is freed")
 	check(not view.card_motion.is_moving(), "no flight (and no empty tween) starts")

@@ -3,6 +3,8 @@ extends RefCounted
 ## Where a [PyBridgeBattleView] puts things: units in a row centred in their area, the hand
 ## along the bottom of its area on a fan, and where a card dragged along the hand goes.
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
+
 
 ## Positions (local to [param area]) for [param count] units of [param unit_size], centred in
 ## a row with [param gap] between them, the gap shrinking when the row does not fit.

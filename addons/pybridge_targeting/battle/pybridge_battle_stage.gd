@@ -5,6 +5,8 @@ extends RefCounted
 ## (or the built-in views), kept in step with the state and laid out by
 ## BattleLayout.
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const CardMotion := preload("res://addons/pybridge_targeting/battle/pybridge_card_motion.gd")
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
@@ -12,7 +14,7 @@ const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.g
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary = {}
 ## The hand, left to right, in the player's order (see [method move_card]).
-var hand_slots: Array[PyBridgeHandSlot] = []
+var hand_slots: Array[HandSlot] = []
 ## The cards flying between the hand and the piles.
 var motion: CardMotion = null
 
@@ -50,7 +52,7 @@ func clear() -> void:
 
 
 ## Makes, updates and drops unit views to match the units of [param data]'s state.
-func sync_units(data: PyBridgeBattleData) -> void:
+func sync_units(data: BattleData) -> void:
 	Sentences.use(_view.schema.get("messages", []))  # the runtime's sentences, before any is said
 	var seen := {}
 	for unit: Variant in data.state.get("units", []):
@@ -73,9 +75,9 @@ func sync_units(data: PyBridgeBattleData) -> void:
 ## playability is the view's [method PyBridgeBattleView.targets_of]. The hand keeps the
 ## player's order; a card new to it goes to its right end. Cards drawn, played and discarded
 ## fly ([member motion]). Returns the slots dropped.
-func sync_hand(data: PyBridgeBattleData) -> Array[PyBridgeHandSlot]:
-	var kept: Array[PyBridgeHandSlot] = []
-	var arrived: Array[PyBridgeHandSlot] = []
+func sync_hand(data: BattleData) -> Array[HandSlot]:
+	var kept: Array[HandSlot] = []
+	var arrived: Array[HandSlot] = []
 	var piles := data.piles()
 	for instance: Variant in piles.get("hand", []):
 		var id := str(instance.get("id"))
@@ -88,23 +90,22 @@ func sync_hand(data: PyBridgeBattleData) -> Array[PyBridgeHandSlot]:
 			var card_size := (
 				view.size if view.size != Vector2.ZERO else view.get_combined_minimum_size()
 			)
-			slot = PyBridgeHandSlot.new(id, view, card_size)
+			slot = HandSlot.new(id, view, card_size)
 			arrived.append(slot)
 		slot.view.call(&"show_card", _view.card_data(id))
 		kept.append(slot)
 	var order := PackedStringArray()
 	for id in _order:
-		if kept.any(func(slot: PyBridgeHandSlot) -> bool: return slot.card_id == id):
+		if kept.any(func(slot: HandSlot) -> bool: return slot.card_id == id):
 			order.append(id)
 	for slot in kept:
 		if not slot.card_id in order:
 			order.append(slot.card_id)
 	kept.sort_custom(
-		func(a: PyBridgeHandSlot, b: PyBridgeHandSlot) -> bool:
-			return order.find(a.card_id) < order.find(b.card_id)
+		func(a: HandSlot, b: HandSlot) -> bool: return order.find(a.card_id) < order.find(b.card_id)
 	)
 	_order = order
-	var dropped: Array[PyBridgeHandSlot] = []
+	var dropped: Array[HandSlot] = []
 	var gone := {}
 	for slot in hand_slots:
 		if not slot in kept:
@@ -150,7 +151,7 @@ func new_card_view() -> Control:
 
 
 ## The hand slot of [param card_id], or null.
-func hand_slot(card_id: String) -> PyBridgeHandSlot:
+func hand_slot(card_id: String) -> HandSlot:
 	for slot in hand_slots:
 		if slot.card_id == card_id:
 			return slot
@@ -178,7 +179,7 @@ func layout_units(units: Array) -> void:
 
 ## Lays the hand out on its fan: [param raised] cards stand straight, rise and grow,
 ## [param skipped] (a card dragged along with the pointer) is left where it is.
-func layout_hand(raised: Array, skipped: PyBridgeHandSlot) -> void:
+func layout_hand(raised: Array, skipped: HandSlot) -> void:
 	if hand_slots.is_empty():
 		return
 	var area := _view.hand_area
@@ -219,7 +220,7 @@ func layout_hand(raised: Array, skipped: PyBridgeHandSlot) -> void:
 
 ## The hand card under [param point] (global): the later card wins where two overlap, and a
 ## card of [param raised] also owns the space above it that it is raised into.
-func card_at(point: Vector2, raised: Array) -> PyBridgeHandSlot:
+func card_at(point: Vector2, raised: Array) -> HandSlot:
 	for i in range(hand_slots.size() - 1, -1, -1):
 		var slot := hand_slots[i]
 		# A raised card owns its column up to its raised top, not its neighbours' columns.

@@ -15,6 +15,7 @@ extends RefCounted
 ## Every flight of a state ended: [param moves] are its [method plan].
 signal motion_finished(moves: Array)
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 ## The hand's pile.
 const HAND := "hand"
 ## Where a card goes that is in no pile after the state (on the Cut, or gone).
@@ -37,7 +38,7 @@ var played := ""
 var _view: PyBridgeBattleView = null
 var _tween: Tween = null
 var _ghosts: Array[Control] = []
-var _flying: Array[PyBridgeHandSlot] = []
+var _flying: Array[HandSlot] = []
 var _aimed_at: Array = []
 
 
@@ -85,7 +86,7 @@ func playing(card_id: String, target_ids: Array = []) -> void:
 ## Moves the cards of a new state: [param planned] (see [method plan]), [param gone] the
 ## views of the cards that left the hand (freed when they land), [param arrived] the slots
 ## of the cards that entered it (already placed).
-func run(planned: Array[Dictionary], gone: Dictionary, arrived: Array[PyBridgeHandSlot]) -> void:
+func run(planned: Array[Dictionary], gone: Dictionary, arrived: Array[HandSlot]) -> void:
 	if moves.is_empty():
 		finish()
 	else:

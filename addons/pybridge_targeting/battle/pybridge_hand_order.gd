@@ -12,6 +12,7 @@ extends RefCounted
 ## The hand's order changed: [param card_ids], left to right.
 signal hand_reordered(card_ids: PackedStringArray)
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 ## How far the pointer moves sideways before a press on a card becomes a reordering drag.
@@ -19,7 +20,7 @@ const DRAG_DISTANCE := 12.0
 
 var _view: PyBridgeBattleView = null
 var _stage: BattleStage = null
-var _held: PyBridgeHandSlot = null
+var _held: HandSlot = null
 var _from := -1
 var _press := Vector2.ZERO
 var _moving := false
@@ -72,7 +73,7 @@ func is_dragging() -> bool:
 
 ## Moves [param slot] [param offset] places along the hand (the move-card actions); false when
 ## it cannot go further.
-func shift(slot: PyBridgeHandSlot, offset: int) -> bool:
+func shift(slot: HandSlot, offset: int) -> bool:
 	var index := _view.hand_slots.find(slot)
 	if slot == null or index < 0 or index + offset < 0 or index + offset >= _view.hand_slots.size():
 		return false

@@ -4,6 +4,8 @@ extends RefCounted
 ## target mode asks of the player (its [code]facts[/code]): aim, a whole side, the card's
 ## player, a random pick, or nothing.
 
+const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
+
 
 ## Draws the glyph of [param facts] on [param canvas], centred in [param area], in [param ink].
 static func draw(canvas: CanvasItem, area: Rect2, facts: Dictionary, ink: Color) -> void:
@@ -17,7 +19,7 @@ static func draw(canvas: CanvasItem, area: Rect2, facts: Dictionary, ink: Color)
 		for dx: float in [-22.0, 0.0, 22.0]:
 			canvas.draw_circle(c + Vector2(dx, 0), 7, ink)
 	elif bool(facts.get("random", false)):
-		PyBridgeViewDrawing.round_rect(
+		ViewDrawing.round_rect(
 			canvas, Rect2(c - Vector2(15, 15), Vector2(30, 30)), Color(1, 1, 1, 0), 6, ink, 2.5
 		)
 		for d: Vector2 in [Vector2(-7, -7), Vector2(7, 7), Vector2.ZERO]:
