@@ -98,6 +98,7 @@ var _ticker: Timer = null
 
 func _ready() -> void:
 	theme = DemoTheme.build()
+	DemoArt.use(_battle)
 	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
 	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
 	_overlay_root.theme = theme
