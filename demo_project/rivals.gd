@@ -548,7 +548,7 @@ func _show_seat() -> void:
 		or (_vs_ai and acting == AI_SIDE)
 	)
 	queue_redraw()
-	_piles.show_for(team, other)
+	_piles.show_for(team, other, TEAM_COLORS.get(team, Color.WHITE))
 	await get_tree().process_frame  # the hand lays out first
 	DemoLines.say(
 		"seat",

@@ -104,6 +104,7 @@ def test_each_side_views_its_piles_and_the_other_sides_as_the_runtime_lets_it(
     rivals: Demo,
 ) -> None:
     twin = RivalsTwin()
+    rivals.do({"wait_ms": 150}, {"screenshot": str(ARTIFACTS / "rivals_pile_counters.png")})
     # Captain Aya at the device: her hand shows; her draw pile is hidden (a count), Vex's
     # hand and draw pile are counts, and nothing has been discarded yet.
     shown = _open(rivals, "own", "draw")

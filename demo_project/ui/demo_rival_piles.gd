@@ -19,16 +19,15 @@ var _battle: PyBridgeBattleView = null
 var _own: Dictionary = {}
 var _other: Dictionary = {}
 var _other_side: String = ""
+var _yours: Label = Label.new()
 
 
 ## Counters for [param battle]: the side at the device's in [param own_row], the other
 ## side's in [param other_row].
 func _init(battle: PyBridgeBattleView, own_row: Container, other_row: Container) -> void:
 	_battle = battle
-	var yours := Label.new()
-	yours.text = tr("Your piles")
-	yours.theme_type_variation = &"DimLabel"
-	own_row.add_child(yours)
+	_yours.text = tr("Your piles")
+	own_row.add_child(_yours)
 	for pile in OWN:
 		_own[pile] = _button(own_row, func() -> void: _battle.show_pile(pile))
 	for pile in OTHER:
@@ -39,10 +38,12 @@ func _init(battle: PyBridgeBattleView, own_row: Container, other_row: Container)
 	)
 
 
-## Shows the counts of [param team] (at the device) and of [param other] from the battle's
-## state and prints [code]rival_piles[/code] once they are laid out.
-func show_for(team: String, other: String) -> void:
+## Shows the counts of [param team] (at the device, its label in [param tint]) and of
+## [param other] from the battle's state and prints [code]rival_piles[/code] once they are
+## laid out.
+func show_for(team: String, other: String, tint: Color) -> void:
 	_other_side = other
+	_yours.add_theme_color_override(&"font_color", tint.lightened(0.3))
 	var said := {"side": team, "other_side": other, "own": {}, "other": {}}
 	for row: String in ["own", "other"]:
 		var buttons: Dictionary = _own if row == "own" else _other
