@@ -142,6 +142,9 @@ def test_the_custom_card_scene_and_theme_show_and_aiming_plays(guide: EngineSess
     assert guide.lines.index("hit goblin for 6", since) < guide.lines.index(
         "played h1 at goblin", since
     )
+    # Its events, typed: the Goblin's health after the hit is an int ("14", never "14.0").
+    told = [line for line in guide.lines[since:] if line.startswith("goblin now has ")]
+    assert told and re.fullmatch(r"goblin now has \d+ HP", told[0]), told
     left, right = strike[0] + 60, goblin[0] - 60
     assert colour_pixels(aimed, (left, 0, right, HEIGHT), ARROW_GREEN, 40) > 1500
     assert read_png(aimed)[:2] == (WIDTH, HEIGHT)

@@ -206,6 +206,7 @@ func apply_state(new_state: Dictionary) -> void:
 	if generation != _generation:
 		return  # a newer state arrived while these answers were on their way
 	state = new_state
+	battle_state = PyBridgeBattleState.from(state)
 	card_targets.clear()
 	card_targets.merge(Opening.targets_by_card(asked, answers))
 	_data = PyBridgeBattleData.new(state, keywords, _given_art, side)
@@ -222,6 +223,7 @@ func apply_state(new_state: Dictionary) -> void:
 	display.refresh_highlight()
 	display.refresh_tooltip()
 	state_changed.emit(state)
+	battle_state_changed.emit(battle_state)
 
 
 ## Plays [param card_id] at [param target_id] ([code]""[/code] for modes without a target).

@@ -7,8 +7,11 @@ extends Control
 
 ## A battle was opened; [param state] is its state.
 signal battle_opened(state: Dictionary)
-## The battle state changed (opened, a card played, a turn ended).
+## The battle state changed (opened, a card played, a turn ended). Deprecated: its
+## [param state] is the runtime's JSON; use [signal battle_state_changed], which is typed.
 signal state_changed(state: Dictionary)
+## The battle state changed (opened, a card played, a turn ended): [param state], typed.
+signal battle_state_changed(state: PyBridgeBattleState)
 ## Units or cards moved; [method layout_points] has their new screen positions.
 signal layout_changed
 ## The player started aiming [param card_id] (pressed or picked it).
@@ -37,7 +40,11 @@ signal turn_settled(state: Dictionary)
 ## [code]events[/code], [code]cut[/code]). Every step comes once, skipped or not.
 signal playback_step_shown(step: Dictionary)
 ## One event of the [param step] shown now (see [signal playback_step_shown]), in order.
+## Deprecated: [param event] is the runtime's JSON; use [signal event_shown], which is typed.
 signal playback_event_shown(event: Dictionary, step: Dictionary)
+## One event of the [param step] shown now, in order, typed by the runtime's
+## [code]schema[/code] ([PyBridgeEvent]; an extension's event type too).
+signal event_shown(event: PyBridgeEvent, step: Dictionary)
 ## The lit units changed: [param unit_ids] for [param card_id] ([code]""[/code]: nothing lit).
 signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
 ## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked;
@@ -72,8 +79,12 @@ const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_t
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
 const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 
-## The battle state (docs/format.md), as the runtime last sent it.
+## The battle state (docs/format.md), as the runtime last sent it: its JSON, numbers as
+## floats. Deprecated for reading: [member battle_state] is the same state, typed.
 var state: Dictionary = {}
+## The battle state as the runtime last sent it, typed: the units, each card-playing side
+## with its energy and piles, the Cut's entries (null before a battle opens).
+var battle_state: PyBridgeBattleState = null
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary:
 	get:
@@ -144,6 +155,33 @@ var _busy: int = 0
 var _generation: int = 0
 
 
+## The unit [param unit_id] of [member battle_state], typed (null when there is none).
+func unit(unit_id: String) -> PyBridgeUnit:
+	return battle_state.unit(unit_id) if battle_state != null else null
+
+
+## The runtime's [code]targets[/code] answer for the hand's card [param card_id], typed (its
+## defaults when there is none); [method targets_of] gives the same answer's JSON.
+func typed_targets(card_id: String) -> PyBridgeTargets:
+	return PyBridgeTargets.from(card_targets.get(card_id, {}))
+
+
+## The events of [param result] (a [signal card_played], [signal turn_ended],
+## [signal passed]... answer), typed by the runtime's [code]schema[/code].
+func events_of(result: Dictionary) -> Array[PyBridgeEvent]:
+	return PyBridgeEvent.list_from(result.get("events", []), schema)
+
+
+## The entries of the runtime's last [code]cut[/code] answer, bottom first, typed (with their
+## [member PyBridgeCutEntry.late_choice]); without a [member cut_view], the state's.
+func cut_entries() -> Array[PyBridgeCutEntry]:
+	var entries: Array[PyBridgeCutEntry] = []
+	for data: Variant in cut.get("cut", state.get("cut", [])):
+		if data is Dictionary:
+			entries.append(PyBridgeCutEntry.from(data))
+	return entries
+
+
 ## Shows the rest of the turn's playback at once.
 func skip_playback() -> void:
 	if _playback != null:
@@ -185,7 +223,8 @@ func is_battle_over() -> bool:
 # -- what the runtime answered, and where things are --------------------------------------
 
 
-## The runtime's [code]targets[/code] answer for [param card_id] (empty when unknown).
+## The runtime's [code]targets[/code] answer for [param card_id] (empty when unknown): its JSON.
+## Deprecated for reading: [method typed_targets] gives it typed.
 func targets_of(card_id: String) -> Dictionary:
 	return card_targets.get(card_id, {})
 
