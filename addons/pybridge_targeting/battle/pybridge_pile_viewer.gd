@@ -263,7 +263,7 @@ func _slot(entry: Dictionary) -> Control:
 	slot.custom_minimum_size = _card_size()
 	if not entry.has("card"):  # a face-down card the viewer may not see: its back
 		var back := Control.new()
-		back.mouse_filter = Control.MOUSE_FILTER_IGNORE
+		back.mouse_filter = Control.MOUSE_FILTER_PASS  # its tooltip says what it is
 		back.set_anchors_preset(Control.PRESET_FULL_RECT)
 		back.tooltip_text = tr("Face down")
 		back.draw.connect(_draw_back.bind(back, str(answer.get("side", ""))))
