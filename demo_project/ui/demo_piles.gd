@@ -6,6 +6,7 @@ extends HBoxContainer
 ## changes, [code]pile[/code] when the viewer shows a pile (the runtime's answer and what the
 ## viewer shows) and [code]pile_closed[/code] when it closes.
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const PILES: Array[String] = ["draw", "discard", "exhaust"]
 
 var _battle: PyBridgeBattleView = null
@@ -38,7 +39,7 @@ func _init(battle: PyBridgeBattleView, label: Control) -> void:
 
 
 func _show_counts(state: Dictionary) -> void:
-	var piles := PyBridgeBattleData.piles_in(state)
+	var piles := BattleData.piles_in(state)
 	var counts := {}
 	for pile in PILES:
 		counts[pile] = (piles.get(pile, []) as Array).size()
