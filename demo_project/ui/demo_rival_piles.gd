@@ -11,6 +11,7 @@ extends RefCounted
 ## is shown, [code]pile[/code] when the viewer shows a pile (the runtime's answer, what the
 ## viewer shows and who asked) and [code]pile_closed[/code] when it closes.
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 ## The piles a side at the device opens of its own (its hand is on the table) and of the other.
 const OWN: Array[String] = ["draw", "discard", "exhaust"]
 const OTHER: Array[String] = ["hand", "draw", "discard", "exhaust"]
@@ -47,7 +48,7 @@ func show_for(team: String, other: String, tint: Color) -> void:
 	var said := {"side": team, "other_side": other, "own": {}, "other": {}}
 	for row: String in ["own", "other"]:
 		var buttons: Dictionary = _own if row == "own" else _other
-		var piles := PyBridgeBattleData.piles_in(_battle.state, team if row == "own" else other)
+		var piles := BattleData.piles_in(_battle.state, team if row == "own" else other)
 		for pile: String in buttons:
 			var count := (piles.get(pile, []) as Array).size()
 			(buttons[pile] as Button).text = DemoPiles.worded(pile, _battle) % count

@@ -19,6 +19,7 @@ extends CanvasLayer
 signal pile_shown(answer: Dictionary)
 signal pile_closed(pile: String)
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
@@ -276,7 +277,7 @@ func _slot(entry: Dictionary) -> Control:
 	slot.add_child(view)
 	var instance := entry.duplicate()
 	if instance.get("owner") == null:  # a card of the pile's side, not of the viewer's
-		var seat := PyBridgeBattleData.side_in(_view.state, str(answer.get("side", "")))
+		var seat := BattleData.side_in(_view.state, str(answer.get("side", "")))
 		if seat.has("active_player"):
 			instance["owner"] = seat["active_player"]
 	var data := _view.data.card_data(instance, {})
@@ -295,7 +296,7 @@ func _show_whose(team: String) -> void:
 	_whose.visible = _view.state.has("sides") and not team.is_empty()
 	if not _whose.visible:
 		return
-	var seat := PyBridgeBattleData.side_in(_view.state, team)
+	var seat := BattleData.side_in(_view.state, team)
 	var player := str(seat.get("active_player", team))
 	var name := str(_view.names().get("units", {}).get(player, player))
 	_whose.text = tr("%s's side") % name if team != viewer() else tr("Your side (%s)") % name
