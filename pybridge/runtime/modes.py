@@ -7,6 +7,8 @@ resolution all go through it. :func:`affected_range` is what a UI highlights.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .mode_table import (
     MODE_FACTS,
     MODE_NAMES,
@@ -36,10 +38,12 @@ __all__ = [
     "single_target",
 ]
 
-_ENEMY, _ALLY, _OTHER_ALLY, _ANY, _SELF = (
-    Reach.ENEMY, Reach.ALLY, Reach.OTHER_ALLY, Reach.ANY, Reach.SELF,
-)  # fmt: skip
-_NOBODY = Chooser.NOBODY
+_ENEMY: Final = Reach.ENEMY
+_ALLY: Final = Reach.ALLY
+_OTHER_ALLY: Final = Reach.OTHER_ALLY
+_ANY: Final = Reach.ANY
+_SELF: Final = Reach.SELF
+_NOBODY: Final = Chooser.NOBODY
 
 
 def in_reach(reach: Reach, source: Unit, unit: Unit) -> bool:

@@ -8,6 +8,7 @@ it was. Activation and resolution (and so :func:`play` and :func:`preview`) live
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .context import Context
 from .errors import (
@@ -50,9 +51,12 @@ from .sentences import unit as unit_named
 from .vocabulary import builtin
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_HAND, _SOFT, _STRICT, _FIELD = Pile.HAND, Rules.SOFT, Rules.STRICT, Zone.FIELD
-_PLAYER = Team.PLAYER
-_SUBMITTED_MANY = (list, tuple)
+_HAND: Final = Pile.HAND
+_SOFT: Final = Rules.SOFT
+_STRICT: Final = Rules.STRICT
+_FIELD: Final = Zone.FIELD
+_PLAYER: Final = Team.PLAYER
+_SUBMITTED_MANY: Final = (list, tuple)
 
 
 @dataclass(frozen=True, slots=True)

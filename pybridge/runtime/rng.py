@@ -8,11 +8,11 @@ integer arithmetic, so every platform (CPython, Pyodide) draws the same numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK64 = (1 << 64) - 1
-_MULTIPLIER = 6364136223846793005
-_DEFAULT_STREAM = 54
+_MASK64: Final = (1 << 64) - 1
+_MULTIPLIER: Final = 6364136223846793005
+_DEFAULT_STREAM: Final = 54
 
 T = TypeVar("T")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import cast
+from typing import Final, cast
 
 from ..runtime import (
     Battle,
@@ -38,7 +38,7 @@ from .moves import Move as Move
 from .moves import Policy as Policy
 from .moves import Target as Target
 
-_HAND = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
+_HAND: Final = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
 
 
 class PolicyError(ValueError):
