@@ -255,6 +255,13 @@ def _where_is(battle: Battle, card_id: str) -> str:
     return "no pile" if pile is None else f"the {getattr(pile, 'value', pile)} pile"
 
 
+def affordable(battle: Battle, card: CardInstance) -> bool:
+    """Whether the card's side has the energy its cost asks now (a card that costs more is
+    refused: ``NotEnoughEnergy``). The play check, ``targets`` and ``simulate``'s random
+    player all ask this one rule."""
+    return card.card.cost <= battle.sides[card.side].energy
+
+
 def source_of(battle: Battle, card: CardInstance) -> Unit:
     """The member who plays the card: its owner if it has one, else its side's active player."""
     source_id = card.owner or battle.sides[card.side].active_player
@@ -447,7 +454,7 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     refused: Refusal | None = None
     if acting is not None:
         refused = said_refusal(battle, "not_acting", acting)
-    elif definition.cost > energy:
+    elif not affordable(battle, card):
         refused = said_refusal(battle, "energy", said("refusal.energy", cost=definition.cost,
                                                  energy=energy))  # fmt: skip
     elif battle.rules is _STRICT:
@@ -516,7 +523,7 @@ def check_parts(battle: Battle, card_id: object, target: object = None
         source = source_of(battle, card)
     definition = card.card
     mode = definition.target
-    if definition.cost > side.energy:
+    if not affordable(battle, card):
         raise NotEnoughEnergy(
             f"card {card.id!r} costs {definition.cost}, only {side.energy} energy left", "card"
         )
