@@ -145,11 +145,12 @@ def candidates(
     battle: Battle, source: Unit, mode: TargetMode, card: CardDef | None = None
 ) -> list[Unit]:
     """Units the player (or the runtime, for Random modes) may choose, in battle order: those
-    :func:`is_valid_target` accepts (the battle's own units need no look-up of their id)."""
+    :func:`is_valid_target` accepts (the battle's own units in play, as ``Battle.living``
+    lists them, need no look-up of their id)."""
     facts = MODE_FACTS[mode]
     if facts.chooser is _NOBODY:
         return []
-    return [u for u in battle.units if u.in_play and _choosable(battle, source, facts, u, card)]
+    return [u for u in battle.living() if _choosable(battle, source, facts, u, card)]
 
 
 def affected_range(
