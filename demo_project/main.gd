@@ -78,10 +78,13 @@ func _ready() -> void:
 	_hit_stop = DemoHitStop.new(_battle)
 	add_child(_hit_stop)
 	_battle.playback_handler = _hit_stop.play_step
+	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer
 	_bridge.request_failed.connect(_on_request_failed)
 	_battle.battle_opened.connect(_on_battle_opened)
-	_battle.state_changed.connect(_on_state_changed)
-	_battle.state_changed.connect(func(_state: Dictionary) -> void: _hit_stop.stop())
+	_battle.battle_state_changed.connect(_on_state_changed)
+	_battle.battle_state_changed.connect(
+		func(_state: PyBridgeBattleState) -> void: _hit_stop.stop()
+	)
 	_battle.layout_changed.connect(_on_layout_changed)
 	_battle.highlight_changed.connect(_on_highlight_changed)
 	_battle.aim_started.connect(
@@ -214,24 +217,15 @@ func _on_battle_opened(state: Dictionary) -> void:
 	)
 
 
-func _on_state_changed(state: Dictionary) -> void:
-	var piles: Dictionary = state.get("piles", {})
-	_turn_label.text = tr("Turn %d") % int(state.get("turn", 1))
-	_pile_label.text = (
-		tr("Draw %d  ·  Discard %d  ·  Exhaust %d")
-		% [
-			(piles.get("draw", []) as Array).size(),
-			(piles.get("discard", []) as Array).size(),
-			(piles.get("exhaust", []) as Array).size()
-		]
-	)
-	_energy_orb.set("energy", int(state.get("energy", 0)))
-	_energy_orb.set("max_energy", int(state.get("max_energy", 3)))
-	var result: Variant = state.get("result")
-	var over := result != null and str(result) != ""
-	_end_turn_button.disabled = over
-	if over and not _overlay.visible:
-		_show_result(str(result))
+## The typed state: the turn, the player side's energy, the result.
+func _on_state_changed(state: PyBridgeBattleState) -> void:
+	var side := state.side()
+	_turn_label.text = tr("Turn %d") % state.turn
+	_energy_orb.set("energy", side.energy)
+	_energy_orb.set("max_energy", side.max_energy)
+	_end_turn_button.disabled = state.is_over()
+	if state.is_over() and not _overlay.visible:
+		_show_result(state.result)
 	queue_redraw()
 	var shown := {}
 	for id: String in _battle.unit_views:

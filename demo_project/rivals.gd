@@ -24,6 +24,8 @@ extends Control
 ## [code]thinking[/code] (each slice searched, with the frame drawn and the indicator) and
 ## [code]ai_move[/code] (the AI's move, the operation sent and the runtime's exact response).
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 ## The battle document, packed from pybridge/examples/rivals_battle.json.
 const BATTLE_FILE := "res://battle/rivals_battle.json"
 ## The same document in a source checkout, relative to this project (desktop editor runs).
@@ -514,8 +516,8 @@ func _ai_move_words() -> String:
 func _show_seat() -> void:
 	var team := _battle.side
 	var other := _other_side(team)
-	var seat := PyBridgeBattleData.side_in(_battle.state, team)
-	var hidden: Array = PyBridgeBattleData.piles_in(_battle.state, other).get("hand", [])
+	var seat := BattleData.side_in(_battle.state, team)
+	var hidden: Array = BattleData.piles_in(_battle.state, other).get("hand", [])
 	var acting := str(_battle.cut.get("side", ""))
 	_banner.text = _whose_move(team)
 	if _vs_ai and acting == AI_SIDE and not _battle.is_battle_over():
@@ -530,8 +532,8 @@ func _show_seat() -> void:
 		% [
 			_side_name(other),
 			hidden.size(),
-			int(PyBridgeBattleData.side_in(_battle.state, other).get("energy", 0)),
-			int(PyBridgeBattleData.side_in(_battle.state, other).get("max_energy", 0)),
+			int(BattleData.side_in(_battle.state, other).get("energy", 0)),
+			int(BattleData.side_in(_battle.state, other).get("max_energy", 0)),
 		]
 	)
 	_energy_label.text = (
@@ -550,8 +552,7 @@ func _show_seat() -> void:
 			"side": team,
 			"acting": _battle.cut.get("side", ""),
 			"banner": _banner.text,
-			"hand":
-			_battle.hand_slots.map(func(slot: PyBridgeHandSlot) -> String: return slot.card_id),
+			"hand": _battle.hand_slots.map(func(slot: HandSlot) -> String: return slot.card_id),
 			"other": other,
 			"backs": _backs.count,
 			"backs_text": _backs_label.text,
@@ -577,7 +578,7 @@ func _whose_move(team: String) -> String:
 
 ## The name a side goes by: its active player's (the state's).
 func _side_name(team: String) -> String:
-	var player := str(PyBridgeBattleData.side_in(_battle.state, team).get("active_player", team))
+	var player := str(BattleData.side_in(_battle.state, team).get("active_player", team))
 	return str(_battle.names().get("units", {}).get(player, player))
 
 

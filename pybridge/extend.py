@@ -47,6 +47,7 @@ from .runtime.model import PILES, RESOLVING, Battle, Pile, Team, Unit, Zone
 from .runtime.modes import PROTECTIONS
 from .runtime.narrate import LINE_KINDS
 from .runtime.nodes import NodeType, Role
+from .runtime.shapes import check_type
 from .runtime.sources import CardSourceSpec, Side, UnitSourceSpec
 from .runtime.vocabulary import (
     API_VERSION,
@@ -183,17 +184,32 @@ class Words:
             self.message(message)
 
     def event(self, type: str, *, doc: str, fields: Iterable[str], narration: Message | None,
-              kind: str = "info", visibility: str = "everyone") -> None:  # fmt: skip
+              kind: str = "info", visibility: str = "everyone",
+              field_types: Mapping[str, str] | None = None) -> None:  # fmt: skip
         """An event type of the extension's own. ``narration``: its log line (each parameter
         names an event field), None for bookkeeping; ``kind``: the line's kind
-        (``schema``'s ``log_kinds``); ``visibility``: who may see it."""
+        (``schema``'s ``log_kinds``); ``visibility``: who may see it; ``field_types``: field
+        name -> its type (``int``, ``string``, ``list<string>``, ``string?``...: docs/protocol.md,
+        ``schema``), ``any`` for a field it leaves out, so a host reads its values typed."""
+        fields = tuple(fields)
+        types = dict(field_types or {})
+        for name, type_text in types.items():
+            if name not in fields:
+                raise ValueError(f"event {type!r}: field_types names {name!r}, which is not "
+                                 f"one of its fields ({', '.join(fields)})")  # fmt: skip
+            try:
+                check_type(type_text)
+            except ValueError as error:
+                raise ValueError(f"event {type!r}, field {name!r}: {error}") from None
         if narration is not None:
-            check_message(narration, f"event {type!r}", fields=tuple(fields))
+            check_message(narration, f"event {type!r}", fields=fields)
         if kind not in LINE_KINDS:
             raise ValueError(f"event {type!r}: kind is one of {', '.join(LINE_KINDS)}")
         told = None if narration is None else Narration(narration, kind)
         self._vocabulary.add_event(
-            EventSpec(type, tuple(fields), doc), told, Visibility(visibility)
+            EventSpec(type, fields, doc, tuple(types.get(f, "any") for f in fields)),
+            told,
+            Visibility(visibility),
         )
 
     def choice(self, name: str, *, doc: str, prompt: Message, ordered: bool = False,

@@ -48,6 +48,7 @@ from .runtime.cut_answers import (
 from .runtime.errors import LONE_SURROGATE, ChoiceNeeded, ExtensionFailed
 from .runtime.events import first_unplain
 from .runtime.forecast import forecast_intents
+from .runtime.model import PILES, Pile
 from .runtime.narrate import narrate_all, preview_marks
 from .runtime.picking import pick
 from .runtime.schema import vocabulary
@@ -60,6 +61,7 @@ from .runtime.views import (
     enable,
     events_view,
     pick_view,
+    pile_view,
     preview_view,
     real_id,
     real_ids,
@@ -165,6 +167,10 @@ class Protocol:
         #: Each session's search under way (``think``): the generation it began on, what it
         #: was asked (seed, budget, side) and the search itself.
         self._searches: dict[str, tuple[int, tuple[int, int, str], Search]] = {}
+        #: The sentence of a card's generated text (:mod:`pybridge.service` sets the
+        #: describer's): each card of a state with no text of its own carries it as
+        #: ``text_message``. None: states carry none (this module knows only the runtime).
+        self.card_text: Callable[[Battle, CardDef], object] | None = None
         self._next_session = 1
         self._lock = threading.Lock()
         self._ops: dict[str, Handler] = {
@@ -184,6 +190,7 @@ class Protocol:
             "schema": self._schema,
             "pick": self._pick,
             "view": self._view,
+            "pile": self._pile,
             "think": self._think,
         }
         self._vocabulary: Encoded | None = None
@@ -214,7 +221,10 @@ class Protocol:
             return _error(request_id, exc.code, exc.message, exc.where)
         except TargetingError as exc:
             message = self._worded(request, str(exc))
-            return _error(request_id, exc.code, message, exc.where, getattr(exc, "details", None))
+            details = dict(getattr(exc, "details", None) or {})
+            if exc.said is not None:  # a refusal a player may meet: its reason, said
+                details.update(reason=exc.reason, reason_message=exc.said)
+            return _error(request_id, exc.code, message, exc.where, details)
         except RecursionError:
             return _error(request_id, "too_deep", "request nested too deeply", "")
         except Exception as exc:  # the boundary: nothing escapes to the host
@@ -355,19 +365,35 @@ class Protocol:
             battle.journal = []
             turn_side = battle.turn_side
             events = start_battle(battle)
-            opened = _encoded({"session": session, **_viewed(request, battle, events, viewers,
-                                                             turn_side)})  # fmt: skip
+            viewed = _viewed(request, battle, events, viewers, turn_side)
+            opened = _encoded({"session": session, **self._texted(battle, viewed)})
             battle.journal = None
         else:
             events = start_battle(battle)
             log = narrate_all(battle, events)
             opened = _encoded({"session": session, "events": events, "log": log,
-                               "state": state_of(battle)})  # fmt: skip
+                               "state": self._texted(battle, state_of(battle))})  # fmt: skip
         battle.unit_after = False
         self._next_session += 1
         self._sessions[session] = battle
         self._generations[session] = next(self._changes)
         return opened
+
+    def _texted(self, battle: Battle, answer: dict[str, Any]) -> dict[str, Any]:
+        """``answer`` (a state, or an answer holding ``state`` or each viewer's under
+        ``views``) with each card that has no text of its own carrying ``text_message``,
+        the sentence :attr:`card_text` gives (ignored when a state is opened again). A card's
+        own text is the game's data, which its catalog translates."""
+        if self.card_text is None:
+            return answer
+        states = [answer] if "cards" in answer else [answer.get("state")]
+        states += [view.get("state") for view in answer.get("views", {}).values()]
+        for state in states:
+            for card in state.get("cards", ()) if isinstance(state, dict) else ():
+                definition = battle.library.get(card.get("id"))
+                if definition is not None and not definition.text and "text_message" not in card:
+                    card["text_message"] = self.card_text(battle, definition)
+        return answer
 
     def _close(self, request: dict[str, Any]) -> Result:
         session = self._session_id(request)
@@ -381,8 +407,8 @@ class Protocol:
         viewer = _viewer(request)
         battle = self._session(request)
         if viewer is None:
-            return {"state": state_of(battle)}
-        return {"state": _state_view(battle, viewer)}
+            return {"state": self._texted(battle, state_of(battle))}
+        return {"state": self._texted(battle, _state_view(battle, viewer))}
 
     def _view(self, request: dict[str, Any]) -> Result:
         # What one viewer may see now: the state as a view (docs/protocol.md, "Views").
@@ -390,7 +416,28 @@ class Protocol:
         if viewer is None:
             raise ProtocolError("invalid_field", "missing field 'viewer' (one of "
                                 f"{', '.join(VIEWERS)})", "viewer")  # fmt: skip
-        return {"view": _state_view(self._session(request), viewer)}
+        battle = self._session(request)
+        return {"view": self._texted(battle, _state_view(battle, viewer))}
+
+    def _pile(self, request: dict[str, Any]) -> Result:
+        # One pile as one viewer may see it, for a pile viewer (docs/protocol.md, "pile").
+        battle, viewer = self._session(request), _viewer(request)
+        if viewer is None:
+            raise ProtocolError("invalid_field", "missing field 'viewer' (one of "
+                                f"{', '.join(VIEWERS)})", "viewer")  # fmt: skip
+        pile = request.get("pile")
+        if not isinstance(pile, str) or pile not in _PILE_NAMES:
+            raise ProtocolError("invalid_field", f"pile must be one of {', '.join(_PILE_NAMES)}, "
+                                f"got {_short(pile)}", "pile")  # fmt: skip
+        side = _side(request) or viewer.team
+        if side is None:
+            raise ProtocolError("invalid_field", "a spectator names the side whose pile it views "
+                                "(player or enemy)", "side")  # fmt: skip
+        if side not in battle.sides:
+            raise ProtocolError("invalid_field", f"the {side.value} team plays no cards in this "
+                                "battle, so it has no piles", "side")  # fmt: skip
+        _give_views(battle)
+        return pile_view(battle, viewer, side, Pile(pile))
 
     def _targets(self, request: dict[str, Any]) -> Result:
         # Reads only: conditions are data nodes, and the PRNG a RandomElements condition
@@ -509,10 +556,11 @@ class Protocol:
             working.answers, working.unit_after = None, False
         try:
             if viewers:
-                done = _encoded(_viewed(request, working, events, viewers, turn_side))
+                done = _encoded(self._texted(working, _viewed(request, working, events,
+                                                              viewers, turn_side)))  # fmt: skip
             else:
                 done = _encoded({"events": events, "log": narrate_all(working, events),
-                                 "state": state_of(working)})  # fmt: skip
+                                 "state": self._texted(working, state_of(working))})  # fmt: skip
         except (TypeError, ValueError) as exc:
             raise _unplain(working, events, exc) from None
         finally:
@@ -622,6 +670,7 @@ def _libraries(documents: object, words: Vocabulary) -> dict[str, CardDef]:
 
 
 _TEAMS = {team.value: team for team in Team}
+_PILE_NAMES = tuple(pile.value for pile in PILES)
 
 
 def _viewer(request: dict[str, Any]) -> Viewer | None:

@@ -13,15 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 from .answers import DEFAULT_CAPACITY
+from .authoring.describe import spoken_card
 from .authoring.ops import MissingField, describe_request, lint_request
 from .authoring.templates import templates_request
 from .authoring.workbench import library_text, sandbox_battle
 from .protocol import Protocol
+from .runtime import Battle, CardDef
 from .runtime.vocabulary import Vocabulary
 
 
 def assemble(protocol: Protocol) -> Protocol:
-    """Add the authoring operations to ``protocol``."""
+    """Add the authoring operations to ``protocol``, and the describer's sentence to the
+    states' cards that have no text of their own (``text_message``)."""
 
     def describe(request: dict[str, Any]) -> dict[str, Any]:
         battle = protocol.battle_of(request) if "session" in request else None
@@ -39,6 +42,10 @@ def assemble(protocol: Protocol) -> Protocol:
             raise MissingField("missing field 'document' (a card library)", "document")
         return {"text": library_text(request["document"], protocol.words)}
 
+    def card_text(battle: Battle, card: CardDef) -> object:
+        return spoken_card(card, battle.statuses, battle.words).message
+
+    protocol.card_text = card_text
     protocol.register("lint", lambda request: lint_request(request, protocol.words))
     protocol.register("describe", describe)
     protocol.register("sandbox", sandbox)

@@ -118,9 +118,9 @@ def test_the_pack_holds_the_addon_and_the_battle_documents(demo_browser_ready, t
     for name, path in addon_classes.items():  # one prefix; files named after their classes
         assert name.startswith("PyBridge"), name
         snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name.removeprefix("PyBridge")).lower()
-        # the card editor's and the document Resources' own folders
+        # the card editor's, the document Resources' and the typed objects' own folders
         parent = path.split("/")[-2]
-        folder = f"{parent}/" if parent in ("workshop", "resources") else ""
+        folder = f"{parent}/" if parent in ("workshop", "resources", "typed") else ""
         assert path == f"res://addons/pybridge_targeting/{folder}pybridge_{snake}.gd", (name, path)
     for needed in (
         "pybridge_cut_view.gd",

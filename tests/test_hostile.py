@@ -125,7 +125,9 @@ class Harness:
         response = self.raw(text)
         assert response["ok"] is False, response
         error = response["error"]
-        assert set(error) == {"code", "message", "where"}
+        # a refusal a player can meet adds its reason, said (docs/protocol.md, "play")
+        assert set(error) - {"reason", "reason_message"} == {"code", "message", "where"}
+        assert ("reason" in error) == ("reason_message" in error), error
         assert error["code"] == code, error
         assert error["where"] == where, error
         assert says in error["message"], error

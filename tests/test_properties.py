@@ -671,7 +671,9 @@ def drive(run: Run, requests: list[Doc]) -> Iterator[tuple[Doc, Doc]]:
         if not answer["ok"]:
             error = answer["error"]
             assert error["code"] != "internal_error", (request, error)
-            assert set(error) == {"code", "message", "where"}
+            # a refusal a player can meet adds its reason, said (docs/protocol.md, "play")
+            assert set(error) - {"reason", "reason_message"} == {"code", "message", "where"}
+            assert ("reason" in error) == ("reason_message" in error), error
         after_text = run.state_text()
         if not answer["ok"] or request["op"] in READ_ONLY:
             assert after_text == before_text, request  # byte-for-byte: nothing changed

@@ -42,6 +42,16 @@ static func say(message: Variant, english: String = "") -> String:
 	return english if told.is_empty() else told
 
 
+## Why the runtime refused a request, from its error answer ([member PyBridgeClient.last_error]):
+## the refusal's [code]reason_message[/code] in the current locale, for a refusal a player
+## can meet; else the error's [code]message[/code] (a developer's, in English), else
+## [param fallback].
+static func said_error(error: Dictionary, fallback: String = "") -> String:
+	if error.get("reason") is String:
+		return say(error.get("reason_message"), error["reason"])
+	return str(error.get("message", fallback))
+
+
 ## A copy of [param answer] (a forecast, a Cut answer...) with each text [code]K[/code] that
 ## has its [code]K_message[/code] beside it said in the current locale, and its
 ## [code]lines[/code] by their [code]line_messages[/code].
@@ -92,7 +102,9 @@ static func _say(message: Dictionary, strict: bool) -> String:
 			return ""
 		out += template.substr(at, found.get_start() - at) + filled
 		at = found.get_end()
-	return out + template.substr(at)
+	out += template.substr(at)
+	# A whole sentence of a paragraph (a card text's) starts with a capital, whatever fills it.
+	return out.left(1).to_upper() + out.substr(1) if row.get("capital", false) else out
 
 
 # The template to fill: the translation of the sentence's entry, a gender variant for its

@@ -40,6 +40,7 @@ def register(words: Words) -> None:
         "scried",
         doc="the player looked at the top cards of the draw pile and kept some on top",
         fields=("node", "looked", "kept", "discarded"),
+        field_types={"node": "string", "looked": "int", "kept": "int", "discarded": "int"},
         narration=Message(
             "demo.scry.done",
             "You look at the top {looked} of your draw pile: {kept} kept on top, {discarded} "

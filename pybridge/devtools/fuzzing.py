@@ -216,6 +216,10 @@ class Finding(Exception):
     """A response broke the contract; the message says how."""
 
 
+#: What an error may carry beside its code, message and where: a refusal's reason, said.
+_SAID = frozenset({"reason", "reason_message"})
+
+
 def check_response(request: bytes, response: str) -> dict[str, Any]:
     """The contract every answer keeps, whatever was asked."""
     try:
@@ -229,8 +233,13 @@ def check_response(request: bytes, response: str) -> dict[str, Any]:
         raise Finding(f"the response has fields {sorted(answer)}: {response[:300]!r}")
     if not answer["ok"]:
         error = answer["error"]
-        if not isinstance(error, dict) or set(error) != {"code", "message", "where"}:
+        if not isinstance(error, dict) or set(error) - _SAID != {"code", "message", "where"}:
             raise Finding(f"malformed error {error!r}")
+        said = error.get("reason_message")  # a player's refusal: its reason and its sentence
+        if ("reason" in error) != (said is not None) or (
+            said is not None and not (isinstance(error["reason"], str) and isinstance(said, dict))
+        ):
+            raise Finding(f"malformed reason {error!r}")
         if error["code"] == "internal_error":
             raise Finding(f"internal error {error['message']!r} for {request[:300]!r}")
     return answer

@@ -31,7 +31,8 @@ ART_EXTENSIONS = ("png", "jpg", "jpeg", "webp", "svg", "bmp", "tga", "tres", "re
 _CARD_KEYS = frozenset(
     {"id", "name", "type", "rarity", "cost", "keywords", "tags", "target", "behavior", "text",
      "playable_if", "target_count", "up_to", "target_filter", "choose_on_resolve",
-     "card_targets", "on_lost_target", "owner", "art"}
+     "card_targets", "on_lost_target", "owner", "art",
+     "text_message"}  # a state's card carries its generated text's sentence: ignored here
 )  # fmt: skip
 _STATUS_KEYS = frozenset(
     {"id", "name", "text", "hooks", "damage_dealt", "damage_taken", "decay_on", "decay",

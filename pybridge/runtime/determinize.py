@@ -25,9 +25,9 @@ from typing import Any
 
 from .document import BATTLE_FORMAT, load_battle
 from .errors import FormatError
-from .model import DEFAULT_VISIBILITY, PILES, Battle, CardDef, Team
+from .model import DEFAULT_VISIBILITY, PILES, Battle, CardDef, Pile, Team
 from .rng import Pcg32
-from .views import VIEW_FORMAT, VIEWERS, Viewer, current_alias, enable, state_view
+from .views import VIEW_FORMAT, VIEWERS, Viewer, current_alias, enable, state_view, unordered
 from .vocabulary import Vocabulary
 
 #: The stream of the PRNG that draws a determinization (the rebuilt battle's own PRNG is
@@ -134,11 +134,12 @@ class Sampler:
 
 def _in_order(document: Mapping[str, Any], viewer: Viewer, team: Team) -> set[str]:
     """The piles of ``team``'s side the viewer sees in their order (by the document's
-    ``visibility``): a card back in one is a face-down card in its place."""
+    ``visibility``; never the draw pile, whose order no view tells): a card back in one is a
+    face-down card in its place."""
     given = document.get("visibility", {})
     rule = {p.value: str(given.get(p.value, DEFAULT_VISIBILITY[p])) for p in PILES}
-    return {pile for pile, who in rule.items()
-            if who == "everyone" or (who == "owner" and viewer.team is team)}  # fmt: skip
+    return {pile for pile, who in rule.items() if pile != Pile.DRAW
+            and (who == "everyone" or (who == "owner" and viewer.team is team))}  # fmt: skip
 
 
 def _fill(side: dict[str, Any], team: Team, deck: object, cut_cards: list[dict[str, Any]],
@@ -149,12 +150,22 @@ def _fill(side: dict[str, Any], team: Team, deck: object, cut_cards: list[dict[s
     it)."""
     entries = _entries(side)
     hidden = [e for e in entries if "card" not in e]
-    if not hidden:
-        return
+    if hidden:
+        _fill_backs(hidden, team, deck, entries + cut_cards, definitions, units, rng)
+    for pile, cards in side["piles"].items():
+        if cards and pile not in ordered:
+            rng.shuffle(cards)  # a pile whose order the view hides gets one
+
+
+def _fill_backs(hidden: list[dict[str, Any]], team: Team, deck: object,
+                known: list[dict[str, Any]], definitions: Callable[[], Mapping[str, CardDef]],
+                units: Mapping[str, str], rng: Pcg32) -> None:  # fmt: skip
+    """Give each card back of ``hidden`` a card: from the deck list less the ``known`` cards
+    when the viewer knows it, else any card the side may hold."""
     pool: list[tuple[str, str | None]] = []
     if isinstance(deck, list):  # the viewer knows this side's list: what it does not see
         left = Counter(_key(e) for e in deck)
-        left.subtract(_key(e) for e in entries + cut_cards if "card" in e)
+        left.subtract(_key(e) for e in known if "card" in e)
         pool = [key for key, count in sorted(left.items(), key=_sort_key) for _ in range(count)
                 if count > 0]  # fmt: skip
     rng.shuffle(pool)
@@ -168,10 +179,6 @@ def _fill(side: dict[str, Any], team: Team, deck: object, cut_cards: list[dict[s
         entry["card"] = card
         if owner is not None:
             entry["owner"] = owner
-    for pile, cards in side["piles"].items():
-        if cards and pile not in ordered and all(e in hidden for e in cards):
-            rng.shuffle(cards)  # a hidden pile's order is hidden too
-            side["piles"][pile] = cards
 
 
 def _sort_key(item: tuple[tuple[str, str | None], int]) -> tuple[str, str]:
@@ -182,7 +189,8 @@ def _sort_key(item: tuple[tuple[str, str | None], int]) -> tuple[str, str]:
 def same_view(battle: Battle, viewer_name: str, view: Mapping[str, Any]) -> bool:
     """Is ``view`` what ``viewer_name`` sees of ``battle`` (a determinization of it), up to
     card ids? ``battle``'s view ids are read back as its instance ids, which are the given
-    view's ids, and card backs compared in id order (as views list them)."""
+    view's ids, and card backs and the draw pile compared in the order views list them
+    in (:func:`.views.unordered`)."""
     viewer = VIEWERS[viewer_name]
     if battle.secret is None:
         enable(battle, bytes(range(16)))
@@ -203,6 +211,6 @@ def _renamed(value: Any, names: Mapping[str, str]) -> Any:
 def _backs_sorted(view: dict[str, Any]) -> dict[str, Any]:
     for side in view.get("sides") or [view]:
         for pile, entries in side["piles"].items():
-            if entries and "card" not in entries[0]:
-                side["piles"][pile] = sorted(entries, key=lambda e: str(e["id"]))
+            if entries and ("card" not in entries[0] or pile == Pile.DRAW):
+                side["piles"][pile] = sorted(entries, key=unordered)
     return view

@@ -10,6 +10,7 @@ import difflib
 import json
 import re
 from collections.abc import Iterable
+from typing import Self
 
 #: A UTF-16 half on its own: strict JSON parsers (Godot's among them) refuse a text holding one.
 #: The escapes are the pattern's, not the literal's: mypyc compiles no surrogate in a literal.
@@ -34,11 +35,21 @@ class TargetingError(ValueError):
     #: The message as a sentence a player may read (``{"id", "params"}``), when it is one:
     #: a refusal a UI shows (why a card cannot be activated, why the turn cannot end).
     said: dict[str, object] | None = None
+    #: :attr:`said`'s English: the reason a player reads (``message`` is the developer's,
+    #: quoting the request).
+    reason: str = ""
 
     def __init__(self, message: str, where: str = "") -> None:
         super().__init__(f"{where}: {message}" if where else message)
         self.message = message
         self.where = where
+
+    def telling(self, sentence: dict[str, object] | None, english: str) -> Self:
+        """This error with the reason a player reads: ``sentence`` and its English (none
+        when ``sentence`` is None)."""
+        if sentence is not None:
+            self.said, self.reason = sentence, english
+        return self
 
 
 class FormatError(TargetingError):

@@ -18,9 +18,18 @@ class EventSpec:
     type: str
     fields: tuple[str, ...]
     doc: str
+    #: Each field's type (:mod:`.shapes`), in the order of ``fields``; ``any`` where none is
+    #: declared.
+    types: tuple[str, ...] = ()
+
+    def field_types(self) -> dict[str, str]:
+        """Field name -> its type (``any`` for a field declared without one)."""
+        return {name: self.types[i] if i < len(self.types) else "any"
+                for i, name in enumerate(self.fields)}  # fmt: skip
 
     def to_json(self) -> dict[str, object]:
-        return {"type": self.type, "fields": list(self.fields), "doc": self.doc}
+        return {"type": self.type, "fields": list(self.fields), "doc": self.doc,
+                "field_types": self.field_types()}  # fmt: skip
 
 
 #: Why an action skipped a unit or card (``target_skipped``'s ``reason``).

@@ -245,7 +245,8 @@ def check_acting(battle: Battle, card: CardInstance, what: str = "played") -> No
     reason = acting_refused(battle, card)
     if reason is not None:
         error = NotPlayable if not battle.cut else CutError
-        raise error(f"card {card.id!r} cannot be {what}: {say(battle, reason)}", "card")
+        text = say(battle, reason)
+        raise error(f"card {card.id!r} cannot be {what}: {text}", "card").telling(reason, text)
 
 
 def _where_is(battle: Battle, card_id: str) -> str:
@@ -267,7 +268,9 @@ def source_of(battle: Battle, card: CardInstance) -> Unit:
     source_id = card.owner or battle.sides[card.side].active_player
     source = battle.unit(source_id)
     if source is None or not source.in_play:
-        raise NoSource(f"card {card.id!r} is played by {source_id!r}, who is down", "card")
+        down = said("refusal.source_down", unit=unit_named(battle, source_id))
+        raise NoSource(f"card {card.id!r} is played by {source_id!r}, who is down",
+                       "card").telling(down, say(battle, down))  # fmt: skip
     return source
 
 
@@ -428,7 +431,8 @@ def soft_reason(battle: Battle, card: CardInstance, source: Unit, pool: list[Uni
 
 def not_playable(card: CardInstance, refusal: Refusal, now: str = "") -> NotPlayable:
     """The refusal of a play, in the words ``targets`` gives as its reason."""
-    return NotPlayable(f"card {card.id!r} cannot be played{now}: {refusal.text}", "card")
+    return NotPlayable(f"card {card.id!r} cannot be played{now}: {refusal.text}",
+                       "card").telling(refusal.message, refusal.text)  # fmt: skip
 
 
 def targets(battle: Battle, card_id: object) -> TargetInfo:
@@ -524,9 +528,10 @@ def check_parts(battle: Battle, card_id: object, target: object = None
     definition = card.card
     mode = definition.target
     if not affordable(battle, card):
+        short = said("refusal.energy", cost=definition.cost, energy=side.energy)
         raise NotEnoughEnergy(
             f"card {card.id!r} costs {definition.cost}, only {side.energy} energy left", "card"
-        )
+        ).telling(short, say(battle, short))
     if battle.rules is _STRICT:
         refusal = strict_refusal(battle, card, source)
         if refusal is not None:
@@ -538,7 +543,8 @@ def check_parts(battle: Battle, card_id: object, target: object = None
             raise not_playable(card, refusal)
     unmet = unmet_condition(battle, card, source) if definition.playable_if else None
     if unmet is not None:
-        raise not_playable(card, Refusal("condition", unmet), " now")
+        own = said("refusal.condition", reason=data(f"card.{definition.id}.playable_if", unmet))
+        raise not_playable(card, said_refusal(battle, "condition", own), " now")
     if definition._one_pick and isinstance(target, str):
         # The usual single target, accepted as chosen_units() would accept it (which, for
         # anything else, also raises the right error).
@@ -628,5 +634,9 @@ def not_a_candidate(battle: Battle, source: Unit, mode: TargetMode, unit: Unit,
     valid = ", ".join(u.id for u in pool) or "none"
     shields = tuple(s for s in shields_of(battle, source, mode, definition) if s.unit == unit.id)
     why = f": {shields_text(battle, shields)}" if shields else ""
-    return NotACandidate(f"{unit.id!r} is not a valid target for {what!r} ({mode.value}){why}; "
-                         f"candidates: {valid}", where)  # fmt: skip
+    told = said("refusal.not_a_target", unit=unit_named(battle, unit.id))
+    if shields:
+        told = said("refusal.explained", reason=told, shields=shields_said(battle, shields))
+    error = NotACandidate(f"{unit.id!r} is not a valid target for {what!r} ({mode.value}){why}; "
+                          f"candidates: {valid}", where)  # fmt: skip
+    return error.telling(told, say(battle, told))

@@ -20,6 +20,8 @@ from .mode_table import MODE_FACTS, MODE_NAMES
 from .model import HOOKS, PILES, Rules, Zone
 from .narrate import LINE_KINDS
 from .nodes import GROUPS, NodeType
+from .sentences import CAPITALIZED
+from .shapes import SCALARS, SHAPES
 from .vocabulary import API_VERSION, BUILTIN, EventWords, Vocabulary
 
 #: Bumped when the shape of the answer changes (not when the vocabulary grows).
@@ -37,6 +39,8 @@ def vocabulary(words: Vocabulary | None = None) -> dict[str, Any]:
             owner = words.owner_of(table, name)
             if owner:
                 described["extension"] = owner
+            if table == "messages" and name in CAPITALIZED:
+                described["capital"] = True  # whatever fills it, a host writes a capital first
             out.append(described)
         return out
 
@@ -66,6 +70,9 @@ def vocabulary(words: Vocabulary | None = None) -> dict[str, Any]:
             "cards": marked("card_sorts", words.card_sorts),
         },
         "events": [_event(e) for e in words.events.values()],
+        # what a host's typed objects mirror: each answer's shape, field by field with its type
+        "shapes": [shape.to_json() for shape in SHAPES.values()],
+        "scalar_types": list(SCALARS),
         # a host translates a said sentence by its English template (docs/translation.md)
         "messages": marked("messages", words.messages),
         "choices": [kind.to_json() for kind in words.choices.values()],

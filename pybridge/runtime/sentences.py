@@ -75,7 +75,7 @@ _Error = TypeVar("_Error", bound=TargetingError)
 def refused(error: type[_Error], battle: Battle, sentence: Said, where: str) -> _Error:
     """An error whose message is a sentence a player reads (``error.said``)."""
     made = error(say(battle, sentence), where)
-    made.said = sentence
+    made.said, made.reason = sentence, made.message
     return made
 
 

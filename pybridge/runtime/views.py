@@ -37,7 +37,8 @@ from .narrate import HIDDEN_CARD, event_side, narrate_all
 from .picking import Picking
 from .play import targets
 from .rng import Pcg32
-from .sentences import opening_hidden_card
+from .sentences import english, opening_hidden_card, said
+from .sentences import pile as said_pile
 from .vocabulary import Visibility, words_of
 
 #: What a view says it is, in place of a battle's ``format``: no loader reads it as a battle.
@@ -154,16 +155,60 @@ def _card_entry(battle: Battle, viewer: Viewer, instance: CardInstance, zone: ob
 
 def _piles(battle: Battle, viewer: Viewer, team: Team, piles: Mapping[Pile, list[str]]
            ) -> dict[str, object]:  # fmt: skip
-    """Each pile of ``team``'s side top first: a card the viewer sees as ``{id, card,
-    owner}``, a face-down one it may not see as a card back in its place; a pile it sees
-    only the backs of lists them in id order, which tells nothing of the pile's order."""
-    out: dict[str, object] = {}
-    for pile in PILES:
-        entries = [_card_entry(battle, viewer, battle.cards[c], pile) for c in piles[pile]]
-        if entries and not seen_by(battle, team, pile) & viewer.bit:
-            entries.sort(key=lambda e: str(e["id"]))
-        out[str(pile)] = entries
-    return out
+    """Each pile of ``team``'s side (see :func:`pile_entries`)."""
+    return {str(pile): pile_entries(battle, viewer, team, pile, piles[pile]) for pile in PILES}
+
+
+def in_order(battle: Battle, viewer: Viewer, team: Team, pile: Pile) -> bool:
+    """Does ``viewer`` see ``team``'s ``pile`` in its order? Never the draw pile's: the draw
+    order is secret to every viewer, however public its cards are; another pile when its
+    ``visibility`` lets the viewer see its cards."""
+    return pile is not Pile.DRAW and bool(seen_by(battle, team, pile) & viewer.bit)
+
+
+def unordered(entry: Mapping[str, object]) -> tuple[str, str]:
+    """Where a card of a pile shown in no telling order stands: by its card (a card back
+    first), then by the viewer's id of it, which tells nothing of where it lies."""
+    return str(entry.get("card", "")), str(entry["id"])
+
+
+def pile_entries(battle: Battle, viewer: Viewer, team: Team, pile: Pile,
+                 cards: Sequence[str]) -> list[dict[str, object]]:  # fmt: skip
+    """The cards ``cards`` of ``team``'s ``pile`` as ``viewer`` sees them: a card it sees as
+    ``{id, card, owner}``, a face-down one it may not see as a card back in its place. A pile
+    it sees in order (:func:`in_order`) is listed top first; any other (the draw pile, a pile
+    of backs) by :func:`unordered`, which tells nothing of the pile's order."""
+    entries = [_card_entry(battle, viewer, battle.cards[c], pile) for c in cards]
+    if not in_order(battle, viewer, team, pile):
+        entries.sort(key=unordered)
+    return entries
+
+
+def pile_view(battle: Battle, viewer: Viewer, team: Team, pile: Pile) -> dict[str, Any]:
+    """A ``pile`` answer: ``team``'s ``pile`` as ``viewer`` may see it, for a pile viewer.
+
+    A pile whose cards the viewer may see lists them as :func:`pile_entries` does, each card
+    it sees with its ``name``, ``cost`` and ``text``; a pile it may not see gives only how many
+    cards it holds (``seen`` false, no cards). ``ordered`` says whether the list is the pile's
+    own order, top first (never for the draw pile). ``title`` names the pile and its count,
+    ``note`` says what the list does not tell (or that the pile is empty); both come as
+    messages too."""
+    words = words_of(battle)
+    cards = battle.sides[team].piles[pile]
+    seen = bool(seen_by(battle, team, pile) & viewer.bit)
+    entries = pile_entries(battle, viewer, team, pile, cards) if seen else []
+    for entry in entries:
+        if "card" in entry:
+            definition = battle.library[str(entry["card"])]
+            entry.update(name=definition.name, cost=definition.cost, text=definition.text)
+    ordered = seen and in_order(battle, viewer, team, pile)
+    title = said("view.pile.title", pile=said_pile(pile), count=len(cards))
+    note = said("view.pile.empty" if not cards else "view.pile.ordered" if ordered
+                else "view.pile.shuffled" if seen else "view.pile.hidden")  # fmt: skip
+    return {"pile": str(pile), "side": team.value, "count": len(cards), "seen": seen,
+            "ordered": ordered, "cards": entries,
+            "title": english(words.messages, title), "title_message": title,
+            "note": english(words.messages, note), "note_message": note}  # fmt: skip
 
 
 def knows_deck_list(battle: Battle, viewer: Viewer, team: Team) -> bool:
@@ -467,13 +512,15 @@ class _Watched(Pcg32):
 def _first_unseen_move(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, Any]]
                        ) -> int | None:  # fmt: skip
     """The index of the first event that moves a card ``viewer`` may not see now (a card
-    drawn from a hidden pile, a face-down card turned up or played), if any: what follows may
-    read its face."""
+    drawn from a hidden pile, a face-down card turned up or played), or any card of the draw
+    pile (which card lies where in it is secret, however public its cards are), if any: what
+    follows may read its face."""
     cards = battle.cards
     for index, event in enumerate(events):
         card = event.get("card")
         if event.get("type") in _MOVES and isinstance(card, str) and card in cards \
-                and not visible_now(battle, viewer, card):  # fmt: skip
+                and (battle.pile_of(card) is Pile.DRAW
+                     or not visible_now(battle, viewer, card)):  # fmt: skip
             return index
     return None
 

@@ -43,8 +43,9 @@ EVENTS: tuple[tuple[str, tuple[str, ...], str], ...] = (
      "a battle counter an extension declares changed (node null when the rules counted it)"),
     ("choice_made", ("node", "entry", "choice", "options", "chosen"),
      "the player answered a choice an action asked for while it resolved"),
-    ("target_skipped", ("node", "unit", "card", "reason"),
-     "an action skipped a unit or card (unit or card, and a reason from SKIP_REASONS)"),
+    ("target_skipped", ("node", "unit", "card", "reason", "wanted", "available"),
+     "an action skipped a unit or card (unit or card, and a reason from SKIP_REASONS); a draw "
+     "from a pile that ran out says how many cards it wanted and how many it found"),
     ("no_targets", ("node", "action"), "an action found nothing to act on and did nothing"),
     ("called", ("node", "card", "unit", "targets", "depth"),
      "a Call node ran the Behavior of card (a definition id) with unit as Host and targets as "
@@ -52,9 +53,11 @@ EVENTS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("branch", ("node", "arm"), "a Branch took its then or else arm"),
     ("gate_closed", ("node",), "a Gate's condition was false: the rest of its arm is skipped"),
     ("card_resolved", ("card",), "a played card finished resolving"),
-    ("turn_ended", ("turn",), "the player ended the turn"),
+    ("turn_ended", ("turn", "side"),
+     "the player ended the turn (side: the side that ended it, two sides only)"),
     ("enemy_turn", ("turn",), "the enemies act"),
-    ("turn_started", ("turn", "energy"), "a new turn began with this much energy"),
+    ("turn_started", ("turn", "energy", "side"),
+     "a new turn began with this much energy (side: whose turn, two sides only)"),
     ("intent", ("unit", "move", "name", "target"), "an enemy telegraphed its next move"),
     ("enemy_acts", ("unit", "move", "name", "target"), "an enemy used its move"),
     ("enemy_holds", ("unit", "move", "name", "reason", "reason_message"),
@@ -79,6 +82,41 @@ EVENTS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 )  # fmt: skip
 
 
+#: The type of each field (pybridge.runtime.shapes), by its name: a name means the same thing
+#: in every event that has it, except where ``TYPE_EXCEPTIONS`` says otherwise.
+FIELD_TYPES: dict[str, str] = {
+    "node": "string?", "card": "string", "name": "string", "source": "string",
+    "mode": "string", "target": "string?", "energy_before": "int", "energy_after": "int",
+    "unit": "string", "units": "list<string>", "cards": "list<string>", "base": "int",
+    "amount": "int", "blocked": "int", "hp_before": "int", "hp_after": "int",
+    "armor_before": "int", "armor_after": "int", "hp": "int", "status": "string",
+    "stacks": "int", "total": "int", "from": "string", "to": "string", "face_down": "bool?",
+    "pile": "string", "entry": "string", "energy": "int", "counter": "string",
+    "before": "int", "after": "int", "choice": "string", "options": "list<string>",
+    "chosen": "list<string>", "reason": "string", "action": "string",
+    "targets": "list<string>", "depth": "int", "arm": "string", "turn": "int",
+    "move": "string", "reason_message": "object", "stacks_before": "int",
+    "stacks_after": "int", "hook": "string", "attacker": "string", "result": "string",
+    "collected": "list<string>", "responding": "bool", "lost": "list<object>?",
+    "wanted": "int?", "available": "int?", "side": "string?",
+}  # fmt: skip
+#: (event type, field) -> its type, where it differs from ``FIELD_TYPES``.
+TYPE_EXCEPTIONS: dict[tuple[str, str], str] = {
+    ("random_target", "unit"): "string?",  # nobody could be picked
+    ("target_skipped", "unit"): "string?", ("target_skipped", "card"): "string?",
+    ("reshuffled", "cards"): "int",  # how many cards
+    ("choice_made", "entry"): "string?",  # asked by an immediate play
+    ("resolving", "card"): "string?", ("resolving", "move"): "string?",
+    ("effect_failed", "card"): "string?", ("effect_failed", "move"): "string?",
+}  # fmt: skip
+
+
+def field_types(event_type: str, fields: tuple[str, ...]) -> dict[str, str]:
+    """The types of the fields of the built-in event ``event_type``."""
+    return {f: TYPE_EXCEPTIONS.get((event_type, f), FIELD_TYPES[f]) for f in fields}
+
+
 def register(words: Words) -> None:
     for event_type, fields, doc in EVENTS:
-        words.event(event_type, doc=doc, fields=fields, narration=None)
+        words.event(event_type, doc=doc, fields=fields, narration=None,
+                    field_types=field_types(event_type, fields))  # fmt: skip

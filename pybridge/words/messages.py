@@ -6,7 +6,8 @@ sentences`); ``pybridge messages`` exports them for translators (docs/translatio
 Ids name where a sentence is read: ``log.*`` (the battle log), ``mark.*`` (a preview's marks
 over a unit), ``refusal.*`` (why a card may not be played), ``fizzle.*`` (why an effect
 failed), ``intent.*`` (an enemy's telegraphed move), ``prompt.*`` (what the player is asked),
-``cut.*`` (why a move over the Cut is refused), ``mode.*`` and ``count.*`` (a card's band), and
+``cut.*`` (why a move over the Cut is refused), ``view.*`` (a pile viewer's title and
+note), ``mode.*`` and ``count.*`` (a card's band), and
 the pieces other sentences take whole: ``list.*``, ``pile.*``, ``side.*``, ``note.*``.
 """
 
@@ -193,6 +194,7 @@ REFUSALS = (
     _m("refusal.no_card_to_choose", "no card to choose"),
     _m("refusal.no_card_to_target", "no card to target"),
     _m("refusal.source_down", "{unit} is down", unit=U),
+    _m("refusal.not_a_target", "{unit} is not a valid target", unit=U),
     _m("refusal.energy", "needs {cost} energy, {energy} left", cost=N, energy=N),
     _m("refusal.not_your_turn", "it is {side}'s turn", side=W),
     _m("refusal.priority", "{side} holds priority on the Cut", side=W),
@@ -263,7 +265,17 @@ PROMPTS = (
     _m("prompt.cut.pass", "Pass to let it resolve."),
 )
 
-MESSAGES = (*PIECES, *LOG, *FIZZLES, *MARKS, *REFUSALS, *MODES, *COUNTS, *INTENTS, *CUT, *PROMPTS)
+#: What a pile viewer shows above a pile's cards (the ``pile`` answer).
+PILE_VIEWS = (
+    _m("view.pile.title", "Cards in {pile}: {count}", pile=W, count=N),
+    _m("view.pile.ordered", "Top card first."),
+    _m("view.pile.shuffled", "In no particular order: the draw order stays hidden."),
+    _m("view.pile.hidden", "You may not see these cards."),
+    _m("view.pile.empty", "No cards here."),
+)
+
+MESSAGES = (*PIECES, *LOG, *FIZZLES, *MARKS, *REFUSALS, *MODES, *COUNTS, *INTENTS, *CUT, *PROMPTS,
+            *PILE_VIEWS)  # fmt: skip
 
 
 def register(words: Words) -> None:

@@ -1,11 +1,14 @@
 extends "res://suite.gd"
 ## The addon's translator (addons/pybridge_targeting/pybridge_sentences.gd) on a small
 ## Translation made here: whole sentences by their message id, plural forms, a gender variant
-## by a name's gender, a list within a sentence said innermost first, and the English where
-## the locale has no entry (never an id or a placeholder). The demo's German catalog loads
-## from its .po file in this (exported, web) runtime too.
+## by a name's gender, a list within a sentence said innermost first, a capital first where
+## the table marks a sentence so, and the English where the locale has no entry (never an id
+## or a placeholder). The demo's German catalog loads from its .po file in this (exported,
+## web) runtime too.
 
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
+## The demo's German catalog, mounted beside the tests.
+const GERMAN := "res://locale/de.po"
 
 const TABLE := [
 	{
@@ -31,6 +34,8 @@ const TABLE := [
 		"params": {"first": "name", "last": "name"}
 	},
 	{"id": "t.waits", "english": "{unit} waits.", "params": {"unit": "unit"}},
+	{"id": "t.sentence", "english": "{clause}.", "params": {"clause": "message"}, "capital": true},
+	{"id": "t.deal", "english": "deal {amount} damage", "params": {"amount": "number"}},
 ]
 
 var before: String = ""
@@ -58,6 +63,7 @@ func german() -> void:
 	)
 	made.add_message("{card} hits {units}.", "{card} trifft {units}.", "t.hits")
 	made.add_message("{first} and {last}", "{first} und {last}", "list.two")
+	made.add_message("deal {amount} damage", "füge {amount} Schaden zu", "t.deal")
 	TranslationServer.add_translation(made)
 	TranslationServer.set_locale("xx")
 	Sentences.use(TABLE)
@@ -123,6 +129,22 @@ func test_a_list_within_a_sentence_is_said_first() -> void:
 	back()
 
 
+func test_a_sentence_of_a_paragraph_starts_with_a_capital() -> void:
+	german()
+	var deal := said("t.deal", {"amount": 6})
+	var sentence := said("t.sentence", {"clause": deal})
+	check_eq(
+		Sentences.say(sentence, "Deal 6 damage."),
+		"Füge 6 Schaden zu.",
+		"the row marked capital: its first letter, whatever filled it"
+	)
+	check_eq(Sentences.say(deal, "deal 6 damage"), "füge 6 Schaden zu", "a clause stays as it is")
+	back()
+	check_eq(
+		Sentences.say(sentence, "x"), "Deal 6 damage.", "in English too, from the English template"
+	)
+
+
 func test_a_sentence_the_locale_lacks_stays_english() -> void:
 	german()
 	var waits := said("t.waits", {"unit": unit("cultist", "Cultist")})
@@ -140,7 +162,7 @@ func test_a_sentence_the_locale_lacks_stays_english() -> void:
 
 
 func test_the_demo_catalog_loads_from_its_po_file() -> void:
-	var catalog := load("res://locale/de.po") as Translation
+	var catalog := load(GERMAN) as Translation
 	if not check(catalog != null, "res://locale/de.po loads as a Translation"):
 		return
 	check_eq(catalog.locale, "de", "its locale")
@@ -162,5 +184,32 @@ func test_the_demo_catalog_loads_from_its_po_file() -> void:
 		"Der Goblin erleidet 6 Schaden, noch 12 LP.",
 		"the demo's German, by the gender its catalog gives the Goblin"
 	)
+	TranslationServer.set_locale(before)
+	TranslationServer.remove_translation(catalog)
+
+
+func test_a_refused_play_says_why_in_the_locale() -> void:
+	var catalog := load(GERMAN) as Translation
+	before = TranslationServer.get_locale()
+	TranslationServer.add_translation(catalog)
+	TranslationServer.set_locale("de")
+	var view := battle_view(web_client())
+	var ok: bool = await view.open_battle(demo_battle())
+	check(ok, "the demo battle opens")
+	var refusals := []
+	view.card_refused.connect(
+		func(card: String, reason: String) -> void: refusals.append([card, reason])
+	)
+	check_eq(await view.play_card("h1", "knight"), false, "Strike at the Knight is refused")
+	check_eq(
+		refusals,
+		[["h1", "der Ritter ist kein gültiges Ziel"]],
+		"the refusal's sentence in German, by the Knight's gender in de.po"
+	)
+	check_eq(view.bridge.last_error.get("reason"), "Knight is not a valid target", "its English")
+	await view.play_card("h2")  # Meteor Strike: 1 energy left
+	refusals.clear()
+	check_eq(await view.play_card("h12"), false, "Resurrect costs 2")
+	check_eq(refusals, [["h12", "braucht 2 Energie, 1 übrig"]], "the energy refusal in German")
 	TranslationServer.set_locale(before)
 	TranslationServer.remove_translation(catalog)

@@ -36,6 +36,10 @@ const PASS := &"pybridge_pass"
 const RESPOND := &"pybridge_respond"
 ## End the turn (E).
 const END_TURN := &"pybridge_end_turn"
+## Show the draw pile (D), the discard pile (S), the exhaust pile (X): the pile viewer.
+const SHOW_DRAW := &"pybridge_show_draw"
+const SHOW_DISCARD := &"pybridge_show_discard"
+const SHOW_EXHAUST := &"pybridge_show_exhaust"
 ## [code]pybridge_card_1[/code] .. [code]pybridge_card_10[/code]: aim the n-th card (1-9, 0).
 const CARD_PREFIX := "pybridge_card_"
 ## How many cards have an action of their own.
@@ -63,6 +67,9 @@ static func default_bindings() -> Dictionary:
 		PASS: [_key(KEY_SPACE), _key(KEY_P)],
 		RESPOND: [_key(KEY_R)],
 		END_TURN: [_key(KEY_E)],
+		SHOW_DRAW: [_key(KEY_D)],
+		SHOW_DISCARD: [_key(KEY_S)],
+		SHOW_EXHAUST: [_key(KEY_X)],
 	}
 	for n in range(1, CARD_KEYS + 1):
 		bindings[StringName(CARD_PREFIX + str(n))] = [_key(KEY_0 + n % 10)]
@@ -112,7 +119,7 @@ func handle(event: InputEvent) -> bool:
 		return false
 	if _view.pile_picker != null and _view.pile_picker.visible:
 		return _view.pile_picker.handle(event)
-	return _pointer(event) or _keys(event) or _moves(event)
+	return _pointer(event) or _keys(event) or _moves(event) or _piles(event)
 
 
 # The select button (a press on a card, a release on a target) and cancel.
@@ -172,6 +179,17 @@ func _moves(event: InputEvent) -> bool:
 	else:
 		return false
 	return true
+
+
+# The pile viewer's keys (while nothing is aimed).
+func _piles(event: InputEvent) -> bool:
+	if _view.aim.is_aiming():
+		return false
+	for action: StringName in [SHOW_DRAW, SHOW_DISCARD, SHOW_EXHAUST]:
+		if _pressed(event, action):
+			_view.show_pile(String(action).trim_prefix("pybridge_show_"))
+			return true
+	return false
 
 
 static func _pressed(event: InputEvent, action: StringName, exact: bool = false) -> bool:

@@ -1,12 +1,13 @@
 @tool
 extends RefCounted
 ## Setting a [PyBridgeBattleView] up: what it does when it is ready, the overlays it adds over
-## its battle (the target markers, the choice prompt, the pile picker), the Cut view's buttons
-## wired to it, and the warnings the editor shows for what is missing.
+## its battle (the target markers, the choice prompt, the pile picker and viewer), the Cut
+## view's buttons wired to it, and the warnings the editor shows for what is missing.
 
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const PileViewer := preload("res://addons/pybridge_targeting/battle/pybridge_pile_viewer.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
 
@@ -52,6 +53,9 @@ static func add_overlays(view: PyBridgeBattleView) -> void:
 	Relay.relay(view.pile_picker, view)
 	view.pile_picker.name = "PilePicker"
 	view.add_child(view.pile_picker)
+	view.pile_viewer = PileViewer.new(view)
+	view.pile_viewer.name = "PileViewer"
+	view.add_child(view.pile_viewer)
 	if view.cut_view != null:
 		view.cut_view.pass_pressed.connect(view.pass_priority)
 		view.cut_view.respond_pressed.connect(view.respond)

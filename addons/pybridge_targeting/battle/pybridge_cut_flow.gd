@@ -53,7 +53,7 @@ func activate(card_id: String, target_ids: PackedStringArray) -> bool:
 	var result: Dictionary = await bridge.ask("activate", fields)
 	if result.is_empty():
 		_view.busy_with(-1)
-		card_refused.emit(card_id, str(bridge.last_error.get("message", "")))
+		card_refused.emit(card_id, Sentences.said_error(bridge.last_error))
 		return false
 	_view.target_marks.clear_lost()
 	await _view.settle_play(result, "activate")
@@ -147,7 +147,7 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 			var more := choices.duplicate()
 			more[entry] = answer
 			return await pass_priority(more)
-		request_refused.emit("pass", str(error.get("message", "")))
+		request_refused.emit("pass", Sentences.said_error(error))
 		return false
 	_view.target_marks.clear_lost()
 	passed.emit(result)

@@ -18,6 +18,8 @@ extends RefCounted
 signal playback_step_shown(step: Dictionary)
 ## An event of a step is shown.
 signal playback_event_shown(event: Dictionary, step: Dictionary)
+## An event of a step is shown, typed by the runtime's schema.
+signal event_shown(event: PyBridgeEvent, step: Dictionary)
 
 ## Seconds a step that changes something stays on screen.
 var step_seconds: float = 0.45
@@ -41,10 +43,13 @@ var awaiting_handler: bool = false
 var _view: PyBridgeBattleView = null
 # A play never paused before it had a handler: its steps wait for the handler alone.
 var _paced: bool = true
+# Event type -> its fields' types, from the view's schema (the typed events' conversion).
+var _types: Dictionary = {}
 
 
 func _init(view: PyBridgeBattleView, result: Dictionary, answered: String = "") -> void:
 	_view = view
+	_types = PyBridgeEvent.types_by_event(view.schema)
 	steps = steps_of(result)
 	op = answered
 	_paced = not op in ["play", "activate"]
@@ -134,6 +139,7 @@ func run() -> void:
 		playback_step_shown.emit(shown)
 		for event: Dictionary in step["events"]:
 			playback_event_shown.emit(event, shown)
+			event_shown.emit(PyBridgeEvent.from(event, _types.get(event["type"], {})), shown)
 		if skipped:
 			continue
 		var actor := actor_of(step["events"])

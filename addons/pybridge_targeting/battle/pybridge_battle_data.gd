@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeBattleData
 extends RefCounted
 ## What the views are given, read from a battle state and the runtime's answers: the
 ## dictionaries [code]show_unit[/code] and [code]show_card[/code] take, display names, and
@@ -231,11 +230,12 @@ func _said_name(kind: String, id: String, definition: Dictionary, fallback: Stri
 
 
 # Its text, whole, under "<kind>.<id>.text": the game's data, translated as one sentence;
-# else the describer's sentence for it, when the runtime sent one.
+# else the describer's sentence for it, when the runtime sent one (a card with no text of
+# its own carries the runtime's as its text_message).
 func _said_text(kind: String, id: String, definition: Dictionary) -> String:
 	var english := str(definition.get("text", ""))
 	if english.is_empty():
-		return english
+		return Sentences.say(definition.get("text_message"), english)
 	var told := TranslationServer.translate(english, "%s.%s.text" % [kind, id])
 	if told == english and definition.get("text_message") is Dictionary:
 		return Sentences.say(definition["text_message"], english)

@@ -1,0 +1,36 @@
+@tool
+class_name PyBridgeCutEntry
+extends RefCounted
+## An effect waiting on the Cut: a card played or an enemy's response move, with the targets
+## it locked. The battle state lists them ([member PyBridgeBattleState.cut]), bottom first.
+
+## The runtime's shapes this class mirrors (docs/protocol.md, [code]schema[/code]'s shapes).
+const SHAPES := ["cut_entry"]
+const Shapes := preload("res://addons/pybridge_targeting/transport/pybridge_shapes.gd")
+
+## Its id: [code]e[/code] and a number.
+var id: String = ""
+## The side that put it on the Cut: [code]player[/code] or [code]enemy[/code].
+var side: String = ""
+## The unit that plays it.
+var source: String = ""
+## Its locked targets.
+var targets: PackedStringArray = PackedStringArray()
+## The range an "all ~" effect collected.
+var collected: PackedStringArray = PackedStringArray()
+## Whether the enemies had their chance to respond to it.
+var answered: bool = false
+## Its card (null for a move).
+var card: PyBridgeCard = null
+## Its move ([code]""[/code] for a card).
+var move: String = ""
+## In the [code]cut[/code] answer: what a card that chooses on resolve may choose now
+## ([code]chooses[/code], [code]zones[/code], [code]candidates[/code]); empty otherwise.
+var late_choice: Dictionary = {}
+
+
+## The Cut entry [param data] (of a state, or of the [code]cut[/code] answer) typed.
+static func from(data: Dictionary) -> PyBridgeCutEntry:
+	var entry := PyBridgeCutEntry.new()
+	Shapes.fill(entry, data)
+	return entry

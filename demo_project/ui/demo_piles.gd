@@ -1,0 +1,67 @@
+class_name DemoPiles
+extends HBoxContainer
+## The party battle's pile counters: Draw, Discard and Exhaust, each a button that opens the
+## battle view's pile viewer on its pile ([method PyBridgeBattleView.show_pile]; the keys D, S
+## and X do too). Prints [code]piles[/code] (each counter's count and point) when the state
+## changes, [code]pile[/code] when the viewer shows a pile (the runtime's answer and what the
+## viewer shows) and [code]pile_closed[/code] when it closes.
+
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
+const PILES: Array[String] = ["draw", "discard", "exhaust"]
+
+var _battle: PyBridgeBattleView = null
+var _buttons: Dictionary = {}
+
+
+## Counters for [param battle], in place of [param label] (the old text counter, hidden).
+func _init(battle: PyBridgeBattleView, label: Control) -> void:
+	_battle = battle
+	name = "PileButtons"
+	position = label.position
+	size = label.size
+	alignment = BoxContainer.ALIGNMENT_END
+	add_theme_constant_override(&"separation", 4)
+	label.visible = false
+	label.get_parent().add_child(self)
+	for pile in PILES:
+		var button := Button.new()
+		button.flat = true
+		button.focus_mode = Control.FOCUS_NONE
+		button.theme_type_variation = &"DimLabel"
+		button.pressed.connect(func() -> void: _battle.show_pile(pile))
+		add_child(button)
+		_buttons[pile] = button
+	battle.state_changed.connect(_show_counts)
+	battle.pile_viewer.pile_shown.connect(_on_shown)
+	battle.pile_viewer.pile_closed.connect(
+		func(pile: String) -> void: DemoLines.say("pile_closed", {"pile": pile})
+	)
+
+
+func _show_counts(state: Dictionary) -> void:
+	var piles := BattleData.piles_in(state)
+	var counts := {}
+	for pile in PILES:
+		counts[pile] = (piles.get(pile, []) as Array).size()
+		(_buttons[pile] as Button).text = _worded(pile) % counts[pile]
+	for frame in 2:  # laid out with their new texts
+		await get_tree().process_frame
+	var said := {}
+	for pile in PILES:
+		said[pile] = {"count": counts[pile], "point": DemoLines.center_of(_buttons[pile])}
+	DemoLines.say("piles", said)
+
+
+func _worded(pile: String) -> String:
+	match pile:
+		"draw":
+			return tr("Draw %d")
+		"discard":
+			return tr("Discard %d")
+	return tr("Exhaust %d")
+
+
+func _on_shown(answer: Dictionary) -> void:
+	for frame in 2:  # the grid lays its cards out first
+		await get_tree().process_frame
+	DemoLines.say("pile", {"answer": answer, "shown": _battle.pile_viewer.shown()})

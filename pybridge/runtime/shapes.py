@@ -1,0 +1,255 @@
+"""The typed shapes of what a host reads: each object the protocol hands out (a unit, a card of
+a pile, a side, a battle state, a Cut entry, a ``targets`` answer, an event) named field by
+field with its type, in the protocol's ``schema`` (``shapes``; each event type's
+``field_types``). A host builds typed objects from them (the addon's ``PyBridgeUnit``,
+``PyBridgeEvent``...), and tests hold every answer the runtime gives to them.
+
+A type is written as text:
+
+- ``int``, ``float``, ``bool``, ``string``: a JSON number that is whole (``int``), any number,
+  true or false, a string;
+- ``list<T>`` and ``map<T>`` (an object with string keys): of values of type ``T``;
+- ``object``: a JSON object whose own keys are not typed here (a message, a forecast, a card
+  definition); ``any``: any JSON value;
+- the name of a shape of this module (``unit``, ``card``...): an object of that shape;
+- ``T?``: the value may be null, or its key left out (a host reads the type's default).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import PILES
+
+#: The types a value can have that are no shape.
+SCALARS = ("int", "float", "bool", "string", "object", "any")
+
+
+@dataclass(frozen=True, slots=True)
+class FieldShape:
+    name: str
+    type: str
+    doc: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "type": self.type, "doc": self.doc}
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    name: str
+    doc: str
+    fields: tuple[FieldShape, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "doc": self.doc, "fields": [f.to_json() for f in self.fields]}
+
+    def field(self, name: str) -> FieldShape | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+def _shape(name: str, doc: str, *fields: tuple[str, str, str]) -> Shape:
+    return Shape(name, doc, tuple(FieldShape(*f) for f in fields))
+
+
+_INTENT_FIELDS = (
+    ("move", "string", "the move the enemy will use"),
+    ("target", "string?", "the unit it aims at (null: none, or chosen when it acts)"),
+)
+_LOOKS = (
+    ("hp", "int", "health"),
+    ("max_hp", "int", "the most health it can have"),
+    ("armor", "int", "armor, spent before health"),
+    ("statuses", "map<int>", "status id -> stacks"),
+    ("zone", "string", "where it stands: field or reserve (schema's zones)"),
+    ("intent", "intent?", "the move an enemy telegraphs (null: none)"),
+)
+
+#: Every shape, by name, in the order ``schema`` lists them.
+SHAPES: dict[str, Shape] = {
+    s.name: s
+    for s in (
+        _shape(
+            "unit", "a unit of a battle state (docs/format.md)",
+            ("id", "string", "its id"),
+            ("name", "string", "its name"),
+            ("team", "string", "player or enemy"),
+            *_LOOKS,
+            ("tags", "list<string>", "its tags"),
+            ("tier", "int", "its tier (1: a regular unit)"),
+            ("moves", "list<string>", "the ids of an enemy's moves"),
+            ("art", "string?", "the path of its portrait"),
+        ),
+        _shape(
+            "intent", "the move an enemy telegraphs",
+            *_INTENT_FIELDS,
+            ("forecast", "object?", "what the move will do, worded (protocol: state)"),
+        ),
+        _shape(
+            "unit_after", "what an event's unit looks like after it (protocol: play)",
+            *_LOOKS,
+            ("alive", "bool", "whether it stands (health above 0)"),
+        ),
+        _shape(
+            "card", "a card instance in a pile or on the Cut (a card back has only its id)",
+            ("id", "string", "the instance's id (a view's own id in a view)"),
+            ("card", "string?", "its card definition's id (null: a card back)"),
+            ("owner", "string?", "the unit that plays it"),
+            ("face_down", "bool?", "true when it lies face down"),
+        ),
+        _shape(
+            "piles", "a side's piles, each top first",
+            *((pile.value, "list<card>", f"the {pile.value} pile") for pile in PILES),
+        ),
+        _shape(
+            "side", "a card-playing side (one-sided battles keep it at the state's top level)",
+            ("team", "string", "player or enemy"),
+            ("active_player", "string", "the unit that plays its cards"),
+            ("energy", "int", "energy left this turn"),
+            ("max_energy", "int", "energy each turn starts with"),
+            ("draw_per_turn", "int", "cards drawn each turn"),
+            ("hand_at_turn_end", "string?", "keep or discard (a one-sided battle: discard)"),
+            ("piles", "piles", "its piles"),
+        ),
+        _shape(
+            "cut_entry", "an effect waiting on the Cut (protocol: cut)",
+            ("id", "string", "its id, e followed by a number"),
+            ("side", "string", "the side that put it on the Cut"),
+            ("source", "string", "the unit that plays it"),
+            ("targets", "list<string>", "its locked targets"),
+            ("collected", "list<string>", "the range an all ~ effect collected"),
+            ("answered", "bool", "whether the enemies had their chance to respond"),
+            ("card", "card?", "its card (null for a move)"),
+            ("move", "string?", "its move (null for a card)"),
+            ("late_choice", "object?", "what a card that chooses on resolve may choose now "
+             "(the cut answer only)"),
+        ),
+        _shape(
+            "state", "a battle state, or a view (protocol: state, view)",
+            ("turn", "int", "the turn, from 1"),
+            ("turn_side", "string?", "whose turn it is (two sides only)"),
+            ("result", "string?", "victory, defeat, or null while it goes on"),
+            ("rules", "string", "the rule profile: soft or strict"),
+            ("reshuffle", "bool", "whether an empty draw pile takes the discard pile"),
+            ("next_entry", "int", "the number of the next Cut entry"),
+            ("units", "list<unit>", "every unit, in order"),
+            ("sides", "list<side>?", "the two card-playing sides (two sides only)"),
+            ("active_player", "string?", "the player side's (one side only)"),
+            ("energy", "int?", "the player side's (one side only)"),
+            ("max_energy", "int?", "the player side's (one side only)"),
+            ("draw_per_turn", "int?", "the player side's (one side only)"),
+            ("piles", "piles?", "the player side's (one side only)"),
+            ("cut", "list<cut_entry>", "what waits on the Cut, bottom first"),
+            ("counters", "map<int>?", "the battle counters extensions declare"),
+            ("cards", "list<object>", "the card definitions (docs/format.md)"),
+            ("statuses", "list<object>", "the status definitions"),
+            ("moves", "list<object>", "the move definitions"),
+            ("view", "object?", "whose view it is (a view only)"),
+            ("format", "string?", "the document's format (not in a view)"),
+            ("seed", "int?", "the battle's seed (not in a view)"),
+            ("rng", "object?", "the random generator's state (not in a view)"),
+            ("extensions", "object?", "the extensions it needs"),
+            ("visibility", "object?", "who sees each pile"),
+            ("deck_lists", "string?", "whose deck lists a side knows"),
+            ("secret", "string?", "the view ids' secret (not in a view)"),
+            ("stints", "object?", "the view ids' counts (not in a view)"),
+        ),
+        _shape(
+            "targets", "what a card may target now (protocol: targets)",
+            ("card", "string", "the card instance"),
+            ("mode", "string", "its target mode"),
+            ("requires_target", "bool", "whether the player aims it at a unit"),
+            ("source", "string", "the unit that plays it"),
+            ("candidates", "list<string>", "the units it may be aimed at"),
+            ("range", "list<string>", "the units its mode reaches"),
+            ("affects", "list<string>", "the units a play now acts on (what a UI lights)"),
+            ("playable", "bool", "whether it can be played now"),
+            ("reason", "string?", "why not, in the runtime's words"),
+            ("reason_message", "object?", "the same as a message"),
+            ("refusal", "object?", "why not: code, text, message, protected"),
+            ("count", "int", "how many units a play takes"),
+            ("up_to", "bool", "whether fewer (at least one) may be taken"),
+            ("count_label", "string", "count worded for a card's band"),
+            ("count_label_message", "object?", "the same as a message"),
+            ("choose_on_resolve", "bool", "whether it chooses when it resolves"),
+            ("late_choice", "object?", "where that choice comes from"),
+            ("protected", "list<object>", "units a status keeps out of its reach"),
+            ("facts", "object", "its mode's facts (schema's modes)"),
+        ),
+        _shape(
+            "event", "what every event has, beside its type's fields (schema's events)",
+            ("type", "string", "the event type"),
+            ("unit_after", "unit_after?", "its unit after it (requests that change the battle)"),
+        ),
+    )
+}  # fmt: skip
+
+
+def check_type(text: str, shapes: dict[str, Shape] = SHAPES) -> str:
+    """``text`` when it is a type this module reads, else a ValueError naming it."""
+    inner = text[:-1] if text.endswith("?") else text
+    for wrap in ("list<", "map<"):
+        if inner.startswith(wrap) and inner.endswith(">"):
+            check_type(inner[len(wrap) : -1], shapes)
+            return text
+    if inner not in SCALARS and inner not in shapes:
+        raise ValueError(f"unknown type {text!r}: one of {', '.join(SCALARS)}, a shape "
+                         f"({', '.join(shapes)}), list<T>, map<T>, or T? (T or null)")  # fmt: skip
+    return text
+
+
+def mismatch(value: object, type_text: str, path: str = "value",
+             shapes: dict[str, Shape] = SHAPES) -> str | None:  # fmt: skip
+    """Where ``value`` (JSON) does not fit ``type_text``, or None when it does. An object of a
+    shape may not hold a key the shape does not name."""
+    if type_text.endswith("?"):
+        return None if value is None else mismatch(value, type_text[:-1], path, shapes)
+    fits: dict[str, bool] = {
+        "int": isinstance(value, int) and not isinstance(value, bool),
+        "float": isinstance(value, (int, float)) and not isinstance(value, bool),
+        "bool": isinstance(value, bool), "string": isinstance(value, str),
+        "object": isinstance(value, dict), "any": True,
+    }  # fmt: skip
+    if type_text in fits:
+        return None if fits[type_text] else f"{path}: {value!r} is no {type_text}"
+    if type_text.startswith("list<"):
+        if not isinstance(value, list):
+            return f"{path}: {value!r} is no list"
+        inner = type_text[5:-1]
+        found = (mismatch(v, inner, f"{path}[{i}]", shapes) for i, v in enumerate(value))
+        return next((m for m in found if m), None)
+    if type_text.startswith("map<"):
+        if not isinstance(value, dict):
+            return f"{path}: {value!r} is no map"
+        inner = type_text[4:-1]
+        found = (mismatch(v, inner, f"{path}.{k}", shapes) for k, v in value.items())
+        return next((m for m in found if m), None)
+    return shape_mismatch(value, shapes[type_text], path, shapes)
+
+
+def shape_mismatch(value: object, shape: Shape, path: str = "value",
+                   shapes: dict[str, Shape] = SHAPES, extra: dict[str, str] | None = None
+                   ) -> str | None:  # fmt: skip
+    """Where ``value`` does not fit ``shape`` (and the ``extra`` fields, name -> type)."""
+    if not isinstance(value, dict):
+        return f"{path}: {value!r} is no {shape.name}"
+    types = {f.name: f.type for f in shape.fields} | (extra or {})
+    for key in value:
+        if key not in types:
+            return f"{path}.{key}: not a field of {shape.name}"
+    for name, type_text in types.items():
+        if name not in value and not type_text.endswith("?"):
+            return f"{path}.{name}: missing"
+        found = mismatch(value.get(name), type_text, f"{path}.{name}", shapes)
+        if found:
+            return found
+    return None
+
+
+def event_mismatch(event: dict[str, object], field_types: dict[str, dict[str, str]],
+                   path: str = "event") -> str | None:  # fmt: skip
+    """Where ``event`` does not fit its type's ``field_types`` (``schema``'s, by type)."""
+    declared = field_types.get(str(event.get("type")))
+    if declared is None:
+        return f"{path}: undeclared event type {event.get('type')!r}"
+    return shape_mismatch(event, SHAPES["event"], path, extra=declared)

@@ -1,0 +1,234 @@
+extends "res://suite.gd"
+## The typed objects (PyBridgeBattleState, PyBridgeUnit, PyBridgeSide, PyBridgeCard,
+## PyBridgeCutEntry, PyBridgeTargets, PyBridgeEvent) built from the runtime's real answers:
+## every field of the shape each mirrors ([code]schema[/code]'s [code]shapes[/code]) is a
+## property holding the Variant type that field's type says, ints as [code]TYPE_INT[/code]; an
+## event's params are typed by the schema's [code]field_types[/code], an extension's event too.
+
+const RIVALS_FILE := "res://battle/rivals_battle.json"
+const PEEK := {"id": "look", "type": "Peek", "count": 2}
+
+var client: PyBridgeClient = null
+var schema: Dictionary = {}
+var shapes: Dictionary = {}
+## Shape name -> whether a typed class mirrors it (else its objects stay Dictionaries).
+var classes: Dictionary = {}
+
+
+func opened(battle: Dictionary) -> PyBridgeBattleState:
+	client = web_client()
+	read_schema(client.schema())
+	return PyBridgeBattleState.from(client.open_battle(battle))
+
+
+func read_schema(answer: Dictionary) -> void:
+	schema = answer
+	for shape: Dictionary in schema["shapes"]:
+		shapes[shape["name"]] = shape
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		var constants: Dictionary = load(entry["path"]).get_script_constant_map()
+		for shape_name: String in constants.get("SHAPES", []):
+			classes[shape_name] = true
+
+
+## The Variant type a value of [param type_text] has once typed (-1: any).
+func variant_type(type_text: String) -> int:
+	var kind := type_text.trim_suffix("?")
+	var scalars := {
+		"int": TYPE_INT,
+		"float": TYPE_FLOAT,
+		"bool": TYPE_BOOL,
+		"string": TYPE_STRING,
+		"object": TYPE_DICTIONARY,
+		"list<string>": TYPE_PACKED_STRING_ARRAY,
+	}
+	if scalars.has(kind):
+		return scalars[kind]
+	if kind.begins_with("list<"):
+		return TYPE_ARRAY
+	if kind.begins_with("map<"):
+		return TYPE_DICTIONARY
+	if shapes.has(kind):
+		return TYPE_OBJECT if classes.has(kind) else TYPE_DICTIONARY
+	return -1
+
+
+## Checks every field of the shapes [param object] mirrors, and the typed objects it holds.
+func check_typed(object: Object, where: String) -> void:
+	var constants: Dictionary = object.get_script().get_script_constant_map()
+	var left_out: Dictionary = constants.get("LEFT_OUT", {})
+	var inline: Array = constants.get("INLINE", [])
+	for shape_name: String in constants["SHAPES"]:
+		var fields: Array = shapes[shape_name]["fields"].duplicate()
+		for field: Dictionary in shapes[shape_name]["fields"]:
+			if field["name"] in inline:
+				fields.append_array(shapes[field["type"].trim_suffix("?")]["fields"])
+		for field: Dictionary in fields:
+			var name: String = field["name"]
+			if left_out.has(name) or name in inline:
+				continue
+			var wanted := variant_type(field["type"])
+			if not check(name in object, "%s: %s has no property %s" % [where, shape_name, name]):
+				continue
+			var value: Variant = object.get(name)
+			if wanted == TYPE_OBJECT and value == null:
+				continue  # a nullable object the runtime gave none of
+			if wanted >= 0:
+				check_eq(typeof(value), wanted, "%s.%s (%s)" % [where, name, field["type"]])
+			if value is Object:
+				check_typed(value, "%s.%s" % [where, name])
+			elif value is Array:
+				for i in value.size():
+					if value[i] is Object:
+						check_typed(value[i], "%s.%s[%d]" % [where, name, i])
+
+
+## Checks every event of [param events] typed by the schema: each field of its type holds the
+## Variant type its field type says (null where the runtime gave none), its unit after too.
+func check_events(events: Array[PyBridgeEvent], raw: Array) -> void:
+	var types := PyBridgeEvent.types_by_event(schema)
+	check_eq(events.size(), raw.size(), "every event typed")
+	for i in events.size():
+		var event := events[i]
+		check_eq(event.type, str(raw[i]["type"]), "its type")
+		check_typed(event, "event %d" % i)
+		var field_types: Dictionary = types[event.type]
+		for field: String in event.params:
+			var wanted := variant_type(field_types.get(field, "any"))
+			var value: Variant = event.params[field]
+			if value != null and wanted >= 0:
+				check_eq(typeof(value), wanted, "%s.%s" % [event.type, field])
+
+
+func test_a_one_sided_state_is_typed_with_one_side_made_from_its_own_fields() -> void:
+	var state := await opened(demo_battle())
+	check_typed(state, "state")
+	check_eq(state.turn, 1, "the turn, an int")
+	check_eq(state.sides.size(), 1, "one side")
+	var side := state.side()
+	check_eq(side.team, "player", "the player's")
+	check_eq(side.energy, 3, "its energy, an int")
+	check(side.hand.size() > 0 and side.hand[0] is PyBridgeCard, "its hand: typed cards")
+	var knight := state.unit("knight")
+	check(knight != null and typeof(knight.hp) == TYPE_INT and knight.hp > 0, "a unit's hp")
+	check_eq(state.units.size(), (client.state()["units"] as Array).size(), "every unit")
+	var enemy := state.units[state.units.size() - 1]
+	check(not enemy.intent.is_empty(), "an enemy's intent")
+	check_eq(typeof(enemy.intent["forecast"]["acts"]), TYPE_BOOL, "its forecast, as the runtime")
+
+
+func test_two_card_playing_sides_are_typed_per_side() -> void:
+	var state := await opened(JSON.parse_string(FileAccess.get_file_as_string(RIVALS_FILE)))
+	check_typed(state, "rivals")
+	check_eq(state.sides.size(), 2, "two sides")
+	check_eq(state.turn_side, "player", "whose turn")
+	check_eq(state.side("enemy").team, "enemy", "the enemy side")
+	check_eq(state.side("enemy").hand.size(), 5, "its hand")
+	check_eq(state.side("enemy").hand_at_turn_end, "keep", "what it does with its hand")
+	check(state.side().find_card("a1") != null, "the turn side's card")
+	check_eq(state.side("player").pile("draw"), state.side("player").draw, "a pile by name")
+	check_eq(state.side("player").pile("nowhere"), [] as Array[PyBridgeCard], "none")
+
+
+func test_a_view_has_card_backs() -> void:
+	await opened(JSON.parse_string(FileAccess.get_file_as_string(RIVALS_FILE)))
+	var view := PyBridgeBattleState.from(
+		client.request("view", {"session": client.session, "viewer": "player"})["view"]
+	)
+	check_typed(view, "view")
+	check_eq(view.view.get("viewer"), "player", "whose view")
+	var backs := view.side("enemy").hand.filter(func(c: PyBridgeCard) -> bool: return c.is_back())
+	check_eq(backs.size(), 5, "the other side's hand: card backs")
+
+
+func test_a_targets_answer_and_the_events_of_a_play_and_an_enemy_turn_are_typed() -> void:
+	var state := await opened(demo_battle())
+	var card_id := state.side().hand[0].id
+	var answer := PyBridgeTargets.from(client.targets(card_id))
+	check_typed(answer, "targets")
+	check_eq(answer.count, 1, "count, an int")
+	check(answer.playable and answer.candidates.size() > 0, "a card it can aim")
+	var played := client.play(card_id, answer.candidates[0] if answer.requires_target else "")
+	var events := PyBridgeEvent.list_from(played["events"], schema)
+	check_events(events, played["events"])
+	check_eq(events[0].get_int("energy_before"), 3, "the energy before, an int")
+	var hit := events.filter(func(e: PyBridgeEvent) -> bool: return e.unit_after != null)
+	check(hit.size() > 0, "an event tells its unit after it")
+	check_eq(typeof(hit[0].unit_after.hp), TYPE_INT, "its hp, an int")
+	check_eq(hit[0].unit_after.id, hit[0].get_text("unit"), "its id: the event's unit")
+	var turn := client.end_turn()
+	check_events(PyBridgeEvent.list_from(turn["events"], schema), turn["events"])
+	check_typed(PyBridgeBattleState.from(turn["state"]), "after the turn")
+
+
+func test_the_cut_entries_of_a_state_and_of_the_cut_answer_are_typed() -> void:
+	var state := await opened(duel_battle())
+	var activated := {}
+	for instance: PyBridgeCard in state.side().hand:
+		var answer := PyBridgeTargets.from(client.targets(instance.id))
+		if answer.playable and answer.count == 1 and answer.late_choice.is_empty():
+			var fields := {"session": client.session, "card": instance.id}
+			if answer.requires_target:
+				fields["target"] = answer.candidates[0]
+			activated = client.request("activate", fields)
+			break
+	check(not activated.is_empty(), "a card went on the Cut")
+	var after := PyBridgeBattleState.from(activated.get("state", {}))
+	check_typed(after, "state on the Cut")
+	check_eq(after.cut.size(), 1, "one entry")
+	check(after.cut[0].card is PyBridgeCard, "its card")
+	var cut: Dictionary = client.request("cut", {"session": client.session})
+	for data: Dictionary in cut["cut"]:
+		var entry := PyBridgeCutEntry.from(data)
+		check_typed(entry, "cut answer's entry")
+		check_eq(entry.id, after.cut[0].id, "the same entry")
+
+
+func test_an_extensions_event_arrives_typed_with_no_gdscript_of_its_own() -> void:
+	var document := small_battle([card("peek", "None", PEEK)], ["orc"])
+	document["piles"]["draw"] = [{"id": "d1", "card": "peek"}, {"id": "d2", "card": "peek"}]
+	await opened(document)
+	var asked := client.request("play", {"session": client.session, "card": "h1"})
+	check(asked.is_empty() and client.last_error.get("code") == "choice_needed", "it asks")
+	var choice: Dictionary = client.last_error["choice"]
+	var fields := {"session": client.session, "card": "h1", "choices": {choice["key"]: ["d2"]}}
+	var played := client.request("play", fields)
+	var events := PyBridgeEvent.list_from(played["events"], schema)
+	check_events(events, played["events"])
+	var peeked := events.filter(func(e: PyBridgeEvent) -> bool: return e.type == "peeked")
+	if check_eq(peeked.size(), 1, "the extension's event"):
+		check_eq(peeked[0].get_int("looked"), 2, "looked, an int")
+		check_eq(typeof(peeked[0].params["looked"]), TYPE_INT, "as TYPE_INT")
+		check_eq(peeked[0].get_ids("kept"), PackedStringArray(["d2"]), "kept, a list of ids")
+		check_eq(peeked[0].get_text("node"), "look", "its node")
+
+
+func test_the_battle_view_hands_out_the_typed_state_targets_and_events() -> void:
+	var view := battle_view(web_client())
+	view.step_seconds = 0.05
+	var states: Array[PyBridgeBattleState] = []
+	view.battle_state_changed.connect(func(s: PyBridgeBattleState) -> void: states.append(s))
+	var shown: Array[PyBridgeEvent] = []
+	view.event_shown.connect(func(e: PyBridgeEvent, _step: Dictionary) -> void: shown.append(e))
+	var raw := []
+	view.playback_event_shown.connect(func(e: Dictionary, _step: Dictionary) -> void: raw.append(e))
+	check(await view.open_battle(demo_battle()), "the battle opens")
+	read_schema(view.schema)
+	check_eq(states.size(), 1, "a typed state when it opened")
+	check(view.battle_state == states[0], "the view's typed state")
+	check_typed(view.battle_state, "the view's state")
+	check_eq(view.unit("knight").hp, int(view.state["units"][0]["hp"]), "a unit by id")
+	var card_id := view.battle_state.side().hand[0].id
+	var answer := view.typed_targets(card_id)
+	check_typed(answer, "the view's targets")
+	check_eq(answer.candidates, PackedStringArray(view.targets_of(card_id)["candidates"]), "same")
+	var played := []
+	view.card_played.connect(func(_c: String, _t: String, r: Dictionary) -> void: played.append(r))
+	check(await view.play_card(card_id, answer.candidates[0]), "it plays")
+	check_events(view.events_of(played[0]), played[0]["events"])
+	check_eq(states.size(), 2, "a typed state after the play")
+	await view.end_turn()
+	check(raw.size() > 0, "the enemy turn played back")
+	check_eq(shown.size(), raw.size(), "each event shown typed too")
+	check_events(shown, raw)
+	check_eq(view.cut_entries(), [] as Array[PyBridgeCutEntry], "nothing on the Cut")
