@@ -16,6 +16,8 @@ extends Control
 ## [code]highlight[/code], [code]activated[/code], [code]passed[/code], [code]turn[/code],
 ## [code]cut[/code], [code]refused[/code], [code]result[/code], [code]error[/code].
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 ## The start screen, where Menu goes back to.
 const START_SCENE := "res://start.tscn"
 ## Each team's colour, as the Cut view colours its entries.
@@ -68,6 +70,7 @@ var _toast_tween: Tween = null
 
 func _ready() -> void:
 	theme = DemoTheme.build()
+	DemoArt.use(_battle)
 	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
 	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
 	_overlay_root.theme = theme
@@ -316,9 +319,9 @@ func _show_seat() -> void:
 	if _seat.is_empty() or _battle.state.is_empty():
 		return
 	var other := _other_side(_seat)
-	var mine := PyBridgeBattleData.side_in(_battle.state, _seat)
-	var theirs := PyBridgeBattleData.side_in(_battle.state, other)
-	var hidden: Array = PyBridgeBattleData.piles_in(_battle.state, other).get("hand", [])
+	var mine := BattleData.side_in(_battle.state, _seat)
+	var theirs := BattleData.side_in(_battle.state, other)
+	var hidden: Array = BattleData.piles_in(_battle.state, other).get("hand", [])
 	var acting := str(_battle.cut.get("side", ""))
 	if _battle.is_battle_over():
 		_banner.text = tr("The match is over")
@@ -351,7 +354,7 @@ func _show_seat() -> void:
 	queue_redraw()
 	await get_tree().process_frame  # the hand lays out first
 	var hand: Array[Dictionary] = []
-	for card: Variant in PyBridgeBattleData.piles_in(_battle.state, _seat).get("hand", []):
+	for card: Variant in BattleData.piles_in(_battle.state, _seat).get("hand", []):
 		hand.append({"id": card.get("id"), "card": card.get("card")})
 	DemoLines.say(
 		"seat",
@@ -360,8 +363,7 @@ func _show_seat() -> void:
 			"acting": acting,
 			"banner": _banner.text,
 			"hand": hand,
-			"shown":
-			_battle.hand_slots.map(func(slot: PyBridgeHandSlot) -> String: return slot.card_id),
+			"shown": _battle.hand_slots.map(func(slot: HandSlot) -> String: return slot.card_id),
 			"backs": _backs.count,
 			"backs_text": _backs_label.text,
 			"energy": _energy_label.text,
@@ -389,7 +391,7 @@ func _whose_move() -> String:
 
 ## The name a side goes by: its active player's (the state's).
 func _side_name(team: String) -> String:
-	var player := str(PyBridgeBattleData.side_in(_battle.state, team).get("active_player", team))
+	var player := str(BattleData.side_in(_battle.state, team).get("active_player", team))
 	return str(_battle.names().get("units", {}).get(player, player))
 
 

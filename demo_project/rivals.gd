@@ -24,6 +24,8 @@ extends Control
 ## [code]thinking[/code] (each slice searched, with the frame drawn and the indicator) and
 ## [code]ai_move[/code] (the AI's move, the operation sent and the runtime's exact response).
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 ## The battle document, packed from pybridge/examples/rivals_battle.json.
 const BATTLE_FILE := "res://battle/rivals_battle.json"
 ## The same document in a source checkout, relative to this project (desktop editor runs).
@@ -60,6 +62,8 @@ var _duel: int = 0
 ## True until the first side takes the device: the opening cover offers the AI.
 var _opening: bool = true
 var _ticker: Timer = null
+## The pile counters of both sides, opening the pile viewer as the side at the device.
+var _piles: DemoRivalPiles = null
 
 @onready var _bridge: PyBridgeClient = $Bridge
 @onready var _battle: PyBridgeBattleView = $Battle
@@ -73,6 +77,8 @@ var _ticker: Timer = null
 @onready var _log: PyBridgeBattleLog = $LogPanel/Log
 @onready var _backs_label: Label = $OtherHand/Rows/Label
 @onready var _backs: DemoCardBacks = $OtherHand/Rows/Backs
+@onready var _own_piles: Container = $OwnPiles
+@onready var _other_piles: Container = $OtherHand/Rows/Piles
 @onready var _energy_label: Label = $EnergyLabel
 @onready var _end_turn_button: Button = $EndTurnButton
 @onready var _toast: Label = $Toast
@@ -96,6 +102,7 @@ var _ticker: Timer = null
 
 func _ready() -> void:
 	theme = DemoTheme.build()
+	DemoArt.use(_battle)
 	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
 	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
 	_overlay_root.theme = theme
@@ -118,6 +125,7 @@ func _ready() -> void:
 	_end_turn_button.pressed.connect(_battle.end_turn)
 	_bridge.request_failed.connect(_on_request_failed)
 	_connect_battle()
+	_piles = DemoRivalPiles.new(_battle, _own_piles, _other_piles)
 	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
 	if _battle_text.is_empty():
 		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
@@ -514,8 +522,8 @@ func _ai_move_words() -> String:
 func _show_seat() -> void:
 	var team := _battle.side
 	var other := _other_side(team)
-	var seat := PyBridgeBattleData.side_in(_battle.state, team)
-	var hidden: Array = PyBridgeBattleData.piles_in(_battle.state, other).get("hand", [])
+	var seat := BattleData.side_in(_battle.state, team)
+	var hidden: Array = BattleData.piles_in(_battle.state, other).get("hand", [])
 	var acting := str(_battle.cut.get("side", ""))
 	_banner.text = _whose_move(team)
 	if _vs_ai and acting == AI_SIDE and not _battle.is_battle_over():
@@ -530,8 +538,8 @@ func _show_seat() -> void:
 		% [
 			_side_name(other),
 			hidden.size(),
-			int(PyBridgeBattleData.side_in(_battle.state, other).get("energy", 0)),
-			int(PyBridgeBattleData.side_in(_battle.state, other).get("max_energy", 0)),
+			int(BattleData.side_in(_battle.state, other).get("energy", 0)),
+			int(BattleData.side_in(_battle.state, other).get("max_energy", 0)),
 		]
 	)
 	_energy_label.text = (
@@ -543,6 +551,7 @@ func _show_seat() -> void:
 		or (_vs_ai and acting == AI_SIDE)
 	)
 	queue_redraw()
+	_piles.show_for(team, other, TEAM_COLORS.get(team, Color.WHITE))
 	await get_tree().process_frame  # the hand lays out first
 	DemoLines.say(
 		"seat",
@@ -550,8 +559,7 @@ func _show_seat() -> void:
 			"side": team,
 			"acting": _battle.cut.get("side", ""),
 			"banner": _banner.text,
-			"hand":
-			_battle.hand_slots.map(func(slot: PyBridgeHandSlot) -> String: return slot.card_id),
+			"hand": _battle.hand_slots.map(func(slot: HandSlot) -> String: return slot.card_id),
 			"other": other,
 			"backs": _backs.count,
 			"backs_text": _backs_label.text,
@@ -577,7 +585,7 @@ func _whose_move(team: String) -> String:
 
 ## The name a side goes by: its active player's (the state's).
 func _side_name(team: String) -> String:
-	var player := str(PyBridgeBattleData.side_in(_battle.state, team).get("active_player", team))
+	var player := str(BattleData.side_in(_battle.state, team).get("active_player", team))
 	return str(_battle.names().get("units", {}).get(player, player))
 
 

@@ -21,6 +21,7 @@ enum TargetLook {
 	INVALID,  ## Under the arrow and not a valid target.
 }
 
+const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 const UnitParts := preload("res://addons/pybridge_targeting/drawing/pybridge_unit_parts.gd")
 ## The theme type of every item this view reads.
 const THEME_TYPE := &"PyBridgeUnitView"
@@ -97,7 +98,7 @@ func _draw() -> void:
 	var fill := team_color if alive else _look.color(&"fallen")
 	var art: Variant = unit.get("art")
 	if art is Texture2D:
-		PyBridgeViewDrawing.fill_texture(self, art, portrait)
+		ViewDrawing.fill_texture(self, art, portrait)
 		if not alive:
 			_parts.round_rect(portrait, Color(0, 0, 0, 0.55), radius)
 	else:
@@ -151,13 +152,20 @@ func _draw() -> void:
 	for i in _floaters.size():
 		var floater := _floaters[i]
 		var age := float(floater["age"])
-		_parts.centered(
-			_look.bold_font(),
-			str(floater["text"]),
-			floater_point(i, age),
-			_look.font_size(&"floater_size"),
-			Color(floater["color"], clampf(1.4 - age * 1.3, 0.0, 1.0))
-		)
+		var alpha := clampf(1.4 - age * 1.3, 0.0, 1.0)
+		var at := floater_point(i, age)
+		var edge := _look.color(&"floater_outline")
+		for shadow: Vector2 in [Vector2(2, 3), Vector2.ZERO]:  # a drop shadow, then the number
+			ViewDrawing.centered_text(
+				self,
+				_look.bold_font(),
+				str(floater["text"]),
+				at + shadow,
+				floater_font_size(),
+				Color(floater["color"], alpha) if shadow == Vector2.ZERO else Color(edge, alpha),
+				_look.constant(&"floater_outline"),
+				Color(edge, edge.a * alpha)
+			)
 
 
 ## Shows [param data], the unit as the battle view describes it: [code]id[/code],
@@ -264,9 +272,7 @@ func intent_lines() -> Array[Dictionary]:
 	]:
 		var text := str(intent.get(part[0], ""))
 		var font: Font = part[1]
-		var fitted := PyBridgeViewDrawing.fitting_size(
-			font, text, room, _look.font_size(part[2]), smallest
-		)
+		var fitted := ViewDrawing.fitting_size(font, text, room, _look.font_size(part[2]), smallest)
 		var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, fitted).x
 		lines.append({"text": text, "font": font, "size": fitted, "width": width, "room": room})
 	return lines
@@ -283,6 +289,12 @@ func floater_point(index: int, age: float) -> Vector2:
 	return Vector2(x, portrait.get_center().y + 30.0 - rise)
 
 
+## The size of a floating number: [code]floater_size[/code], never below
+## [code]floater_min_size[/code] (both theme font sizes).
+func floater_font_size() -> int:
+	return maxi(_look.font_size(&"floater_size"), _look.font_size(&"floater_min_size"))
+
+
 ## How many numbers float now.
 func floater_count() -> int:
 	return _floaters.size()
@@ -290,7 +302,7 @@ func floater_count() -> int:
 
 ## The box a floating number drawn at [param point] covers (local).
 func floater_box(point: Vector2, text: String = "-88") -> Rect2:
-	var font_size := _look.font_size(&"floater_size")
+	var font_size := floater_font_size()
 	var font := _look.bold_font()
 	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x + 8.0
 	var ascent := font.get_ascent(font_size) + 4.0

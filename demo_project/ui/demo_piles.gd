@@ -6,6 +6,7 @@ extends HBoxContainer
 ## changes, [code]pile[/code] when the viewer shows a pile (the runtime's answer and what the
 ## viewer shows) and [code]pile_closed[/code] when it closes.
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const PILES: Array[String] = ["draw", "discard", "exhaust"]
 
 var _battle: PyBridgeBattleView = null
@@ -38,11 +39,11 @@ func _init(battle: PyBridgeBattleView, label: Control) -> void:
 
 
 func _show_counts(state: Dictionary) -> void:
-	var piles := PyBridgeBattleData.piles_in(state)
+	var piles := BattleData.piles_in(state)
 	var counts := {}
 	for pile in PILES:
 		counts[pile] = (piles.get(pile, []) as Array).size()
-		(_buttons[pile] as Button).text = _worded(pile) % counts[pile]
+		(_buttons[pile] as Button).text = worded(pile, self) % counts[pile]
 	for frame in 2:  # laid out with their new texts
 		await get_tree().process_frame
 	var said := {}
@@ -51,13 +52,16 @@ func _show_counts(state: Dictionary) -> void:
 	DemoLines.say("piles", said)
 
 
-func _worded(pile: String) -> String:
+## A counter's words for [param pile] (with its count's %d), as [param said_by] translates.
+static func worded(pile: String, said_by: Object) -> String:
 	match pile:
+		"hand":
+			return said_by.tr("Hand %d")
 		"draw":
-			return tr("Draw %d")
+			return said_by.tr("Draw %d")
 		"discard":
-			return tr("Discard %d")
-	return tr("Exhaust %d")
+			return said_by.tr("Discard %d")
+	return said_by.tr("Exhaust %d")
 
 
 func _on_shown(answer: Dictionary) -> void:

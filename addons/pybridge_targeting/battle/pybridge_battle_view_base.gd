@@ -63,7 +63,14 @@ signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
 signal request_refused(op: String, reason: String)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
 signal tooltip_changed(title: String, text: String)
+## The player moved a card of the hand: [param card_ids] is its order now, left to right.
+signal hand_reordered(card_ids: PackedStringArray)
+## The cards drawn, played or discarded in the last state stopped flying ([param moves]:
+## [code]{"card", "from", "to"}[/code] per card; see [member card_motion]).
+signal motion_finished(moves: Array)
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 const AimDisplay := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_display.gd")
 const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
@@ -73,6 +80,8 @@ const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_ba
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
 const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const CardMotion := preload("res://addons/pybridge_targeting/battle/pybridge_card_motion.gd")
+const HandOrder := preload("res://addons/pybridge_targeting/battle/pybridge_hand_order.gd")
 const PileViewer := preload("res://addons/pybridge_targeting/battle/pybridge_pile_viewer.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
@@ -90,7 +99,7 @@ var unit_views: Dictionary:
 	get:
 		return _stage.unit_views
 ## The hand, left to right.
-var hand_slots: Array[PyBridgeHandSlot]:
+var hand_slots: Array[HandSlot]:
 	get:
 		return _stage.hand_slots
 ## Card id -> the runtime's [code]targets[/code] answer for it.
@@ -112,14 +121,21 @@ var schema: Dictionary = {}
 var aim: BattleAim = null
 ## What the view draws for the aim: the arrow, the lit units, the preview marks, the tooltip.
 var display: AimDisplay = null
+## The player's order of the hand (drag a card along the hand, or the move-card actions).
+var hand_order: HandOrder = null
+## The cards flying between the hand and the piles (its [code]pile_anchors[/code] say where
+## the game's pile counters are).
+var card_motion: CardMotion:
+	get:
+		return _stage.motion
 ## The Cut and the choices made one unit or card at a time.
 var cut_flow: CutFlow = null
 ## The runtime's last [code]cut[/code] answer (with a [member cut_view]).
 var cut: Dictionary:
 	get:
 		return cut_flow.cut
-## What the views are given, read from the state (see [PyBridgeBattleData]).
-var data: PyBridgeBattleData:
+## What the views are given, read from the state (see [code]battle/pybridge_battle_data.gd[/code]).
+var data: BattleData:
 	get:
 		return _data
 ## The markers over the units: numbered picks, the Cut's targets, lost targets.
@@ -150,7 +166,7 @@ var playback_handler: Callable
 var _stage: BattleStage = null
 var _input_handler: BattleInput = null
 var _playback: TurnPlayback = null
-var _data: PyBridgeBattleData = PyBridgeBattleData.new()
+var _data: BattleData = BattleData.new()
 var _busy: int = 0
 var _generation: int = 0
 
@@ -251,7 +267,7 @@ func why_not(card_id: String) -> String:
 
 
 ## The hand slot of [param card_id], or null.
-func hand_slot(card_id: String) -> PyBridgeHandSlot:
+func hand_slot(card_id: String) -> HandSlot:
 	return _stage.hand_slot(card_id)
 
 
@@ -263,7 +279,7 @@ func card_view(card_id: String) -> Control:
 
 ## The hand card under [param point] (global): the later card wins where two overlap, and a
 ## raised card also owns the space it is raised into.
-func card_at(point: Vector2) -> PyBridgeHandSlot:
+func card_at(point: Vector2) -> HandSlot:
 	return _stage.card_at(point, [aim.hovered, aim.card])
 
 
@@ -286,7 +302,7 @@ func names() -> Dictionary:
 
 
 ## What a unit view is given for [param unit], a unit of the state (see
-## [method PyBridgeBattleData.unit_data]).
+## [code]BattleData.unit_data()[/code]).
 func unit_data(unit: Dictionary) -> Dictionary:
 	return _data.unit_data(unit)
 
@@ -327,7 +343,7 @@ func lunge(unit_id: String, target_id: String) -> void:
 
 ## Lays the hand out: the hovered and aimed cards raised, a dragged card left to the pointer.
 func layout_hand() -> void:
-	var dragged: PyBridgeHandSlot = null
+	var dragged: HandSlot = null
 	if aim.state == BattleAim.State.DRAGGING and not aim.needs_unit():
 		dragged = aim.card  # it follows the pointer
 	_stage.layout_hand([aim.hovered, aim.card], dragged)
