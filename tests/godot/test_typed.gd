@@ -166,7 +166,7 @@ func test_the_cut_entries_of_a_state_and_of_the_cut_answer_are_typed() -> void:
 	var activated := {}
 	for instance: PyBridgeCard in state.side().hand:
 		var answer := PyBridgeTargets.from(client.targets(instance.id))
-		if answer.playable and answer.count == 1 and answer.late_choice.is_empty():
+		if answer.playable and answer.count == 1 and answer.late_choice == null:
 			var fields := {"session": client.session, "card": instance.id}
 			if answer.requires_target:
 				fields["target"] = answer.candidates[0]
