@@ -77,7 +77,7 @@ func _ready() -> void:
 	# Each hit the view plays back waits for its hit-stop shake and thud.
 	_hit_stop = DemoHitStop.new(_battle)
 	add_child(_hit_stop)
-	_battle.playback_handler = _hit_stop.play_step
+	_battle.step_handler = _hit_stop.play_step
 	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer
 	_bridge.request_failed.connect(_on_request_failed)
 	_battle.battle_opened.connect(_on_battle_opened)
