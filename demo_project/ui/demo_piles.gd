@@ -30,18 +30,18 @@ func _init(battle: PyBridgeBattleView, label: Control) -> void:
 		button.pressed.connect(func() -> void: _battle.show_pile(pile))
 		add_child(button)
 		_buttons[pile] = button
-	battle.state_changed.connect(_show_counts)
+	battle.battle_state_changed.connect(_show_counts)
 	battle.pile_viewer.pile_shown.connect(_on_shown)
 	battle.pile_viewer.pile_closed.connect(
 		func(pile: String) -> void: DemoLines.say("pile_closed", {"pile": pile})
 	)
 
 
-func _show_counts(state: Dictionary) -> void:
-	var piles := PyBridgeBattleData.piles_in(state)
+func _show_counts(state: PyBridgeBattleState) -> void:
+	var side := state.side()  # whose turn it is: a one-sided battle's only side
 	var counts := {}
 	for pile in PILES:
-		counts[pile] = (piles.get(pile, []) as Array).size()
+		counts[pile] = side.pile(pile).size() if side != null else 0
 		(_buttons[pile] as Button).text = _worded(pile) % counts[pile]
 	for frame in 2:  # laid out with their new texts
 		await get_tree().process_frame

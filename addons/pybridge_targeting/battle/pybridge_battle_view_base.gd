@@ -230,7 +230,7 @@ func cancel_aim() -> void:
 
 ## Whether the battle has a result (victory or defeat).
 func is_battle_over() -> bool:
-	return state.get("result") != null and str(state.get("result", "")) != ""
+	return battle_state != null and battle_state.is_over()
 
 
 # -- what the runtime answered, and where things are --------------------------------------
