@@ -16,6 +16,7 @@ extends Control
 ## [code]highlight[/code], [code]activated[/code], [code]passed[/code], [code]turn[/code],
 ## [code]cut[/code], [code]refused[/code], [code]result[/code], [code]error[/code].
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 ## The start screen, where Menu goes back to.
 const START_SCENE := "res://start.tscn"
 ## Each team's colour, as the Cut view colours its entries.
@@ -357,8 +358,7 @@ func _show_seat() -> void:
 			"acting": acting,
 			"banner": _banner.text,
 			"hand": hand,
-			"shown":
-			_battle.hand_slots.map(func(slot: PyBridgeHandSlot) -> String: return slot.card_id),
+			"shown": _battle.hand_slots.map(func(slot: HandSlot) -> String: return slot.card_id),
 			"backs": _backs.count,
 			"backs_text": _backs_label.text,
 			"energy": _energy_label.text,

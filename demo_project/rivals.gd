@@ -24,6 +24,7 @@ extends Control
 ## [code]thinking[/code] (each slice searched, with the frame drawn and the indicator) and
 ## [code]ai_move[/code] (the AI's move, the operation sent and the runtime's exact response).
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 ## The battle document, packed from pybridge/examples/rivals_battle.json.
 const BATTLE_FILE := "res://battle/rivals_battle.json"
 ## The same document in a source checkout, relative to this project (desktop editor runs).
@@ -548,8 +549,7 @@ func _show_seat() -> void:
 			"side": team,
 			"acting": _battle.cut.get("side", ""),
 			"banner": _banner.text,
-			"hand":
-			_battle.hand_slots.map(func(slot: PyBridgeHandSlot) -> String: return slot.card_id),
+			"hand": _battle.hand_slots.map(func(slot: HandSlot) -> String: return slot.card_id),
 			"other": other,
 			"backs": _backs.count,
 			"backs_text": _backs_label.text,

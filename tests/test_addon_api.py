@@ -1,6 +1,7 @@
 """The addon's public face: docs/addon-guide.md's "Public API" lists exactly the global
 classes (``class_name``) of the addon; every other script is an internal preloaded where it
-is used. The Workshop's own classes (addons/pybridge_targeting/workshop/) are its own for now.
+is used. The Workshop (addons/pybridge_targeting/workshop/) is internal too: its panels stay out
+of every game's Create Node dialog.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ADDON = ROOT / "addons" / "pybridge_targeting"
 GUIDE = ROOT / "docs" / "addon-guide.md"
-INTERNAL_FOLDERS = ("battle", "drawing", "transport")
+INTERNAL_FOLDERS = ("battle", "drawing", "transport", "workshop")
 
 
 def class_names(paths: list[Path]) -> dict[str, Path]:
@@ -30,21 +31,23 @@ def listed_in_guide() -> list[str]:
 
 
 def test_the_guide_lists_exactly_the_addons_global_classes() -> None:
-    scripts = sorted(ADDON.rglob("*.gd"))
-    workshop = class_names([p for p in scripts if "workshop" in p.relative_to(ADDON).parts])
-    public = class_names([p for p in scripts if "workshop" not in p.relative_to(ADDON).parts])
     listed = listed_in_guide()
     assert len(listed) == len(set(listed)), "a class listed twice"
-    assert sorted(listed) == sorted(public)
-    assert not set(listed) & set(workshop)
+    assert sorted(listed) == sorted(class_names(sorted(ADDON.rglob("*.gd"))))
+    # the views, the client, the Resources, the typed objects (the state, its units, sides and
+    # cards, targets, late and asked choices, Cut entries, events, playback steps) and what a
+    # game is handed
+    assert len(listed) <= 30
 
 
 def test_internals_have_no_class_name_and_are_preloaded_where_used() -> None:
     internals = [p for folder in INTERNAL_FOLDERS for p in sorted((ADDON / folder).glob("*.gd"))]
-    assert len(internals) >= 16
+    assert len(internals) >= 60
     assert class_names(internals) == {}
-    users = [*ADDON.rglob("*.gd"), *(ROOT / "tests" / "godot").rglob("*.gd")]
-    sources = {p: p.read_text("utf-8") for p in users}
+    users = [*ADDON.rglob("*.gd"), *(ROOT / "tests" / "godot").rglob("*.gd"),
+             *(ROOT / "workshop_project").rglob("*.gd")]  # fmt: skip
+    # gdformat wraps a long preload over three lines: read it as one
+    sources = {p: re.sub(r'\(\s+"(.*?)"\s+\)', r'("\1")', p.read_text("utf-8")) for p in users}
     for internal in internals:
         res = "res://" + internal.relative_to(ROOT).as_posix()
         used = (f'preload("{res}")', f'extends "{res}"')  # a part, or a public class's base
@@ -54,6 +57,7 @@ def test_internals_have_no_class_name_and_are_preloaded_where_used() -> None:
 def test_every_preload_names_a_file_that_is_there() -> None:
     """A preload of a moved or missing file would stop the game from parsing."""
     for path in [*ADDON.rglob("*.gd"), *(ROOT / "demo_project").rglob("*.gd"),
+                 *(ROOT / "workshop_project").rglob("*.gd"),
                  *(ROOT / "tests" / "godot").rglob("*.gd")]:  # fmt: skip
         for res in re.findall(r'preload\("res://(addons/[^"]+)"\)', path.read_text("utf-8")):
             assert (ROOT / res).exists(), (path, res)
@@ -71,13 +75,6 @@ def test_no_part_emits_its_views_signals() -> None:
 
 
 MAX_LINES = 400
-# Files still over MAX_LINES, with the lines they have now: they may only shrink, and each
-# leaves this table once it is split.
-STILL_OVER = {
-    "workshop/pybridge_graph_node.gd": 479,
-    "workshop/pybridge_workshop.gd": 478,
-    "workshop/pybridge_workshop_layout.gd": 419,
-}
 
 
 def test_no_gdscript_file_of_the_addon_is_over_400_lines() -> None:
@@ -86,6 +83,4 @@ def test_no_gdscript_file_of_the_addon_is_over_400_lines() -> None:
         for p in sorted(ADDON.rglob("*.gd"))
     }
     assert len(lines) > 60 and "pybridge_client.gd" in lines
-    over = {name: count for name, count in lines.items() if count > MAX_LINES}
-    assert set(over) == set(STILL_OVER), "split a file over the limit, or drop it from the table"
-    assert {n: c for n, c in over.items() if c > STILL_OVER[n]} == {}, "a file over it grew"
+    assert {name: count for name, count in lines.items() if count > MAX_LINES} == {}

@@ -312,7 +312,7 @@ def test_the_addons_typed_classes_mirror_the_schemas_shapes() -> None:
     assert set(classes) == {"PyBridgeBattleState", "PyBridgeCard", "PyBridgeCutEntry",
                             "PyBridgeEvent", "PyBridgeSide", "PyBridgeTargets",
                             "PyBridgeUnit", "PyBridgeLateChoice", "PyBridgeAskedChoice",
-                            "PyBridgeLogLine", "PyBridgeStep", "PyBridgeChoice"}  # fmt: skip
+                            "PyBridgeStep", "PyBridgeChoice"}  # fmt: skip
     shapes = {s["name"]: s for s in schema_of(Protocol())["shapes"]}
     assert drift(classes, shapes) == []
     assert classes["PyBridgeUnit"]["properties"]["hp"] == "int"

@@ -28,7 +28,7 @@ from .test_workshop_designer_e2e import RUMMAGE, Designer
 from .test_workshop_e2e import SETTLE_MS, booted_workshop, call, written_library
 from .web_support import require_browser
 
-#: The zoom below which a node's text is hard to read (PyBridgeBehaviorGraph.MIN_FIT_ZOOM).
+#: The zoom below which a node's text is hard to read (the behavior graph's MIN_FIT_ZOOM).
 READABLE_ZOOM = 0.8
 
 METEOR_STRIKE: dict[str, Any] = {

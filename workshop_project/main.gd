@@ -15,6 +15,14 @@ extends Control
 ## runtime's exact response to a sandbox play) and [code]choice[/code] (the sandbox asks a
 ## choice of cards: the picker as it shows it).
 
+const Completer := preload("res://addons/pybridge_targeting/workshop/pybridge_completer.gd")
+const BehaviorNode := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_node.gd")
+const WebLibraryStore := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_web_library_store.gd"
+)
+const LibraryStore := preload("res://addons/pybridge_targeting/workshop/pybridge_library_store.gd")
+const LibraryDock := preload("res://addons/pybridge_targeting/workshop/pybridge_library_dock.gd")
+const Workshop := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop.gd")
 ## Every machine-readable line starts with this word.
 const LINE_PREFIX := "PYBRIDGE"
 ## The key that asks for the state.
@@ -26,7 +34,7 @@ const GAME_KEY := KEY_F10
 
 var _popup: PopupMenu = null
 
-@onready var _workshop: PyBridgeWorkshop = $Workshop
+@onready var _workshop: Workshop = $Workshop
 
 
 func _ready() -> void:
@@ -134,7 +142,7 @@ func _open_as_a_game() -> void:
 
 
 func _report_dock() -> void:
-	var dock := PyBridgeLibraryDock.new()
+	var dock := LibraryDock.new()
 	dock.store = _workshop.store
 	dock.bridge = _workshop.bridge
 	dock.visible = false
@@ -174,16 +182,16 @@ func _settled() -> void:
 		last = now
 
 
-func _store() -> PyBridgeLibraryStore:
-	if PyBridgeWebLibraryStore.available():
-		return PyBridgeWebLibraryStore.new()
+func _store() -> LibraryStore:
+	if WebLibraryStore.available():
+		return WebLibraryStore.new()
 	var given := _given_library()
-	return PyBridgeLibraryStore.new(given.get_base_dir() if not given.is_empty() else "res://")
+	return LibraryStore.new(given.get_base_dir() if not given.is_empty() else "res://")
 
 
 ## The library named on the command line ([code]-- --library=PATH[/code]), or [code]""[/code].
 func _given_library() -> String:
-	if PyBridgeWebLibraryStore.available():
+	if WebLibraryStore.available():
 		return ""
 	for arg in OS.get_cmdline_user_args():
 		if arg.begins_with("--library="):
@@ -199,7 +207,7 @@ func _state() -> Dictionary:
 	var overridden := {}
 	var forms := {}
 	for node_id: String in graph.graph_nodes:
-		var view: PyBridgeGraphNode = graph.graph_nodes[node_id]
+		var view: BehaviorNode = graph.graph_nodes[node_id]
 		badges[node_id] = view.badge_codes
 		flagged[node_id] = view.flagged
 		overridden[node_id] = view.source_overridden
@@ -280,7 +288,7 @@ func _preview() -> Dictionary:
 func _suggestions() -> Dictionary:
 	var shown := {}
 	for field: String in _workshop.ui.form.completers:
-		shown[field] = (_workshop.ui.form.completers[field] as PyBridgeCompleter).shown()
+		shown[field] = (_workshop.ui.form.completers[field] as Completer).shown()
 	return shown
 
 
@@ -289,9 +297,9 @@ func _suggestions() -> Dictionary:
 func _graph_suggestions() -> Dictionary:
 	var shown := {}
 	for node_id: String in _workshop.ui.graph.graph_nodes:
-		var view: PyBridgeGraphNode = _workshop.ui.graph.graph_nodes[node_id]
+		var view: BehaviorNode = _workshop.ui.graph.graph_nodes[node_id]
 		for found: Node in view.find_children("*", "PanelContainer", true, false):
-			var completer := found as PyBridgeCompleter
+			var completer := found as Completer
 			if completer == null:
 				continue
 			var rows: Array = []
@@ -330,7 +338,7 @@ func _picker() -> Dictionary:
 
 ## What each field control of [param view] shows: its kind, value, hint, tooltip and, for a
 ## list, its items and their tooltips.
-func _form(view: PyBridgeGraphNode) -> Dictionary:
+func _form(view: BehaviorNode) -> Dictionary:
 	var shown := {}
 	for field: String in view.layout_points()["fields"]:
 		var control := view.field_control(field)
@@ -357,11 +365,11 @@ func _focus() -> Dictionary:
 	if focus == null:
 		return {}
 	var node := focus.get_parent()
-	while node != null and not node is PyBridgeGraphNode:
+	while node != null and not node is BehaviorNode:
 		node = node.get_parent()
 	return {
 		"field": str(focus.get_meta("field", "")),
-		"node": (node as PyBridgeGraphNode).node_id if node != null else null,
+		"node": (node as BehaviorNode).node_id if node != null else null,
 		"class": focus.get_class(),
 	}
 

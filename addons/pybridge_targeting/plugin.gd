@@ -4,18 +4,21 @@ extends EditorPlugin
 ## [PyBridgeClient]), the Web export plugin that puts Python beside an exported page, the
 ## battle view's input actions with their default events (see BattleInput), written
 ## into the project so they show in Project Settings > Input Map to be rebound (an action the
-## project already has is left as it is), the card Workshop ([PyBridgeWorkshop]) as a
+## project already has is left as it is), the card Workshop ([code]Workshop[/code]) as a
 ## main-screen tab beside 2D, 3D and Script, and the Card Libraries dock
-## ([PyBridgeLibraryDock]) listing what the runtime's checks say about every library of the
+## ([code]LibraryDock[/code]) listing what the runtime's checks say about every library of the
 ## project. The Inspector shows the runtime's lint above a battle, library or card Resource;
 ## with the project setting [code]pybridge/import_json_as_resources[/code] on, [code].json[/code]
 ## documents are imported as those Resources (see the import plugin for why it is opt-in).
 ##
 ## The Workshop opens and saves the project's library files in [code]res://[/code]; closing
 ## the editor with unsaved cards asks first. The nodes themselves ([PyBridgeClient],
-## [PyBridgeBattleView], [PyBridgeAimArrow], [PyBridgeUnitView], [PyBridgeCardView]) are
+## [PyBridgeBattleView], [PyBridgeUnitView], [PyBridgeCardView]) are
 ## global classes and need no registration.
 
+const LibraryStore := preload("res://addons/pybridge_targeting/workshop/pybridge_library_store.gd")
+const LibraryDock := preload("res://addons/pybridge_targeting/workshop/pybridge_library_dock.gd")
+const Workshop := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const AUTOLOAD_NAME := "Bridge"
 const AUTOLOAD_PATH := "res://addons/pybridge_targeting/pybridge_client.gd"
@@ -31,8 +34,8 @@ const JsonImportPlugin := preload(
 const IMPORT_SETTING := "pybridge/import_json_as_resources"
 
 var _web_export: EditorExportPlugin = null
-var _workshop: PyBridgeWorkshop = null
-var _dock: PyBridgeLibraryDock = null
+var _workshop: Workshop = null
+var _dock: LibraryDock = null
 var _inspector: EditorInspectorPlugin = null
 var _importer: EditorImportPlugin = null
 
@@ -41,13 +44,13 @@ func _enter_tree() -> void:
 	_web_export = WebExportPlugin.new()
 	add_export_plugin(_web_export)
 	_workshop = WORKSHOP_SCENE.instantiate()
-	_workshop.store = PyBridgeLibraryStore.new("res://")
+	_workshop.store = LibraryStore.new("res://")
 	_workshop.can_create_libraries = true
 	_workshop.size_flags_vertical = Control.SIZE_EXPAND_FILL
 	_workshop.saved.connect(_on_saved)
 	EditorInterface.get_editor_main_screen().add_child(_workshop)
 	_make_visible(false)
-	_dock = PyBridgeLibraryDock.new()
+	_dock = LibraryDock.new()
 	_dock.store = _workshop.store
 	_dock.bridge = _workshop.bridge
 	_dock.diagnostic_chosen.connect(_on_dock_choice)

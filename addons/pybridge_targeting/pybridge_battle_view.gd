@@ -8,7 +8,7 @@ extends "res://addons/pybridge_targeting/battle/pybridge_battle_view_base.gd"
 ## in [member hand_area], and turns the pointer and the input actions into plays ([member aim]):
 ## [br]- Hover a card: it rises, grows and shows its whole text; exactly the units the runtime
 ## says it affects light up (nothing when it cannot be played now).
-## [br]- Drag a card whose mode requires a target: a [PyBridgeAimArrow] follows the pointer,
+## [br]- Drag a card whose mode requires a target: an aiming arrow follows the pointer,
 ## snaps to a valid unit and changes colour over an invalid unit or empty space; released on
 ## a valid unit the card is played, anywhere else the aim is cancelled.
 ## [br]- Drag any other card into the [member play_area] and release it to play it.
@@ -209,7 +209,7 @@ func apply_state(new_state: Dictionary) -> void:
 	battle_state = PyBridgeBattleState.from(state)
 	card_targets.clear()
 	card_targets.merge(Opening.targets_by_card(asked, answers))
-	_data = PyBridgeBattleData.new(state, keywords, _given_art, side)
+	_data = BattleData.new(state, keywords, _given_art, side)
 	display.forget_previews()
 	_stage.stop_lunges()
 	_stage.sync_units(_data)

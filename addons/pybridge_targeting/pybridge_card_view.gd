@@ -14,6 +14,7 @@ extends Control
 ## (see [PyBridgeViewTheme]); [code]frame_<type>[/code] and [code]rarity_<rarity>[/code]
 ## colours are looked up by the card's own type and rarity.
 
+const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 ## The theme type of every item this view reads.
 const THEME_TYPE := &"PyBridgeCardView"
 ## The [code]reach[/code] fact of a mode that reaches only the card's player.
@@ -76,7 +77,7 @@ func _draw() -> void:
 	var art_rect := Rect2(6, 31, w - 12, _look.constant(&"art_height"))
 	var art: Variant = card.get("art")
 	if art is Texture2D:
-		PyBridgeViewDrawing.fill_texture(self, art, art_rect)
+		ViewDrawing.fill_texture(self, art, art_rect)
 	else:
 		_round_rect(art_rect, frame.lightened(0.1), 6)
 		_draw_mode_glyph(art_rect)
@@ -334,9 +335,7 @@ func _widest(font: Font, lines: Array, font_size: int) -> float:
 
 
 func _centered(font: Font, text: String, at: Vector2, font_size: int, color: Color) -> void:
-	PyBridgeViewDrawing.centered_text(
-		self, font, text, at, font_size, color, 3, _look.color(&"outline")
-	)
+	ViewDrawing.centered_text(self, font, text, at, font_size, color, 3, _look.color(&"outline"))
 
 
 func _round_rect(
@@ -346,4 +345,4 @@ func _round_rect(
 	border: Color = Color(0, 0, 0, 0),
 	border_width: float = 0.0
 ) -> void:
-	PyBridgeViewDrawing.round_rect(self, rect, fill, radius, border, border_width)
+	ViewDrawing.round_rect(self, rect, fill, radius, border, border_width)

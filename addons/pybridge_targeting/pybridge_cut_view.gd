@@ -31,6 +31,7 @@ signal respond_pressed
 ## [param title] and [param text] (all [code]""[/code] when it hides).
 signal tooltip_changed(entry_id: String, title: String, text: String)
 
+const Tooltip := preload("res://addons/pybridge_targeting/drawing/pybridge_tooltip.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
@@ -60,7 +61,7 @@ var status: String:
 	get:
 		return _history.status
 ## The tooltip of the entry under the pointer.
-var tooltip: PyBridgeTooltip = PyBridgeTooltip.new()
+var tooltip: Tooltip = Tooltip.new()
 ## The entry resolving now, or [code]""[/code].
 var resolving: String = ""
 ## The Respond button.
@@ -151,7 +152,7 @@ func _notification(what: int) -> void:
 
 ## Shows the runtime's [code]cut[/code] [param answer]; [param names] gives display names
 ## ([method PyBridgeBattleView.names]) and [param texts] the cards' and moves' texts for the
-## entries' tooltips ([method PyBridgeBattleData.texts]). An entry that left the Cut keeps
+## entries' tooltips ([code]BattleData.texts()[/code]). An entry that left the Cut keeps
 ## its outcome in [member history]; an empty Cut ends the chain.
 func show_cut(answer: Dictionary, names: Dictionary, texts: Dictionary = {}) -> void:
 	cut = answer

@@ -21,6 +21,7 @@ enum TargetLook {
 	INVALID,  ## Under the arrow and not a valid target.
 }
 
+const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 const UnitParts := preload("res://addons/pybridge_targeting/drawing/pybridge_unit_parts.gd")
 ## The theme type of every item this view reads.
 const THEME_TYPE := &"PyBridgeUnitView"
@@ -97,7 +98,7 @@ func _draw() -> void:
 	var fill := team_color if alive else _look.color(&"fallen")
 	var art: Variant = unit.get("art")
 	if art is Texture2D:
-		PyBridgeViewDrawing.fill_texture(self, art, portrait)
+		ViewDrawing.fill_texture(self, art, portrait)
 		if not alive:
 			_parts.round_rect(portrait, Color(0, 0, 0, 0.55), radius)
 	else:
@@ -264,9 +265,7 @@ func intent_lines() -> Array[Dictionary]:
 	]:
 		var text := str(intent.get(part[0], ""))
 		var font: Font = part[1]
-		var fitted := PyBridgeViewDrawing.fitting_size(
-			font, text, room, _look.font_size(part[2]), smallest
-		)
+		var fitted := ViewDrawing.fitting_size(font, text, room, _look.font_size(part[2]), smallest)
 		var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, fitted).x
 		lines.append({"text": text, "font": font, "size": fitted, "width": width, "room": room})
 	return lines

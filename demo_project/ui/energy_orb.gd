@@ -1,6 +1,7 @@
 extends Control
 ## The energy left this turn, as a glowing orb: "2 / 3".
 
+const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 ## Energy left.
 @export var energy: int = 3:
 	set(value):
@@ -35,6 +36,4 @@ func _draw() -> void:
 
 
 func _centered(font: Font, text: String, at: Vector2, font_size: int) -> void:
-	PyBridgeViewDrawing.centered_text(
-		self, font, text, at, font_size, Color.WHITE, 5, Color(0, 0, 0, 0.8)
-	)
+	ViewDrawing.centered_text(self, font, text, at, font_size, Color.WHITE, 5, Color(0, 0, 0, 0.8))

@@ -2,6 +2,7 @@ extends "res://suite.gd"
 ## Art: a res:// path of the data loads as a texture (a raw image packed without import too),
 ## a missing one gives null once, and what the game hands over wins.
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const Art := preload("res://addons/pybridge_targeting/drawing/pybridge_art.gd")
 const ART := "res://fixtures/portrait.png"
 
@@ -29,7 +30,7 @@ func test_the_games_art_wins_over_the_data() -> void:
 
 
 func test_views_draw_the_art_they_are_given() -> void:
-	var data := PyBridgeBattleData.new(
+	var data := BattleData.new(
 		{"units": [{"id": "knight", "name": "Knight", "hp": 5, "max_hp": 9, "art": ART}]},
 		{},
 		func(kind: String, id: String, _data: Dictionary) -> Variant:

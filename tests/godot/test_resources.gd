@@ -5,6 +5,8 @@ extends "res://suite.gd"
 ## memory and from a .tres. The round trip of every example and fuzz seed is
 ## tests/test_resources.py.
 
+const ResourceLint := preload("res://addons/pybridge_targeting/resources/pybridge_resource_lint.gd")
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 const RIVALS_FILE := "res://battle/rivals_battle.json"
 
 
@@ -106,7 +108,7 @@ func test_the_battle_view_opens_a_battle_resource_with_its_library() -> void:
 	check(await view.open_battle_resource(battle, [library]), "opened with its library")
 	check_eq(view.state["units"].size(), document["units"].size(), "its units")
 	var hand: Array = document["piles"]["hand"].map(func(c: Dictionary) -> String: return c["id"])
-	var slots := view.hand_slots.map(func(slot: PyBridgeHandSlot) -> String: return slot.card_id)
+	var slots := view.hand_slots.map(func(slot: HandSlot) -> String: return slot.card_id)
 	check_eq(slots, hand, "its hand")
 	var deck := PyBridgeDeckResource.new()
 	deck.player = PackedStringArray([library.cards[0].id, library.cards[1].id])
@@ -130,22 +132,22 @@ func test_a_battle_saved_as_tres_opens_in_the_battle_view() -> void:
 func test_the_runtimes_lint_checks_a_resource_and_names_where_it_is_wrong() -> void:
 	var battle := PyBridgeBattleResource.new().read(demo_battle()) as PyBridgeBattleResource
 	var client := web_client()
-	var clean := await PyBridgeResourceLint.check(client, battle)
+	var clean := await ResourceLint.check(client, battle)
 	var errors := clean.filter(func(d: Dictionary) -> bool: return d["severity"] == "error")
 	check_eq(errors, [], "the demo battle has no error")
 	var card: PyBridgeCardResource = battle.cards[0]
 	check_eq(
-		(await PyBridgeResourceLint.check(client, card)).filter(
+		(await ResourceLint.check(client, card)).filter(
 			func(d: Dictionary) -> bool: return d["severity"] == "error"
 		),
 		[],
 		"its first card alone, in a library, neither"
 	)
 	card.behavior.nodes[0].type = "NoSuchNodeType"
-	var found := await PyBridgeResourceLint.check(client, card)
+	var found := await ResourceLint.check(client, card)
 	check(found.size() >= 1, "a node of an unknown type is found")
 	if found.size() >= 1:
 		check(str(found[0]["code"]).begins_with("PB"), "a runtime code: %s" % found[0])
 		check(str(found[0]["path"]).begins_with("cards[0].behavior.nodes[0]"), "its path")
-		var line := PyBridgeResourceLint.lines(found)[0]
+		var line := ResourceLint.lines(found)[0]
 		check(line.contains(str(found[0]["message"])), "the line carries the message")

@@ -3,6 +3,7 @@ extends "res://suite.gd"
 ## shows is its side's, its requests name that side, and what each side may do is the
 ## runtime's answer (a card of the side that may not act now is refused with its reason).
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 ## The rivals example battle, mounted by tests/test_gdscript.py.
 const RIVALS_FILE := "res://battle/rivals_battle.json"
 
@@ -15,7 +16,7 @@ func opened() -> void:
 
 
 func hand() -> Array:
-	return view.hand_slots.map(func(slot: PyBridgeHandSlot) -> String: return slot.card_id)
+	return view.hand_slots.map(func(slot: HandSlot) -> String: return slot.card_id)
 
 
 func test_without_a_side_the_view_shows_the_turn_sides_hand_and_names_no_side() -> void:

@@ -1,7 +1,7 @@
 extends "res://suite.gd"
 ## The typed objects (PyBridgeBattleState, PyBridgeUnit, PyBridgeSide, PyBridgeCard,
 ## PyBridgeCutEntry, PyBridgeTargets, PyBridgeEvent, PyBridgeLateChoice, PyBridgeAskedChoice,
-## PyBridgeLogLine, PyBridgeStep, and PyBridgeChoice as a pick) built from the runtime's real
+## PyBridgeStep, and PyBridgeChoice as a pick) built from the runtime's real
 ## answers:
 ## every field of the shape each mirrors ([code]schema[/code]'s [code]shapes[/code]) is a
 ## property holding the Variant type that field's type says, ints as [code]TYPE_INT[/code]; an
@@ -268,11 +268,11 @@ func test_a_playback_step_is_typed_for_the_step_handler_and_its_signals() -> voi
 		check_events(step.events, raw[i]["events"])
 		var line: Dictionary = raw[i]["line"]
 		if line.is_empty():
-			check(step.line == null, "no line")
+			check(step.line.is_empty(), "no line")
 			continue
 		lines += 1
-		check_eq(step.line.text, str(line["text"]), "its line's English")
-		check_eq(typeof(step.line.event), TYPE_INT, "the event it tells, an int")
+		check_eq(step.line["text"], str(line["text"]), "its line's English")
+		check_eq(typeof(step.line["event"]), TYPE_INT, "the event it tells, an int")
 		var said := PyBridgeSentences.say(line.get("message"), str(line["text"]))
 		check_eq(step.sentence(), said, "its line as a sentence")
 	check(lines > 0, "steps with log lines")

@@ -3,6 +3,7 @@ extends "res://suite.gd"
 ## above a view (or the project's) wins item by item; a theme's default font size does not
 ## hide the views' own sizes.
 
+const Tooltip := preload("res://addons/pybridge_targeting/drawing/pybridge_tooltip.gd")
 const CARD := PyBridgeCardView.THEME_TYPE
 
 
@@ -60,7 +61,7 @@ func test_colours_named_from_data_fall_back() -> void:
 
 
 func test_the_tooltip_is_styled_and_kept_on_screen() -> void:
-	var tip := PyBridgeTooltip.new()
+	var tip := Tooltip.new()
 	add_child(tip)
 	var bounds := Rect2(0, 0, 1280, 720)
 	tip.show_beside(
@@ -80,5 +81,5 @@ func test_the_tooltip_is_styled_and_kept_on_screen() -> void:
 	box = tip.get_global_rect()
 	check(bounds.encloses(box), "a long tip stays inside the screen: %s" % box)
 	check(box.end.x <= 1150, "left of a card at the right edge: %s" % box)
-	var wide := PyBridgeViewTheme.constant(tip, &"max_width", PyBridgeTooltip.THEME_TYPE)
+	var wide := PyBridgeViewTheme.constant(tip, &"max_width", Tooltip.THEME_TYPE)
 	check(box.size.x <= wide + 0.5, "no wider than max_width %d: %s" % [wide, box])

@@ -31,6 +31,7 @@ enum State {
 	ARMED,  ## A card was clicked (or picked by key), or a late choice waits for its units.
 }
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 ## How far the pointer may move while pressed and still count as a click.
 const CLICK_DISTANCE := 12.0
 ## [member keyboard_target] when the keys aim at nothing: confirm plays what is chosen.
@@ -39,11 +40,11 @@ const NOTHING_AIMED := -2
 ## The state now.
 var state: State = State.IDLE
 ## The card being aimed, or null (none, or a late choice of a Cut entry).
-var card: PyBridgeHandSlot = null
+var card: HandSlot = null
 ## The units being chosen, one at a time, or null when the aim chooses none.
 var choice: PyBridgeChoice = null
 ## The card under the pointer, or null.
-var hovered: PyBridgeHandSlot = null
+var hovered: HandSlot = null
 ## The pointer, global coordinates.
 var pointer: Vector2 = Vector2.ZERO
 ## The candidate the keys chose (an index into [method candidates]), -1 for the pointer,
@@ -137,7 +138,7 @@ func pointer_released(point: Vector2) -> void:
 
 ## Starts aiming [param chosen] from [param point]; false (and
 ## [signal PyBridgeBattleView.card_refused]) when it cannot be played now.
-func begin(chosen: PyBridgeHandSlot, point: Vector2) -> bool:
+func begin(chosen: HandSlot, point: Vector2) -> bool:
 	var info := _view.targets_of(chosen.card_id)
 	if not _view.can_play(chosen.card_id):
 		card_refused.emit(chosen.card_id, _view.why_not(chosen.card_id))
@@ -158,7 +159,7 @@ func begin(chosen: PyBridgeHandSlot, point: Vector2) -> bool:
 
 ## Picks [param chosen] as if it had been clicked (keys and scripts); the first candidate is
 ## aimed for a card that takes units.
-func select(chosen: PyBridgeHandSlot) -> bool:
+func select(chosen: HandSlot) -> bool:
 	if is_aiming():
 		cancel()
 	if not begin(chosen, chosen.base_rect().get_center()):
@@ -185,7 +186,7 @@ func choose_units(units: PyBridgeChoice) -> void:
 
 ## Picks the card [param offset] places from [param from] in the hand (the first card when
 ## [param from] is null).
-func pick_relative(from: PyBridgeHandSlot, offset: int) -> void:
+func pick_relative(from: HandSlot, offset: int) -> void:
 	var slots := _view.hand_slots
 	if slots.is_empty() or (choice != null and card == null):
 		return
@@ -351,7 +352,7 @@ func _finish_choice() -> void:
 	choice_ended.emit(done, true)
 
 
-func _hover(under: PyBridgeHandSlot) -> void:
+func _hover(under: HandSlot) -> void:
 	if under != hovered:
 		hovered = under
 		_view.display.refresh()

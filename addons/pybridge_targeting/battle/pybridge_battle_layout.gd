@@ -3,6 +3,8 @@ extends RefCounted
 ## Where a [PyBridgeBattleView] puts things: units in a row centred in their area, the hand
 ## along the bottom of its area, and the screen points scripts and tests read.
 
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
+
 
 ## Positions (local to [param area]) for [param count] units of [param unit_size], centred in
 ## a row with [param gap] between them, the gap shrinking when the row does not fit.
@@ -62,7 +64,7 @@ static func hand_row(
 
 ## The middle of the visible part of each card of [param slots] (left to right; a card is
 ## covered by the next one where they overlap), global coordinates rounded to pixels.
-static func card_points(slots: Array[PyBridgeHandSlot]) -> Dictionary:
+static func card_points(slots: Array[HandSlot]) -> Dictionary:
 	var points := {}
 	for i in slots.size():
 		var rect := slots[i].base_rect()

@@ -4,6 +4,7 @@ extends RefCounted
 ## documents' texts, and the requests (and their answers by card) for the hand's targets and
 ## the Cut. Static only; each function is given exactly what it reads.
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 
 
@@ -33,7 +34,7 @@ static func state_requests(
 	var asked := []
 	var over: Variant = new_state.get("result")
 	if over == null or str(over) == "":
-		for instance: Variant in PyBridgeBattleData.piles_in(new_state, side).get("hand", []):
+		for instance: Variant in BattleData.piles_in(new_state, side).get("hand", []):
 			asked.append(["targets", {"session": session, "card": str(instance.get("id"))}])
 	if with_cut:
 		asked.append(["cut", {"session": session}])

@@ -5,13 +5,15 @@ extends RefCounted
 ## (or the built-in views), kept in step with the state and laid out by
 ## BattleLayout.
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary = {}
 ## The hand, left to right.
-var hand_slots: Array[PyBridgeHandSlot] = []
+var hand_slots: Array[HandSlot] = []
 
 var _view: PyBridgeBattleView = null
 var _reported: PackedStringArray = []
@@ -40,7 +42,7 @@ func clear() -> void:
 
 
 ## Makes, updates and drops unit views to match the units of [param data]'s state.
-func sync_units(data: PyBridgeBattleData) -> void:
+func sync_units(data: BattleData) -> void:
 	Sentences.use(_view.schema.get("messages", []))  # the runtime's sentences, before any is said
 	var seen := {}
 	for unit: Variant in data.state.get("units", []):
@@ -61,8 +63,8 @@ func sync_units(data: PyBridgeBattleData) -> void:
 
 ## Makes, updates and drops card views to match the hand of [param data]'s state; their
 ## playability is the view's [method PyBridgeBattleView.targets_of]. Returns the slots dropped.
-func sync_hand(data: PyBridgeBattleData) -> Array[PyBridgeHandSlot]:
-	var kept: Array[PyBridgeHandSlot] = []
+func sync_hand(data: BattleData) -> Array[HandSlot]:
+	var kept: Array[HandSlot] = []
 	for instance: Variant in data.piles().get("hand", []):
 		var id := str(instance.get("id"))
 		var slot := hand_slot(id)
@@ -74,10 +76,10 @@ func sync_hand(data: PyBridgeBattleData) -> Array[PyBridgeHandSlot]:
 			var card_size := (
 				view.size if view.size != Vector2.ZERO else view.get_combined_minimum_size()
 			)
-			slot = PyBridgeHandSlot.new(id, view, card_size)
+			slot = HandSlot.new(id, view, card_size)
 		slot.view.call(&"show_card", _view.card_data(id))
 		kept.append(slot)
-	var dropped: Array[PyBridgeHandSlot] = []
+	var dropped: Array[HandSlot] = []
 	for slot in hand_slots:
 		if not slot in kept:
 			slot.view.queue_free()
@@ -92,7 +94,7 @@ func new_card_view() -> Control:
 
 
 ## The hand slot of [param card_id], or null.
-func hand_slot(card_id: String) -> PyBridgeHandSlot:
+func hand_slot(card_id: String) -> HandSlot:
 	for slot in hand_slots:
 		if slot.card_id == card_id:
 			return slot
@@ -120,7 +122,7 @@ func layout_units(units: Array) -> void:
 
 ## Lays the hand out: [param raised] cards rise and grow, [param skipped] (a card dragged
 ## along with the pointer) is left where it is.
-func layout_hand(raised: Array, skipped: PyBridgeHandSlot) -> void:
+func layout_hand(raised: Array, skipped: HandSlot) -> void:
 	if hand_slots.is_empty():
 		return
 	var area := _view.hand_area
@@ -148,7 +150,7 @@ func layout_hand(raised: Array, skipped: PyBridgeHandSlot) -> void:
 
 ## The hand card under [param point] (global): the later card wins where two overlap, and a
 ## card of [param raised] also owns the space above it that it is raised into.
-func card_at(point: Vector2, raised: Array) -> PyBridgeHandSlot:
+func card_at(point: Vector2, raised: Array) -> HandSlot:
 	for i in range(hand_slots.size() - 1, -1, -1):
 		var slot := hand_slots[i]
 		var rect := slot.base_rect()

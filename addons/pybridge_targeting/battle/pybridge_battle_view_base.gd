@@ -67,6 +67,8 @@ signal request_refused(op: String, reason: String)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
 signal tooltip_changed(title: String, text: String)
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 const AimDisplay := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_display.gd")
 const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
@@ -93,7 +95,7 @@ var unit_views: Dictionary:
 	get:
 		return _stage.unit_views
 ## The hand, left to right.
-var hand_slots: Array[PyBridgeHandSlot]:
+var hand_slots: Array[HandSlot]:
 	get:
 		return _stage.hand_slots
 ## Card id -> the runtime's [code]targets[/code] answer for it.
@@ -121,8 +123,8 @@ var cut_flow: CutFlow = null
 var cut: Dictionary:
 	get:
 		return cut_flow.cut
-## What the views are given, read from the state (see [PyBridgeBattleData]).
-var data: PyBridgeBattleData:
+## What the views are given, read from the state (see [code]battle/pybridge_battle_data.gd[/code]).
+var data: BattleData:
 	get:
 		return _data
 ## The markers over the units: numbered picks, the Cut's targets, lost targets.
@@ -157,7 +159,7 @@ var playback_handler: Callable
 var _stage: BattleStage = null
 var _input_handler: BattleInput = null
 var _playback: TurnPlayback = null
-var _data: PyBridgeBattleData = PyBridgeBattleData.new()
+var _data: BattleData = BattleData.new()
 var _busy: int = 0
 var _generation: int = 0
 
@@ -264,7 +266,7 @@ func why_not(card_id: String) -> String:
 
 
 ## The hand slot of [param card_id], or null.
-func hand_slot(card_id: String) -> PyBridgeHandSlot:
+func hand_slot(card_id: String) -> HandSlot:
 	return _stage.hand_slot(card_id)
 
 
@@ -276,7 +278,7 @@ func card_view(card_id: String) -> Control:
 
 ## The hand card under [param point] (global): the later card wins where two overlap, and a
 ## raised card also owns the space it is raised into.
-func card_at(point: Vector2) -> PyBridgeHandSlot:
+func card_at(point: Vector2) -> HandSlot:
 	return _stage.card_at(point, [aim.hovered, aim.card])
 
 
@@ -299,7 +301,7 @@ func names() -> Dictionary:
 
 
 ## What a unit view is given for [param unit], a unit of the state (see
-## [method PyBridgeBattleData.unit_data]).
+## [code]BattleData.unit_data()[/code]).
 func unit_data(unit: Dictionary) -> Dictionary:
 	return _data.unit_data(unit)
 
@@ -340,7 +342,7 @@ func lunge(unit_id: String, target_id: String) -> void:
 
 ## Lays the hand out: the hovered and aimed cards raised, a dragged card left to the pointer.
 func layout_hand() -> void:
-	var dragged: PyBridgeHandSlot = null
+	var dragged: HandSlot = null
 	if aim.state == BattleAim.State.DRAGGING and not aim.needs_unit():
 		dragged = aim.card  # it follows the pointer
 	_stage.layout_hand([aim.hovered, aim.card], dragged)

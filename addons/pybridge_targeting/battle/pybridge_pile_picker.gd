@@ -20,6 +20,7 @@ signal choice_changed(choice: PyBridgeChoice)
 signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
 signal request_refused(op: String, reason: String)
 
+const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
@@ -343,18 +344,16 @@ func _draw_marks(canvas: Control, slot: Control) -> void:
 	var gold := PyBridgeViewTheme.color(self, &"pick", TargetMarks.THEME_TYPE)
 	var number := choice.number_of(str(cards[index]["id"]))
 	if _is_candidate(index) or number > 0:
-		PyBridgeViewDrawing.round_rect(canvas, rect.grow(4.0), Color(0, 0, 0, 0), 10, gold, 3.0)
+		ViewDrawing.round_rect(canvas, rect.grow(4.0), Color(0, 0, 0, 0), 10, gold, 3.0)
 	if index == focused:  # where the keys point: a white ring outside the gold one
-		PyBridgeViewDrawing.round_rect(
-			canvas, rect.grow(9.0), Color(0, 0, 0, 0), 12, Color.WHITE, 2.0
-		)
+		ViewDrawing.round_rect(canvas, rect.grow(9.0), Color(0, 0, 0, 0), 12, Color.WHITE, 2.0)
 	if number > 0:
 		# Inside the card, over its picture: apart from the card's own corner numbers (its
 		# cost) and from its neighbour's.
 		var at := rect.position + Vector2(rect.size.x * 0.5, rect.size.y * 0.3)
 		canvas.draw_circle(at, 17.0, Color(0, 0, 0, 0.8))
 		canvas.draw_circle(at, 14.0, gold)
-		PyBridgeViewDrawing.centered_text(
+		ViewDrawing.centered_text(
 			canvas,
 			get_theme_default_font(),
 			str(number),

@@ -9,6 +9,10 @@ extends RefCounted
 signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
 signal tooltip_changed(title: String, text: String)
 
+const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
+const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
+const Tooltip := preload("res://addons/pybridge_targeting/drawing/pybridge_tooltip.gd")
+const AimArrow := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_arrow.gd")
 const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
 const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 const PreviewMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_preview_marks.gd")
@@ -21,9 +25,9 @@ var lit_card: String = ""
 ## Whether the play area is lit (a card without a target is held or armed).
 var zone_active: bool = false
 ## The aiming arrow.
-var arrow: PyBridgeAimArrow = null
+var arrow: AimArrow = null
 ## The tooltip.
-var tooltip: PyBridgeTooltip = null
+var tooltip: Tooltip = null
 ## Where the play area and its hint are drawn: a layer over the units, so that the hint is
 ## never hidden under their intent bubbles.
 var zone_layer: Control = null
@@ -40,11 +44,11 @@ func _init(view: PyBridgeBattleView, stage: BattleStage) -> void:
 
 ## Makes the arrow and the tooltip, children of the view.
 func build() -> void:
-	arrow = PyBridgeAimArrow.new()
+	arrow = AimArrow.new()
 	arrow.name = "AimArrow"
 	_view.add_child(arrow)
 	arrow.apply_theme(_view)
-	tooltip = PyBridgeTooltip.new()
+	tooltip = Tooltip.new()
 	tooltip.name = "Tooltip"
 	_view.add_child(tooltip)
 	zone_layer = Control.new()
@@ -62,14 +66,14 @@ func forget_previews() -> void:
 
 
 ## The aim started on [param slot] (null: a late choice).
-func aim_began(slot: PyBridgeHandSlot) -> void:
+func aim_began(slot: HandSlot) -> void:
 	if slot != null:
 		slot.set_selected(true)
 	refresh()
 
 
 ## The aim at [param slot] ended.
-func aim_ended(slot: PyBridgeHandSlot) -> void:
+func aim_ended(slot: HandSlot) -> void:
 	if slot != null:
 		slot.set_selected(false)
 	arrow.hide()
@@ -101,11 +105,11 @@ func show_aim() -> void:
 	var target := aim.aimed_unit()
 	if aim.needs_unit():
 		var valid: bool = target != "" and target in aim.candidates()
-		var look := PyBridgeAimArrow.Look.EMPTY
+		var look := AimArrow.Look.EMPTY
 		var unit_look := PyBridgeUnitView.TargetLook.NONE
 		var end := aim.pointer
 		if target != "":
-			look = PyBridgeAimArrow.Look.VALID if valid else PyBridgeAimArrow.Look.INVALID
+			look = AimArrow.Look.VALID if valid else AimArrow.Look.INVALID
 			unit_look = (
 				PyBridgeUnitView.TargetLook.VALID if valid else PyBridgeUnitView.TargetLook.INVALID
 			)
@@ -146,15 +150,13 @@ func draw_zone() -> void:
 	var local := Rect2(canvas.get_global_transform().affine_inverse() * zone.position, zone.size)
 	var own := PyBridgeBattleView.THEME_TYPE
 	var color := PyBridgeViewTheme.color(_view, &"play_area", own)
-	PyBridgeViewDrawing.round_rect(
-		canvas, local.grow(-6), Color(color, 0.07), 18, Color(color, 0.6), 3
-	)
+	ViewDrawing.round_rect(canvas, local.grow(-6), Color(color, 0.07), 18, Color(color, 0.6), 3)
 	var hint := zone_hint()
 	var plate := Rect2(
 		canvas.get_global_transform().affine_inverse() * hint["rect"].position, hint["rect"].size
 	)
-	PyBridgeViewDrawing.round_rect(canvas, plate, Color(0, 0, 0, 0.78), 12, Color(color, 0.8), 2)
-	PyBridgeViewDrawing.centered_text(
+	ViewDrawing.round_rect(canvas, plate, Color(0, 0, 0, 0.78), 12, Color(color, 0.8), 2)
+	ViewDrawing.centered_text(
 		canvas,
 		_view.get_theme_default_font(),
 		hint["text"],

@@ -18,7 +18,7 @@ func _init(view: PyBridgeCutView) -> void:
 
 
 ## The tooltip of [param shown] (a Cut entry, titled [param title]) from [param texts]
-## ([method PyBridgeBattleData.texts]), [param names] ([method PyBridgeBattleData.names]) and
+## ([code]BattleData.texts()[/code]), [param names] ([code]BattleData.names()[/code]) and
 ## [param ranges] (entry id -> the units an "all ~" entry collected again):
 ## [code]{"title", "text", "note"}[/code].
 func tip_of(

@@ -19,6 +19,7 @@ enum Kind {
 	LOST,  ## A target lost when its entry resolved.
 }
 
+const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 ## The theme type of every item it reads.
@@ -182,8 +183,8 @@ func _draw_mark(at: Vector2, mark: Dictionary) -> void:
 			draw_circle(at, radius, fill)
 		"range":
 			var box := Rect2(at - Vector2(radius, radius), Vector2(radius, radius) * 2.0)
-			PyBridgeViewDrawing.round_rect(self, box.grow(2.0), outline, 5.0)
-			PyBridgeViewDrawing.round_rect(self, box, Color(fill, 0.55), 4.0, fill, 2.0)
+			ViewDrawing.round_rect(self, box.grow(2.0), outline, 5.0)
+			ViewDrawing.round_rect(self, box, Color(fill, 0.55), 4.0, fill, 2.0)
 		"lost":
 			radius *= 1.6
 			var lost := _look.color(&"lost")
@@ -203,7 +204,7 @@ func _draw_mark(at: Vector2, mark: Dictionary) -> void:
 	if kind == "lost":
 		font_size = int(font_size * 0.75)
 	var ink := Color("1a1428") if kind == "pick" else _look.color(&"text")
-	PyBridgeViewDrawing.centered_text(
+	ViewDrawing.centered_text(
 		self, font, text, at + Vector2(0, font_size * 0.36), font_size, ink, 0, Color(0, 0, 0, 0)
 	)
 

@@ -4,6 +4,7 @@ extends RefCounted
 ## status chips, the preview's marks, the invalid cross. Told only where to draw and what: the
 ## unit view (its canvas and its theme) and the numbers of the unit it shows.
 
+const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 var _view: Control = null
 var _look: PyBridgeViewTheme.Lookup = null
 var _type: StringName = &""
@@ -153,7 +154,7 @@ func preview(portrait: Rect2, preview_lines: Array[Dictionary]) -> void:
 
 ## Text centred on [param at] with a dark outline.
 func centered(font: Font, text: String, at: Vector2, font_size: int, color: Color) -> void:
-	PyBridgeViewDrawing.centered_text(
+	ViewDrawing.centered_text(
 		_view, font, text, at, font_size, color, 4, Color(0, 0, 0, 0.75 * color.a)
 	)
 
@@ -166,4 +167,4 @@ func round_rect(
 	border: Color = Color(0, 0, 0, 0),
 	border_width: float = 0.0
 ) -> void:
-	PyBridgeViewDrawing.round_rect(_view, rect, fill, radius, border, border_width)
+	ViewDrawing.round_rect(_view, rect, fill, radius, border, border_width)

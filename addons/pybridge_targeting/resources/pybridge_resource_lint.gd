@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeResourceLint
 extends RefCounted
 ## The runtime's [code]lint[/code] of a document Resource: the Resource holds data only, so
 ## whether it is a valid battle or library, and how to fix it, is the runtime's answer. A

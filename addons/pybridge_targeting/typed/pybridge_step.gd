@@ -8,6 +8,8 @@ extends RefCounted
 
 ## The runtime's shapes this class mirrors (docs/protocol.md, [code]schema[/code]'s shapes).
 const SHAPES := ["step"]
+const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
+const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 
 ## The request it answers: [code]end_turn[/code] (the enemy turn), [code]pass[/code] (a Cut
 ## resolution), [code]play[/code] or [code]activate[/code] (a play).
@@ -16,8 +18,10 @@ var op: String = ""
 var index: int = 0
 ## How many steps the playback has.
 var count: int = 0
-## Its log line (null: events the log tells no line of).
-var line: PyBridgeLogLine = null
+## Its line of the runtime's log ([code]schema[/code]'s [code]log_line[/code]: [code]text[/code],
+## [code]kind[/code], [code]indent[/code], [code]message[/code], [code]event[/code]; whole
+## numbers as ints), empty for events the log tells no line of; [method sentence] says it.
+var line: Dictionary = {}
 ## The events it tells, typed by the runtime's [code]schema[/code].
 var events: Array[PyBridgeEvent] = []
 ## Whether it shows something of the Cut (an entry resolving, a lost target).
@@ -34,8 +38,8 @@ static func from(data: Dictionary, types: Dictionary = {}) -> PyBridgeStep:
 	step.index = int(data.get("index", 0))
 	step.count = int(data.get("count", 0))
 	var line_data: Variant = data.get("line")
-	if line_data is Dictionary and not line_data.is_empty():
-		step.line = PyBridgeLogLine.from(line_data)
+	if line_data is Dictionary:
+		step.line = Wire.integral(line_data)
 	for event: Variant in data.get("events", []):
 		if event is Dictionary:
 			step.events.append(PyBridgeEvent.from(event, types.get(str(event.get("type")), {})))
@@ -43,9 +47,10 @@ static func from(data: Dictionary, types: Dictionary = {}) -> PyBridgeStep:
 	return step
 
 
-## Its line as a sentence in the current locale ([code]""[/code] when it has none).
+## Its line as a sentence in the current locale, its English where there is no translation
+## ([code]""[/code] when it has none).
 func sentence() -> String:
-	return line.sentence() if line != null else ""
+	return Sentences.say(line.get("message"), str(line.get("text", "")))
 
 
 ## Its events of the type [param type] (a type the runtime's [code]schema[/code] names; the

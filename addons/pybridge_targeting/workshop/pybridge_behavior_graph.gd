@@ -1,7 +1,6 @@
 @tool
-class_name PyBridgeBehaviorGraph
 extends GraphEdit
-## A card's Behavior as a graph: a [PyBridgeGraphNode] per node, plus the start node the flow
+## A card's Behavior as a graph: a [code]BehaviorNode[/code] per node, plus the start node the flow
 ## begins at. Data links go from a node's output to a typed port ([code]units[/code],
 ## [code]cards[/code], [code]condition[/code], as the schema's port kinds), flow links from an
 ## exit to a flow node's entry; the slot types make a wrong link impossible to draw.
@@ -20,7 +19,7 @@ signal exit_linked(from_id: String, exit: String, to_id: String)
 signal nodes_deleted(node_ids: PackedStringArray)
 ## The designer moved nodes: node id -> new position.
 signal nodes_moved(positions: Dictionary)
-## A node's field changed (see [signal PyBridgeGraphNode.field_changed]).
+## A node's field changed (see [code]BehaviorNode.field_changed[/code]).
 signal field_changed(node_id: String, field: String, value: Variant)
 ## A node was given a new id.
 signal node_renamed(node_id: String, new_id: String)
@@ -28,6 +27,14 @@ signal node_renamed(node_id: String, new_id: String)
 ## the graph's menu, opened at [param at] (graph coordinates).
 signal edit_requested(action: String, at: Vector2)
 
+const LinkRouter := preload("res://addons/pybridge_targeting/workshop/pybridge_link_router.gd")
+const Arranger := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_arranger.gd")
+const GraphSpots := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_spots.gd")
+const GraphLinks := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_links.gd")
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
+const GraphMenu := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_menu.gd")
+const BehaviorNode := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_node.gd")
+const Schema := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop_schema.gd")
 ## What the start node is called.
 const START_LABEL := "When played"
 ## Drag data key of a palette entry.
@@ -39,11 +46,11 @@ const NODE_WIDTH := 230.0
 const MIN_FIT_ZOOM := 0.8
 
 ## The schema the nodes are built from.
-var schema: PyBridgeWorkshopSchema = null
-## Node id -> its [PyBridgeGraphNode] (the first one, when two nodes share an id).
+var schema: Schema = null
+## Node id -> its [code]BehaviorNode[/code] (the first one, when two nodes share an id).
 var graph_nodes: Dictionary = {}
 ## The start node.
-var start_node: PyBridgeGraphNode = null
+var start_node: BehaviorNode = null
 
 ## Whether there are copied nodes to paste (the menu offers Paste then).
 var can_paste: bool = false
@@ -51,7 +58,7 @@ var can_paste: bool = false
 var _card: Dictionary = {}
 var _start_at: Vector2 = Vector2.ZERO
 var _shown: int = 0
-var _menu: PyBridgeGraphMenu = null
+var _menu: GraphMenu = null
 var _menu_at: Vector2 = Vector2.ZERO
 var _reroute_queued: bool = false
 var _dragging: bool = false
@@ -72,12 +79,12 @@ func _init() -> void:
 
 
 ## Uses [param new_schema] for the nodes, their slots and the add menu.
-func set_schema(new_schema: PyBridgeWorkshopSchema) -> void:
+func set_schema(new_schema: Schema) -> void:
 	schema = new_schema
 	schema.register_slot_types(self)
 	if _menu != null:
 		_menu.queue_free()
-	_menu = PyBridgeGraphMenu.new(schema)
+	_menu = GraphMenu.new(schema)
 	_menu.has_selection = func() -> bool: return not selected_ids().is_empty()
 	_menu.can_paste = func() -> bool: return can_paste
 	_menu.type_chosen.connect(func(type_name: String) -> void: node_added.emit(type_name, _menu_at))
@@ -98,21 +105,21 @@ func show_card(card: Dictionary, fresh: bool = false) -> void:
 	start_node = null
 	if card.is_empty():
 		return  # no card (an empty library): nothing to start, so no When played either
-	start_node = PyBridgeGraphNode.new()
+	start_node = BehaviorNode.new()
 	start_node.build_start(START_LABEL)
 	add_child(start_node)
-	var nodes := PyBridgeCardDocument.nodes_of(card)
+	var nodes := CardDocument.nodes_of(card)
 	var leftmost := Vector2(INF, INF)
 	for i in nodes.size():
 		var data: Dictionary = nodes[i] if nodes[i] is Dictionary else {"id": "", "type": ""}
-		var view := PyBridgeGraphNode.new()
+		var view := BehaviorNode.new()
 		view.name = "n%d" % i
 		var fed := PackedStringArray()
 		for port in schema.node_type(str(data.get("type", ""))).get("ports", []).size():
-			fed.append(PyBridgeGraphLinks.input_kind(schema, card, data, port))
+			fed.append(GraphLinks.input_kind(schema, card, data, port))
 		view.build(data, schema, fed)
 		var fallback := Vector2(280 * (i % 4), 40 + 220 * floori(i / 4.0))
-		view.position_offset = PyBridgeCardDocument.node_at(data, fallback)
+		view.position_offset = CardDocument.node_at(data, fallback)
 		view.field_changed.connect(field_changed.emit)
 		view.id_changed.connect(node_renamed.emit)
 		add_child(view)
@@ -122,9 +129,7 @@ func show_card(card: Dictionary, fresh: bool = false) -> void:
 			leftmost = view.position_offset
 	if fresh:
 		# Left of every node, level with the first one run (the format keeps no place for it).
-		_start_at = PyBridgeGraphSpots.start_place(
-			self, PyBridgeCardDocument.start_of(card), leftmost
-		)
+		_start_at = GraphSpots.start_place(self, CardDocument.start_of(card), leftmost)
 	start_node.position_offset = _start_at
 	# Links once the nodes have laid out their ports.
 	_shown += 1
@@ -136,7 +141,7 @@ func show_card(card: Dictionary, fresh: bool = false) -> void:
 ## Shows every node, the start node first: scrolls to their top left corner and zooms out
 ## (not below [constant MIN_FIT_ZOOM]) when they do not fit.
 func frame_all() -> void:
-	if not PyBridgeGraphSpots.frame(self) and not resized.is_connected(frame_all):
+	if not GraphSpots.frame(self) and not resized.is_connected(frame_all):
 		# Not laid out yet (a graph shown for the first time): its size would ask for the
 		# smallest zoom. Frame it once it has its size.
 		resized.connect(frame_all, CONNECT_ONE_SHOT)
@@ -157,7 +162,7 @@ func show_diagnostics(diagnostics: Array) -> void:
 				by_node[key] = []
 			by_node[key].append(diagnostic)
 	for node_id: String in graph_nodes:
-		(graph_nodes[node_id] as PyBridgeGraphNode).show_diagnostics(by_node.get(node_id, []))
+		(graph_nodes[node_id] as BehaviorNode).show_diagnostics(by_node.get(node_id, []))
 	if start_node != null:
 		start_node.show_diagnostics(at_start)
 
@@ -165,7 +170,7 @@ func show_diagnostics(diagnostics: Array) -> void:
 ## Selects node [param node_id], scrolls it to the middle and focuses the control of
 ## [param field] in it (if it has one). False when there is no such node.
 func focus_node(node_id: String, field: String) -> bool:
-	var view: PyBridgeGraphNode = graph_nodes.get(node_id)
+	var view: BehaviorNode = graph_nodes.get(node_id)
 	if node_id.is_empty() and field.begins_with("behavior.start"):
 		view = start_node
 	if view == null:
@@ -190,13 +195,13 @@ func free_spot(type_name: String) -> Vector2:
 
 ## A free spot in view for something of size [param room] (see [method free_spot]).
 func free_spot_for(room: Vector2) -> Vector2:
-	return PyBridgeGraphSpots.free_spot(self, room, _card)
+	return GraphSpots.free_spot(self, room, _card)
 
 
-## Lays every node out left to right along its links ([PyBridgeGraphArranger]) and reports
+## Lays every node out left to right along its links ([code]Arranger[/code]) and reports
 ## the new places as a move ([signal nodes_moved]).
 func arrange_all() -> void:
-	var placed := PyBridgeGraphArranger.arrange_graph(self, start_node)
+	var placed := Arranger.arrange_graph(self, start_node)
 	for node: GraphNode in placed:
 		node.position_offset = placed[node]
 	_on_end_node_move()
@@ -207,7 +212,7 @@ func arrange_all() -> void:
 func selected_ids() -> PackedStringArray:
 	var ids := PackedStringArray()
 	for child in get_children():
-		var view := child as PyBridgeGraphNode
+		var view := child as BehaviorNode
 		if view != null and view.selected and not view.is_start and not view.node_id in ids:
 			ids.append(view.node_id)
 	return ids
@@ -221,7 +226,7 @@ func select_all() -> void:
 ## Selects the nodes [param node_ids] and only them.
 func select_nodes(node_ids: PackedStringArray) -> void:
 	for child in get_children():
-		var view := child as PyBridgeGraphNode
+		var view := child as BehaviorNode
 		if view != null:
 			view.selected = not view.is_start and view.node_id in node_ids
 
@@ -229,13 +234,13 @@ func select_nodes(node_ids: PackedStringArray) -> void:
 ## How far to move the nodes of [param clip] so that the group's top left corner lands at
 ## [param at] (graph coordinates).
 func offset_to(clip: Dictionary, at: Vector2) -> Vector2:
-	return at - PyBridgeGraphSpots.clip_box(self, clip).position
+	return at - GraphSpots.clip_box(self, clip).position
 
 
 ## Where a copy of [param clip] goes by default: the first free spot in view for the whole
 ## group (see [method free_spot]), as an offset from where the nodes are.
 func free_offset(clip: Dictionary) -> Vector2:
-	var box := PyBridgeGraphSpots.clip_box(self, clip)
+	var box := GraphSpots.clip_box(self, clip)
 	return free_spot_for(box.size) - box.position
 
 
@@ -250,9 +255,9 @@ func estimated_size(type_name: String) -> Vector2:
 
 ## Scrolls just enough to show node [param node_id] whole.
 func reveal(node_id: String) -> void:
-	var view: PyBridgeGraphNode = graph_nodes.get(node_id)
+	var view: BehaviorNode = graph_nodes.get(node_id)
 	if view != null:
-		PyBridgeGraphSpots.reveal(self, view)
+		GraphSpots.reveal(self, view)
 
 
 ## Points for tools and tests: each node's (by id; the start node under [code]""[/code]) and
@@ -263,7 +268,7 @@ func layout_points() -> Dictionary:
 		# Hidden nodes have not laid out their ports; asking would only log errors.
 		return {"nodes": nodes, "middle": [], "zoom": zoom}
 	for node_id: String in graph_nodes:
-		nodes[node_id] = (graph_nodes[node_id] as PyBridgeGraphNode).layout_points()
+		nodes[node_id] = (graph_nodes[node_id] as BehaviorNode).layout_points()
 	if start_node != null:
 		nodes[""] = start_node.layout_points()
 	var middle := get_global_transform_with_canvas() * (size * 0.5)
@@ -271,18 +276,16 @@ func layout_points() -> Dictionary:
 		"nodes": nodes,
 		"middle": [roundi(middle.x), roundi(middle.y)],
 		"zoom": zoom,
-		"links": PyBridgeLinkRouter.link_lines(self),
-		"drawn": PyBridgeLinkRouter.drawn_lines(self),
+		"links": LinkRouter.link_lines(self),
+		"drawn": LinkRouter.drawn_lines(self),
 	}
 
 
-## Links are drawn around the nodes ([PyBridgeLinkRouter]); the points are in the graph's
+## Links are drawn around the nodes ([code]LinkRouter[/code]); the points are in the graph's
 ## coordinates times the zoom, as GraphEdit gives them.
 func _get_connection_line(from_position: Vector2, to_position: Vector2) -> PackedVector2Array:
-	var rects := PyBridgeLinkRouter.node_rects(self)
-	return PyBridgeLinkRouter.route(
-		from_position, to_position, rects, zoom, connection_lines_curvature
-	)
+	var rects := LinkRouter.node_rects(self)
+	return LinkRouter.route(from_position, to_position, rects, zoom, connection_lines_curvature)
 
 
 func _can_drop_data(_at_position: Vector2, data: Variant) -> bool:
@@ -301,11 +304,11 @@ func _is_node_hover_valid(
 
 func _connect_links(card: Dictionary, shown: int) -> void:
 	if shown == _shown:  # else another card (or version) was shown since
-		PyBridgeGraphLinks.connect_card(self, card)
+		GraphLinks.connect_card(self, card)
 
 
-func _view(node_name: StringName) -> PyBridgeGraphNode:
-	return get_node_or_null(NodePath(node_name)) as PyBridgeGraphNode
+func _view(node_name: StringName) -> BehaviorNode:
+	return get_node_or_null(NodePath(node_name)) as BehaviorNode
 
 
 func _on_connection_request(
@@ -355,9 +358,9 @@ func _on_end_node_move() -> void:
 		_start_at = start_node.position_offset
 	var moved := {}
 	for node_id: String in graph_nodes:
-		var view: PyBridgeGraphNode = graph_nodes[node_id]
-		var data := PyBridgeCardDocument.node_of(_card, node_id)
-		if view.position_offset != PyBridgeCardDocument.node_at(data, -Vector2.ONE):
+		var view: BehaviorNode = graph_nodes[node_id]
+		var data := CardDocument.node_of(_card, node_id)
+		if view.position_offset != CardDocument.node_at(data, -Vector2.ONE):
 			moved[node_id] = view.position_offset
 	if not moved.is_empty():
 		nodes_moved.emit(moved)

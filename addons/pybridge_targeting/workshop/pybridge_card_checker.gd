@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeCardChecker
 extends RefCounted
 ## What the runtime says about each card of a library: its [code]lint[/code] diagnostics and
 ## its generated text ([code]describe[/code]), asked once per version of a card.
@@ -10,6 +9,7 @@ extends RefCounted
 ## library shows (two cards with one id). Each diagnostic gains [code]card_index[/code] and
 ## [code]place[/code] ([code]{"node", "field"}[/code]: where the Workshop shows it).
 
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
 ## Diagnostic codes of a loader refusal.
 const REFUSAL_CODE := "PB002"
 
@@ -35,7 +35,7 @@ static func refusal_place(path: String, of_card: Dictionary) -> Dictionary:
 	var found := RegEx.create_from_string("^behavior\\.nodes\\[(\\d+)\\]\\.?(.*)$").search(rest)
 	if found == null:
 		return {"node": "", "field": rest.get_slice("[", 0)}
-	var nodes := PyBridgeCardDocument.nodes_of(of_card)
+	var nodes := CardDocument.nodes_of(of_card)
 	var index := found.get_string(1).to_int()
 	var node_id := ""
 	if index < nodes.size() and nodes[index] is Dictionary:

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeCardDocument
 extends RefCounted
 ## A card library document as the designer has it: plain JSON data, kept as written even
 ## where it is broken, so that every card stays editable while the runtime reports what is

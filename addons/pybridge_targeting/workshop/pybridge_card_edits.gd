@@ -1,7 +1,6 @@
 @tool
-class_name PyBridgeCardEdits
 extends RefCounted
-## Every change the designer makes to a library in the [PyBridgeWorkshop], each one undoable
+## Every change the designer makes to a library in the [code]Workshop[/code], each one undoable
 ## with Godot's [UndoRedo]: cards (new, duplicate, rename, delete, a property, the whole card
 ## as JSON) and their Behaviors (add, link, delete, rename and move nodes, edit a field).
 ##
@@ -11,6 +10,9 @@ extends RefCounted
 ## history as one step when it ends (another edit, another field, undo or redo), because
 ## UndoRedo's own merging joins only actions committed less than 800 ms apart.
 
+const BehaviorNode := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_node.gd")
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
+const Workshop := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop.gd")
 ## What a new card is called.
 const NEW_CARD_NAME := "New card"
 
@@ -18,12 +20,12 @@ const NEW_CARD_NAME := "New card"
 var history: UndoRedo = UndoRedo.new()
 ## The id of the node the last edit added ([code]""[/code] once shown).
 var added: String = ""
-## The nodes copied last ([method PyBridgeCardDocument.copy_nodes]): they paste into any card.
+## The nodes copied last ([code]CardDocument.copy_nodes()[/code]): they paste into any card.
 var clipboard: Dictionary = {}
 ## The ids of the nodes the last paste added (selected once shown, then emptied).
 var pasted: PackedStringArray = []
 
-var _workshop: PyBridgeWorkshop = null
+var _workshop: Workshop = null
 # The typing run not yet in the history: the document before its first key, the step's name
 # and the field typed into (an instance id); empty when no run is going on.
 var _run_before: Dictionary = {}
@@ -31,7 +33,7 @@ var _run_name: String = ""
 var _run_field: int = 0
 
 
-func _init(workshop: PyBridgeWorkshop) -> void:
+func _init(workshop: Workshop) -> void:
 	_workshop = workshop
 
 
@@ -102,21 +104,21 @@ func add_node(type_name: String, at: Vector2) -> void:
 	var card := _workshop.current_card()
 	if not card.is_empty():
 		var flow := _workshop.schema.is_flow(type_name)
-		var add := func() -> void: added = PyBridgeCardDocument.add_node(card, type_name, at, flow)
+		var add := func() -> void: added = CardDocument.add_node(card, type_name, at, flow)
 		_edit("Add %s" % type_name, add, true)
 
 
 ## Feeds port [param port] of [param to_id] from [param from_id] ([code]""[/code]: none).
 func link_port(to_id: String, port: String, from_id: String) -> void:
 	var card := _workshop.current_card()
-	var link := func() -> void: PyBridgeCardDocument.set_port(card, to_id, port, from_id)
+	var link := func() -> void: CardDocument.set_port(card, to_id, port, from_id)
 	_edit("Link %s" % port, link, true)
 
 
 ## Links exit [param exit] of [param from_id] ([code]""[/code]: the start) to [param to_id].
 func link_exit(from_id: String, exit: String, to_id: String) -> void:
 	var card := _workshop.current_card()
-	var link := func() -> void: PyBridgeCardDocument.set_exit(card, from_id, exit, to_id)
+	var link := func() -> void: CardDocument.set_exit(card, from_id, exit, to_id)
 	_edit("Link %s" % exit, link, true)
 
 
@@ -124,28 +126,28 @@ func link_exit(from_id: String, exit: String, to_id: String) -> void:
 func delete_nodes(node_ids: PackedStringArray) -> void:
 	var card := _workshop.current_card()
 	var exits := _workshop.schema.exit_names()
-	var remove := func() -> void: PyBridgeCardDocument.remove_nodes(card, node_ids, exits)
+	var remove := func() -> void: CardDocument.remove_nodes(card, node_ids, exits)
 	_edit("Delete nodes", remove, true)
 
 
 ## Sets field [param field] of node [param node_id] (null: removes it).
 func set_node_field(node_id: String, field: String, value: Variant) -> void:
 	var card := _workshop.current_card()
-	var node := PyBridgeCardDocument.node_of(card, node_id)
+	var node := CardDocument.node_of(card, node_id)
 	var spec := _workshop.schema.node_type(str(node.get("type", "")))
-	var known := field == PyBridgeGraphNode.SOURCE_FIELD
+	var known := field == BehaviorNode.SOURCE_FIELD
 	for entry: Variant in spec.get("fields", []):
 		known = known or str(entry.get("name")) == field
 	# A removed unknown field, or a new type, changes the node's rows.
 	var reshape := field == "type" or (value == null and not known)
-	var put := func() -> void: PyBridgeCardDocument.set_field(card, node_id, field, value)
+	var put := func() -> void: CardDocument.set_field(card, node_id, field, value)
 	_edit("Edit %s.%s" % [node_id, field], put, reshape, _typing())
 
 
 ## Copies the nodes [param node_ids] of the edited card to [member clipboard] (no edit: the
 ## document does not change). Returns how many were copied.
 func copy_nodes(node_ids: PackedStringArray) -> int:
-	var clip := PyBridgeCardDocument.copy_nodes(_workshop.current_card(), node_ids)
+	var clip := CardDocument.copy_nodes(_workshop.current_card(), node_ids)
 	if not clip["nodes"].is_empty():
 		clipboard = clip
 	return clip["nodes"].size()
@@ -159,8 +161,7 @@ func paste_nodes(offset: Vector2) -> void:
 		return
 	var clip := clipboard
 	var exits := _workshop.schema.exit_names()
-	var paste := func() -> void:
-		pasted = PyBridgeCardDocument.paste_nodes(card, clip, offset, exits)
+	var paste := func() -> void: pasted = CardDocument.paste_nodes(card, clip, offset, exits)
 	_edit("Paste nodes", paste, true)
 
 
@@ -168,11 +169,11 @@ func paste_nodes(offset: Vector2) -> void:
 ## [member clipboard] as it was; one undo step.
 func duplicate_nodes(node_ids: PackedStringArray, offset: Vector2) -> void:
 	var card := _workshop.current_card()
-	var clip := PyBridgeCardDocument.copy_nodes(card, node_ids)
+	var clip := CardDocument.copy_nodes(card, node_ids)
 	if clip["nodes"].is_empty():
 		return
 	var exits := _workshop.schema.exit_names()
-	var copy := func() -> void: pasted = PyBridgeCardDocument.paste_nodes(card, clip, offset, exits)
+	var copy := func() -> void: pasted = CardDocument.paste_nodes(card, clip, offset, exits)
 	_edit("Duplicate nodes", copy, true)
 
 
@@ -183,7 +184,7 @@ func rename_node(node_id: String, new_id: String) -> void:
 		_workshop.refresh(true)
 		return
 	var exits := _workshop.schema.exit_names()
-	var rename := func() -> void: PyBridgeCardDocument.rename_node(card, node_id, new_id, exits)
+	var rename := func() -> void: CardDocument.rename_node(card, node_id, new_id, exits)
 	_edit("Rename node", rename, true)
 
 
@@ -305,7 +306,7 @@ static func _put(card: Dictionary, field: String, value: Variant) -> void:
 
 static func _place_nodes(card: Dictionary, positions: Dictionary) -> void:
 	for node_id: String in positions:
-		PyBridgeCardDocument.set_node_at(card, node_id, positions[node_id])
+		CardDocument.set_node_at(card, node_id, positions[node_id])
 
 
 func _snapshot() -> Dictionary:

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeCardForm
 extends VBoxContainer
 ## A card's properties: name, cost, owner, type, rarity, tags, keywords, and the Card Target
 ## picker, which says what the chosen mode means from the runtime's facts (arrow or not,
@@ -10,6 +9,11 @@ extends VBoxContainer
 ## The designer changed [param field] to [param value] (null: removed).
 signal field_changed(field: String, value: Variant)
 
+const FieldEditor := preload("res://addons/pybridge_targeting/workshop/pybridge_field_editor.gd")
+const Completer := preload("res://addons/pybridge_targeting/workshop/pybridge_completer.gd")
+const WorkshopSchema := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_workshop_schema.gd"
+)
 ## The properties edited as text, in order: field -> [label, hint, kind]. Kinds: text, number,
 ## list (comma separated).
 const TEXT_FIELDS := {
@@ -42,7 +46,7 @@ var meaning: Label = null
 ## The suggestions under each list field (tags, keywords), by field.
 var completers: Dictionary = {}
 
-var _schema: PyBridgeWorkshopSchema = null
+var _schema: WorkshopSchema = null
 var _suggestions: Dictionary = {}
 var _mode_sources: Dictionary = {}
 var _filling: bool = false
@@ -69,7 +73,7 @@ func _init() -> void:
 		controls[field] = line
 		if str(spec[2]) == "list":
 			var words := func() -> PackedStringArray: return _suggestions.get(field, [])
-			completers[field] = PyBridgeCompleter.new(line, words)
+			completers[field] = Completer.new(line, words)
 			add_child(completers[field])
 		labels[field] = label
 	var target_row := HBoxContainer.new()
@@ -109,7 +113,7 @@ func set_suggestions(field: String, words: PackedStringArray) -> void:
 	_suggestions[field] = words
 
 
-func set_schema(schema: PyBridgeWorkshopSchema) -> void:
+func set_schema(schema: WorkshopSchema) -> void:
 	_schema = schema
 
 
@@ -182,7 +186,7 @@ func _on_text_changed(text: String, field: String, kind: String) -> void:
 		return
 	var value: Variant = text if not text.strip_edges().is_empty() else null
 	if kind == "number":
-		value = PyBridgeFieldEditor.number_from(text)
+		value = FieldEditor.number_from(text)
 	elif kind == "list":
 		var items: Array = []
 		for item in text.split(",", false):

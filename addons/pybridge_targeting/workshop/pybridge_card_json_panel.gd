@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeCardJsonPanel
 extends VBoxContainer
 ## The card as JSON, for what the graph and the form cannot show: a card that is not an
 ## object, a Behavior that is not a graph, a field of a type nothing edits. Apply replaces the

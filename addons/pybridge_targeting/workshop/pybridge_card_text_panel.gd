@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeCardTextPanel
 extends VBoxContainer
 ## The card's player-facing text: what the designer wrote, beside what the runtime writes
 ## from the Behavior ([code]describe[/code]), the checker's warnings about the text (editor

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeCompleter
 extends PanelContainer
 ## Suggestions under a comma-separated [LineEdit] (a card's tags or keywords, a Filter
 ## condition's one word): the words of [member words] that start with what is typed after the
@@ -19,9 +18,13 @@ var list: ItemList = null
 var _line: LineEdit = null
 
 
-func _init(line: LineEdit, source: Callable) -> void:
+## A completer of [param line] offering the words [param source] gives; with no source, the
+## words of the schema's word list [param list_name] that the nearest ancestor with
+## [code]suggested_words(list_name) -> PackedStringArray[/code] gives (the Workshop), asked on
+## each key.
+func _init(line: LineEdit, source: Callable, list_name: String = "") -> void:
 	_line = line
-	words = source
+	words = source if source.is_valid() or list_name.is_empty() else _words_near.bind(list_name)
 	top_level = true
 	visible = false
 	z_index = 10
@@ -39,15 +42,6 @@ func _init(line: LineEdit, source: Callable) -> void:
 	line.text_changed.connect(func(_text: String) -> void: refresh())
 	line.focus_exited.connect(_hide_later)
 	line.gui_input.connect(_on_line_input)
-
-
-## A completer of [param line] offering the words of the schema's word list [param list_name]
-## that the nearest ancestor with [code]suggested_words(list_name) -> PackedStringArray[/code]
-## gives (the Workshop), asked on each key.
-static func of_list(line: LineEdit, list_name: String) -> PyBridgeCompleter:
-	var completer := PyBridgeCompleter.new(line, Callable())
-	completer.words = completer._words_near.bind(list_name)
-	return completer
 
 
 ## Shows the words that complete what is typed after the last comma (none: hidden), under

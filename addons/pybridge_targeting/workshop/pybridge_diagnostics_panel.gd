@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeDiagnosticsPanel
 extends VBoxContainer
 ## The list of what the runtime's contract checker says: the edited card's diagnostics first,
 ## then the other cards' and the library's. Each row names its code, where it is (node, field

@@ -1,15 +1,16 @@
 @tool
-class_name PyBridgeFieldEditor
 extends RefCounted
 ## Makes the control that edits one field, from the field's entry in the runtime's schema
 ## ([code]type[/code], [code]choices[/code], [code]required[/code], [code]default[/code],
 ## [code]doc[/code], and [code]suggests[/code]: the word list an id's values are drawn from,
-## whose words in use a [PyBridgeCompleter] offers).
+## whose words in use a [code]Completer[/code] offers).
 ##
 ## A value the designer types is kept as typed when it is not what the field takes (the
 ## runtime then names the problem): a count written [code]3x[/code] stays [code]"3x"[/code]
 ## until it is fixed. Every control carries the field's name as its [code]field[/code] meta.
 
+const Completer := preload("res://addons/pybridge_targeting/workshop/pybridge_completer.gd")
+const WhereEditor := preload("res://addons/pybridge_targeting/workshop/pybridge_where_editor.gd")
 ## The label of "no value" in a choice list.
 const UNSET := "—"
 
@@ -31,13 +32,13 @@ static func make(
 		"integer", "amount":
 			control = _line(value, _hint(field), changed, true)
 		"where":
-			control = PyBridgeWhereEditor.new(value, filter_keys, changed)
+			control = WhereEditor.new(value, filter_keys, changed)
 		"id":
 			control = _line(value, _hint(field), changed, false)
 			if str(field.get("suggests", "")) != "":
 				# The words of the game's data this field takes, offered while it is typed.
 				var line := control as LineEdit
-				line.add_child(PyBridgeCompleter.of_list(line, str(field["suggests"])))
+				line.add_child(Completer.new(line, Callable(), str(field["suggests"])))
 		_:
 			control = _json_line(value, changed)
 	control.set_meta("field", str(field.get("name", "")))

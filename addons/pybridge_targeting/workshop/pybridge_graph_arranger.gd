@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeGraphArranger
 extends RefCounted
 ## Lays a graph out left to right along its links: each node one column right of the
 ## furthest node that links into it, the nodes of a column stacked in the order of what feeds

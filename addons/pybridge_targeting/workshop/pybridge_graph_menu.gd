@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeGraphMenu
 extends PopupMenu
 ## The Behavior graph's right-click menu: Copy, Paste and Duplicate, then every node type of
 ## the schema under its group, each with its description as its tooltip.
@@ -9,6 +8,9 @@ signal type_chosen(type_name: String)
 ## The designer picked an editing entry ([param action]: copy, paste, duplicate).
 signal edit_chosen(action: String)
 
+const WorkshopSchema := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_workshop_schema.gd"
+)
 ## The editing entries: action -> label (with its key).
 const EDIT_ITEMS := {
 	"copy": "Copy selected nodes (Ctrl+C)",
@@ -22,7 +24,7 @@ var has_selection: Callable = func() -> bool: return false
 var can_paste: Callable = func() -> bool: return false
 
 
-func _init(schema: PyBridgeWorkshopSchema) -> void:
+func _init(schema: WorkshopSchema) -> void:
 	for action: String in EDIT_ITEMS:
 		add_item(str(EDIT_ITEMS[action]))
 		set_item_metadata(item_count - 1, {"edit": action})

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeLibraryDock
 extends VBoxContainer
 ## Every card library of the project with what the runtime's checks say about it: one row per
 ## library (its counts of errors and warnings), under it one row per diagnostic (card, code,
@@ -9,6 +8,16 @@ extends VBoxContainer
 ## The designer picked a diagnostic ([param diagnostic] empty: the library itself).
 signal diagnostic_chosen(path: String, diagnostic: Dictionary)
 
+const DiagnosticsPanel := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_diagnostics_panel.gd"
+)
+const LibraryPanel := preload("res://addons/pybridge_targeting/workshop/pybridge_library_panel.gd")
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
+const CardChecker := preload("res://addons/pybridge_targeting/workshop/pybridge_card_checker.gd")
+const WorkshopSchema := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_workshop_schema.gd"
+)
+const LibraryStore := preload("res://addons/pybridge_targeting/workshop/pybridge_library_store.gd")
 ## Colours by severity.
 const SEVERITY_COLORS := {
 	"error": Color("ff5c6c"),
@@ -17,7 +26,7 @@ const SEVERITY_COLORS := {
 }
 
 ## Where libraries are found.
-var store: PyBridgeLibraryStore = PyBridgeLibraryStore.new()
+var store: LibraryStore = LibraryStore.new()
 ## The runtime connection (one of its own when none is given).
 var bridge: PyBridgeClient = null
 ## The list.
@@ -25,7 +34,7 @@ var tree: Tree = null
 ## Library path -> its checks ([code]{"cards", "library"}[/code]) from the last refresh.
 var results: Dictionary = {}
 
-var _schema: PyBridgeWorkshopSchema = null
+var _schema: WorkshopSchema = null
 
 
 func _init() -> void:
@@ -50,17 +59,17 @@ func refresh() -> void:
 		bridge.push_errors = false
 		add_child(bridge)
 	if _schema == null or not _schema.is_loaded():
-		_schema = PyBridgeWorkshopSchema.new(bridge.schema())
+		_schema = WorkshopSchema.new(bridge.schema())
 	results.clear()
 	tree.clear()
 	var root := tree.create_item()
 	if not _schema.is_loaded():
 		root.create_child().set_text(0, "The pybridge runtime did not answer.")
 		return
-	var checker := PyBridgeCardChecker.new(bridge, _schema.library_format())
+	var checker := CardChecker.new(bridge, _schema.library_format())
 	for path in store.list(_schema.library_format()):
 		var read := store.read(path)
-		var parsed := PyBridgeCardDocument.parse(str(read.get("text", "")))
+		var parsed := CardDocument.parse(str(read.get("text", "")))
 		var document: Dictionary = parsed["document"]
 		var found := checker.check(document) if str(parsed["error"]).is_empty() else {}
 		results[path] = found
@@ -87,7 +96,7 @@ func _show_library(
 	for list: Variant in found.get("cards", []) + [found.get("library", [])]:
 		rows.append_array(list)
 	var errors := rows.filter(func(d: Dictionary) -> bool: return d.get("severity") == "error")
-	var doc := PyBridgeCardDocument.new(document)
+	var doc := CardDocument.new(document)
 	item.set_text(
 		0,
 		(
@@ -101,9 +110,7 @@ func _show_library(
 	for diagnostic: Dictionary in rows:
 		var row := item.create_child()
 		var index := int(diagnostic.get("card_index", -1))
-		var card_label := (
-			PyBridgeLibraryPanel.card_label(doc.cards()[index]) if index >= 0 else "library"
-		)
+		var card_label := LibraryPanel.card_label(doc.cards()[index]) if index >= 0 else "library"
 		row.set_text(
 			0,
 			(
@@ -111,7 +118,7 @@ func _show_library(
 				% [
 					diagnostic.get("code"),
 					card_label,
-					PyBridgeDiagnosticsPanel.where_text(diagnostic),
+					DiagnosticsPanel.where_text(diagnostic),
 					diagnostic.get("message")
 				]
 			)

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeLibraryPanel
 extends VBoxContainer
 ## The library panel: the cards of the open library, a search field, and New, Duplicate,
 ## Rename, Delete and a new card from one of the runtime's templates. A card with problems

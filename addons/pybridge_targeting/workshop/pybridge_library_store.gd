@@ -1,12 +1,11 @@
 @tool
-class_name PyBridgeLibraryStore
 extends RefCounted
 ## Where the Workshop finds, reads and writes card libraries: the files of a folder
 ## ([code]res://[/code] in the editor). A library is kept in either form a game loads: a JSON
 ## document ([code].json[/code]) or a [PyBridgeLibraryResource] ([code].tres[/code] or
 ## [code].res[/code]), chosen by the file's extension. The Workshop edits JSON text either
 ## way; the Resource form is converted on reading and writing, without loss. A host with
-## other storage (the browser's local server, [PyBridgeWebLibraryStore]) overrides the methods.
+## other storage (the browser's local server, [code]WebLibraryStore[/code]) overrides the methods.
 
 ## The extensions of a library saved as a Resource.
 const RESOURCE_EXTENSIONS: PackedStringArray = ["tres", "res"]

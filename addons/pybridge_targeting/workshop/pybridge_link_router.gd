@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeLinkRouter
 extends RefCounted
 ## Draws a graph's links around its nodes. A link whose usual curve crosses no node keeps that
 ## curve (a link between neighbours looks as it always did); any other link goes out of its
@@ -7,6 +6,7 @@ extends RefCounted
 ## the shortest with the fewest turns on a grid of lines kept clear of every node, so it holds
 ## for nodes placed by hand as well as after Arrange.
 
+const BehaviorNode := preload("res://addons/pybridge_targeting/workshop/pybridge_graph_node.gd")
 ## How far a routed line keeps from a node, in graph units (the gap between Arrange's nodes is
 ## 30 to 50, so a line fits between two of them).
 const CLEARANCE := 14.0
@@ -60,8 +60,8 @@ static func link_lines(graph: GraphEdit) -> Array:
 	var out: Array = []
 	var to_global := graph.get_global_transform_with_canvas()
 	for link: Dictionary in graph.get_connection_list():
-		var from := graph.get_node_or_null(NodePath(link["from_node"])) as PyBridgeGraphNode
-		var to := graph.get_node_or_null(NodePath(link["to_node"])) as PyBridgeGraphNode
+		var from := graph.get_node_or_null(NodePath(link["from_node"])) as BehaviorNode
+		var to := graph.get_node_or_null(NodePath(link["to_node"])) as BehaviorNode
 		if from == null or to == null:
 			continue
 		var start := from.get_output_port_position(link["from_port"]) + from.position_offset

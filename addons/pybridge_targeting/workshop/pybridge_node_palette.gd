@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeNodePalette
 extends VBoxContainer
 ## The node palette, grouped as the targeting guide groups nodes (unit sources, card sources,
 ## selectors, flow and conditions, actions): the groups and the node types in them are the
@@ -9,6 +8,12 @@ extends VBoxContainer
 ## The designer clicked [param type_name].
 signal type_chosen(type_name: String)
 
+const BehaviorGraph := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_behavior_graph.gd"
+)
+const WorkshopSchema := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_workshop_schema.gd"
+)
 ## Colour of the group headings.
 const HEADING_COLOR := Color("ffd54a")
 
@@ -39,7 +44,7 @@ func _init() -> void:
 
 
 ## Fills the palette from [param schema].
-func build(schema: PyBridgeWorkshopSchema) -> void:
+func build(schema: WorkshopSchema) -> void:
 	for child in _list.get_children():
 		child.queue_free()
 	buttons.clear()
@@ -98,4 +103,4 @@ func _drag_data(_at_position: Vector2, type_name: String) -> Variant:
 	var preview := Label.new()
 	preview.text = "+ " + type_name
 	set_drag_preview(preview)
-	return {PyBridgeBehaviorGraph.DRAG_KEY: type_name}
+	return {BehaviorGraph.DRAG_KEY: type_name}

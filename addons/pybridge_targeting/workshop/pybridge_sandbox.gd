@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeSandbox
 extends VBoxContainer
 ## A small test battle around the card being edited, as the runtime's [code]sandbox[/code]
 ## builds it (the card alone in the hand, a party with a fallen and a reserve member, enemies

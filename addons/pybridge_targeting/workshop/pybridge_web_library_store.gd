@@ -1,6 +1,5 @@
 @tool
-class_name PyBridgeWebLibraryStore
-extends PyBridgeLibraryStore
+extends "res://addons/pybridge_targeting/workshop/pybridge_library_store.gd"
 ## The one library a browser page edits, read from and saved to the page's own server
 ## ([code]pybridge workshop LIBRARY[/code]: [code]GET[/code] and [code]POST[/code] on
 ## [constant ROUTE]), through [JavaScriptBridge]. While there are unsaved changes the page

@@ -1,12 +1,12 @@
 @tool
-class_name PyBridgeWhereEditor
 extends VBoxContainer
 ## Edits a Filter's [code]where[/code]: one row per condition (a filter key and its value),
 ## and a menu to add one. The keys come from the runtime's schema ([code]filters[/code]) for
 ## the kind of elements the Filter is fed; a key it does not know stays shown, so it can be
 ## fixed or removed. A key whose values are drawn from a word list (its [code]suggests[/code])
-## suggests the words in use while its value is typed ([method PyBridgeCompleter.of_list]).
+## suggests the words in use while its value is typed (the Workshop's completer).
 
+const FieldEditor := preload("res://addons/pybridge_targeting/workshop/pybridge_field_editor.gd")
 ## The label of the add menu.
 const ADD_LABEL := "+ condition"
 
@@ -46,7 +46,7 @@ func _rebuild() -> void:
 		var spec := key_spec(str(key_name))
 		spec["required"] = true
 		var on_value := func(value: Variant) -> void: _set_condition(str(key_name), value)
-		var editor := PyBridgeFieldEditor.make(spec, _conditions[key_name], on_value)
+		var editor := FieldEditor.make(spec, _conditions[key_name], on_value)
 		editor.set_meta("field", "where.%s" % key_name)
 		row.add_child(editor)
 		var remove := Button.new()

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeWordLists
 extends RefCounted
 ## The words a library uses, by the word lists of the runtime's schema
 ## ([code]word_lists[/code]): what a Filter's condition suggests while a designer types it.
@@ -10,9 +9,10 @@ extends RefCounted
 ## The battle is the one the runtime's [code]sandbox[/code] builds around a card of the
 ## library, asked once per library, so the unit tags and statuses are those a card is tried on.
 
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
 var _bridge: PyBridgeClient = null
 var _battle: Dictionary = {}
-var _battle_of: PyBridgeCardDocument = null
+var _battle_of: CardDocument = null
 
 
 func _init(bridge: PyBridgeClient) -> void:
@@ -23,7 +23,7 @@ func _init(bridge: PyBridgeClient) -> void:
 ## [param doc] and its sandbox battle use, each once, sorted; [param edited]: the card being
 ## edited, which the sandbox is built around first.
 func words(
-	list_name: String, schema: Dictionary, doc: PyBridgeCardDocument, edited: Dictionary
+	list_name: String, schema: Dictionary, doc: CardDocument, edited: Dictionary
 ) -> PackedStringArray:
 	var entry := _entry(list_name, schema)
 	var found := PackedStringArray()
@@ -52,7 +52,7 @@ func _entry(list_name: String, schema: Dictionary) -> Dictionary:
 
 ## The sandbox battle of [param doc]: around [param edited] if that card loads, else around
 ## the first of the library's cards that does (a card being edited may not load yet).
-func _battle_for(doc: PyBridgeCardDocument, edited: Dictionary) -> Dictionary:
+func _battle_for(doc: CardDocument, edited: Dictionary) -> Dictionary:
 	if _battle_of == doc:
 		return _battle
 	_battle_of = doc

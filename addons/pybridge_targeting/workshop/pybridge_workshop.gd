@@ -1,13 +1,12 @@
 @tool
 @icon("res://addons/pybridge_targeting/icons/workshop.svg")
-class_name PyBridgeWorkshop
 extends Control
 ## The card Workshop: design the cards of a library the way the targeting guide describes,
 ## with the Card Target, a Behavior graph, live contract checks, generated text and a sandbox.
 ##
 ## Everything it offers comes from the runtime ([member bridge]): the palette, the node forms,
 ## the port kinds and the Card Target picker from [code]schema[/code]; the checks from
-## [code]lint[/code] (each card on its own, see [PyBridgeCardChecker]); the generated text from
+## [code]lint[/code] (each card on its own, see [code]CardChecker[/code]); the generated text from
 ## [code]describe[/code]; the sandbox from [code]sandbox[/code] and the plays; the saved file
 ## from [code]library_text[/code]. Every edit can be undone (Godot's [UndoRedo]).
 ## [br][br]
@@ -28,6 +27,18 @@ signal save_failed(message: String)
 ## The designer was asked whether to drop unsaved changes.
 signal guard_shown(question: String)
 
+const WordLists := preload("res://addons/pybridge_targeting/workshop/pybridge_word_lists.gd")
+const WorkshopLayout := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_workshop_layout.gd"
+)
+const CardEdits := preload("res://addons/pybridge_targeting/workshop/pybridge_card_edits.gd")
+const CardChecker := preload("res://addons/pybridge_targeting/workshop/pybridge_card_checker.gd")
+const WorkshopSchema := preload(
+	"res://addons/pybridge_targeting/workshop/pybridge_workshop_schema.gd"
+)
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
+const LibraryStore := preload("res://addons/pybridge_targeting/workshop/pybridge_library_store.gd")
+const Commands := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop_commands.gd")
 ## How long the checks wait after an edit before asking the runtime again, in seconds.
 const CHECK_DELAY := 0.12
 
@@ -35,7 +46,7 @@ const CHECK_DELAY := 0.12
 @export var bridge: PyBridgeClient = null
 
 ## Where libraries are read and written.
-var store: PyBridgeLibraryStore = PyBridgeLibraryStore.new()
+var store: LibraryStore = LibraryStore.new()
 ## Whether the designer may make new library files ("New library...": the editor does).
 var can_create_libraries: bool = false
 ## The open library's path in [member store] ([code]""[/code]: none).
@@ -43,26 +54,26 @@ var library_path: String = ""
 ## The open library's name.
 var library_name: String = ""
 ## The library being edited.
-var doc: PyBridgeCardDocument = PyBridgeCardDocument.new()
+var doc: CardDocument = CardDocument.new()
 ## The runtime's vocabulary.
-var schema: PyBridgeWorkshopSchema = null
+var schema: WorkshopSchema = null
 ## The runtime's checks and generated text, per card.
-var checker: PyBridgeCardChecker = null
+var checker: CardChecker = null
 ## The undoable edits and their history.
-var edits: PyBridgeCardEdits = null
+var edits: CardEdits = null
 ## The index of the card being edited (-1: none).
 var selected: int = -1
-## The last checks: [code]{"cards": [...], "library": [...]}[/code] (see [PyBridgeCardChecker]).
+## The last checks: [code]{"cards": [...], "library": [...]}[/code] (see [code]CardChecker[/code]).
 var findings: Dictionary = {"cards": [], "library": []}
 ## What the Workshop could not do (the runtime unreachable, a file that is not JSON).
 var problem: String = ""
 ## The parts of the screen.
-var ui: PyBridgeWorkshopLayout = null
+var ui: WorkshopLayout = null
 ## The runtime's card templates ([code]templates[/code]: name, label, doc, card).
 var templates: Array = []
 
 var _saved_json: String = ""
-var _word_lists: PyBridgeWordLists = null
+var _word_lists: WordLists = null
 var _check_timer: Timer = null
 var _pending_rebuild: bool = false
 var _after_guard: Callable = Callable()
@@ -74,12 +85,12 @@ func _ready() -> void:
 		bridge.name = "Bridge"
 		add_child(bridge)
 	bridge.push_errors = false
-	ui = PyBridgeWorkshopLayout.new(self)
+	ui = WorkshopLayout.new(self)
 	_check_timer = Timer.new()
 	_check_timer.one_shot = true
 	_check_timer.timeout.connect(_check_now)
 	add_child(_check_timer)
-	schema = PyBridgeWorkshopSchema.new(bridge.schema())
+	schema = WorkshopSchema.new(bridge.schema())
 	if not schema.is_loaded():
 		problem = (
 			"The pybridge runtime did not answer (%s): %s"
@@ -92,9 +103,9 @@ func _ready() -> void:
 		templates = PyBridgeClient.integral(answer.get("templates", []))
 		ui.library.show_templates(templates)
 		ui.form.set_mode_sources(answer.get("mode_sources", {}))
-	checker = PyBridgeCardChecker.new(bridge, schema.library_format())
-	edits = PyBridgeCardEdits.new(self)
-	_connect_ui()
+	checker = CardChecker.new(bridge, schema.library_format())
+	edits = CardEdits.new(self)
+	Commands.connect_ui(self)
 	refresh(true)
 
 
@@ -108,38 +119,9 @@ func _input(event: InputEvent) -> void:
 			get_viewport().set_input_as_handled()
 		return
 	var focus := get_viewport().gui_get_focus_owner()
-	var typing := focus is LineEdit or focus is TextEdit
-	var ctrl := key.is_command_or_control_pressed()
-	var handled := true
-	if ctrl and key.keycode == KEY_S:
-		save()
-	elif ctrl and not typing and key.keycode == KEY_Z:
-		if key.shift_pressed:
-			edits.redo()
-		else:
-			edits.undo()
-	elif ctrl and not typing and key.keycode == KEY_Y:
-		edits.redo()
-	elif ctrl and key.keycode == KEY_N:
-		edits.new_card()
-	elif ctrl and key.shift_pressed and key.keycode == KEY_D:
-		edits.duplicate_card(selected)
-	elif ctrl and not typing and _graph_shown() and key.keycode in [KEY_A, KEY_C, KEY_V, KEY_D]:
-		var action: String = {
-			KEY_A: "select_all", KEY_C: "copy", KEY_V: "paste", KEY_D: "duplicate"
-		}[key.keycode]
-		edit_nodes(action)
-	elif ctrl and key.keycode == KEY_F:
-		ui.library.search.grab_focus()
-	elif ctrl and key.keycode == KEY_L:
-		ui.graph.arrange_all()
-	elif key.keycode == KEY_F2:
-		ui.ask_rename(selected)
-	elif key.keycode == KEY_F5:
-		open_sandbox()
-	else:
-		handled = false
-	if handled:
+	var action := Commands.for_key(key, focus is LineEdit or focus is TextEdit, _graph_shown())
+	if not action.is_empty():
+		Commands.run(self, action)
 		get_viewport().set_input_as_handled()
 
 
@@ -155,14 +137,14 @@ func open_library(path: String) -> void:
 ## Opens a library from its [param text], named [param name] (and saved back to
 ## [param path] of the store).
 func open_text(text: String, path: String, name_shown: String) -> void:
-	var parsed := PyBridgeCardDocument.parse(text)
+	var parsed := CardDocument.parse(text)
 	problem = ""
 	if not str(parsed["error"]).is_empty():
 		problem = (
 			"%s is not a card library (%s). Saving replaces it." % [name_shown, parsed["error"]]
 		)
 		parsed["document"] = {"format": schema.library_format(), "cards": []}
-	doc = PyBridgeCardDocument.new(parsed["document"])
+	doc = CardDocument.new(parsed["document"])
 	library_path = path
 	library_name = name_shown
 	_saved_json = JSON.stringify(doc.document) if problem.is_empty() else ""
@@ -234,10 +216,10 @@ func current_card() -> Dictionary:
 
 
 ## The words of the schema's word list [param list_name] that the library and its sandbox
-## battle use: what a Filter's condition suggests ([PyBridgeWhereEditor]).
+## battle use: what a Filter's condition suggests ([code]WhereEditor[/code]).
 func suggested_words(list_name: String) -> PackedStringArray:
 	if _word_lists == null:
-		_word_lists = PyBridgeWordLists.new(bridge)
+		_word_lists = WordLists.new(bridge)
 	var data: Dictionary = schema.data if schema != null else {}
 	return _word_lists.words(list_name, data, doc, current_card())
 
@@ -254,26 +236,7 @@ func select_card(index: int) -> void:
 ## paste, duplicate, select_all). A paste or a copy goes to [param at] (graph coordinates of
 ## the group's top left corner), or by default to the first free spot in view.
 func edit_nodes(action: String, at: Variant = null) -> void:
-	var graph := ui.graph
-	match action:
-		"select_all":
-			graph.select_all()
-		"copy":
-			if edits.copy_nodes(graph.selected_ids()) > 0:
-				graph.can_paste = true
-		"paste":
-			var clip := edits.clipboard
-			if not clip.is_empty():
-				edits.paste_nodes(
-					graph.offset_to(clip, at) if at is Vector2 else graph.free_offset(clip)
-				)
-		"duplicate":
-			var ids := graph.selected_ids()
-			var clip := PyBridgeCardDocument.copy_nodes(current_card(), ids)
-			if not ids.is_empty():
-				edits.duplicate_nodes(
-					ids, graph.offset_to(clip, at) if at is Vector2 else graph.free_offset(clip)
-				)
+	Commands.edit_nodes(ui.graph, edits, current_card(), action, at)
 	changed.emit()
 
 
@@ -343,7 +306,7 @@ func settle() -> void:
 
 
 ## Shows what an edit changed: the graph and forms too when [param rebuild], and the checks
-## a moment later ([PyBridgeCardEdits] calls this after each edit, undo and redo).
+## a moment later ([code]CardEdits[/code] calls this after each edit, undo and redo).
 func after_edit(rebuild: bool, check_later: bool) -> void:
 	if rebuild:
 		_pending_rebuild = true
@@ -429,50 +392,3 @@ func _open_now(path: String) -> void:
 		ui.show_problem(problem)
 		return
 	open_text(str(read["text"]), path, str(read.get("name", path.get_file())))
-
-
-func _connect_ui() -> void:
-	ui.library.card_chosen.connect(select_card)
-	ui.library.new_requested.connect(edits.new_card)
-	ui.library.duplicate_requested.connect(edits.duplicate_card)
-	ui.library.rename_requested.connect(ui.ask_rename)
-	ui.library.delete_requested.connect(ui.ask_delete)
-	ui.library.template_requested.connect(
-		func(index: int) -> void: edits.new_card_from(templates[index].get("card", {}))
-	)
-	ui.form.field_changed.connect(edits.set_card_field)
-	ui.text.text_edited.connect(func(text: String) -> void: edits.set_card_field("text", text))
-	ui.text.use_generated_requested.connect(use_generated_text)
-	ui.json.card_replaced.connect(edits.replace_card)
-	ui.palette.type_chosen.connect(
-		func(type_name: String) -> void: edits.add_node(type_name, ui.graph.free_spot(type_name))
-	)
-	ui.graph.node_added.connect(edits.add_node)
-	ui.graph.port_linked.connect(edits.link_port)
-	ui.graph.exit_linked.connect(edits.link_exit)
-	ui.graph.nodes_deleted.connect(edits.delete_nodes)
-	ui.graph.nodes_moved.connect(edits.move_nodes)
-	ui.graph.field_changed.connect(edits.set_node_field)
-	ui.graph.node_renamed.connect(edits.rename_node)
-	ui.graph.edit_requested.connect(edit_nodes)
-	ui.diagnostics.diagnostic_chosen.connect(focus_diagnostic)
-	ui.sandbox.closed.connect(close_sandbox)
-	ui.toolbar_pressed.connect(_on_toolbar)
-	ui.library_picked.connect(func(path: String) -> void: open_library(path))
-	ui.library_create_requested.connect(create_library)
-
-
-func _on_toolbar(action: String) -> void:
-	match action:
-		"save":
-			save()
-		"undo":
-			edits.undo()
-		"redo":
-			edits.redo()
-		"reload":
-			open_library(library_path)
-		"arrange":
-			ui.graph.arrange_all()
-		"sandbox":
-			open_sandbox()

@@ -1,10 +1,9 @@
 @tool
-class_name PyBridgeWorkshopLayout
 extends VBoxContainer
 ## The Workshop's screen: a tool bar; the cards and the node palette on the left; the card's
 ## properties and the Behavior graph (or the card's JSON) in the middle; the checks and the
 ## card text on the right; and the sandbox, which takes the place of all three while it is
-## open. It shows what [PyBridgeWorkshop] gives it and passes the designer's actions on.
+## open. It shows what [code]Workshop[/code] gives it and passes the designer's actions on.
 
 ## A tool bar button was pressed: save, undo, redo, reload, arrange or sandbox.
 signal toolbar_pressed(action: String)
@@ -13,6 +12,18 @@ signal library_picked(path: String)
 ## The designer asked for a new library file at [param path].
 signal library_create_requested(path: String)
 
+const CardDocument := preload("res://addons/pybridge_targeting/workshop/pybridge_card_document.gd")
+const Schema := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop_schema.gd")
+const Workshop := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop.gd")
+const Sandbox := preload("res://addons/pybridge_targeting/workshop/pybridge_sandbox.gd")
+const TextPanel := preload("res://addons/pybridge_targeting/workshop/pybridge_card_text_panel.gd")
+const Checks := preload("res://addons/pybridge_targeting/workshop/pybridge_diagnostics_panel.gd")
+const JsonPanel := preload("res://addons/pybridge_targeting/workshop/pybridge_card_json_panel.gd")
+const Graph := preload("res://addons/pybridge_targeting/workshop/pybridge_behavior_graph.gd")
+const NodePalette := preload("res://addons/pybridge_targeting/workshop/pybridge_node_palette.gd")
+const CardForm := preload("res://addons/pybridge_targeting/workshop/pybridge_card_form.gd")
+const LibraryPanel := preload("res://addons/pybridge_targeting/workshop/pybridge_library_panel.gd")
+const Points := preload("res://addons/pybridge_targeting/workshop/pybridge_workshop_points.gd")
 ## Tool bar buttons: action -> [label, tooltip].
 const TOOLBAR := {
 	"save": ["Save", "Save the library (Ctrl+S)"],
@@ -27,23 +38,23 @@ const BEHAVIOR_TAB := 0
 const JSON_TAB := 1
 
 ## The library panel.
-var library: PyBridgeLibraryPanel = null
+var library: LibraryPanel = null
 ## The card's properties.
-var form: PyBridgeCardForm = null
+var form: CardForm = null
 ## The node palette.
-var palette: PyBridgeNodePalette = null
+var palette: NodePalette = null
 ## The Behavior graph.
-var graph: PyBridgeBehaviorGraph = null
+var graph: Graph = null
 ## The card as JSON.
-var json: PyBridgeCardJsonPanel = null
+var json: JsonPanel = null
 ## The graph and JSON tabs.
 var tabs: TabContainer = null
 ## The checks.
-var diagnostics: PyBridgeDiagnosticsPanel = null
+var diagnostics: Checks = null
 ## The card text.
-var text: PyBridgeCardTextPanel = null
+var text: TextPanel = null
 ## The sandbox.
-var sandbox: PyBridgeSandbox = null
+var sandbox: Sandbox = null
 ## The card as a hand shows it, drawn by the addon's own card view.
 var preview: PyBridgeCardView = null
 ## Tool bar buttons by action.
@@ -59,13 +70,13 @@ var library_picker: OptionButton = null
 ## "New library...": asks for a file and makes an empty library there.
 var new_library_button: Button = null
 
-var _workshop: PyBridgeWorkshop = null
+var _workshop: Workshop = null
 var _editor: HSplitContainer = null
 var _no_card: Label = null
 var _shown_card: String = ""
 
 
-func _init(workshop: PyBridgeWorkshop) -> void:
+func _init(workshop: Workshop) -> void:
 	_workshop = workshop
 	workshop.add_child(self)
 	set_anchors_and_offsets_preset(Control.PRESET_FULL_RECT)
@@ -81,11 +92,11 @@ func _init(workshop: PyBridgeWorkshop) -> void:
 	# The left column: the cards above, the node palette below.
 	var left := VSplitContainer.new()
 	left.custom_minimum_size.x = 210
-	library = PyBridgeLibraryPanel.new()
+	library = LibraryPanel.new()
 	library.size_flags_vertical = Control.SIZE_EXPAND_FILL
 	library.size_flags_stretch_ratio = 0.8
 	left.add_child(library)
-	palette = PyBridgeNodePalette.new()
+	palette = NodePalette.new()
 	palette.size_flags_vertical = Control.SIZE_EXPAND_FILL
 	left.add_child(palette)
 	_editor.add_child(left)
@@ -93,7 +104,7 @@ func _init(workshop: PyBridgeWorkshop) -> void:
 	_editor.add_child(right_split)
 	right_split.add_child(_middle_column())
 	right_split.add_child(_right_column())
-	sandbox = PyBridgeSandbox.new(workshop.bridge)
+	sandbox = Sandbox.new(workshop.bridge)
 	sandbox.size_flags_vertical = Control.SIZE_EXPAND_FILL
 	sandbox.visible = false
 	add_child(sandbox)
@@ -103,7 +114,7 @@ func _init(workshop: PyBridgeWorkshop) -> void:
 
 
 ## Builds the palette, the graph's slots and the Card Target picker from [param schema].
-func use_schema(schema: PyBridgeWorkshopSchema) -> void:
+func use_schema(schema: Schema) -> void:
 	palette.build(schema)
 	graph.set_schema(schema)
 	form.set_schema(schema)
@@ -111,7 +122,7 @@ func use_schema(schema: PyBridgeWorkshopSchema) -> void:
 
 
 ## Shows the card at [param index] of [param doc] everywhere (rebuilding the graph).
-func show_card(doc: PyBridgeCardDocument, index: int) -> void:
+func show_card(doc: CardDocument, index: int) -> void:
 	var card: Variant = doc.cards()[index] if index >= 0 else null
 	var editable := card is Dictionary
 	_no_card.visible = not editable
@@ -152,9 +163,7 @@ func empty_note() -> String:
 
 ## Shows the checks: the card list's marks, the list, the badges on the graph, the card
 ## properties' labels and the card text with its generated text [param made].
-func show_findings(
-	doc: PyBridgeCardDocument, index: int, found: Dictionary, made: Dictionary
-) -> void:
+func show_findings(doc: CardDocument, index: int, found: Dictionary, made: Dictionary) -> void:
 	var per_card: Array = found.get("cards", [])
 	library.show_cards(doc.cards(), per_card, index)
 	var current: Array = per_card[index] if index >= 0 and index < per_card.size() else []
@@ -163,7 +172,7 @@ func show_findings(
 		if i != index:
 			others.append_array(per_card[i])
 	others.append_array(found.get("library", []))
-	var label_of := func(i: int) -> String: return PyBridgeLibraryPanel.card_label(doc.cards()[i])
+	var label_of := func(i: int) -> String: return LibraryPanel.card_label(doc.cards()[i])
 	diagnostics.show_diagnostics(current, others, label_of)
 	graph.show_diagnostics(current)
 	form.show_diagnostics(current)
@@ -266,7 +275,7 @@ func ask_delete(index: int) -> void:
 	if index < 0:
 		return
 	ask(
-		"Delete the card %s?" % PyBridgeLibraryPanel.card_label(_workshop.doc.cards()[index]),
+		"Delete the card %s?" % LibraryPanel.card_label(_workshop.doc.cards()[index]),
 		func() -> void: _workshop.edits.delete_card(index)
 	)
 	question.title = "Delete card"
@@ -296,27 +305,7 @@ func show_sandbox(on: bool) -> void:
 
 ## Screen points for tools and tests, global coordinates.
 func layout_points() -> Dictionary:
-	var points := {
-		"library": library.layout_points(),
-		"form": form.layout_points(),
-		"palette": palette.layout_points(),
-		"graph": graph.layout_points(),
-		"diagnostics": diagnostics.layout_points(),
-		"text": text.layout_points(),
-		"tabs": _tab_points(),
-	}
-	for action: String in buttons:
-		points[action] = _middle(buttons[action])
-	if sandbox.visible:
-		points["sandbox"] = sandbox.layout_points()
-	if question.visible:
-		# A dialog is a window of its own: its controls' points are inside it.
-		var origin := Vector2(question.position)
-		points["question"] = {
-			"ok": _xy(origin + question.get_ok_button().get_global_rect().get_center()),
-			"cancel": _xy(origin + question.get_cancel_button().get_global_rect().get_center()),
-		}
-	return points
+	return Points.of(self)
 
 
 func _toolbar() -> Control:
@@ -370,14 +359,14 @@ func _middle_column() -> Control:
 	_no_card = Label.new()
 	_no_card.visible = false
 	box.add_child(_no_card)
-	form = PyBridgeCardForm.new()
+	form = CardForm.new()
 	box.add_child(form)
 	tabs = TabContainer.new()
 	tabs.size_flags_vertical = Control.SIZE_EXPAND_FILL
-	graph = PyBridgeBehaviorGraph.new()
+	graph = Graph.new()
 	graph.name = "Behavior"
 	tabs.add_child(graph)
-	json = PyBridgeCardJsonPanel.new()
+	json = JsonPanel.new()
 	json.name = "Card JSON"
 	tabs.add_child(json)
 	box.add_child(tabs)
@@ -387,7 +376,7 @@ func _middle_column() -> Control:
 func _right_column() -> Control:
 	var box := VBoxContainer.new()
 	box.custom_minimum_size.x = 300
-	diagnostics = PyBridgeDiagnosticsPanel.new()
+	diagnostics = Checks.new()
 	diagnostics.size_flags_vertical = Control.SIZE_EXPAND_FILL
 	box.add_child(diagnostics)
 	var preview_row := CenterContainer.new()
@@ -396,24 +385,6 @@ func _right_column() -> Control:
 	preview.tooltip_text = "The card as the hand shows it"
 	preview_row.add_child(preview)
 	box.add_child(preview_row)
-	text = PyBridgeCardTextPanel.new()
+	text = TextPanel.new()
 	box.add_child(text)
 	return box
-
-
-func _tab_points() -> Dictionary:
-	var bar := tabs.get_tab_bar()
-	var points := {}
-	for i in bar.tab_count:
-		var rect := bar.get_tab_rect(i)
-		var at := bar.get_global_transform_with_canvas() * rect.get_center()
-		points[bar.get_tab_title(i)] = [roundi(at.x), roundi(at.y)]
-	return points
-
-
-static func _middle(control: Control) -> Array:
-	return _xy(control.get_global_transform_with_canvas() * (control.size * 0.5))
-
-
-static func _xy(point: Vector2) -> Array:
-	return [roundi(point.x), roundi(point.y)]

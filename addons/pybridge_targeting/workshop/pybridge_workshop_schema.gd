@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeWorkshopSchema
 extends RefCounted
 ## The runtime's vocabulary ([code]schema[/code]) as the Workshop reads it: node types by
 ## name and palette group, target modes with their facts, and the typed slots of the graph.

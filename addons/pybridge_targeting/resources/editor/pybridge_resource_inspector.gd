@@ -2,9 +2,10 @@
 extends EditorInspectorPlugin
 ## Editor only (not run by the tests: no editor runs there; the GDScript parser checks it).
 ## Above the properties of a battle, library or card Resource in the Inspector: the runtime's
-## lint of it ([PyBridgeResourceLint], tested in the engine), checked when the Resource is
-## shown and again on the Check button.
+## lint of it ([code]resources/pybridge_resource_lint.gd[/code], tested in the engine), checked
+## when the Resource is shown and again on the Check button.
 
+const ResourceLint := preload("res://addons/pybridge_targeting/resources/pybridge_resource_lint.gd")
 ## The client the checks ask; the plugin's.
 var bridge: PyBridgeClient = null
 
@@ -37,8 +38,8 @@ func _show(resource: PyBridgeDocumentResource, found: RichTextLabel) -> void:
 		found.text = "No pybridge runtime to check with."
 		return
 	found.text = "Checking..."
-	var diagnostics := await PyBridgeResourceLint.check(bridge, resource)
+	var diagnostics := await ResourceLint.check(bridge, resource)
 	if not is_instance_valid(found):
 		return
-	var lines := PyBridgeResourceLint.lines(diagnostics)
+	var lines := ResourceLint.lines(diagnostics)
 	found.text = "No problems found." if lines.is_empty() else "\n".join(lines)

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeViewDrawing
 extends RefCounted
 ## Drawing the views share: text centred on a point over an outline, and rounded boxes.
 ## Each function draws on [param canvas] during its [method CanvasItem._draw].

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeBattleData
 extends RefCounted
 ## What the views are given, read from a battle state and the runtime's answers: the
 ## dictionaries [code]show_unit[/code] and [code]show_card[/code] take, display names, and

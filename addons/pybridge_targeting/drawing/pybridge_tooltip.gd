@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeTooltip
 extends Control
 ## The battle view's tooltip: a title over wrapped text (and a note under it), beside what it
 ## explains (a card's whole text and keywords, a status, an intent), kept inside the screen.

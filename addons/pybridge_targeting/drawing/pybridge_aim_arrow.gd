@@ -1,6 +1,5 @@
 @tool
 @icon("res://addons/pybridge_targeting/icons/pybridge_aim_arrow.svg")
-class_name PyBridgeAimArrow
 extends Node2D
 ## A curved aiming arrow from a card to the pointer, with an arrow head.
 ##

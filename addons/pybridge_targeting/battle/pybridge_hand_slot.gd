@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeHandSlot
 extends RefCounted
 ## One card of the hand as the battle view places it: the card's id, its view (the built-in
 ## [PyBridgeCardView] or the game's own card scene) and where the hand layout puts it.
