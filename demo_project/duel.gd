@@ -50,6 +50,7 @@ var _toast_tween: Tween = null
 
 func _ready() -> void:
 	theme = DemoTheme.build()
+	DemoArt.use(_battle)
 	# Two rows of units above the hand: slightly shorter unit views than the party battle's.
 	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
 	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)

@@ -27,6 +27,8 @@ extends Control
 ## [br]- [code]hit[/code], [code]hit_over[/code]: a hit of a playback step (a damage event
 ## of a play or an enemy move) started its hit-stop shake, and the shake ended
 ## ([DemoHitStop], the view's playback handler: the next step waits for it).
+## [br]- [code]motion[/code]: the cards drawn, played or discarded stopped flying (the moves,
+## and what the hand shows: [DemoScreen]); [code]reordered[/code]: the player moved a card.
 ## [br]- [code]result[/code]: the battle ended; [code]error[/code]: a request failed.
 
 ## The party battle: the demo's own document, whose hand also names cards of its libraries.
@@ -68,6 +70,10 @@ var _hit_stop: DemoHitStop = null
 
 func _ready() -> void:
 	theme = DemoTheme.build()
+	DemoArt.use(_battle)
+	DemoScreen.follow(_battle)
+	for pile: String in ["draw", "discard", "exhaust"]:  # cards fly to and from the counts
+		_battle.card_motion.pile_anchors[pile] = _pile_label
 	_overlay_root.theme = theme  # a CanvasLayer does not pass the theme on
 	_restart_button.pressed.connect(_open)
 	_play_again_button.pressed.connect(_open)

@@ -69,6 +69,7 @@ var _toast_tween: Tween = null
 
 func _ready() -> void:
 	theme = DemoTheme.build()
+	DemoArt.use(_battle)
 	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
 	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
 	_overlay_root.theme = theme

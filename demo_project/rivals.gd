@@ -61,6 +61,8 @@ var _duel: int = 0
 ## True until the first side takes the device: the opening cover offers the AI.
 var _opening: bool = true
 var _ticker: Timer = null
+## The pile counters of both sides, opening the pile viewer as the side at the device.
+var _piles: DemoRivalPiles = null
 
 @onready var _bridge: PyBridgeClient = $Bridge
 @onready var _battle: PyBridgeBattleView = $Battle
@@ -74,6 +76,8 @@ var _ticker: Timer = null
 @onready var _log: PyBridgeBattleLog = $LogPanel/Log
 @onready var _backs_label: Label = $OtherHand/Rows/Label
 @onready var _backs: DemoCardBacks = $OtherHand/Rows/Backs
+@onready var _own_piles: Container = $OwnPiles
+@onready var _other_piles: Container = $OtherHand/Rows/Piles
 @onready var _energy_label: Label = $EnergyLabel
 @onready var _end_turn_button: Button = $EndTurnButton
 @onready var _toast: Label = $Toast
@@ -97,6 +101,7 @@ var _ticker: Timer = null
 
 func _ready() -> void:
 	theme = DemoTheme.build()
+	DemoArt.use(_battle)
 	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
 	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
 	_overlay_root.theme = theme
@@ -119,6 +124,7 @@ func _ready() -> void:
 	_end_turn_button.pressed.connect(_battle.end_turn)
 	_bridge.request_failed.connect(_on_request_failed)
 	_connect_battle()
+	_piles = DemoRivalPiles.new(_battle, _own_piles, _other_piles)
 	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
 	if _battle_text.is_empty():
 		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
@@ -542,6 +548,7 @@ func _show_seat() -> void:
 		or (_vs_ai and acting == AI_SIDE)
 	)
 	queue_redraw()
+	_piles.show_for(team, other, TEAM_COLORS.get(team, Color.WHITE))
 	await get_tree().process_frame  # the hand lays out first
 	DemoLines.say(
 		"seat",

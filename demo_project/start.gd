@@ -27,6 +27,7 @@ func _ready() -> void:
 	_rivals_button.pressed.connect(_go.bind(RIVALS_SCENE))
 	_online_button.pressed.connect(_go.bind(ONLINE_SCENE))
 	_party_button.grab_focus()
+	_show_credit()
 	await get_tree().process_frame
 	(
 		DemoLines
@@ -40,6 +41,23 @@ func _ready() -> void:
 			}
 		)
 	)
+
+
+# The credit the art's licence asks for, at the foot of the screen.
+func _show_credit() -> void:
+	var credit := DemoArt.credit()
+	if credit.is_empty():
+		return
+	var label := Label.new()
+	label.name = "Credits"
+	label.text = credit
+	label.theme_type_variation = &"DimLabel"
+	label.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	label.auto_translate_mode = Node.AUTO_TRANSLATE_MODE_DISABLED  # names and a licence
+	label.add_theme_font_size_override(&"font_size", 13)
+	label.position = Vector2(24, 652)
+	label.size = Vector2(1090, 52)
+	add_child(label)
 
 
 func _unhandled_key_input(event: InputEvent) -> void:

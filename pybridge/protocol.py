@@ -437,7 +437,13 @@ class Protocol:
             raise ProtocolError("invalid_field", f"the {side.value} team plays no cards in this "
                                 "battle, so it has no piles", "side")  # fmt: skip
         _give_views(battle)
-        return pile_view(battle, viewer, side, Pile(pile))
+        answer = pile_view(battle, viewer, side, Pile(pile))
+        if self.card_text is not None:  # as a state's cards: a card with no text of its own
+            for entry in answer["cards"]:
+                definition = battle.library.get(str(entry.get("card")))
+                if definition is not None and not definition.text:
+                    entry["text_message"] = self.card_text(battle, definition)
+        return answer
 
     def _targets(self, request: dict[str, Any]) -> Result:
         # Reads only: conditions are data nodes, and the PRNG a RandomElements condition

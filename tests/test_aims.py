@@ -8,9 +8,10 @@ import json
 from pathlib import Path
 
 from pybridge.ai.search import legal_actions
-from pybridge.runtime import Pcg32, Pile, Team, load_battle, play, targets
-from pybridge.runtime.aims import aim_options
+from pybridge.runtime import Pcg32, Pile, PlayError, Team, load_battle, play, targets
+from pybridge.runtime.aims import aim_options, arrow_targets
 from pybridge.runtime.model import Battle
+from pybridge.runtime.play import affordable, needed_targets
 from pybridge.runtime.turns import end_turn, start_battle
 from pybridge.simulate.policies import legal_moves
 
@@ -68,3 +69,72 @@ def test_a_card_that_cannot_be_played_is_offered_nothing() -> None:
     battle.side(Team.PLAYER).energy = 0
     assert all(aim_options(battle, c) == [] for c in battle.piles[Pile.HAND]
                if battle.cards[c].card.cost > 0)  # fmt: skip
+
+
+def _demo_states() -> list[Battle]:
+    """The demo battle at many moments of random play (hands, deaths, statuses, energy)."""
+    from pybridge.examples import demo_battle
+    from pybridge.simulate.policies import RandomPolicy
+
+    states = []
+    for seed in range(6):
+        battle = load_battle(demo_battle())
+        start_battle(battle)
+        policy, rng = RandomPolicy(), Pcg32(seed, 9)
+        for _turn in range(12):
+            for _play in range(6):
+                if battle.result is not None:
+                    break
+                states.append(battle.clone())
+                move = next(iter(policy.moves(battle, rng)), None)
+                if move is None:
+                    break
+                try:
+                    play(battle, *move)
+                except PlayError:
+                    break
+            if battle.result is not None:
+                break
+            end_turn(battle)
+    return [*states, _duel_until("twin_shot")[0]]  # a card that needs two targets
+
+
+def test_the_random_player_draws_from_the_answers_targets_gives() -> None:
+    """``arrow_targets`` (what simulate's random player aims from) is ``targets``'s candidates
+    with ``needed_targets``'s count, and ``affordable`` is ``targets``'s energy refusal, in
+    every state: the player asks the runtime's answers, not copies of them."""
+    checked = refused = several = 0
+    for battle in _demo_states():
+        for card_id in battle.piles[Pile.HAND]:
+            card = battle.cards[card_id]
+            info = targets(battle, card_id)
+            # The rule: a card that costs more than its side's energy left is refused.
+            assert affordable(battle, card) is (card.card.cost <= battle.side(card.side).energy)
+            code = None if info.refusal is None else info.refusal.code
+            if code in (None, "energy"):  # (a fallen member is refused before its energy)
+                assert affordable(battle, card) is (code is None)
+                refused += code == "energy"
+            if not info.requires_target:
+                continue
+            pool, count = arrow_targets(battle, card)
+            assert tuple(u.id for u in pool) == info.candidates
+            expected = needed_targets(card.card, len(pool), battle.rules) if pool else 0
+            assert count == expected and (count == 0) is (not info.candidates)
+            if count > 1:  # the pairs aim_options offers are drawn from the same pool
+                aims = aim_options(battle, card_id)
+                assert all(isinstance(aim, list) and len(aim) == count for aim in aims)
+                several += 1
+            checked += 1
+    assert checked > 100 and refused > 10 and several  # the states cover every answer
+
+
+def test_a_card_whose_member_is_down_has_nothing_to_aim_at() -> None:
+    from pybridge.examples import demo_battle
+
+    battle = load_battle(demo_battle())
+    start_battle(battle)
+    aimed = next(c for c in battle.cards.values() if c.card.target.requires_target)
+    source = battle.unit(aimed.owner or battle.active_player)
+    assert source is not None and arrow_targets(battle, aimed)[1] >= 1
+    source.hp = 0
+    assert arrow_targets(battle, aimed) == ([], 0)

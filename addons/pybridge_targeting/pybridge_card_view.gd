@@ -14,6 +14,7 @@ extends Control
 ## (see [PyBridgeViewTheme]); [code]frame_<type>[/code] and [code]rarity_<rarity>[/code]
 ## colours are looked up by the card's own type and rarity.
 
+const CardGlyph := preload("res://addons/pybridge_targeting/drawing/pybridge_card_glyph.gd")
 const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 ## The theme type of every item this view reads.
 const THEME_TYPE := &"PyBridgeCardView"
@@ -32,6 +33,8 @@ var card: Dictionary = {}
 var selected: bool = false
 ## How wide the uncovered part of the card is (its whole width unless the hand overlaps).
 var visible_width: float = INF
+## The smallest font size the last drawing used (a test of the theme's minimum sizes).
+var smallest_font_size: int = 0
 
 var _look: PyBridgeViewTheme.Lookup = null
 var _title: Dictionary = {}
@@ -55,6 +58,7 @@ func _notification(what: int) -> void:
 
 
 func _draw() -> void:
+	smallest_font_size = 0
 	var w := size.x
 	var h := size.y
 	var radius := float(_look.constant(&"corner_radius"))
@@ -80,22 +84,20 @@ func _draw() -> void:
 		ViewDrawing.fill_texture(self, art, art_rect)
 	else:
 		_round_rect(art_rect, frame.lightened(0.1), 6)
-		_draw_mode_glyph(art_rect)
+		CardGlyph.draw(self, art_rect, card.get("facts", {}), _look.color(&"art_ink"))
 	var band_top := art_rect.end.y + 4.0
 	_round_rect(Rect2(3, band_top, w - 6, 17), _look.color(&"band"), 0)
 	var band := mode_text().to_upper()
 	var band_size := _look.font_size(&"mode_size")
-	# A long band ("single enemy up to 3") shrinks to the card's width.
-	while (
-		band_size > 7
-		and _look.font().get_string_size(band, HORIZONTAL_ALIGNMENT_LEFT, -1, band_size).x > w - 12
-	):
+	# A long band ("single enemy up to 3") shrinks to the card's width, down to the minimum.
+	while band_size > _look.font_size(&"mode_min_size") and _width_of(band, band_size) > w - 12:
 		band_size -= 1
+	band = _fit(_look.font(), band, band_size, w - 12)
 	_centered(
 		_look.font(), band, Vector2(w * 0.5, band_top + 13.0), band_size, _look.color(&"mode_label")
 	)
 	_draw_title()
-	_draw_text(Rect2(7, band_top + 21.0, w - 14, h - band_top - 36.0))
+	_draw_text(text_rect())
 	_centered(
 		_look.font(),
 		str(card.get("owner", "")),
@@ -168,6 +170,7 @@ func _draw_title() -> void:
 	var rect: Rect2 = layout["rect"]
 	var line_height := _look.bold_font().get_height(font_size)
 	var y := rect.position.y + _look.bold_font().get_ascent(font_size)
+	_used(font_size)
 	for line in lines:
 		var at := Vector2(rect.position.x, y)
 		draw_string_outline(
@@ -206,7 +209,7 @@ func _title_layout() -> Dictionary:
 	var chosen := smallest
 	var fitted := false
 	# One line at the largest size that fits, else two lines split at a space, else the
-	# smallest size (the hover tooltip shows the whole name).
+	# smallest size, cut with an ellipsis (the hover tooltip shows the whole name).
 	for font_size in range(largest, smallest - 1, -1):
 		if _widest(font, [text], font_size) <= room:
 			chosen = font_size
@@ -217,19 +220,41 @@ func _title_layout() -> Dictionary:
 		for font_size in range(mini(largest, 13), smallest - 1, -1):
 			if (
 				_widest(font, halves, font_size) <= room
-				and font.get_height(font_size) * 2.0 <= band + 2.0
+				and font.get_height(font_size) * 2.0 <= band + 6.0
 			):
 				lines = halves
 				chosen = font_size
 				fitted = true
 				break
+	if not fitted:
+		lines = PackedStringArray([_fit(font, text, chosen, room)])  # the tooltip says it whole
 	var width := _widest(font, lines, chosen)
 	var height := font.get_height(chosen) * lines.size()
-	var y := top + maxf(0.0, (band - height) * 0.5)
+	var y := top + (band - height) * 0.5  # two lines may reach a little above and below
 	_title = {
 		"lines": lines, "size": chosen, "fits": fitted, "rect": Rect2(TITLE_LEFT, y, width, height)
 	}
 	return _title
+
+
+## Where the rules text goes (local): below the mode band, above the owner's name, with a
+## gap to it; on a card that grows ([method raised_height]) it grows too.
+func text_rect() -> Rect2:
+	var top := 31.0 + _look.constant(&"art_height") + 25.0
+	var owner_top := size.y - 7.0 - _look.font().get_ascent(_look.font_size(&"owner_size"))
+	return Rect2(7, top, size.x - 14, owner_top - 3.0 - top)
+
+
+## How tall the card must be to show its whole text at [code]text_min_size[/code] (its theme
+## height when that is enough): the hand grows a raised card to it.
+func raised_height() -> float:
+	var base := float(_look.constant(&"height"))
+	var saved := size
+	size = Vector2(size.x, base)
+	var area := text_rect()
+	size = saved
+	var needed := _text_height(_look.font_size(&"text_min_size"), area.size.x)
+	return base + maxf(0.0, ceilf(needed - area.size.y))
 
 
 func _draw_text(area: Rect2) -> void:
@@ -237,17 +262,15 @@ func _draw_text(area: Rect2) -> void:
 	if text.is_empty() or area.size.y <= 0.0:
 		return
 	var font := _look.font()
+	# The largest size whose lines fit, down to the minimum; below it the text does not
+	# shrink: it wraps, and what does not fit shows when the card is raised (and grown).
 	var chosen := _look.font_size(&"text_min_size")
 	for font_size in range(_look.font_size(&"text_size"), chosen - 1, -1):
-		var needed := (
-			font
-			. get_multiline_string_size(text, HORIZONTAL_ALIGNMENT_CENTER, area.size.x, font_size)
-			. y
-		)
-		if needed <= area.size.y:
+		if _text_height(font_size, area.size.x) <= area.size.y:
 			chosen = font_size
 			break
 	var max_lines := maxi(1, int(area.size.y / font.get_height(chosen)))
+	_used(chosen)
 	draw_multiline_string(
 		font,
 		area.position + Vector2(0, font.get_ascent(chosen)),
@@ -257,6 +280,16 @@ func _draw_text(area: Rect2) -> void:
 		chosen,
 		max_lines,
 		_look.color(&"text")
+	)
+
+
+func _text_height(font_size: int, width: float) -> float:
+	var text := str(card.get("text", ""))
+	return (
+		_look
+		. font()
+		. get_multiline_string_size(text, HORIZONTAL_ALIGNMENT_CENTER, width, font_size)
+		. y
 	)
 
 
@@ -275,37 +308,25 @@ func _draw_cost() -> void:
 	)
 
 
-func _draw_mode_glyph(area: Rect2) -> void:
-	var facts: Dictionary = card.get("facts", {})
-	var c := area.get_center()
-	var ink := _look.color(&"art_ink")
-	# The glyph follows what the mode asks of the player: aim, a whole side, the card's
-	# player, a random pick, or nothing.
-	if bool(facts.get("requires_target", false)):
-		draw_arc(c, 13, 0, TAU, 32, ink, 2.5, true)
-		draw_arc(c, 5, 0, TAU, 20, ink, 2.5, true)
-		for d: Vector2 in [Vector2.UP, Vector2.DOWN, Vector2.LEFT, Vector2.RIGHT]:
-			draw_line(c + d * 9, c + d * 18, ink, 2.5, true)
-	elif bool(facts.get("area", false)):
-		for dx: float in [-22.0, 0.0, 22.0]:
-			draw_circle(c + Vector2(dx, 0), 7, ink)
-	elif bool(facts.get("random", false)):
-		_round_rect(Rect2(c - Vector2(15, 15), Vector2(30, 30)), Color(1, 1, 1, 0), 6, ink, 2.5)
-		for d: Vector2 in [Vector2(-7, -7), Vector2(7, 7), Vector2.ZERO]:
-			draw_circle(c + d, 3, ink)
-	elif str(facts.get("reach", "")) == SELF_REACH:
-		var shield := PackedVector2Array(
-			[
-				c + Vector2(-13, -14),
-				c + Vector2(13, -14),
-				c + Vector2(13, 3),
-				c + Vector2(0, 16),
-				c + Vector2(-13, 3)
-			]
-		)
-		draw_colored_polygon(shield, ink)
-	else:
-		draw_circle(c, 10, Color(ink, 0.5))
+func _used(font_size: int) -> void:
+	smallest_font_size = (
+		font_size if smallest_font_size == 0 else mini(smallest_font_size, font_size)
+	)
+
+
+func _width_of(text: String, font_size: int) -> float:
+	return _look.font().get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
+
+
+# [param text] cut to [param room] pixels with an ellipsis, whole when it fits.
+func _fit(font: Font, text: String, font_size: int, room: float) -> String:
+	var shown := text
+	while (
+		shown.length() > 1
+		and font.get_string_size(shown, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x > room
+	):
+		shown = shown.left(shown.length() - 2).strip_edges() + "…"
+	return shown
 
 
 func _rarity_color() -> Color:
@@ -335,6 +356,8 @@ func _widest(font: Font, lines: Array, font_size: int) -> float:
 
 
 func _centered(font: Font, text: String, at: Vector2, font_size: int, color: Color) -> void:
+	if not text.is_empty():
+		_used(font_size)
 	ViewDrawing.centered_text(self, font, text, at, font_size, color, 3, _look.color(&"outline"))
 
 

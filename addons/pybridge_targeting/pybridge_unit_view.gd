@@ -152,13 +152,20 @@ func _draw() -> void:
 	for i in _floaters.size():
 		var floater := _floaters[i]
 		var age := float(floater["age"])
-		_parts.centered(
-			_look.bold_font(),
-			str(floater["text"]),
-			floater_point(i, age),
-			_look.font_size(&"floater_size"),
-			Color(floater["color"], clampf(1.4 - age * 1.3, 0.0, 1.0))
-		)
+		var alpha := clampf(1.4 - age * 1.3, 0.0, 1.0)
+		var at := floater_point(i, age)
+		var edge := _look.color(&"floater_outline")
+		for shadow: Vector2 in [Vector2(2, 3), Vector2.ZERO]:  # a drop shadow, then the number
+			ViewDrawing.centered_text(
+				self,
+				_look.bold_font(),
+				str(floater["text"]),
+				at + shadow,
+				floater_font_size(),
+				Color(floater["color"], alpha) if shadow == Vector2.ZERO else Color(edge, alpha),
+				_look.constant(&"floater_outline"),
+				Color(edge, edge.a * alpha)
+			)
 
 
 ## Shows [param data], the unit as the battle view describes it: [code]id[/code],
@@ -282,6 +289,12 @@ func floater_point(index: int, age: float) -> Vector2:
 	return Vector2(x, portrait.get_center().y + 30.0 - rise)
 
 
+## The size of a floating number: [code]floater_size[/code], never below
+## [code]floater_min_size[/code] (both theme font sizes).
+func floater_font_size() -> int:
+	return maxi(_look.font_size(&"floater_size"), _look.font_size(&"floater_min_size"))
+
+
 ## How many numbers float now.
 func floater_count() -> int:
 	return _floaters.size()
@@ -289,7 +302,7 @@ func floater_count() -> int:
 
 ## The box a floating number drawn at [param point] covers (local).
 func floater_box(point: Vector2, text: String = "-88") -> Rect2:
-	var font_size := _look.font_size(&"floater_size")
+	var font_size := floater_font_size()
 	var font := _look.bold_font()
 	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x + 8.0
 	var ascent := font.get_ascent(font_size) + 4.0

@@ -42,7 +42,7 @@ func _show_counts(state: PyBridgeBattleState) -> void:
 	var counts := {}
 	for pile in PILES:
 		counts[pile] = side.pile(pile).size() if side != null else 0
-		(_buttons[pile] as Button).text = _worded(pile) % counts[pile]
+		(_buttons[pile] as Button).text = worded(pile, self) % counts[pile]
 	for frame in 2:  # laid out with their new texts
 		await get_tree().process_frame
 	var said := {}
@@ -51,13 +51,16 @@ func _show_counts(state: PyBridgeBattleState) -> void:
 	DemoLines.say("piles", said)
 
 
-func _worded(pile: String) -> String:
+## A counter's words for [param pile] (with its count's %d), as [param said_by] translates.
+static func worded(pile: String, said_by: Object) -> String:
 	match pile:
+		"hand":
+			return said_by.tr("Hand %d")
 		"draw":
-			return tr("Draw %d")
+			return said_by.tr("Draw %d")
 		"discard":
-			return tr("Discard %d")
-	return tr("Exhaust %d")
+			return said_by.tr("Discard %d")
+	return said_by.tr("Exhaust %d")
 
 
 func _on_shown(answer: Dictionary) -> void:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import itertools
 
-from .model import Battle
-from .play import needed_targets, targets
+from .errors import PlayError
+from .model import Battle, CardInstance, Unit
+from .modes import candidates
+from .play import needed_targets, source_of, targets
 
 #: A card's target as ``play`` takes it: None, a unit or card id, or a list of them.
 Target = str | list[str] | None
@@ -37,3 +39,18 @@ def aim_options(battle: Battle, card_id: str, limit: int = MAX_COMBINATIONS) -> 
         return list(pool)
     return [list(chosen) for chosen in
             itertools.islice(itertools.combinations(pool, count), limit)]  # fmt: skip
+
+
+def arrow_targets(battle: Battle, card: CardInstance) -> tuple[list[Unit], int]:
+    """The units ``card``'s arrow may choose now (the legality function's candidates, in
+    battle order) and how many a play submits (``needed_targets``): what a player aiming at
+    random draws from. ``([], 0)`` when there is nothing to choose: its member is down, or no
+    unit is a candidate (``targets`` says why it cannot be played). It asks nothing else of
+    the card (energy, conditions): the play's own check does."""
+    try:
+        source = source_of(battle, card)
+    except PlayError:  # its member is down
+        return [], 0
+    definition = card.card
+    pool = candidates(battle, source, definition.target, definition)
+    return pool, needed_targets(definition, len(pool), battle.rules) if pool else 0

@@ -11,7 +11,7 @@ choice with its default (the options as they are, as many as may be kept).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .context import HostKind
 from .errors import ChoiceNeeded, NotACandidate, quote
@@ -30,7 +30,8 @@ class _Defaults:
 
 
 DEFAULT_ANSWERS = _Defaults()
-_CARD, _MOVE = HostKind.CARD, HostKind.MOVE
+_CARD: Final = HostKind.CARD
+_MOVE: Final = HostKind.MOVE
 #: Options one choice may offer.
 MAX_OPTIONS = 64
 

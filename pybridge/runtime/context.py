@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .model import Battle, Pile, Unit
 from .units_after import UnitsAfter
@@ -30,7 +30,8 @@ class HostKind(StrEnum):
 
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_CARD, _MOVE = HostKind.CARD, HostKind.MOVE
+_CARD: Final = HostKind.CARD
+_MOVE: Final = HostKind.MOVE
 
 
 @dataclass(slots=True, init=False)
@@ -100,10 +101,14 @@ class Context:
     def emit(self, event_type: str, **data: Any) -> None:
         self.events.append({"type": event_type, **data})
 
-    def child(self, host: Unit, kind: HostKind, **kw: Any) -> Context:
+    def child(self, host: Unit, kind: HostKind, targets: tuple[Unit, ...] = (),
+              attacker: Unit | None = None, this_card: str | None = None,
+              status: str | None = None, chosen: tuple[str, ...] = ()) -> Context:  # fmt: skip
         """A Context for another Behavior in the same resolution, sharing the event log."""
-        child = Context(battle=self.battle, host=host, kind=kind, events=self.events,
-                        work=self.work, **kw)  # fmt: skip
+        # Each argument passed by position: a status hook, a reaction and an enemy's move each
+        # make one, and a compiled build calls a constructor given ``**kw`` the slow way.
+        child = Context(self.battle, host, targets, attacker, this_card, kind, status,
+                        self.events, self.work, chosen)  # fmt: skip
         child.entry = self.entry  # its choices are answered under the same Cut entry
         return child
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
+from typing import Final
 
 from .choices import DEFAULT_ANSWERS
 from .context import Context, Event, HostKind
@@ -66,9 +67,14 @@ from .vocabulary import count_events
 
 Choices = Mapping[str, object]
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_HAND, _DISCARD, _EXHAUST = Pile.HAND, Pile.DISCARD, Pile.EXHAUST
-_PLAYER, _ENEMY, _STRICT = Team.PLAYER, Team.ENEMY, Rules.STRICT
-_CARD, _MOVE = HostKind.CARD, HostKind.MOVE
+_HAND: Final = Pile.HAND
+_DISCARD: Final = Pile.DISCARD
+_EXHAUST: Final = Pile.EXHAUST
+_PLAYER: Final = Team.PLAYER
+_ENEMY: Final = Team.ENEMY
+_STRICT: Final = Rules.STRICT
+_CARD: Final = HostKind.CARD
+_MOVE: Final = HostKind.MOVE
 
 
 class _Immediate:
@@ -83,7 +89,7 @@ class _Immediate:
 
 
 Entry = CutEntry | _Immediate
-_NOTHING_LOST: frozenset[str] = frozenset()
+_NOTHING_LOST: Final[frozenset[str]] = frozenset()
 
 
 # -- activation ----------------------------------------------------------------------------

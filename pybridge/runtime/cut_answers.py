@@ -3,6 +3,8 @@ and what the player may do now (the same checks the operations make)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cut import activation_refused, pass_refused
 from .document import cut_entry_to_json
 from .errors import PlayError
@@ -11,7 +13,7 @@ from .narrate import cut_prompt_said
 from .play import late_choice, nothing_to_choose
 from .sentences import say
 
-_PLAYER = Team.PLAYER
+_PLAYER: Final = Team.PLAYER
 
 
 def cut_view(battle: Battle) -> list[dict[str, object]]:

@@ -7,7 +7,7 @@ remains, which may be nothing at all."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .context import Context
 from .hiding import moved, turn
@@ -19,8 +19,10 @@ if TYPE_CHECKING:
     from .graph import Node
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_HAND, _DRAW, _DISCARD = Pile.HAND, Pile.DRAW, Pile.DISCARD
-_FIELD = Zone.FIELD
+_HAND: Final = Pile.HAND
+_DRAW: Final = Pile.DRAW
+_DISCARD: Final = Pile.DISCARD
+_FIELD: Final = Zone.FIELD
 
 
 def living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:

@@ -10,6 +10,7 @@ played at all (``enemy_holds``). Only enemies on the field act."""
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 from .context import Context, HostKind
 from .model import Battle, Intent, MoveDef, Rules, Team, Unit
@@ -18,7 +19,7 @@ from .outcome import settle
 from .play import unit_law_reason, unit_law_refusal
 from .resolve import run
 
-_ENEMY = Team.ENEMY  # bound once: reading an Enum class attribute is slow on CPython 3.11
+_ENEMY: Final = Team.ENEMY  # bound once: reading an Enum class attribute is slow on CPython 3.11
 
 
 def _weighted(battle: Battle, moves: list[MoveDef]) -> MoveDef:

@@ -12,13 +12,14 @@ Kept apart from :mod:`.views` so the rules import only the model for it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from .model import RESOLVING, Battle, Pile, Team
 
 #: Each viewer's bit in a set of viewers: the two sides and a spectator.
 VIEWER_BITS = {"player": 1, "enemy": 2, "spectator": 4}
 _TEAM_BIT = {Team.PLAYER: 1, Team.ENEMY: 2}
-_ALL = 7
+_ALL: Final = 7
 
 #: One stint entry of a request's journal: where in the events it happened (the index the
 #: move's own event takes), the card, its stints and who saw it before and after.

@@ -6,10 +6,12 @@ runtime itself gives a meaning. Hosts show the text as a tooltip (the protocol's
 
 from __future__ import annotations
 
+from typing import Final
+
 #: After it resolves, the card goes to the exhaust pile instead of the discard pile.
-EXHAUST = "Exhaust"
+EXHAUST: Final = "Exhaust"
 #: The card stays in the hand when the turn ends.
-RETAIN = "Retain"
+RETAIN: Final = "Retain"
 
 KEYWORDS: dict[str, str] = {
     EXHAUST: "After it is played, this card goes to the exhaust pile, out of this battle.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from .filters import CARD_FILTER_LISTS, WORD_LISTS, FilterKey
 from .reader import Reader
@@ -25,9 +25,9 @@ class Kind(StrEnum):
 
 
 #: ``"amount": "stacks"``: the stacks of the status whose Behavior is running.
-STACKS = "stacks"
-MAX_AMOUNT = 1_000_000
-MAX_COUNT = 1_000
+STACKS: Final = "stacks"
+MAX_AMOUNT: Final = 1_000_000
+MAX_COUNT: Final = 1_000
 #: Card types one ``type`` filter may list (an OR over them).
 MAX_TYPES = 8
 

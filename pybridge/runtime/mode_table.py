@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 
 class TargetMode(StrEnum):
@@ -111,7 +112,9 @@ class ModeFacts:
         }  # fmt: skip
 
 
-_PLAYER, _RUNTIME, _NOBODY = Chooser.PLAYER, Chooser.RUNTIME, Chooser.NOBODY
+_PLAYER: Final = Chooser.PLAYER
+_RUNTIME: Final = Chooser.RUNTIME
+_NOBODY: Final = Chooser.NOBODY
 _ROWS = (
     ModeFacts(TargetMode.NONE, _NOBODY, Reach.NONE, False, False, "No target", "Select no unit"),
     ModeFacts(TargetMode.SINGLE_ENEMY, _PLAYER, Reach.ENEMY, False, False, "Single enemy",
@@ -135,7 +138,7 @@ _ROWS = (
 )  # fmt: skip
 
 #: Every mode's row.
-MODE_FACTS: dict[TargetMode, ModeFacts] = {row.mode: row for row in _ROWS}
+MODE_FACTS: Final[dict[TargetMode, ModeFacts]] = {row.mode: row for row in _ROWS}
 
 #: Every accepted spelling: the canonical names, the guide's spaced names, and GCS aliases.
 MODE_NAMES: dict[str, TargetMode] = {

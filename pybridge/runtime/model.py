@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .filters import card_predicate, unit_predicate
 from .mode_table import TargetMode, single_target
@@ -47,14 +47,15 @@ class Pile(StrEnum):
     EXHAUST = "exhaust"
 
 
-PILES: tuple[Pile, ...] = (Pile.HAND, Pile.DRAW, Pile.DISCARD, Pile.EXHAUST)
+PILES: Final[tuple[Pile, ...]] = (Pile.HAND, Pile.DRAW, Pile.DISCARD, Pile.EXHAUST)
 #: Who sees each pile's cards by default: your own hand (the opponent sees card backs), no
 #: one the draw pile's (its count and backs only), everyone the discard and exhaust piles.
 DEFAULT_VISIBILITY: Mapping[Pile, str] = MappingProxyType(
     {Pile.HAND: "owner", Pile.DRAW: "no_one", Pile.DISCARD: "everyone", Pile.EXHAUST: "everyone"}
 )
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_PLAYER, _ENEMY = Team.PLAYER, Team.ENEMY
+_PLAYER: Final = Team.PLAYER
+_ENEMY: Final = Team.ENEMY
 
 
 def _anything(item: object) -> bool:
@@ -62,9 +63,9 @@ def _anything(item: object) -> bool:
 
 
 #: Where a card being played sits: in neither hand nor any other pile until it resolves.
-RESOLVING = "resolving"
+RESOLVING: Final = "resolving"
 #: Entries the Cut holds at most, checked when an entry is pushed and when a battle loads.
-MAX_CUT = 64
+MAX_CUT: Final = 64
 
 
 class Zone(StrEnum):
@@ -82,11 +83,11 @@ class Rules(StrEnum):
     STRICT = "strict"
 
 
-_FIELD = Zone.FIELD
+_FIELD: Final = Zone.FIELD
 
 
 #: Status hooks: when a status's Behavior runs, with the status's owner as Host.
-HOOKS: tuple[str, ...] = ("turn_start", "turn_end", "attacked")
+HOOKS: Final[tuple[str, ...]] = ("turn_start", "turn_end", "attacked")
 
 
 @dataclass(frozen=True, slots=True)

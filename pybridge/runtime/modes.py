@@ -7,6 +7,8 @@ resolution all go through it. :func:`affected_range` is what a UI highlights.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .mode_table import (
     MODE_FACTS,
     MODE_NAMES,
@@ -36,10 +38,12 @@ __all__ = [
     "single_target",
 ]
 
-_ENEMY, _ALLY, _OTHER_ALLY, _ANY, _SELF = (
-    Reach.ENEMY, Reach.ALLY, Reach.OTHER_ALLY, Reach.ANY, Reach.SELF,
-)  # fmt: skip
-_NOBODY = Chooser.NOBODY
+_ENEMY: Final = Reach.ENEMY
+_ALLY: Final = Reach.ALLY
+_OTHER_ALLY: Final = Reach.OTHER_ALLY
+_ANY: Final = Reach.ANY
+_SELF: Final = Reach.SELF
+_NOBODY: Final = Chooser.NOBODY
 
 
 def in_reach(reach: Reach, source: Unit, unit: Unit) -> bool:
@@ -141,11 +145,12 @@ def candidates(
     battle: Battle, source: Unit, mode: TargetMode, card: CardDef | None = None
 ) -> list[Unit]:
     """Units the player (or the runtime, for Random modes) may choose, in battle order: those
-    :func:`is_valid_target` accepts (the battle's own units need no look-up of their id)."""
+    :func:`is_valid_target` accepts (the battle's own units in play, as ``Battle.living``
+    lists them, need no look-up of their id)."""
     facts = MODE_FACTS[mode]
     if facts.chooser is _NOBODY:
         return []
-    return [u for u in battle.units if u.in_play and _choosable(battle, source, facts, u, card)]
+    return [u for u in battle.living() if _choosable(battle, source, facts, u, card)]
 
 
 def affected_range(

@@ -3,13 +3,18 @@ and end the battle when one side has no living unit."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .context import Context
 from .hiding import moved
 from .model import RESOLVING, Pile, Team, Zone
 from .vocabulary import count_events
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_PLAYER, _ENEMY, _DISCARD, _FIELD = Team.PLAYER, Team.ENEMY, Pile.DISCARD, Zone.FIELD
+_PLAYER: Final = Team.PLAYER
+_ENEMY: Final = Team.ENEMY
+_DISCARD: Final = Pile.DISCARD
+_FIELD: Final = Zone.FIELD
 
 
 def settle(ctx: Context) -> bool:

@@ -8,6 +8,7 @@ it was. Activation and resolution (and so :func:`play` and :func:`preview`) live
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .context import Context
 from .errors import (
@@ -50,9 +51,12 @@ from .sentences import unit as unit_named
 from .vocabulary import builtin
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_HAND, _SOFT, _STRICT, _FIELD = Pile.HAND, Rules.SOFT, Rules.STRICT, Zone.FIELD
-_PLAYER = Team.PLAYER
-_SUBMITTED_MANY = (list, tuple)
+_HAND: Final = Pile.HAND
+_SOFT: Final = Rules.SOFT
+_STRICT: Final = Rules.STRICT
+_FIELD: Final = Zone.FIELD
+_PLAYER: Final = Team.PLAYER
+_SUBMITTED_MANY: Final = (list, tuple)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +256,13 @@ def _where_is(battle: Battle, card_id: str) -> str:
     return "no pile" if pile is None else f"the {getattr(pile, 'value', pile)} pile"
 
 
+def affordable(battle: Battle, card: CardInstance) -> bool:
+    """Whether the card's side has the energy its cost asks now (a card that costs more is
+    refused: ``NotEnoughEnergy``). The play check, ``targets`` and ``simulate``'s random
+    player all ask this one rule."""
+    return card.card.cost <= battle.sides[card.side].energy
+
+
 def source_of(battle: Battle, card: CardInstance) -> Unit:
     """The member who plays the card: its owner if it has one, else its side's active player."""
     source_id = card.owner or battle.sides[card.side].active_player
@@ -447,7 +458,7 @@ def targets(battle: Battle, card_id: object) -> TargetInfo:
     refused: Refusal | None = None
     if acting is not None:
         refused = said_refusal(battle, "not_acting", acting)
-    elif definition.cost > energy:
+    elif not affordable(battle, card):
         refused = said_refusal(battle, "energy", said("refusal.energy", cost=definition.cost,
                                                  energy=energy))  # fmt: skip
     elif battle.rules is _STRICT:
@@ -516,7 +527,7 @@ def check_parts(battle: Battle, card_id: object, target: object = None
         source = source_of(battle, card)
     definition = card.card
     mode = definition.target
-    if definition.cost > side.energy:
+    if not affordable(battle, card):
         short = said("refusal.energy", cost=definition.cost, energy=side.energy)
         raise NotEnoughEnergy(
             f"card {card.id!r} costs {definition.cost}, only {side.energy} energy left", "card"

@@ -10,11 +10,11 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Iterator, Mapping
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, Final, TypeGuard, TypeVar
 
 from .errors import LONE_SURROGATE, FormatError
 
-MAX_INT = 1_000_000_000
+MAX_INT: Final = 1_000_000_000
 MAX_STRING = 200
 MAX_LIST = 10_000
 #: A key longer than an id is shortened where it becomes part of a JSON path.

@@ -14,7 +14,7 @@ same order: data nodes still evaluate on every pull.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .context import Context, HostKind
 from .errors import WorkLimit
@@ -44,9 +44,9 @@ def holds(behavior: Behavior, node_id: str, ctx: Context) -> bool:
 #: and one per unit or card an action acts on. One run is bounded when it is loaded; reactions
 #: multiply runs, Cut entries add up and an action may act on 2,000 cards, so the request as a
 #: whole needs a bound too.
-MAX_WORK = 200_000
+MAX_WORK: Final = 200_000
 #: Events one request may report; past it the request is refused (its response would be huge).
-MAX_EVENTS = 50_000
+MAX_EVENTS: Final = 50_000
 
 
 def charge(ctx: Context, amount: int) -> None:

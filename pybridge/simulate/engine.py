@@ -10,6 +10,7 @@ the policy chooses; ending the turn lets the enemies act on their intents (the r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..runtime import Battle, Event, Pcg32, PlayError, Team, play
 from ..runtime.choices import DEFAULT_ANSWERS
@@ -18,11 +19,11 @@ from .policies import Policy
 from .tally import CardTally, EncounterTally
 
 #: The policy's PRNG stream (the battle's own uses the runtime's default stream).
-POLICY_STREAM = 0x5EED
+POLICY_STREAM: Final = 0x5EED
 #: A turn ends after this many plays even if the policy would go on (0-cost loops).
-MAX_PLAYS_PER_TURN = 100
+MAX_PLAYS_PER_TURN: Final = 100
 #: Events that show a play changed the battle, besides damage, healing and armor.
-EFFECT_EVENTS = frozenset({"status", "revived", "withdrawn", "deployed", "energy", "negated",
+EFFECT_EVENTS: Final = frozenset({"status", "revived", "withdrawn", "deployed", "energy", "negated",
                            "unit_died", "reshuffled"})  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import cast
+from typing import Final, cast
 
 from ..runtime import (
     Battle,
@@ -27,18 +27,16 @@ from ..runtime import (
     Event,
     Pcg32,
     Pile,
-    PlayError,
     Team,
     preview,
 )
-from ..runtime.aims import aim_options
-from ..runtime.modes import candidates
-from ..runtime.play import needed_targets, source_of
+from ..runtime.aims import aim_options, arrow_targets
+from ..runtime.play import affordable
 from .moves import Move as Move
 from .moves import Policy as Policy
 from .moves import Target as Target
 
-_HAND = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
+_HAND: Final = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
 
 
 class PolicyError(ValueError):
@@ -61,47 +59,41 @@ class RandomPolicy:
     order (drawn without replacement, lazily), each aimed at a random candidate, and the
     engine's play is the check. The first card the runtime accepts is uniform over the
     playable cards, and a decision costs one or two checks instead of aiming every card.
-    Cards whose cost exceeds the energy left are passed over without asking (the runtime
-    would refuse them): the check stays the runtime's, this only saves asking."""
+    It asks the runtime's own answers only: cards the runtime's ``affordable`` refuses are
+    passed over without a draw, and an aimed card draws from ``arrow_targets`` (the
+    legality function's candidates and the count a play submits)."""
 
     name = "random"
 
     def __init__(self) -> None:
         self._battle: Battle | None = None
-        self._cards: dict[str, tuple[CardInstance, int, bool]] = {}
+        self._cards: dict[str, tuple[CardInstance, bool]] = {}
 
-    def _cards_of(self, battle: Battle) -> dict[str, tuple[CardInstance, int, bool]]:
-        """Each card instance with its cost and whether it is aimed, worked out once per
-        battle (a mode's facts are a table lookup, asked for almost every card tried)."""
+    def _cards_of(self, battle: Battle) -> dict[str, tuple[CardInstance, bool]]:
+        """Each card instance with whether it is aimed, worked out once per battle (a mode's
+        facts are a table lookup, asked for almost every card tried)."""
         if battle is not self._battle:
             self._battle = battle
-            self._cards = {cid: (card, card.card.cost, card.card.target.requires_target)
+            self._cards = {cid: (card, card.card.target.requires_target)
                            for cid, card in battle.cards.items()}  # fmt: skip
         return self._cards
 
     def moves(self, battle: Battle, rng: Pcg32) -> Iterator[Move]:
-        cards, energy, below = self._cards_of(battle), battle.energy, rng.below
-        # Cards that cost more than the energy left are passed over without asking (the
-        # runtime would refuse them) and without spending a draw.
-        hand = [cid for cid in battle.piles[_HAND] if cards[cid][1] <= energy]
+        cards, below = self._cards_of(battle), rng.below
+        hand = [cid for cid in battle.piles[_HAND] if affordable(battle, cards[cid][0])]
         while hand:
             left = len(hand)
             index = below(left) if left > 1 else 0  # a draw only where there is a choice
             card_id = hand[index]
             hand[index] = hand[-1]
             hand.pop()
-            card, _cost, aimed = cards[card_id]
+            card, aimed = cards[card_id]
             if not aimed:  # no choice, or the runtime picks (Random modes)
                 yield card_id, None
                 continue
-            definition = card.card
-            try:
-                pool = candidates(battle, source_of(battle, card), definition.target, definition)
-            except PlayError:  # its member is down: not playable
+            pool, count = arrow_targets(battle, card)
+            if count == 0:  # nothing to choose: not playable now
                 continue
-            if not pool:  # as targets() says: not playable without a valid target
-                continue
-            count = needed_targets(definition, len(pool), battle.rules)
             if count == 1:
                 yield card_id, pool[below(len(pool)) if len(pool) > 1 else 0].id
             else:

@@ -12,7 +12,7 @@ from typing import Any
 RESULTS = ("victory", "defeat", "undecided")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class CardTally:
     """One card definition in one encounter. Amounts are summed over its plays:
     ``damage`` is what its hits took from enemies (armor and HP, no overkill), ``healing``
@@ -20,17 +20,30 @@ class CardTally:
     plays (reactions such as Thorns). ``effective_plays`` counts plays that changed the
     battle (damage, healing, armor, a status, a card moved, a unit revived ...)."""
 
-    plays: int = 0
-    damage: int = 0
-    damage_squares: int = 0  # per play, for the variance of damage per play
-    healing: int = 0
-    armor: int = 0
-    damage_taken: int = 0
-    effective_plays: int = 0
-    battles: int = 0  # battles whose deck held the card
-    battles_played: int = 0
-    wins: int = 0  # victories among those battles
-    wins_played: int = 0
+    plays: int
+    damage: int
+    damage_squares: int  # per play, for the variance of damage per play
+    healing: int
+    armor: int
+    damage_taken: int
+    effective_plays: int
+    battles: int  # battles whose deck held the card
+    battles_played: int
+    wins: int  # victories among those battles
+    wins_played: int
+
+    # Written out rather than generated: every battle makes one per card played, and a
+    # compiled build runs a dataclass's generated __init__ as Python.
+    def __init__(self, plays: int = 0, damage: int = 0, damage_squares: int = 0,
+                 healing: int = 0, armor: int = 0, damage_taken: int = 0,
+                 effective_plays: int = 0, battles: int = 0, battles_played: int = 0,
+                 wins: int = 0, wins_played: int = 0) -> None:  # fmt: skip
+        self.plays, self.damage, self.damage_squares = plays, damage, damage_squares
+        self.healing, self.armor, self.damage_taken = healing, armor, damage_taken
+        self.effective_plays, self.battles, self.battles_played = (
+            effective_plays, battles, battles_played,
+        )  # fmt: skip
+        self.wins, self.wins_played = wins, wins_played
 
     def add(self, other: CardTally) -> None:
         for name in _CARD_FIELDS:

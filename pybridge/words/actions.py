@@ -9,6 +9,8 @@ an action says in generated card text where the describer has no richer phrase f
 
 from __future__ import annotations
 
+from typing import Final
+
 from pybridge.extend import (
     MAX_COUNT,
     PILES,
@@ -31,8 +33,10 @@ from pybridge.extend import (
 )
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_DISCARD, _EXHAUST = Pile.DISCARD, Pile.EXHAUST
-_FIELD, _RESERVE = Zone.FIELD, Zone.RESERVE
+_DISCARD: Final = Pile.DISCARD
+_EXHAUST: Final = Pile.EXHAUST
+_FIELD: Final = Zone.FIELD
+_RESERVE: Final = Zone.RESERVE
 _PILES = (*(p.value for p in PILES), RESOLVING)
 _PILE_STATES = tuple(p.value for p in PILES)
 # A pile field names the pile; a card source that reads it is named after it (hand -> HandPile).

@@ -9,11 +9,13 @@ submitted (any team); if one died since, actions skip it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from pybridge.extend import PILES, RESOLVING, Context, Pile, Team, Unit, Words, Zone, targetable
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
-_ENEMY, _RESERVE = Team.ENEMY, Zone.RESERVE
+_ENEMY: Final = Team.ENEMY
+_RESERVE: Final = Zone.RESERVE
 _PILE_NAMES = tuple(p.value for p in PILES)
 
 

@@ -10,7 +10,7 @@ const CARD := PyBridgeCardView.THEME_TYPE
 func test_the_default_theme_gives_every_item() -> void:
 	var card := PyBridgeCardView.new()
 	add_child(card)
-	check_eq(card.card_size(), Vector2(116, 170), "the default card size")
+	check_eq(card.card_size(), Vector2(124, 170), "the default card size")
 	check_eq(PyBridgeViewTheme.font_size(card, &"title_size", CARD), 15, "the default title size")
 	check_eq(
 		PyBridgeViewTheme.color(card, &"frame_attack", CARD), Color("7a2a36"), "the attack frame"

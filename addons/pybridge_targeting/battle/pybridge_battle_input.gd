@@ -36,6 +36,10 @@ const PASS := &"pybridge_pass"
 const RESPOND := &"pybridge_respond"
 ## End the turn (E).
 const END_TURN := &"pybridge_end_turn"
+## Move the aimed (or hovered) card one place left in the hand (Shift+Left).
+const MOVE_CARD_LEFT := &"pybridge_move_card_left"
+## Move the aimed (or hovered) card one place right in the hand (Shift+Right).
+const MOVE_CARD_RIGHT := &"pybridge_move_card_right"
 ## Show the draw pile (D), the discard pile (S), the exhaust pile (X): the pile viewer.
 const SHOW_DRAW := &"pybridge_show_draw"
 const SHOW_DISCARD := &"pybridge_show_discard"
@@ -62,6 +66,8 @@ static func default_bindings() -> Dictionary:
 		PREVIOUS_TARGET: [_key(KEY_TAB, true)],
 		NEXT_CARD: [_key(KEY_RIGHT)],
 		PREVIOUS_CARD: [_key(KEY_LEFT)],
+		MOVE_CARD_LEFT: [_key(KEY_LEFT, true)],
+		MOVE_CARD_RIGHT: [_key(KEY_RIGHT, true)],
 		SKIP: [_key(KEY_SPACE)],
 		UNDO: [_key(KEY_BACKSPACE)],
 		PASS: [_key(KEY_SPACE), _key(KEY_P)],
@@ -105,6 +111,7 @@ static func with_key(text: String, action: StringName) -> String:
 func handle(event: InputEvent) -> bool:
 	if event is InputEventMouseMotion:
 		var point := (event as InputEventMouseMotion).position
+		_view.hand_order.moved(point)
 		_view.aim.pointer_moved(point)
 		_view.display.refresh_tooltip()
 		return false
@@ -129,8 +136,10 @@ func _pointer(event: InputEvent) -> bool:
 	if event is InputEventMouse:
 		point = (event as InputEventMouse).position
 	if _pressed(event, SELECT):
+		_view.hand_order.pressed(point)
 		return aim.pointer_pressed(point)
 	if event.is_action_released(SELECT):
+		_view.hand_order.released(point)
 		aim.pointer_released(point)
 	elif _pressed(event, CANCEL) and aim.state != BattleAim.State.IDLE:
 		aim.cancel()
@@ -142,7 +151,10 @@ func _pointer(event: InputEvent) -> bool:
 func _keys(event: InputEvent) -> bool:
 	var aim := _view.aim
 	var handled := true
-	if _pressed(event, PREVIOUS_TARGET, true) or _pressed(event, NEXT_TARGET):
+	if _pressed(event, MOVE_CARD_LEFT, true) or _pressed(event, MOVE_CARD_RIGHT, true):
+		var moved := aim.card if aim.card != null else aim.hovered
+		_view.hand_order.shift(moved, -1 if _pressed(event, MOVE_CARD_LEFT, true) else 1)
+	elif _pressed(event, PREVIOUS_TARGET, true) or _pressed(event, NEXT_TARGET):
 		if aim.card == null:
 			aim.pick_relative(aim.hovered, 0)
 		else:

@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
 ## Where a [PyBridgeBattleView] puts things: units in a row centred in their area, the hand
-## along the bottom of its area, and the screen points scripts and tests read.
+## along the bottom of its area on a fan, and where a card dragged along the hand goes.
 
 const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 
@@ -62,19 +62,35 @@ static func hand_row(
 	return {"points": points, "scale": scale, "visible": visible}
 
 
-## The middle of the visible part of each card of [param slots] (left to right; a card is
-## covered by the next one where they overlap), global coordinates rounded to pixels.
-static func card_points(slots: Array[HandSlot]) -> Dictionary:
-	var points := {}
-	for i in slots.size():
-		var rect := slots[i].base_rect()
-		var visible_width := rect.size.x
-		if i + 1 < slots.size():
-			visible_width = minf(rect.size.x, slots[i + 1].base_rect().position.x - rect.position.x)
-		points[slots[i].card_id] = xy(
-			rect.position + Vector2(visible_width * 0.5, rect.size.y * 0.55)
-		)
-	return points
+## The fan of a hand of [param count] cards: [code]{"angles", "drops"}[/code], each card's
+## turn (radians; the left half turned left, the right half right, the middle straight) and
+## how far it sits below the middle card, as if on an arc of [param radius] pixels. Cards turn
+## [param step_degrees] apart, the ends at most [param max_degrees]; a single card stands
+## straight.
+static func hand_fan(
+	count: int, step_degrees: float, max_degrees: float, radius: float
+) -> Dictionary:
+	var angles: Array[float] = []
+	var drops: Array[float] = []
+	var half := minf(max_degrees, step_degrees * (count - 1) * 0.5)
+	for i in count:
+		var t := 0.0 if count < 2 else (i - (count - 1) * 0.5) / ((count - 1) * 0.5)
+		var angle := deg_to_rad(t * half)
+		angles.append(angle)
+		drops.append(radius * (1.0 - cos(angle)))
+	return {"angles": angles, "drops": drops}
+
+
+## Where [param from] goes when a card is dragged to [param x] in a hand whose cards are at
+## [param lefts] (the left edges of their places, left to right) and [param width] wide: the
+## index of the place whose middle is nearest, so a card dropped over a neighbour swaps with
+## it.
+static func drop_index(lefts: Array[float], width: float, x: float) -> int:
+	var best := 0
+	for i in lefts.size():
+		if absf(lefts[i] + width * 0.5 - x) < absf(lefts[best] + width * 0.5 - x):
+			best = i
+	return best
 
 
 ## [param point] as [code][x, y][/code], rounded to whole pixels.

@@ -8,20 +8,27 @@ extends RefCounted
 const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
+const CardMotion := preload("res://addons/pybridge_targeting/battle/pybridge_card_motion.gd")
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary = {}
-## The hand, left to right.
+## The hand, left to right, in the player's order (see [method move_card]).
 var hand_slots: Array[HandSlot] = []
+## The cards flying between the hand and the piles.
+var motion: CardMotion = null
 
 var _view: PyBridgeBattleView = null
 var _reported: PackedStringArray = []
 var _lunges: Array[Tween] = []
+var _order := PackedStringArray()
+var _piles := {}
+var _piles_of := ""
 
 
 func _init(view: PyBridgeBattleView) -> void:
 	_view = view
+	motion = CardMotion.new(view)
 
 
 ## Calls [param method] on [param view] when the view has it (the optional parts of a view's
@@ -36,9 +43,12 @@ func clear() -> void:
 	for id: String in unit_views:
 		(unit_views[id] as Node).queue_free()
 	unit_views.clear()
+	motion.finish()
 	for slot in hand_slots:
 		slot.view.queue_free()
 	hand_slots.clear()
+	_order.clear()
+	_piles = {}
 
 
 ## Makes, updates and drops unit views to match the units of [param data]'s state.
@@ -62,10 +72,14 @@ func sync_units(data: BattleData) -> void:
 
 
 ## Makes, updates and drops card views to match the hand of [param data]'s state; their
-## playability is the view's [method PyBridgeBattleView.targets_of]. Returns the slots dropped.
+## playability is the view's [method PyBridgeBattleView.targets_of]. The hand keeps the
+## player's order; a card new to it goes to its right end. Cards drawn, played and discarded
+## fly ([member motion]). Returns the slots dropped.
 func sync_hand(data: BattleData) -> Array[HandSlot]:
 	var kept: Array[HandSlot] = []
-	for instance: Variant in data.piles().get("hand", []):
+	var arrived: Array[HandSlot] = []
+	var piles := data.piles()
+	for instance: Variant in piles.get("hand", []):
 		var id := str(instance.get("id"))
 		var slot := hand_slot(id)
 		if slot == null:
@@ -77,15 +91,58 @@ func sync_hand(data: BattleData) -> Array[HandSlot]:
 				view.size if view.size != Vector2.ZERO else view.get_combined_minimum_size()
 			)
 			slot = HandSlot.new(id, view, card_size)
+			arrived.append(slot)
 		slot.view.call(&"show_card", _view.card_data(id))
 		kept.append(slot)
+	var order := PackedStringArray()
+	for id in _order:
+		if kept.any(func(slot: HandSlot) -> bool: return slot.card_id == id):
+			order.append(id)
+	for slot in kept:
+		if not slot.card_id in order:
+			order.append(slot.card_id)
+	kept.sort_custom(
+		func(a: HandSlot, b: HandSlot) -> bool: return order.find(a.card_id) < order.find(b.card_id)
+	)
+	_order = order
 	var dropped: Array[HandSlot] = []
+	var gone := {}
 	for slot in hand_slots:
 		if not slot in kept:
-			slot.view.queue_free()
+			gone[slot.card_id] = slot.view
 			dropped.append(slot)
 	hand_slots = kept
+	# The same side's piles move (a new battle's hand is dealt); another side's hand just shows.
+	var whose := "%s|%s" % [data.side, data.state.get("turn_side", "") if data.side == "" else ""]
+	var planned: Array[Dictionary] = []
+	if whose == _piles_of or _piles.is_empty():
+		planned = CardMotion.plan(_piles, piles, motion.played)
+	else:
+		arrived.clear()
+	_piles = piles
+	_piles_of = whose
+	_view.layout_hand()
+	motion.run(planned, gone, arrived)
 	return dropped
+
+
+## Moves [param card_id] to [param index] of the hand (the order is the player's: it does not
+## change the state); false when the card is not in the hand.
+func move_card(card_id: String, index: int) -> bool:
+	var slot := hand_slot(card_id)
+	if slot == null:
+		return false
+	hand_slots.erase(slot)
+	hand_slots.insert(clampi(index, 0, hand_slots.size()), slot)
+	_order.clear()
+	for each in hand_slots:
+		_order.append(each.card_id)
+	return true
+
+
+## The card ids of the hand, left to right.
+func hand_order() -> PackedStringArray:
+	return _order.duplicate()
 
 
 ## A new card view of the game's card scene (or the built-in card), in no tree yet.
@@ -120,18 +177,30 @@ func layout_units(units: Array) -> void:
 			(unit_views[ids[i]] as Control).position = points[i]
 
 
-## Lays the hand out: [param raised] cards rise and grow, [param skipped] (a card dragged
-## along with the pointer) is left where it is.
+## Lays the hand out on its fan: [param raised] cards stand straight, rise and grow,
+## [param skipped] (a card dragged along with the pointer) is left where it is.
 func layout_hand(raised: Array, skipped: HandSlot) -> void:
 	if hand_slots.is_empty():
 		return
 	var area := _view.hand_area
 	var own := _view.THEME_TYPE
 	var card_type := PyBridgeCardView.THEME_TYPE
+	var count := hand_slots.size()
+	var card_size := hand_slots[0].card_size
+	var fan := BattleLayout.hand_fan(
+		count,
+		PyBridgeViewTheme.constant(_view, &"fan_step_degrees", own),
+		PyBridgeViewTheme.constant(_view, &"fan_max_degrees", own),
+		PyBridgeViewTheme.constant(_view, &"fan_radius", own)
+	)
+	# The turned ends lean out by their height's share and sit lower: the row keeps clear of
+	# the area's sides, and the whole fan rises by the ends' drop.
+	var lean := ceilf(card_size.y * absf(sin(fan["angles"][0]))) if count > 1 else 0.0
+	var lift: float = fan["drops"][0] if count > 1 else 0.0
 	var row := BattleLayout.hand_row(
-		hand_slots.size(),
-		hand_slots[0].card_size,
-		area.size.x,
+		count,
+		card_size,
+		area.size.x - 2.0 * lean,
 		area.size.y,
 		PyBridgeViewTheme.constant(_view, &"card_gap", own),
 		PyBridgeViewTheme.constant(_view, &"min_card_percent", own) / 100.0,
@@ -144,7 +213,8 @@ func layout_hand(raised: Array, skipped: HandSlot) -> void:
 		if slot == skipped:
 			continue
 		var up := slot in raised
-		slot.place(row["points"][i], row["scale"], up, rise, raised_scale, area.size.x)
+		var at: Vector2 = row["points"][i] + Vector2(lean, fan["drops"][i] - lift)
+		slot.place(at, row["scale"], up, rise, raised_scale, area.size.x, fan["angles"][i])
 		tell(slot.view, &"set_visible_width", [slot.card_size.x if up else row["visible"][i]])
 
 
@@ -153,15 +223,35 @@ func layout_hand(raised: Array, skipped: HandSlot) -> void:
 func card_at(point: Vector2, raised: Array) -> HandSlot:
 	for i in range(hand_slots.size() - 1, -1, -1):
 		var slot := hand_slots[i]
-		var rect := slot.base_rect()
-		if slot in raised:
-			# It owns its column up to its raised top, not its neighbours' columns.
-			rect = rect.grow_side(
-				SIDE_TOP, maxf(0.0, rect.position.y - slot.shown_rect().position.y)
-			)
-		if rect.has_point(point):
+		# A raised card owns its column up to its raised top, not its neighbours' columns.
+		var above := slot.raised_above if slot in raised else 0.0
+		if slot.contains(point, above):
 			return slot
 	return null
+
+
+## Where each card of the hand is clicked: the middle of the part of it no later card covers,
+## along the line across the card a little below its middle (global, whole pixels).
+func card_points() -> Dictionary:
+	var points := {}
+	for slot in hand_slots:
+		var xform := slot.base_transform()
+		var y := slot.card_size.y * 0.55
+		var runs: Array[Vector2] = []  # [first x, last x] of each stretch the card owns
+		var x := 2.0
+		while x <= slot.card_size.x - 2.0:
+			if card_at(xform * Vector2(x, y), []) == slot:
+				if runs.is_empty() or runs[-1].y < x - 4.5:
+					runs.append(Vector2(x, x))
+				else:
+					runs[-1].y = x
+			x += 4.0
+		var best := Vector2(slot.card_size.x * 0.5, slot.card_size.x * 0.5)
+		for run in runs:
+			if run.y - run.x > best.y - best.x or runs.size() == 1:
+				best = run
+		points[slot.card_id] = BattleLayout.xy(xform * Vector2((best.x + best.y) * 0.5, y))
+	return points
 
 
 ## The id of the unit under [param point] (global), or [code]""[/code].
@@ -229,7 +319,7 @@ func layout_points() -> Dictionary:
 	var units := {}
 	for id: String in unit_views:
 		units[id] = BattleLayout.xy(center_of(unit_views[id]))
-	return {"units": units, "cards": BattleLayout.card_points(hand_slots)}
+	return {"units": units, "cards": card_points()}
 
 
 ## Where a click lands on [param view] (a unit): its [code]center_point()[/code], else its

@@ -66,6 +66,11 @@ signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
 signal request_refused(op: String, reason: String)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
 signal tooltip_changed(title: String, text: String)
+## The player moved a card of the hand: [param card_ids] is its order now, left to right.
+signal hand_reordered(card_ids: PackedStringArray)
+## The cards drawn, played or discarded in the last state stopped flying ([param moves]:
+## [code]{"card", "from", "to"}[/code] per card; see [member card_motion]).
+signal motion_finished(moves: Array)
 
 const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
@@ -78,6 +83,8 @@ const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_ba
 const ChoicePrompt := preload("res://addons/pybridge_targeting/battle/pybridge_choice_prompt.gd")
 const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const CardMotion := preload("res://addons/pybridge_targeting/battle/pybridge_card_motion.gd")
+const HandOrder := preload("res://addons/pybridge_targeting/battle/pybridge_hand_order.gd")
 const PileViewer := preload("res://addons/pybridge_targeting/battle/pybridge_pile_viewer.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
@@ -117,6 +124,13 @@ var schema: Dictionary = {}
 var aim: BattleAim = null
 ## What the view draws for the aim: the arrow, the lit units, the preview marks, the tooltip.
 var display: AimDisplay = null
+## The player's order of the hand (drag a card along the hand, or the move-card actions).
+var hand_order: HandOrder = null
+## The cards flying between the hand and the piles (its [code]pile_anchors[/code] say where
+## the game's pile counters are).
+var card_motion: CardMotion:
+	get:
+		return _stage.motion
 ## The Cut and the choices made one unit or card at a time.
 var cut_flow: CutFlow = null
 ## The runtime's last [code]cut[/code] answer (with a [member cut_view]).

@@ -4,8 +4,11 @@ extends CanvasLayer
 ## the runtime's [code]pile[/code] answer gives them to the battle's viewer, drawn by the battle
 ## view's card scene in a scrollable grid, in the answer's order (the draw pile's order never
 ## reaches it: the runtime lists that pile in an order that tells nothing, and this never
-## sorts). A pile the viewer may not see shows only its count. The title and the note are the
-## runtime's sentences, said in the current locale.
+## sorts). A pile the viewer may not see shows only its count; a face-down card it may not see
+## shows as a card back. The title and the note are the runtime's sentences, said in the
+## current locale; in a battle of two card-playing sides a line above them says whose pile it
+## is. It never shows over a hidden battle view: hiding the view (a hot-seat game's cover)
+## closes it, and a pile asked for meanwhile is not shown.
 ##
 ## [method PyBridgeBattleView.show_pile] opens it. It is modal: while open it takes every key
 ## and click. Escape (the cancel action), Enter (confirm), the Close button or a click outside
@@ -16,12 +19,19 @@ extends CanvasLayer
 signal pile_shown(answer: Dictionary)
 signal pile_closed(pile: String)
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
 const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 ## How far the keys scroll a step (pixels).
 const SCROLL_STEP := 60
+
+## The card back's drawing: its inner frame's inset and its pattern's step (unscaled pixels).
+const BACK_INSET := 9.0
+const BACK_STEP := 14.0
+## The theme type whose colours (one per team) tint a card back, as the Cut colours its entries.
+const TEAM_THEME_TYPE := &"PyBridgeCutView"
 
 ## The scale the cards are shown at.
 var card_scale: float = 1.3
@@ -33,6 +43,7 @@ var close_button: Button = Button.new()
 var _view: PyBridgeBattleView = null
 var _shade: Control = Control.new()
 var _panel: PanelContainer = PanelContainer.new()
+var _whose: Label = Label.new()
 var _title: Label = Label.new()
 var _note: Label = Label.new()
 var _scroll: ScrollContainer = ScrollContainer.new()
@@ -57,6 +68,10 @@ func _init(view: PyBridgeBattleView = null) -> void:
 	_panel.add_child(rows)
 	var head := HBoxContainer.new()
 	rows.add_child(head)
+	_whose.add_theme_font_size_override(&"font_size", 17)
+	_whose.visible = false
+	rows.add_child(_whose)
+	rows.move_child(_whose, 0)
 	_title.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	_title.add_theme_font_size_override(&"font_size", 24)
 	head.add_child(_title)
@@ -72,6 +87,12 @@ func _init(view: PyBridgeBattleView = null) -> void:
 	_grid.add_theme_constant_override(&"h_separation", 14)
 	_grid.add_theme_constant_override(&"v_separation", 14)
 	_scroll.add_child(_grid)
+	if view != null:  # a hidden battle (a hot-seat game's cover) shows no pile
+		view.visibility_changed.connect(
+			func() -> void:
+				if not view.is_visible_in_tree():
+					close()
+		)
 
 
 ## Asks the runtime for [param pile] of [param team] (empty: the viewer's own side) as the
@@ -79,13 +100,15 @@ func _init(view: PyBridgeBattleView = null) -> void:
 func open(pile: String, team: String = "") -> bool:
 	if _view == null or _view.bridge == null or _view.state.is_empty():
 		return false
+	if not _view.is_visible_in_tree():
+		return false
 	var fields := {"session": _view.bridge.session, "viewer": viewer(), "pile": pile}
 	if not team.is_empty():
 		fields["side"] = team
 	_asking += 1
 	var asking := _asking
 	var given: Dictionary = await _view.bridge.ask("pile", fields)
-	if asking != _asking or given.is_empty():
+	if asking != _asking or given.is_empty() or not _view.is_visible_in_tree():
 		return false
 	show_answer(given)
 	return true
@@ -96,6 +119,7 @@ func show_answer(given: Dictionary) -> void:
 	answer = given
 	_title.text = Sentences.say(given.get("title_message"), str(given.get("title", "")))
 	_note.text = Sentences.say(given.get("note_message"), str(given.get("note", "")))
+	_show_whose(str(given.get("side", "")))
 	close_button.text = BattleInput.with_key(tr("Close"), BattleInput.CANCEL)
 	for slot in _slots:
 		slot.queue_free()
@@ -113,12 +137,12 @@ func show_answer(given: Dictionary) -> void:
 	pile_shown.emit(given)
 
 
-## Closes it.
+## Closes it (and forgets a pile asked for and not shown yet).
 func close() -> void:
+	_asking += 1
 	if not visible:
 		return
 	visible = false
-	_asking += 1
 	var pile := str(answer.get("pile", ""))
 	answer = {}
 	pile_closed.emit(pile)
@@ -132,9 +156,10 @@ func viewer() -> String:
 	return str(_view.state.get("turn_side", "player")) if _view.state.has("sides") else "player"
 
 
-## What it shows now: [code]{"visible", "pile", "title", "note", "cards": [{"id", "card",
-## "point", "size", "seen"}], "close": {"point"}, "scroll"}[/code] (points global; a card's
-## point is where it is drawn, scrolled out of sight or not).
+## What it shows now: [code]{"visible", "pile", "whose", "title", "note", "cards": [{"id",
+## "card", "text", "face_down", "point", "size"}], "panel", "close": {"point"}, "scroll"}[/code]
+## (points global; a card's point is where it is drawn, scrolled out of sight or not; a card
+## back has no card and no text).
 func shown() -> Dictionary:
 	var listed := []
 	for slot in _slots:
@@ -145,6 +170,8 @@ func shown() -> Dictionary:
 				{
 					"id": str(entry.get("id", "")),
 					"card": str(entry.get("card", "")),
+					"text": str(slot.get_meta(&"text", "")),
+					"face_down": not entry.has("card"),
 					"point": BattleLayout.xy(slot.get_global_rect().get_center()),
 					"size": BattleLayout.xy(slot.get_global_rect().size),
 				}
@@ -153,6 +180,7 @@ func shown() -> Dictionary:
 	return {
 		"visible": visible,
 		"pile": str(answer.get("pile", "")),
+		"whose": _whose.text if _whose.visible else "",
 		"title": _title.text,
 		"note": _note.text,
 		"cards": listed,
@@ -234,12 +262,12 @@ func _slot(entry: Dictionary) -> Control:
 	slot.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	slot.set_meta(&"entry", entry)
 	slot.custom_minimum_size = _card_size()
-	if not entry.has("card"):  # a face-down card the viewer may not see
-		var back := Label.new()
-		back.text = tr("Face down")
-		back.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
-		back.vertical_alignment = VERTICAL_ALIGNMENT_CENTER
+	if not entry.has("card"):  # a face-down card the viewer may not see: its back
+		var back := Control.new()
+		back.mouse_filter = Control.MOUSE_FILTER_PASS  # its tooltip says what it is
 		back.set_anchors_preset(Control.PRESET_FULL_RECT)
+		back.tooltip_text = tr("Face down")
+		back.draw.connect(_draw_back.bind(back, str(answer.get("side", ""))))
 		slot.add_child(back)
 		return slot
 	var view := _view.new_card_view()
@@ -247,11 +275,93 @@ func _slot(entry: Dictionary) -> Control:
 	view.scale = Vector2.ONE * card_scale
 	view.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	slot.add_child(view)
-	var data := _view.data.card_data(entry, {})
+	var instance := entry.duplicate()
+	if instance.get("owner") == null:  # a card of the pile's side, not of the viewer's
+		var seat := BattleData.side_in(_view.state, str(answer.get("side", "")))
+		if seat.has("active_player"):
+			instance["owner"] = seat["active_player"]
+	var data := _view.data.card_data(instance, {})
 	data["playable"] = true  # shown, not offered: no card is dimmed as unplayable
 	data["reason"] = ""
+	if str(data.get("text", "")).is_empty():  # no text of its own: the runtime's sentence
+		data["text"] = Sentences.say(entry.get("text_message"), str(entry.get("text", "")))
+	slot.set_meta(&"text", str(data.get("text", "")))
 	view.call(&"show_card", data)
 	return slot
+
+
+# Whose pile it is, in a battle of two card-playing sides: the side's name (its active
+# player's), in the side's colour.
+func _show_whose(team: String) -> void:
+	_whose.visible = _view.state.has("sides") and not team.is_empty()
+	if not _whose.visible:
+		return
+	var seat := BattleData.side_in(_view.state, team)
+	var player := str(seat.get("active_player", team))
+	var name := str(_view.names().get("units", {}).get(player, player))
+	_whose.text = tr("%s's side") % name if team != viewer() else tr("Your side (%s)") % name
+	_whose.add_theme_color_override(&"font_color", _team_color(team).lightened(0.3))
+
+
+# A card back, the size of a card: the side's colour, a frame and a lattice.
+func _draw_back(back: Control, team: String) -> void:
+	var tint := _team_color(team)
+	var rect := Rect2(Vector2.ZERO, back.size)
+	var box := StyleBoxFlat.new()
+	box.bg_color = tint.darkened(0.55)
+	box.border_color = tint.lightened(0.25)
+	box.set_border_width_all(roundi(3 * card_scale))
+	box.set_corner_radius_all(roundi(10 * card_scale))
+	back.draw_style_box(box, rect)
+	var inner := rect.grow(-BACK_INSET * card_scale)
+	back.draw_rect(inner, Color(1, 1, 1, 0.2), false, 2.0)
+	var step := BACK_STEP * card_scale
+	var ink := Color(tint.lightened(0.4), 0.22)
+	var x := inner.position.x - inner.size.y
+	while x < inner.end.x:  # diagonals both ways, clipped to the inner frame
+		for way: float in [1.0, -1.0]:
+			var from := Vector2(x, inner.position.y if way > 0 else inner.end.y)
+			var to := from + Vector2(inner.size.y, inner.size.y * way)
+			var clipped := _clip(from, to, inner)
+			if clipped.size() == 2:
+				back.draw_line(clipped[0], clipped[1], ink, 1.5)
+		x += step
+	var center := rect.get_center()
+	var r := 16.0 * card_scale
+	var diamond := PackedVector2Array(
+		[
+			center + Vector2(0, -r),
+			center + Vector2(r, 0),
+			center + Vector2(0, r),
+			center - Vector2(r, 0)
+		]
+	)
+	back.draw_colored_polygon(diamond, tint.lightened(0.15))
+	diamond.append(diamond[0])
+	back.draw_polyline(diamond, Color(1, 1, 1, 0.6), 2.0)
+
+
+# The part of the segment [param from]-[param to] inside [param rect] (empty if none).
+static func _clip(from: Vector2, to: Vector2, rect: Rect2) -> PackedVector2Array:
+	var lo := 0.0
+	var hi := 1.0
+	var delta := to - from
+	for axis in 2:
+		if is_zero_approx(delta[axis]):
+			if from[axis] < rect.position[axis] or from[axis] > rect.end[axis]:
+				return PackedVector2Array()
+			continue
+		var a := (rect.position[axis] - from[axis]) / delta[axis]
+		var b := (rect.end[axis] - from[axis]) / delta[axis]
+		lo = maxf(lo, minf(a, b))
+		hi = minf(hi, maxf(a, b))
+	if lo > hi:
+		return PackedVector2Array()
+	return PackedVector2Array([from + delta * lo, from + delta * hi])
+
+
+func _team_color(team: String) -> Color:
+	return PyBridgeViewTheme.color_or(_panel, StringName(team), &"dim_text", TEAM_THEME_TYPE)
 
 
 # The theme the view is drawn with (a CanvasLayer passes none on).
