@@ -99,7 +99,7 @@ func _draw() -> void:
 
 func _connect_battle() -> void:
 	_battle.battle_opened.connect(_on_battle_opened)
-	_battle.state_changed.connect(_on_state_changed)
+	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.layout_changed.connect(func() -> void: DemoLines.say("layout", _layout_points()))
 	_battle.highlight_changed.connect(
 		func(card_id: String, unit_ids: PackedStringArray) -> void:
@@ -161,7 +161,8 @@ func _open() -> void:
 	_battle.open_battle_json(_battle_text)
 
 
-func _on_battle_opened(state: Dictionary) -> void:
+func _on_battle_opened(_opened: Dictionary) -> void:
+	var state := _battle.battle_state  # the state it opened, typed
 	_log.add_line(tr("The duel begins. Every play goes on the Cut."), "turn")
 	_log.add_line(
 		tr("Play a card, then Pass (Space): the rival may answer before it resolves."), "info"
@@ -174,7 +175,7 @@ func _on_battle_opened(state: Dictionary) -> void:
 				"scene": "duel",
 				"transport": _bridge.transport_name(),
 				"session": _bridge.session,
-				"turn": state.get("turn"),
+				"turn": state.turn,
 				"hand": DemoLines.hand_ids(state),
 				"layout": _layout_points(),
 			}
@@ -182,16 +183,13 @@ func _on_battle_opened(state: Dictionary) -> void:
 	)
 
 
-func _on_state_changed(state: Dictionary) -> void:
-	_turn_label.text = tr("Turn %d") % int(state.get("turn", 1))
-	_energy_label.text = (
-		tr("Energy %d / %d") % [int(state.get("energy", 0)), int(state.get("max_energy", 0))]
-	)
-	var result: Variant = state.get("result")
-	var over := result != null and str(result) != ""
-	_show_end_turn(over)
-	if over and not _overlay.visible:
-		_show_result(str(result))
+func _on_state_changed(state: PyBridgeBattleState) -> void:
+	var side := state.side()  # the player's: the duel's only card-playing side
+	_turn_label.text = tr("Turn %d") % state.turn
+	_energy_label.text = tr("Energy %d / %d") % [side.energy, side.max_energy]
+	_show_end_turn(state.is_over())
+	if state.is_over() and not _overlay.visible:
+		_show_result(state.result)
 	queue_redraw()
 
 
@@ -247,7 +245,7 @@ func _say_cut() -> void:
 				"answer": _battle.cut,
 				"shown": _cut.shown(),
 				"marks": _battle.target_marks.marks(),
-				"hand": DemoLines.hand_ids(_battle.state),
+				"hand": DemoLines.hand_ids(_battle.battle_state),
 				"layout": _layout_points(),
 				"end_turn":
 				{

@@ -83,7 +83,7 @@ func _ready() -> void:
 	# Each hit the view plays back waits for its hit-stop shake and thud.
 	_hit_stop = DemoHitStop.new(_battle)
 	add_child(_hit_stop)
-	_battle.playback_handler = _hit_stop.play_step
+	_battle.step_handler = _hit_stop.play_step
 	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer
 	_bridge.request_failed.connect(_on_request_failed)
 	_battle.battle_opened.connect(_on_battle_opened)
@@ -103,8 +103,9 @@ func _ready() -> void:
 	_battle.turn_ended.connect(_on_turn_ended)
 	_battle.turn_step_shown.connect(_on_turn_step_shown)
 	_battle.turn_settled.connect(
-		func(state: Dictionary) -> void:
-			DemoLines.say("settled", {"turn": state.get("turn"), "layout": _layout_points()})
+		func(_state: Dictionary) -> void:
+			var turn := _battle.battle_state.turn  # the settled state, typed
+			DemoLines.say("settled", {"turn": turn, "layout": _layout_points()})
 	)
 	_battle.tooltip_changed.connect(
 		func(title: String, text: String) -> void:
@@ -187,7 +188,8 @@ func _open() -> void:
 	_battle.open_battle_json(_battle_text, _library_texts)
 
 
-func _on_battle_opened(state: Dictionary) -> void:
+func _on_battle_opened(_opened: Dictionary) -> void:
+	var state := _battle.battle_state  # the state it opened, typed
 	var version: Dictionary = await _bridge.ask("version")
 	_log.add_line(
 		(
@@ -198,8 +200,8 @@ func _on_battle_opened(state: Dictionary) -> void:
 	)
 	var party: Array[String] = []
 	var enemies: Array[String] = []
-	for unit: Variant in state.get("units", []):
-		(party if unit.get("team") == "player" else enemies).append(tr(unit["name"], "unit.name"))
+	for unit: PyBridgeUnit in state.units:
+		(party if unit.team == "player" else enemies).append(tr(unit.name, "unit.name"))
 	_log.add_line(tr("%s face %s.") % [_join_names(party), _join_names(enemies)], "turn")
 	_log.add_line(
 		tr("Drag a card onto a glowing unit, or click a card and then its target."), "info"
@@ -213,8 +215,8 @@ func _on_battle_opened(state: Dictionary) -> void:
 				"session": _bridge.session,
 				"viewport": DemoLines.xy(get_viewport_rect().size),
 				"window": DemoLines.xy(Vector2(DisplayServer.window_get_size())),
-				"turn": state.get("turn"),
-				"energy": state.get("energy"),
+				"turn": state.turn,
+				"energy": state.side().energy,
 				"units": _units_summary(state),
 				"hand": DemoLines.hand_ids(state),
 				"layout": _layout_points(),
@@ -265,8 +267,8 @@ func _on_aim_cancelled(card_id: String) -> void:
 			"cancelled",
 			{
 				"card": card_id,
-				"energy": _battle.state.get("energy"),
-				"hand": DemoLines.hand_ids(_battle.state),
+				"energy": _battle.battle_state.side().energy,
+				"hand": DemoLines.hand_ids(_battle.battle_state),
 			}
 		)
 	)
@@ -380,15 +382,15 @@ func _draw_team_label(font: Font, area: Control, text: String, color: Color) -> 
 	)
 
 
-func _units_summary(state: Dictionary) -> Dictionary:
+func _units_summary(state: PyBridgeBattleState) -> Dictionary:
 	var units := {}
-	for unit: Variant in state.get("units", []):
-		units[str(unit.get("id"))] = {
-			"team": unit.get("team"),
-			"hp": unit.get("hp"),
-			"max_hp": unit.get("max_hp"),
-			"armor": unit.get("armor"),
-			"statuses": unit.get("statuses", {}),
+	for unit: PyBridgeUnit in state.units:
+		units[unit.id] = {
+			"team": unit.team,
+			"hp": unit.hp,
+			"max_hp": unit.max_hp,
+			"armor": unit.armor,
+			"statuses": unit.statuses,
 		}
 	return units
 

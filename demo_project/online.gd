@@ -17,7 +17,6 @@ extends Control
 ## [code]cut[/code], [code]refused[/code], [code]result[/code], [code]error[/code].
 
 const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
-const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 ## The start screen, where Menu goes back to.
 const START_SCENE := "res://start.tscn"
 ## Each team's colour, as the Cut view colours its entries.
@@ -151,7 +150,7 @@ func _draw() -> void:
 	felt.set_border_width_all(2)
 	felt.set_corner_radius_all(18)
 	draw_style_box(felt, Rect2(4, 50, 896, 426))
-	if _battle.state.is_empty():
+	if _battle.battle_state == null:
 		return
 	var font := get_theme_default_font()
 	for team: String in TEAM_COLORS:
@@ -222,7 +221,7 @@ func _to_menu() -> void:
 
 
 func _connect_battle() -> void:
-	_battle.state_changed.connect(_on_state_changed)
+	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.highlight_changed.connect(
 		func(card_id: String, unit_ids: PackedStringArray) -> void:
 			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
@@ -305,23 +304,22 @@ func _on_closed(code: int, reason: String) -> void:
 		)
 
 
-func _on_state_changed(state: Dictionary) -> void:
-	_turn_label.text = tr("Turn %d") % int(state.get("turn", 1))
+func _on_state_changed(state: PyBridgeBattleState) -> void:
+	_turn_label.text = tr("Turn %d") % state.turn
 	_show_seat()
-	var result: Variant = state.get("result")
-	if result != null and str(result) != "" and not _overlay.visible:
-		_show_result(str(result))
+	if state.is_over() and not _overlay.visible:
+		_show_result(state.result)
 
 
 ## Shows this seat's banner, the other side's hand as card backs and the energies, and
 ## prints the [code]seat[/code] line.
 func _show_seat() -> void:
-	if _seat.is_empty() or _battle.state.is_empty():
+	if _seat.is_empty() or _battle.battle_state == null:
 		return
 	var other := _other_side(_seat)
-	var mine := BattleData.side_in(_battle.state, _seat)
-	var theirs := BattleData.side_in(_battle.state, other)
-	var hidden: Array = BattleData.piles_in(_battle.state, other).get("hand", [])
+	var mine := _side_of(_seat)
+	var theirs := _side_of(other)
+	var hidden := theirs.hand  # card backs: this seat's view does not show their faces
 	var acting := str(_battle.cut.get("side", ""))
 	if _battle.is_battle_over():
 		_banner.text = tr("The match is over")
@@ -339,13 +337,11 @@ func _show_seat() -> void:
 		% [
 			_side_name(other),
 			hidden.size(),
-			int(theirs.get("energy", 0)),
-			int(theirs.get("max_energy", 0)),
+			theirs.energy,
+			theirs.max_energy,
 		]
 	)
-	_energy_label.text = (
-		tr("Energy %d / %d") % [int(mine.get("energy", 0)), int(mine.get("max_energy", 0))]
-	)
+	_energy_label.text = tr("Energy %d / %d") % [mine.energy, mine.max_energy]
 	_end_turn_button.disabled = (
 		acting != _seat
 		or _battle.is_battle_over()
@@ -354,8 +350,8 @@ func _show_seat() -> void:
 	queue_redraw()
 	await get_tree().process_frame  # the hand lays out first
 	var hand: Array[Dictionary] = []
-	for card: Variant in BattleData.piles_in(_battle.state, _seat).get("hand", []):
-		hand.append({"id": card.get("id"), "card": card.get("card")})
+	for card: PyBridgeCard in mine.hand:
+		hand.append({"id": card.id, "card": card.card if not card.is_back() else null})
 	DemoLines.say(
 		"seat",
 		{
@@ -377,9 +373,8 @@ func _show_seat() -> void:
 ## Every unit's hit points as this seat sees them ({unit id: hp}).
 func _hit_points() -> Dictionary:
 	var points := {}
-	for unit: Variant in _battle.state.get("units", []):
-		if unit is Dictionary:
-			points[str(unit.get("id", ""))] = unit.get("hp")
+	for unit: PyBridgeUnit in _battle.battle_state.units:
+		points[unit.id] = unit.hp
 	return points
 
 
@@ -391,8 +386,18 @@ func _whose_move() -> String:
 
 ## The name a side goes by: its active player's (the state's).
 func _side_name(team: String) -> String:
-	var player := str(BattleData.side_in(_battle.state, team).get("active_player", team))
-	return str(_battle.names().get("units", {}).get(player, player))
+	var player := _side_of(team).active_player
+	if player.is_empty():
+		player = team
+	return str(_battle.names().get("units", {}).get(player, player))  # in the player's language
+
+
+## The side [param team] of the battle state, typed (a blank one, at zero, when there is none).
+func _side_of(team: String) -> PyBridgeSide:
+	var found: PyBridgeSide = null
+	if _battle.battle_state != null and not team.is_empty():
+		found = _battle.battle_state.side(team)
+	return found if found != null else PyBridgeSide.new()
 
 
 ## A seat's name before any state is shown (the lobby's Resume).
@@ -401,9 +406,11 @@ func _team_name(team: String) -> String:
 
 
 func _other_side(team: String) -> String:
-	for each: Variant in _battle.state.get("sides", []):
-		if each is Dictionary and str(each.get("team", "")) != team:
-			return str(each.get("team", ""))
+	if _battle.battle_state == null:
+		return ""
+	for each: PyBridgeSide in _battle.battle_state.sides:
+		if each.team != team:
+			return each.team
 	return ""
 
 

@@ -25,7 +25,6 @@ extends Control
 ## [code]ai_move[/code] (the AI's move, the operation sent and the runtime's exact response).
 
 const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
-const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 ## The battle document, packed from pybridge/examples/rivals_battle.json.
 const BATTLE_FILE := "res://battle/rivals_battle.json"
 ## The same document in a source checkout, relative to this project (desktop editor runs).
@@ -181,7 +180,7 @@ func _draw() -> void:
 	draw_style_box(felt, Rect2(4, 50, 896, 426))
 	var middle := _party_area.get_global_rect().position.y - 3.0
 	draw_line(Vector2(24, middle), Vector2(880, middle), Color(1, 1, 1, 0.12), 2.0)
-	if _battle.state.is_empty():
+	if _battle.battle_state == null:
 		return
 	var font := get_theme_default_font()
 	for team: String in TEAM_COLORS:
@@ -207,7 +206,7 @@ func _draw() -> void:
 
 func _connect_battle() -> void:
 	_battle.battle_opened.connect(_on_battle_opened)
-	_battle.state_changed.connect(_on_state_changed)
+	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.highlight_changed.connect(
 		func(card_id: String, unit_ids: PackedStringArray) -> void:
 			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
@@ -266,7 +265,7 @@ func _open() -> void:
 	_battle.open_battle_json(_battle_text)
 
 
-func _on_battle_opened(state: Dictionary) -> void:
+func _on_battle_opened(_opened: Dictionary) -> void:
 	if _vs_ai:
 		_log.add_line(tr("Duel against the AI: %s's side thinks for itself.") % _ai_name(), "turn")
 	else:
@@ -285,7 +284,7 @@ func _on_battle_opened(state: Dictionary) -> void:
 				"scene": "rivals",
 				"transport": _bridge.transport_name(),
 				"session": _bridge.session,
-				"turn": state.get("turn"),
+				"turn": _battle.battle_state.turn,
 				"sides": sides,
 				"ai": _vs_ai,
 			}
@@ -293,15 +292,14 @@ func _on_battle_opened(state: Dictionary) -> void:
 	)
 
 
-func _on_state_changed(state: Dictionary) -> void:
-	_turn_label.text = tr("Turn %d") % int(state.get("turn", 1))
-	var result: Variant = state.get("result")
-	if result != null and str(result) != "":
+func _on_state_changed(state: PyBridgeBattleState) -> void:
+	_turn_label.text = tr("Turn %d") % state.turn
+	if state.is_over():
 		_handover.hide()
 		_battle.show()
 		_show_seat()
 		if not _overlay.visible:
-			_show_result(str(result))
+			_show_result(state.result)
 		return
 	if _seating:
 		return  # the side that took the device: shown once its hand is
@@ -507,7 +505,7 @@ func _say_thinking() -> void:
 
 ## The name of the side the AI plays.
 func _ai_name() -> String:
-	return _side_name(AI_SIDE) if not _battle.state.is_empty() else tr("Vex")
+	return _side_name(AI_SIDE) if _battle.battle_state != null else tr("Vex")
 
 
 ## The banner's words while the AI makes its move: its turn, or its answer on the Cut.
@@ -522,8 +520,9 @@ func _ai_move_words() -> String:
 func _show_seat() -> void:
 	var team := _battle.side
 	var other := _other_side(team)
-	var seat := BattleData.side_in(_battle.state, team)
-	var hidden: Array = BattleData.piles_in(_battle.state, other).get("hand", [])
+	var seat := _side_of(team)
+	var theirs := _side_of(other)
+	var hidden := theirs.hand  # card backs: the other side's hand is not this seat's to see
 	var acting := str(_battle.cut.get("side", ""))
 	_banner.text = _whose_move(team)
 	if _vs_ai and acting == AI_SIDE and not _battle.is_battle_over():
@@ -538,13 +537,11 @@ func _show_seat() -> void:
 		% [
 			_side_name(other),
 			hidden.size(),
-			int(BattleData.side_in(_battle.state, other).get("energy", 0)),
-			int(BattleData.side_in(_battle.state, other).get("max_energy", 0)),
+			theirs.energy,
+			theirs.max_energy,
 		]
 	)
-	_energy_label.text = (
-		tr("Energy %d / %d") % [int(seat.get("energy", 0)), int(seat.get("max_energy", 0))]
-	)
+	_energy_label.text = tr("Energy %d / %d") % [seat.energy, seat.max_energy]
 	_end_turn_button.disabled = (
 		_battle.is_battle_over()
 		or not bool(_battle.cut.get("can_end_turn", true))
@@ -571,7 +568,7 @@ func _show_seat() -> void:
 	var ready_for_player := str(_battle.cut.get("side", "")) == HUMAN_SIDE and not _ai_moving
 	if _vs_ai and not _battle.is_busy() and (ready_for_player or _battle.is_battle_over()):
 		DemoLines.say(
-			"your_move", {"over": _battle.is_battle_over(), "turn": _battle.state.get("turn")}
+			"your_move", {"over": _battle.is_battle_over(), "turn": _battle.battle_state.turn}
 		)
 
 
@@ -585,15 +582,27 @@ func _whose_move(team: String) -> String:
 
 ## The name a side goes by: its active player's (the state's).
 func _side_name(team: String) -> String:
-	var player := str(BattleData.side_in(_battle.state, team).get("active_player", team))
-	return str(_battle.names().get("units", {}).get(player, player))
+	var player := _side_of(team).active_player
+	if player.is_empty():
+		player = team
+	return str(_battle.names().get("units", {}).get(player, player))  # in the player's language
+
+
+## The side [param team] of the battle state, typed (a blank one, at zero, when there is none).
+func _side_of(team: String) -> PyBridgeSide:
+	var found: PyBridgeSide = null
+	if _battle.battle_state != null and not team.is_empty():
+		found = _battle.battle_state.side(team)
+	return found if found != null else PyBridgeSide.new()
 
 
 ## The other side of the battle than [param team] (the state's sides).
 func _other_side(team: String) -> String:
-	for each: Variant in _battle.state.get("sides", []):
-		if each is Dictionary and str(each.get("team", "")) != team:
-			return str(each.get("team", ""))
+	if _battle.battle_state == null:
+		return ""
+	for each: PyBridgeSide in _battle.battle_state.sides:
+		if each.team != team:
+			return each.team
 	return ""
 
 

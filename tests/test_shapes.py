@@ -63,6 +63,8 @@ class Game:
     def step(self) -> None:
         for card in self.hand():
             info = self.ask("targets", card=card)
+            if info["playable"] and (info["count"] > 1 or info["late_choice"] is not None):
+                self.ask("pick", card=card, chosen=[])  # a choice's first pick
             if info["playable"] and info["count"] == 1 and info["late_choice"] is None:
                 fields: Doc = {"card": card}
                 if info["requires_target"]:
@@ -119,8 +121,12 @@ def misfits(protocol: Protocol, answers: list[tuple[str, Doc]]) -> list[str]:
             found.append(mismatch(result["state"], "state", f"{at}.state"))
         for j, event in enumerate(result.get("events", [])):
             found.append(event_mismatch(event, types, f"{at}.events[{j}]"))
+        for j, line in enumerate(result.get("log", [])):
+            found.append(mismatch(line, "log_line", f"{at}.log[{j}]"))
         if op == "targets":
             found.append(mismatch(result, "targets", at))
+        if op == "pick":
+            found.append(mismatch(result, "pick", at))
         if op == "cut":
             found.append(mismatch(result["cut"], "list<cut_entry>", f"{at}.cut"))
     return [f for f in found if f]
@@ -132,6 +138,8 @@ def test_every_answer_of_a_whole_game_fits_its_shape(name: str) -> None:
     answers = game.play()
     ops = {op for op, _ in answers}
     assert {"targets", "cut", "play", "end_turn"} <= ops, ops
+    if name == "duel":  # its Salvage chooses on resolve: the late choice and its pick
+        assert "pick" in ops and any(r.get("late_choice") for _, r in answers)
     events = [e["type"] for _, r in answers for e in r.get("events", [])]
     assert "damage" in events and any("unit_after" in e for _, r in answers
                                       for e in r.get("events", []))  # fmt: skip
@@ -151,6 +159,8 @@ def test_the_party_game_emits_the_extensions_event_with_its_typed_fields() -> No
     if asked["ok"]:
         pytest.skip("foresight asked nothing")
     choice = asked["error"]["choice"]
+    assert mismatch(choice, "asked_choice", "choice") is None
+    game.ask("pick", choice=choice, chosen=choice["options"][:1])
     played = game.ask("play", card=foresight, choices={choice["key"]: choice["options"][:1]})
     scried = next(e for e in played["events"] if e["type"] == "scried")
     assert isinstance(scried["looked"], int) and scried["kept"] == 1
@@ -220,15 +230,18 @@ def test_an_extension_event_declares_its_field_types_and_defaults_to_any(tmp_pat
 # -- the addon's typed objects mirror the shapes ----------------------------------------------
 
 TYPED = ROOT / "addons" / "pybridge_targeting" / "typed"
+#: The choice a game is handed as it is made (the runtime's ``pick`` answer, typed).
+CHOICE = ROOT / "addons" / "pybridge_targeting" / "pybridge_choice.gd"
 _GD_SCALARS = {"int": "int", "float": "float", "bool": "bool", "string": "String",
                "object": "Dictionary", "any": "Variant"}  # fmt: skip
 
 
 def typed_classes() -> dict[str, dict[str, Any]]:
-    """Each typed class of the addon: its ``SHAPES``, ``INLINE``, ``LEFT_OUT`` and ``OWN``
-    constants and its declared properties (name -> GDScript type), read from its source."""
+    """Each typed class of the addon: its ``SHAPES``, ``INLINE``, ``LEFT_OUT``, ``OWN`` and
+    ``RENAMED`` constants and its declared properties (name -> GDScript type), read from its
+    source."""
     found = {}
-    for path in sorted(TYPED.glob("*.gd")):
+    for path in [*sorted(TYPED.glob("*.gd")), CHOICE]:
         text = path.read_text("utf-8")
         name = re.search(r"^class_name (\w+)", text, re.M)
         assert name, path
@@ -242,7 +255,7 @@ def typed_classes() -> dict[str, dict[str, Any]]:
 
         found[name[1]] = {
             "shapes": const("SHAPES"), "inline": const("INLINE"),
-            "left_out": const("LEFT_OUT"), "own": const("OWN"),
+            "left_out": const("LEFT_OUT"), "own": const("OWN"), "renamed": const("RENAMED"),
             "properties": dict(re.findall(r"^var (\w+): ([\w\[\], ]+?)(?: =|$)", text, re.M)),
         }  # fmt: skip
     return found
@@ -277,6 +290,7 @@ def drift(classes: dict[str, dict[str, Any]], shapes: dict[str, Any]) -> list[st
                     fields.update({f["name"]: f["type"] for f in inner})
                 else:
                     fields.setdefault(field["name"], field["type"])
+        fields = {c["renamed"].get(f, f): type_text for f, type_text in fields.items()}
         for field, type_text in fields.items():
             declared = c["properties"].get(field)
             if field in c["left_out"]:
@@ -297,11 +311,15 @@ def test_the_addons_typed_classes_mirror_the_schemas_shapes() -> None:
     classes = typed_classes()
     assert set(classes) == {"PyBridgeBattleState", "PyBridgeCard", "PyBridgeCutEntry",
                             "PyBridgeEvent", "PyBridgeSide", "PyBridgeTargets",
-                            "PyBridgeUnit"}  # fmt: skip
+                            "PyBridgeUnit", "PyBridgeLateChoice", "PyBridgeAskedChoice",
+                            "PyBridgeStep", "PyBridgeChoice"}  # fmt: skip
     shapes = {s["name"]: s for s in schema_of(Protocol())["shapes"]}
     assert drift(classes, shapes) == []
     assert classes["PyBridgeUnit"]["properties"]["hp"] == "int"
     assert classes["PyBridgeSide"]["properties"]["hand"] == "Array[PyBridgeCard]"
+    assert classes["PyBridgeTargets"]["properties"]["late_choice"] == "PyBridgeLateChoice"
+    assert classes["PyBridgeStep"]["properties"]["events"] == "Array[PyBridgeEvent]"
+    assert classes["PyBridgeChoice"]["properties"]["card_id"] == "String"  # pick's card
 
 
 def test_the_drift_check_names_a_field_that_changed_or_went_missing() -> None:
@@ -311,7 +329,12 @@ def test_the_drift_check_names_a_field_that_changed_or_went_missing() -> None:
     next(f for f in unit if f["name"] == "hp")["type"] = "float"
     unit.append({"name": "luck", "type": "int", "doc": ""})
     classes["PyBridgeCard"]["properties"]["shine"] = "bool"
+    next(f for f in shapes["pick"]["fields"] if f["name"] == "needed")["type"] = "string"
+    next(f for f in shapes["asked_choice"]["fields"] if f["name"] == "options")["type"] = "int"
     found = drift(classes, shapes)
+    assert "PyBridgeChoice.needed: declared int, the schema's string is String" in found
+    assert "PyBridgeAskedChoice.options: declared PackedStringArray, the schema's int is int" \
+        in found  # fmt: skip
     assert "PyBridgeUnit.hp: declared int, the schema's float is float" in found
     assert "PyBridgeUnit: no property for the field luck (int)" in found
     assert "PyBridgeCard.shine: no field of card" in found

@@ -21,7 +21,7 @@ extends "res://addons/pybridge_targeting/battle/pybridge_battle_view_base.gd"
 ## [member cut_view], plays go on the Cut ([member cut_flow]): the other side may respond
 ## before they resolve, and each resolution plays back on the [PyBridgeCutView]. When the
 ## turn ends, the enemy turn plays back step by step; a click or a key shows the rest at once.
-## The game's [member playback_handler] may hold each step (an enemy move, a Cut resolution, a
+## The game's [member step_handler] may hold each step (an enemy move, a Cut resolution, a
 ## play's events) until its own animation is over.
 ## All legality and every word come from the runtime through [member bridge], asked with
 ## [method PyBridgeClient.ask], so no answer holds up a frame. [br][br]
@@ -106,7 +106,7 @@ const THEME_TYPE := &"PyBridgeBattleView"
 ## collects again, a lost target): quick by default, so a long chain does not drag; raise it
 ## for a slower, more deliberate Cut.
 @export_range(0.05, 5.0) var cut_step_seconds: float = 0.3
-## Seconds the view waits for [member playback_handler] on one step; then it goes on with
+## Seconds the view waits for [member step_handler] on one step; then it goes on with
 ## a warning (a handler that failed or waits for something that never comes).
 @export_range(0.1, 60.0, 0.1, "or_greater") var playback_handler_timeout: float = 10.0
 
@@ -325,7 +325,7 @@ func request_fields(fields: Dictionary = {}) -> Dictionary:
 
 ## Plays [param result] (an [code]end_turn[/code] or [code]pass[/code] answer, or another
 ## request's named by [param op]) back step by step (see [member play_back_turns] and
-## [member playback_handler]), then settles on its state (a coroutine).
+## [member step_handler]), then settles on its state (a coroutine).
 func play_back(result: Dictionary, op: String = "") -> void:
 	_busy += 1
 	_playback = TurnPlayback.new(self, result, op)
@@ -337,10 +337,10 @@ func play_back(result: Dictionary, op: String = "") -> void:
 
 
 ## Shows [param result], the answer to a play ([param op] [code]play[/code] or
-## [code]activate[/code]): step by step through [member playback_handler] when the game set
+## [code]activate[/code]): step by step through [member step_handler] when the game set
 ## one, else at once (a coroutine).
 func settle_play(result: Dictionary, op: String) -> void:
-	if playback_handler.is_valid() and play_back_turns:
+	if has_playback_hook() and play_back_turns:
 		await play_back(result, op)
 	else:
 		await apply_state(result.get("state", {}))

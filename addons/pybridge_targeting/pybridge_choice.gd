@@ -7,8 +7,27 @@ extends RefCounted
 ##
 ## After every pick [method refresh] asks the runtime what may be picked next, so which
 ## units or cards are candidates, that none is chosen twice, how many the play needs and
-## whether it can be confirmed early are the runtime's answers, never this script's.
+## whether it can be confirmed early are the runtime's answers, never this script's. Its
+## properties mirror the runtime's [code]pick[/code] answer ([code]schema[/code]'s shapes).
 
+## The runtime's shapes this class mirrors (docs/protocol.md, [code]schema[/code]'s shapes).
+const SHAPES := ["pick"]
+## Fields of that shape held under another name.
+const RENAMED := {"card": "card_id", "entry": "entry_id"}
+## Fields of that shape it leaves out, with why.
+const LEFT_OUT := {
+	"key": "an asked choice's: asked_choice.key",
+	"kind": "an asked choice's: asked_choice.kind",
+	"ordered": "an asked choice's: asked_choice.ordered",
+}
+## Its properties that are no field of that shape, with what they hold.
+const OWN := {
+	"late": "whether it is made as the effect resolves",
+	"zones": "where the cards of a choice of cards come from",
+	"refused": "the runtime's error for a refused pick",
+	"asked": "the choice_needed error's choice, as JSON (deprecated for reading)",
+	"asked_choice": "the same, typed",
+}
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
 ## The card of the hand that chooses ([code]""[/code] for a Cut entry's late choice).
@@ -36,8 +55,13 @@ var complete: bool = false
 ## The runtime's error when it refused the last pick ([code]{}[/code] otherwise).
 var refused: Dictionary = {}
 ## The choice an action asks as it resolves, as the runtime's [code]choice_needed[/code]
-## error gives it ([code]{}[/code] for a card's targets or a late choice).
+## error gives it ([code]{}[/code] for a card's targets or a late choice): its JSON, sent
+## back with each [code]pick[/code]. Deprecated for reading: [member asked_choice] is the
+## same choice, typed.
 var asked: Dictionary = {}
+## The choice an action asks as it resolves, typed (null for a card's targets or a late
+## choice): its prompt, options, how many, the Cut entry or card that asks it.
+var asked_choice: PyBridgeAskedChoice = null
 
 
 ## The choice of targets of [param card_id] as its [code]targets[/code] answer [param info]
@@ -70,10 +94,11 @@ static func for_entry(entry: String, late_choice: Dictionary) -> PyBridgeChoice:
 static func for_asked(error: Dictionary) -> PyBridgeChoice:
 	var choice := PyBridgeChoice.new()
 	choice.asked = error.get("choice", {})
-	choice.card_id = str(choice.asked.get("card", ""))
-	choice.entry_id = str(choice.asked.get("entry", "")) if choice.asked.get("entry") else ""
-	choice.chooses = str(choice.asked.get("chooses", "cards"))
-	choice.zones = PackedStringArray(choice.asked.get("zones", []))
+	choice.asked_choice = PyBridgeAskedChoice.from(choice.asked)
+	choice.card_id = choice.asked_choice.card
+	choice.entry_id = choice.asked_choice.entry
+	choice.chooses = choice.asked_choice.chooses if not choice.asked.is_empty() else "cards"
+	choice.zones = choice.asked_choice.zones
 	choice.late = true
 	return choice
 
@@ -89,12 +114,12 @@ func chooser() -> Dictionary:
 ## Where the answer goes in a request's [code]choices[/code]: the asked choice's key, else
 ## the Cut entry's id.
 func answer_key() -> String:
-	return str(asked.get("key", entry_id))
+	return asked_choice.key if asked_choice != null else entry_id
 
 
 ## The options an asked choice lists, in the runtime's order (empty for other choices).
 func options() -> PackedStringArray:
-	return PackedStringArray(asked.get("options", []))
+	return asked_choice.options if asked_choice != null else PackedStringArray()
 
 
 ## The id of who chooses: the card or the Cut entry.
@@ -160,9 +185,8 @@ func remove(bridge: PyBridgeClient, id: String = "") -> bool:
 ## The line a prompt shows for this choice of [param title] (the card's name): how many to
 ## choose, as the runtime's [member needed] and [member count] say, and how many are chosen.
 func prompt_text(title: String) -> String:
-	if not asked.is_empty():
-		var prompt: Dictionary = asked.get("prompt", {})
-		var said := Sentences.say(asked.get("prompt_message"), str(prompt.get("english", "")))
+	if asked_choice != null:
+		var said := asked_choice.prompt_text()
 		return tr("%s: %s (%d chosen)") % [title, said, chosen.size()]
 	var wanted := str(count)
 	if needed < count:

@@ -1,7 +1,7 @@
 @tool
 @icon("res://addons/pybridge_targeting/icons/pybridge_client.svg")
 class_name PyBridgeClient
-extends Node
+extends "res://addons/pybridge_targeting/transport/pybridge_client_base.gd"
 ## Speaks the pybridge JSON protocol to the Python targeting runtime.
 ##
 ## The transport is picked at run time, the first that works: the [code]PyBridge[/code]
@@ -24,30 +24,9 @@ extends Node
 ## request failed. A failure never crashes the game: it is emitted as [signal request_failed],
 ## reported with [method @GlobalScope.push_error] and kept in [member last_error] (the
 ## runtime's whole error: its code, message and where, and what else it carries).
-
-## A request failed. [param code] is the protocol's error code ([code]not_a_candidate[/code],
-## [code]not_enough_energy[/code], ...) or [code]transport_unavailable[/code] /
-## [code]bad_response[/code] / [code]would_block[/code] when no runtime answered properly.
-signal request_failed(code: String, message: String)
-## A request succeeded; [param op] is the operation and [param result] its result.
-signal request_succeeded(op: String, result: Dictionary)
-## The answer to the request [method send] numbered [param ticket]: [param result] on
-## success, else empty with [param error] ([code]{code, message, where}[/code]). Always
-## emitted on the main thread, after [method send] returned.
-signal response_received(ticket: int, op: String, result: Dictionary, error: Dictionary)
-## Over WebSocket: the server sent an [param update] of the match
-## ([code]{"step", "by", "result", "events", "log", "state"}[/code], as this seat sees it),
-## after an intent of either seat.
-signal update_received(update: Dictionary)
-## Over WebSocket: the connection dropped and the seat was resumed with its token;
-## [param view] is the seat's current state.
-signal seat_resumed(view: Dictionary)
-## Over WebSocket: the connection closed ([param code] 4001: the seat went elsewhere).
-signal connection_closed(code: int, reason: String)
-## [method think] began ([param is_thinking] true) or ended (false) thinking of a move.
-signal thinking_changed(is_thinking: bool)
-## [method think] searched another slice: [param searched] of [param iterations] iterations.
-signal think_progressed(searched: int, iterations: int)
+## [b]Typed answers[/b] (ints as ints): [method battle_state], [method typed_targets],
+## [method cut_entries], [method events_of]; [method ask_typed] and [method typed_answer] on
+## every transport. Its signals are declared in an internal base script.
 
 ## How requests reach the runtime.
 enum Transport {
@@ -66,6 +45,7 @@ const Replies := preload("res://addons/pybridge_targeting/transport/pybridge_rep
 const RequestQueue := preload("res://addons/pybridge_targeting/transport/pybridge_request_queue.gd")
 const StdioWorker := preload("res://addons/pybridge_targeting/transport/pybridge_stdio_worker.gd")
 const ThinkLoop := preload("res://addons/pybridge_targeting/transport/pybridge_think_loop.gd")
+const TypedAnswers := preload("res://addons/pybridge_targeting/transport/pybridge_typed_answers.gd")
 const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 ## The GDExtension class that embeds Python.
 const EXTENSION_CLASS := LocalRuntime.EXTENSION_CLASS
@@ -126,11 +106,13 @@ var _link: Connection = Connection.new(_answered)
 var _replies: Replies = Replies.new(transport_name)
 var _queue: RequestQueue = RequestQueue.new()
 var _thinker: ThinkLoop = ThinkLoop.new(ask, add_child.bind(false, Node.INTERNAL_MODE_BACK))
+var _typed: TypedAnswers = TypedAnswers.new()
 
 
 func _init() -> void:
 	for part: Object in [_link, _replies, _thinker]:  # they tell; the client tells the game
 		Relay.relay(part, self)
+	request_succeeded.connect(_typed.note)  # a schema answer types the events from then on
 
 
 ## [param value] with every whole float turned into an int, recursively. Godot's JSON parser
@@ -156,10 +138,9 @@ func connect_transport() -> Transport:
 	)
 
 
-## Talks to a runtime over [param pipe], any object with [code]store_line[/code],
-## [code]flush[/code] and [code]get_line[/code] (a socket wrapper, a test double), the way
-## the stdio transport does: asynchronously, on a worker thread when [param threaded] (else
-## each [method StdioWorker.serve_next] call answers one request).
+## Talks over [param pipe] (any object with [code]store_line[/code], [code]flush[/code],
+## [code]get_line[/code]) as the stdio transport does: on a worker thread when
+## [param threaded], else each [method StdioWorker.serve_next] call answers one request.
 func connect_pipe(pipe: Object, threaded: bool = true) -> bool:
 	return _link.connect_pipe(pipe, threaded)
 
@@ -176,8 +157,7 @@ func transport_name() -> String:
 	return String(Transport.find_key(connect_transport())).to_lower()
 
 
-## Whether the transport answers later (stdio, WebSocket): then only [method send] and
-## [method ask] are served.
+## Whether the transport answers later (stdio, WebSocket): only [method send], [method ask].
 func is_async() -> bool:
 	return connect_transport() in [Transport.STDIO, Transport.WEBSOCKET]
 
@@ -199,19 +179,16 @@ func waiting() -> int:
 
 
 ## Sends [code]{"op": op, ...fields}[/code] and returns at once with the request's ticket;
-## the answer comes as [signal response_received] with that ticket. Served by every
-## transport.
+## the answer comes as [signal response_received] with that ticket (every transport).
 func send(op: String, fields: Dictionary = {}) -> int:
 	var ticket := _queue.take_id()
 	return _send_text(ticket, op, Wire.request_text(op, fields, ticket))
 
 
 ## [method send] as a coroutine: [code]await bridge.ask(op, fields)[/code] gives the result
-## ([code]{}[/code] on failure, see [signal request_failed]). Over the extension and web
-## transports it answers without waiting a frame. A failure whose code is in
-## [param expected] is an answer the caller handles (a [code]pass[/code] that needs a
-## choice first: [code]target_required[/code]): it is kept in [member last_error] but
-## neither reported nor emitted as [signal request_failed].
+## ([code]{}[/code] on failure, see [signal request_failed]; at once over extension and web).
+## A failure coded in [param expected] is an answer the caller handles (a [code]pass[/code]
+## that needs a choice first): kept in [member last_error], neither reported nor emitted.
 func ask(op: String, fields: Dictionary = {}, expected := PackedStringArray()) -> Dictionary:
 	if not is_async():
 		return request(op, fields, expected)
@@ -224,15 +201,7 @@ func ask(op: String, fields: Dictionary = {}, expected := PackedStringArray()) -
 ## their results in the same order, as a coroutine (over stdio they are all queued before the
 ## first answer is awaited).
 func ask_all(requests: Array) -> Array[Dictionary]:
-	var results: Array[Dictionary] = []
-	if not is_async():
-		for item: Array in requests:
-			results.append(request(item[0], item[1]))
-		return results
-	var tickets: Array[int] = []
-	for item: Array in requests:
-		tickets.append(send(item[0], item[1]))
-	return await RequestQueue.await_tickets(response_received, tickets)
+	return await RequestQueue.ask_all(requests, is_async(), request, send, response_received)
 
 
 ## Opens the battle document [param battle_json] (its exact text) as this client's session,
@@ -241,8 +210,7 @@ func ask_all(requests: Array) -> Array[Dictionary]:
 func ask_open(battle_json: String, libraries_json := PackedStringArray()) -> Dictionary:
 	if not is_async():
 		return open_battle_json(battle_json, libraries_json)
-	if not session.is_empty():
-		close_battle()
+	close_battle()
 	var ticket := _queue.take_id()
 	_send_text(ticket, "open", Wire.open_text(battle_json, ticket, libraries_json))
 	var result: Dictionary = await RequestQueue.await_ticket(response_received, ticket)
@@ -254,8 +222,7 @@ func ask_open(battle_json: String, libraries_json := PackedStringArray()) -> Dic
 ## docs/protocol.md), decided from that side's view only, as a coroutine: at most
 ## [param slice] of the [param iterations] are searched a frame, so the page keeps drawing
 ## while it thinks ([member thinking], [member think_progress], [signal think_progressed]).
-## One [param seed] and budget give one move. [param fields] adds to the request
-## ([code]viewer[/code], [code]side[/code]). Gives the last answer,
+## One [param seed] and budget give one move; [param fields] adds to the request. Gives
 ## [code]{"done": true, "decision", "move", ...}[/code] (the move in the request's ids), or
 ## [code]{}[/code] when the runtime refused or [method stop_thinking] stopped it.
 func think(iterations: int, seed: int, slice := 4, fields: Dictionary = {}) -> Dictionary:
@@ -311,8 +278,7 @@ func open_battle(battle: Dictionary, libraries: Array[Dictionary] = []) -> Dicti
 ## this client's session, with the card libraries [param libraries_json] (their exact texts),
 ## and returns its state.
 func open_battle_json(battle_json: String, libraries_json := PackedStringArray()) -> Dictionary:
-	if not session.is_empty():
-		close_battle()
+	close_battle()
 	last_response_text = call_json(Wire.open_text(battle_json, _queue.take_id(), libraries_json))
 	var result := _replies.receive("open", last_response_text)
 	session = str(result.get("session", ""))
@@ -322,10 +288,7 @@ func open_battle_json(battle_json: String, libraries_json := PackedStringArray()
 ## Closes this client's session (without waiting for the answer over stdio).
 func close_battle() -> void:
 	if not session.is_empty():
-		if is_async():
-			send("close", {"session": session})
-		else:
-			request("close", {"session": session})
+		(send if is_async() else request).call("close", {"session": session})
 		session = ""
 
 
@@ -381,6 +344,44 @@ func play(card_id: String, target_id: String = "") -> Dictionary:
 ## [code]{"events", "log", "state"}[/code].
 func end_turn() -> Dictionary:
 	return request("end_turn", {"session": session})
+
+
+## The battle's current state, typed; null when the request failed.
+func battle_state() -> PyBridgeBattleState:
+	return TypedAnswers.state_of(state())
+
+
+## What [param card_id] may target, typed (see [method targets]); null when refused.
+func typed_targets(card_id: String) -> PyBridgeTargets:
+	return TypedAnswers.targets_of(targets(card_id))
+
+
+## The [code]cut[/code] answer's entries (bottom first, with their late choices), typed.
+func cut_entries() -> Array[PyBridgeCutEntry]:
+	return TypedAnswers.cut_entries_of(request("cut", {"session": session}))
+
+
+## The events of [param result] (a [method play], [method end_turn]... answer), typed by the
+## runtime's [code]schema[/code] (kept from its last answer, else asked here).
+func events_of(result: Dictionary) -> Array[PyBridgeEvent]:
+	if not _typed.has_schema() and not is_async():
+		schema()
+	return _typed.events_of(result)
+
+
+## [method ask] with its answer typed, a coroutine on every transport: a [PyBridgeBattleState]
+## (open, state, view), a [PyBridgeTargets] (targets), an Array of [PyBridgeCutEntry] (cut) or
+## of [PyBridgeEvent] (play, end_turn, pass, activate, respond, resolve), else as it is.
+func ask_typed(op: String, fields: Dictionary = {}) -> Variant:
+	if op in TypedAnswers.INTENTS and not _typed.has_schema():
+		await ask("schema")
+	return typed_answer(op, await ask(op, fields))
+
+
+## [param result], the answer to [param op] (a [signal response_received]'s), typed as
+## [method ask_typed] gives it; null when the request failed.
+func typed_answer(op: String, result: Dictionary) -> Variant:
+	return _typed.answer_of(op, result)
 
 
 func _send_text(ticket: int, op: String, text: String, expected := PackedStringArray()) -> int:

@@ -22,8 +22,8 @@ const HIDDEN := "no_one"
 ## The battle view whose state it shows (the counters are read from its [code]schema[/code]).
 @export var battle_view: PyBridgeBattleView:
 	set(value):
-		if battle_view != null and battle_view.state_changed.is_connected(_on_state_changed):
-			battle_view.state_changed.disconnect(_on_state_changed)
+		if battle_view != null and battle_view.battle_state_changed.is_connected(_on_state):
+			battle_view.battle_state_changed.disconnect(_on_state)
 		battle_view = value
 		if battle_view != null and is_inside_tree():
 			_follow_view()
@@ -61,8 +61,9 @@ func _notification(what: int) -> void:
 
 
 ## Shows the counters of [param schema_counters] (a [code]schema[/code] answer's
-## [code]counters[/code]) with their values in [param state] (a battle state).
-func show_counters(schema_counters: Array, state: Dictionary) -> void:
+## [code]counters[/code]) with their values in [param state]: a [PyBridgeBattleState], or a
+## battle state's JSON.
+func show_counters(schema_counters: Array, state: Variant) -> void:
 	var shown_now: Array[Dictionary] = []
 	for counter: Variant in schema_counters:
 		if counter is Dictionary and str(counter.get("visibility", "")) != HIDDEN:
@@ -70,7 +71,11 @@ func show_counters(schema_counters: Array, state: Dictionary) -> void:
 	if shown_now != declared:
 		declared = shown_now
 		_build_chips()
-	var held: Dictionary = state.get("counters", {})
+	var held: Dictionary = {}
+	if state is PyBridgeBattleState:
+		held = state.counters
+	elif state is Dictionary:
+		held = state.get("counters", {})
 	values.clear()
 	for counter in declared:
 		var counter_name := str(counter.get("name"))
@@ -105,13 +110,13 @@ func label_of(counter: Dictionary) -> String:
 
 
 func _follow_view() -> void:
-	if not battle_view.state_changed.is_connected(_on_state_changed):
-		battle_view.state_changed.connect(_on_state_changed)
-	if not battle_view.state.is_empty():
-		_on_state_changed(battle_view.state)
+	if not battle_view.battle_state_changed.is_connected(_on_state):
+		battle_view.battle_state_changed.connect(_on_state)
+	if battle_view.battle_state != null:
+		_on_state(battle_view.battle_state)
 
 
-func _on_state_changed(state: Dictionary) -> void:
+func _on_state(state: PyBridgeBattleState) -> void:
 	show_counters(battle_view.schema.get("counters", []), state)
 
 

@@ -1,6 +1,6 @@
 class_name DemoHitStop
 extends Node
-## The party battle's playback handler ([member PyBridgeBattleView.playback_handler]): each
+## The party battle's playback hook ([member PyBridgeBattleView.step_handler]): each
 ## hit of a step (a play's, an enemy's move) freezes the unit it hit for a moment (the
 ## hit-stop), then shakes the screen with a short thud. The battle view awaits it, so the
 ## next step shows once the hit has landed. Prints [code]hit[/code] as the shake starts
@@ -45,14 +45,14 @@ func _ready() -> void:
 
 
 ## The handler: plays each hit of [param step] in turn (a coroutine the view awaits).
-func play_step(step: Dictionary) -> void:
-	for event: Dictionary in step.get("events", []):
-		if str(event.get("type", "")) == HIT_EVENT and is_inside_tree():
-			await hit(str(event.get("unit", "")), step)
+func play_step(step: PyBridgeStep) -> void:
+	for event: PyBridgeEvent in step.events_of_type(HIT_EVENT):
+		if is_inside_tree():
+			await hit(event.get_text("unit"), step)
 
 
 ## One hit on [param unit_id]: freeze, thud, shake (a coroutine).
-func hit(unit_id: String, step: Dictionary) -> void:
+func hit(unit_id: String, step: PyBridgeStep) -> void:
 	stop()
 	_player.play()
 	var view: Node = _battle.unit_views.get(unit_id)
@@ -66,7 +66,7 @@ func hit(unit_id: String, step: Dictionary) -> void:
 	_tween = create_tween()
 	_tween.tween_method(_shake, 1.0, 0.0, SHAKE_SECONDS)
 	_tween.tween_callback(stop)
-	DemoLines.say("hit", {"unit": unit_id, "op": step.get("op"), "step": step.get("index")})
+	DemoLines.say("hit", {"unit": unit_id, "op": step.op, "step": step.index})
 	await shake_ended
 	DemoLines.say("hit_over", {"unit": unit_id})
 

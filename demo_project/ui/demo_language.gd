@@ -30,8 +30,8 @@ static func current() -> String:
 func _switch() -> void:
 	TranslationServer.set_locale("en" if current() == "de" else "de")
 	_name_other()
-	if battle_view != null and not battle_view.state.is_empty():
-		await battle_view.apply_state(battle_view.state)
+	if battle_view != null and battle_view.battle_state != null:
+		await battle_view.apply_state(battle_view.state)  # the same state, said anew
 	_say()
 
 

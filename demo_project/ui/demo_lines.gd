@@ -27,9 +27,11 @@ static func center_of(control: Control) -> Array:
 	return xy(control.get_global_rect().get_center())
 
 
-## The ids of the hand's cards in [param state], for the lines that name the hand.
-static func hand_ids(state: Dictionary) -> Array[String]:
+## The ids of the hand's cards of [param state]'s player side, for the lines that name the
+## hand.
+static func hand_ids(state: PyBridgeBattleState) -> Array[String]:
 	var ids: Array[String] = []
-	for instance: Variant in state.get("piles", {}).get("hand", []):
-		ids.append(str(instance.get("id")))
+	var side := state.side("player") if state != null else null
+	for instance: PyBridgeCard in side.hand if side != null else []:
+		ids.append(instance.id)
 	return ids

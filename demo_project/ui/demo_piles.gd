@@ -6,7 +6,6 @@ extends HBoxContainer
 ## changes, [code]pile[/code] when the viewer shows a pile (the runtime's answer and what the
 ## viewer shows) and [code]pile_closed[/code] when it closes.
 
-const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const PILES: Array[String] = ["draw", "discard", "exhaust"]
 
 var _battle: PyBridgeBattleView = null
@@ -31,18 +30,18 @@ func _init(battle: PyBridgeBattleView, label: Control) -> void:
 		button.pressed.connect(func() -> void: _battle.show_pile(pile))
 		add_child(button)
 		_buttons[pile] = button
-	battle.state_changed.connect(_show_counts)
+	battle.battle_state_changed.connect(_show_counts)
 	battle.pile_viewer.pile_shown.connect(_on_shown)
 	battle.pile_viewer.pile_closed.connect(
 		func(pile: String) -> void: DemoLines.say("pile_closed", {"pile": pile})
 	)
 
 
-func _show_counts(state: Dictionary) -> void:
-	var piles := BattleData.piles_in(state)
+func _show_counts(state: PyBridgeBattleState) -> void:
+	var side := state.side()  # whose turn it is: a one-sided battle's only side
 	var counts := {}
 	for pile in PILES:
-		counts[pile] = (piles.get(pile, []) as Array).size()
+		counts[pile] = side.pile(pile).size() if side != null else 0
 		(_buttons[pile] as Button).text = worded(pile, self) % counts[pile]
 	for frame in 2:  # laid out with their new texts
 		await get_tree().process_frame

@@ -11,7 +11,6 @@ extends RefCounted
 ## is shown, [code]pile[/code] when the viewer shows a pile (the runtime's answer, what the
 ## viewer shows and who asked) and [code]pile_closed[/code] when it closes.
 
-const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 ## The piles a side at the device opens of its own (its hand is on the table) and of the other.
 const OWN: Array[String] = ["draw", "discard", "exhaust"]
 const OTHER: Array[String] = ["hand", "draw", "discard", "exhaust"]
@@ -48,9 +47,9 @@ func show_for(team: String, other: String, tint: Color) -> void:
 	var said := {"side": team, "other_side": other, "own": {}, "other": {}}
 	for row: String in ["own", "other"]:
 		var buttons: Dictionary = _own if row == "own" else _other
-		var piles := BattleData.piles_in(_battle.state, team if row == "own" else other)
+		var side := _side(team if row == "own" else other)
 		for pile: String in buttons:
-			var count := (piles.get(pile, []) as Array).size()
+			var count := side.pile(pile).size() if side != null else 0
 			(buttons[pile] as Button).text = DemoPiles.worded(pile, _battle) % count
 			said[row][pile] = {"count": count}
 	for frame in 2:  # laid out with their new texts
@@ -60,6 +59,12 @@ func show_for(team: String, other: String, tint: Color) -> void:
 		for pile: String in buttons:
 			said[row][pile]["point"] = DemoLines.center_of(buttons[pile])
 	DemoLines.say("rival_piles", said)
+
+
+## The side [param team] of the battle's typed state (the side whose turn it is for
+## [code]""[/code]), or null.
+func _side(team: String) -> PyBridgeSide:
+	return _battle.battle_state.side(team) if _battle.battle_state != null else null
 
 
 func _button(row: Container, pressed: Callable) -> Button:

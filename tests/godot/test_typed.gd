@@ -1,12 +1,15 @@
 extends "res://suite.gd"
 ## The typed objects (PyBridgeBattleState, PyBridgeUnit, PyBridgeSide, PyBridgeCard,
-## PyBridgeCutEntry, PyBridgeTargets, PyBridgeEvent) built from the runtime's real answers:
+## PyBridgeCutEntry, PyBridgeTargets, PyBridgeEvent, PyBridgeLateChoice, PyBridgeAskedChoice,
+## PyBridgeStep, and PyBridgeChoice as a pick) built from the runtime's real
+## answers:
 ## every field of the shape each mirrors ([code]schema[/code]'s [code]shapes[/code]) is a
 ## property holding the Variant type that field's type says, ints as [code]TYPE_INT[/code]; an
 ## event's params are typed by the schema's [code]field_types[/code], an extension's event too.
 
 const RIVALS_FILE := "res://battle/rivals_battle.json"
 const PEEK := {"id": "look", "type": "Peek", "count": 2}
+const LATE_NODE := {"id": "hit", "type": "DealDamage", "amount": 5, "source": "Target"}
 
 var client: PyBridgeClient = null
 var schema: Dictionary = {}
@@ -58,13 +61,14 @@ func check_typed(object: Object, where: String) -> void:
 	var constants: Dictionary = object.get_script().get_script_constant_map()
 	var left_out: Dictionary = constants.get("LEFT_OUT", {})
 	var inline: Array = constants.get("INLINE", [])
+	var renamed: Dictionary = constants.get("RENAMED", {})
 	for shape_name: String in constants["SHAPES"]:
 		var fields: Array = shapes[shape_name]["fields"].duplicate()
 		for field: Dictionary in shapes[shape_name]["fields"]:
 			if field["name"] in inline:
 				fields.append_array(shapes[field["type"].trim_suffix("?")]["fields"])
 		for field: Dictionary in fields:
-			var name: String = field["name"]
+			var name: String = renamed.get(field["name"], field["name"])
 			if left_out.has(name) or name in inline:
 				continue
 			var wanted := variant_type(field["type"])
@@ -166,7 +170,7 @@ func test_the_cut_entries_of_a_state_and_of_the_cut_answer_are_typed() -> void:
 	var activated := {}
 	for instance: PyBridgeCard in state.side().hand:
 		var answer := PyBridgeTargets.from(client.targets(instance.id))
-		if answer.playable and answer.count == 1 and answer.late_choice.is_empty():
+		if answer.playable and answer.count == 1 and answer.late_choice == null:
 			var fields := {"session": client.session, "card": instance.id}
 			if answer.requires_target:
 				fields["target"] = answer.candidates[0]
@@ -209,7 +213,7 @@ func test_the_battle_view_hands_out_the_typed_state_targets_and_events() -> void
 	var states: Array[PyBridgeBattleState] = []
 	view.battle_state_changed.connect(func(s: PyBridgeBattleState) -> void: states.append(s))
 	var shown: Array[PyBridgeEvent] = []
-	view.event_shown.connect(func(e: PyBridgeEvent, _step: Dictionary) -> void: shown.append(e))
+	view.event_shown.connect(func(e: PyBridgeEvent, _step: PyBridgeStep) -> void: shown.append(e))
 	var raw := []
 	view.playback_event_shown.connect(func(e: Dictionary, _step: Dictionary) -> void: raw.append(e))
 	check(await view.open_battle(demo_battle()), "the battle opens")
@@ -232,3 +236,128 @@ func test_the_battle_view_hands_out_the_typed_state_targets_and_events() -> void
 	check_eq(shown.size(), raw.size(), "each event shown typed too")
 	check_events(shown, raw)
 	check_eq(view.cut_entries(), [] as Array[PyBridgeCutEntry], "nothing on the Cut")
+
+
+func test_a_playback_step_is_typed_for_the_step_handler_and_its_signals() -> void:
+	var view := battle_view(web_client())
+	view.step_seconds = 0.05
+	var handled: Array[PyBridgeStep] = []
+	view.step_handler = func(step: PyBridgeStep) -> void: handled.append(step)
+	var deprecated := []
+	view.playback_handler = func(step: Dictionary) -> void: deprecated.append(step)
+	var typed: Array[PyBridgeStep] = []
+	view.step_shown.connect(func(step: PyBridgeStep) -> void: typed.append(step))
+	var raw := []
+	view.playback_step_shown.connect(func(step: Dictionary) -> void: raw.append(step))
+	var of_events: Array[PyBridgeStep] = []
+	view.event_shown.connect(
+		func(_e: PyBridgeEvent, step: PyBridgeStep) -> void: of_events.append(step)
+	)
+	check(await view.open_battle(demo_battle()), "the battle opens")
+	read_schema(view.schema)
+	await view.end_turn()
+	check(typed.size() > 2, "the enemy turn plays back step by step")
+	check_eq(typed.size(), raw.size(), "each step typed too")
+	check_eq(handled, typed, "the typed hook is given each step")
+	check_eq(deprecated.size(), 0, "it wins over the deprecated Dictionary hook")
+	var lines := 0
+	for i in typed.size():
+		var step := typed[i]
+		check_typed(step, "step %d" % i)
+		check_eq([step.op, step.index, step.count], ["end_turn", i, raw.size()], "where it is")
+		check_events(step.events, raw[i]["events"])
+		var line: Dictionary = raw[i]["line"]
+		if line.is_empty():
+			check(step.line.is_empty(), "no line")
+			continue
+		lines += 1
+		check_eq(step.line["text"], str(line["text"]), "its line's English")
+		check_eq(typeof(step.line["event"]), TYPE_INT, "the event it tells, an int")
+		var said := PyBridgeSentences.say(line.get("message"), str(line["text"]))
+		check_eq(step.sentence(), said, "its line as a sentence")
+	check(lines > 0, "steps with log lines")
+	check(not of_events.is_empty(), "events were shown")
+	check(of_events.all(func(step: PyBridgeStep) -> bool: return step in typed), "their steps")
+
+
+func test_a_late_choice_and_its_pick_are_typed() -> void:
+	var late := card("late", "SingleEnemy", LATE_NODE, {"choose_on_resolve": true})
+	await opened(small_battle([late], ["orc", "imp"], "strict"))
+	var answer := PyBridgeTargets.from(client.targets("h1"))
+	check_typed(answer, "targets")
+	if not check(answer.late_choice is PyBridgeLateChoice, "a late choice, typed"):
+		return
+	check_eq(answer.late_choice.chooses, "units", "it chooses units")
+	check_eq(answer.late_choice.candidates, PackedStringArray(["orc", "imp"]), "of these")
+	var choice := PyBridgeChoice.for_card("h1", client.targets("h1"))
+	check(await choice.refresh(client), "the runtime answers its pick")
+	check(await choice.add(client, "imp"), "a pick")
+	check_typed(choice, "the pick")
+	check_eq([choice.needed, choice.count, choice.complete], [1, 1, true], "ints and flags")
+	var fields := {"session": client.session, "card": "h1"}
+	check(not client.request("activate", fields).is_empty(), "on the Cut")
+	var cut: Dictionary = client.request("cut", {"session": client.session})
+	var entry := PyBridgeCutEntry.from(cut["cut"][0])
+	check_typed(entry, "the entry")
+	check(entry.late_choice is PyBridgeLateChoice, "the entry's late choice, typed")
+
+
+func test_a_choice_an_action_asks_is_typed() -> void:
+	var document := small_battle([card("peek", "None", PEEK)], ["orc"])
+	document["piles"]["draw"] = [{"id": "d1", "card": "peek"}, {"id": "d2", "card": "peek"}]
+	await opened(document)
+	client.request("play", {"session": client.session, "card": "h1"})
+	check_eq(client.last_error.get("code"), "choice_needed", "it asks")
+	var choice := PyBridgeChoice.for_asked(client.last_error)
+	check_typed(choice.asked_choice, "the asked choice")
+	check_eq(choice.asked_choice.options, PackedStringArray(["d1", "d2"]), "its options")
+	check_eq(typeof(choice.asked_choice.maximum), TYPE_INT, "how many, an int")
+	check(not choice.asked_choice.prompt_text().is_empty(), "its prompt, said")
+	check_eq(choice.answer_key(), choice.asked_choice.key, "where the answer goes")
+	check(await choice.refresh(client), "the runtime answers its first pick")
+	check(await choice.add(client, "d2"), "a pick")
+	check_typed(choice, "its pick")
+
+
+func test_the_client_gives_its_answers_typed() -> void:
+	read_schema(web_client().schema())
+	client = web_client()  # a client that has asked no schema: ask_typed asks it
+	var first: Variant = await client.ask_typed("open", {"battle": duel_battle()})
+	check(first is PyBridgeBattleState, "an open answer's state, typed")
+	client.open_battle(duel_battle())
+	var typed := client.battle_state()
+	check_typed(typed, "battle_state()")
+	check_eq(typed.turn, 1, "its turn, an int")
+	var card_id := ""
+	var answer: PyBridgeTargets = null
+	for instance: PyBridgeCard in typed.side().hand:  # a card it can put on the Cut now
+		answer = client.typed_targets(instance.id)
+		card_id = instance.id
+		if answer.playable and answer.count == 1 and answer.late_choice == null:
+			break
+	check_typed(answer, "typed_targets()")
+	check_eq(answer.candidates, PackedStringArray(client.targets(card_id)["candidates"]), "same")
+	check(client.typed_targets("nowhere") == null, "a refused question: null")
+	var asked: PyBridgeTargets = await client.ask_typed(
+		"targets", {"session": client.session, "card": card_id}
+	)
+	check_eq(asked.mode, answer.mode, "ask_typed: the same answer, typed")
+	var fields := {"session": client.session, "card": card_id}
+	if answer.requires_target:
+		fields["target"] = answer.candidates[0]
+	var events: Array = await client.ask_typed("activate", fields)
+	check(not events.is_empty(), "the card went on the Cut")
+	var raw: Array = JSON.parse_string(client.last_response_of("activate"))["result"]["events"]
+	var typed_events: Array[PyBridgeEvent] = []
+	typed_events.assign(events)
+	check_events(typed_events, raw)
+	check_eq(client.events_of({"events": raw}).size(), raw.size(), "events_of(), the same")
+	var entries := client.cut_entries()
+	check_eq(entries.size(), 1, "one entry on the Cut")
+	check_typed(entries[0], "cut_entries()")
+	var ticket := client.send("state", {"session": client.session})
+	var answered: Array = await client.response_received
+	check_eq(answered[0], ticket, "its answer")
+	var later: Variant = client.typed_answer(answered[1], answered[2])
+	check(later is PyBridgeBattleState, "typed_answer() reads a response_received's result")
+	check_eq((later as PyBridgeBattleState).cut.size(), 1, "with the entry")

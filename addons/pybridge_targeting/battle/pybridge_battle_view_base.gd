@@ -35,16 +35,19 @@ signal turn_step_shown(line: Dictionary, events: Array)
 ## The turn's playback ended and the view shows the new [param state].
 signal turn_settled(state: Dictionary)
 ## One step of a playback is shown (a turn's, a resolution's, or with a
-## [member playback_handler] a play's): [param step] is what the handler is given
-## ([code]op[/code], [code]index[/code], [code]count[/code], [code]line[/code],
-## [code]events[/code], [code]cut[/code]). Every step comes once, skipped or not.
+## [member step_handler] a play's), typed: [param step] is what [member step_handler] is
+## given (its op, place, log line and events). Every step comes once, skipped or not.
+signal step_shown(step: PyBridgeStep)
+## One step of a playback is shown, as a Dictionary ([code]op[/code], [code]index[/code],
+## [code]count[/code], [code]line[/code], [code]events[/code], [code]cut[/code]). Deprecated:
+## use [signal step_shown], which is typed.
 signal playback_step_shown(step: Dictionary)
 ## One event of the [param step] shown now (see [signal playback_step_shown]), in order.
 ## Deprecated: [param event] is the runtime's JSON; use [signal event_shown], which is typed.
 signal playback_event_shown(event: Dictionary, step: Dictionary)
 ## One event of the [param step] shown now, in order, typed by the runtime's
 ## [code]schema[/code] ([PyBridgeEvent]; an extension's event type too).
-signal event_shown(event: PyBridgeEvent, step: Dictionary)
+signal event_shown(event: PyBridgeEvent, step: PyBridgeStep)
 ## The lit units changed: [param unit_ids] for [param card_id] ([code]""[/code]: nothing lit).
 signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
 ## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked;
@@ -150,8 +153,8 @@ var pile_viewer: PileViewer = null
 ## ([param kind] [code]"unit"[/code] or [code]"card"[/code]); null answers fall through to
 ## [member unit_art], [member card_art] and the data.
 var art_provider: Callable
-## The game's playback hook, [code]func(step: Dictionary) -> Variant[/code], called as each
-## step of a playback is shown (see [signal playback_step_shown] for [param step]): each
+## The game's playback hook, [code]func(step: PyBridgeStep) -> Variant[/code], called as
+## each step of a playback is shown (see [PyBridgeStep]): each
 ## enemy move and line of the enemy turn ([code]op[/code] [code]end_turn[/code]), each step
 ## of a Cut resolution ([code]pass[/code]), and the events of a play ([code]play[/code], or
 ## [code]activate[/code] onto the Cut), which then play back step by step too. The view awaits
@@ -161,6 +164,10 @@ var art_provider: Callable
 ## once, as before. A skip stops the waiting; a handler that has not finished after
 ## [member playback_handler_timeout] is left running and the view goes on with a warning.
 ## With [member play_back_turns] off nothing is played back and the handler is not called.
+var step_handler: Callable
+## The same hook given the step as a Dictionary ([code]func(step: Dictionary) -> Variant[/code],
+## see [signal playback_step_shown]). Deprecated: use [member step_handler], which wins when
+## both are set.
 var playback_handler: Callable
 
 var _stage: BattleStage = null
@@ -209,7 +216,13 @@ func is_playing_back() -> bool:
 	return _playback != null
 
 
-## Whether the playback waits only for [member playback_handler]: the step shown now would
+## Whether the game set a playback hook ([member step_handler], or the deprecated
+## [member playback_handler]).
+func has_playback_hook() -> bool:
+	return step_handler.is_valid() or playback_handler.is_valid()
+
+
+## Whether the playback waits only for the playback hook: the step shown now would
 ## have gone on by its own pause.
 func is_awaiting_handler() -> bool:
 	return _playback != null and _playback.awaiting_handler
@@ -233,7 +246,7 @@ func cancel_aim() -> void:
 
 ## Whether the battle has a result (victory or defeat).
 func is_battle_over() -> bool:
-	return state.get("result") != null and str(state.get("result", "")) != ""
+	return battle_state != null and battle_state.is_over()
 
 
 # -- what the runtime answered, and where things are --------------------------------------

@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
 ## Plays a turn's events (or an entry resolving on the Cut, or with a
-## [member PyBridgeBattleView.playback_handler] a play's) back step by step on a
+## [member PyBridgeBattleView.step_handler] a play's) back step by step on a
 ## [PyBridgeBattleView]: one step per line of the runtime's log, each showing what its events
 ## did to the units, an acting enemy lunging at its target, then a pause. [method skip] shows
 ## the rest at once.
@@ -16,10 +16,12 @@ extends RefCounted
 
 ## A step is shown (the view emits it as its own, as every signal of its parts).
 signal playback_step_shown(step: Dictionary)
+## A step is shown, typed.
+signal step_shown(step: PyBridgeStep)
 ## An event of a step is shown.
 signal playback_event_shown(event: Dictionary, step: Dictionary)
 ## An event of a step is shown, typed by the runtime's schema.
-signal event_shown(event: PyBridgeEvent, step: Dictionary)
+signal event_shown(event: PyBridgeEvent, step: PyBridgeStep)
 
 ## Seconds a step that changes something stays on screen.
 var step_seconds: float = 0.45
@@ -136,10 +138,12 @@ func run() -> void:
 			"events": step["events"],
 			"cut": marked,
 		}
+		var typed := PyBridgeStep.from(shown, _types)
 		playback_step_shown.emit(shown)
-		for event: Dictionary in step["events"]:
-			playback_event_shown.emit(event, shown)
-			event_shown.emit(PyBridgeEvent.from(event, _types.get(event["type"], {})), shown)
+		step_shown.emit(typed)
+		for e in typed.events.size():
+			playback_event_shown.emit(step["events"][e], shown)
+			event_shown.emit(typed.events[e], typed)
 		if skipped:
 			continue
 		var actor := actor_of(step["events"])
@@ -147,7 +151,7 @@ func run() -> void:
 			_view.lunge(actor[0], actor[1])
 		var telling := not changed.is_empty() or not actor.is_empty()
 		var seconds := cut_seconds if marked else (step_seconds if telling else quiet_seconds)
-		await _hold(shown, seconds if _paced else 0.0)
+		await _hold(shown, typed, seconds if _paced else 0.0)
 
 
 ## Shows the remaining steps at once.
@@ -155,12 +159,15 @@ func skip() -> void:
 	skipped = true
 
 
-func _hold(step: Dictionary, seconds: float) -> void:
+func _hold(step: Dictionary, typed: PyBridgeStep, seconds: float) -> void:
 	# Wall-clock time: a frame's delta is smoothed and says less than a slow frame took.
 	var now := Time.get_ticks_msec()
 	var until := now + int(seconds * 1000.0)
 	var running: HandlerCall = null
-	if _view.playback_handler.is_valid():
+	if _view.step_handler.is_valid():  # the typed hook wins over the Dictionary one
+		running = HandlerCall.new()
+		running.start(_view.step_handler, typed)
+	elif _view.playback_handler.is_valid():
 		running = HandlerCall.new()
 		running.start(_view.playback_handler, step)
 	var limit := now + int(_view.playback_handler_timeout * 1000.0)
@@ -198,8 +205,9 @@ class HandlerCall:
 	var finished: bool = false
 	var _kept: HandlerCall = null
 
-	## Calls [param handler] with [param step] and awaits what it returns.
-	func start(handler: Callable, step: Dictionary) -> void:
+	## Calls [param handler] with [param step] (a [PyBridgeStep], or a deprecated handler's
+	## Dictionary) and awaits what it returns.
+	func start(handler: Callable, step: Variant) -> void:
 		# Alive while the handler runs, even once nobody waits for it.
 		_kept = self
 		await handler.call(step)

@@ -58,3 +58,20 @@ static func await_tickets(answers: Signal, tickets: Array[int]) -> Array[Diction
 	for ticket in tickets:
 		ordered.append(results[ticket])
 	return ordered
+
+
+## The results of [param requests] ([code][[op, fields], ...][/code]), in their order: asked
+## one by one with [param now] when [param later] is false, else all sent with [param send]
+## before the first answer is awaited on [param answers].
+static func ask_all(
+	requests: Array, later: bool, now: Callable, send: Callable, answers: Signal
+) -> Array[Dictionary]:
+	var results: Array[Dictionary] = []
+	if not later:
+		for item: Array in requests:
+			results.append(now.call(item[0], item[1]))
+		return results
+	var tickets: Array[int] = []
+	for item: Array in requests:
+		tickets.append(send.call(item[0], item[1]))
+	return await await_tickets(answers, tickets)

@@ -24,9 +24,9 @@ var answered: bool = false
 var card: PyBridgeCard = null
 ## Its move ([code]""[/code] for a card).
 var move: String = ""
-## In the [code]cut[/code] answer: what a card that chooses on resolve may choose now
-## ([code]chooses[/code], [code]zones[/code], [code]candidates[/code]); empty otherwise.
-var late_choice: Dictionary = {}
+## In the [code]cut[/code] answer: what a card that chooses on resolve may choose now; null
+## otherwise.
+var late_choice: PyBridgeLateChoice = null
 
 
 ## The Cut entry [param data] (of a state, or of the [code]cut[/code] answer) typed.

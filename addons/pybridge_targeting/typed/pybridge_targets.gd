@@ -41,9 +41,8 @@ var count_label: String = ""
 var count_label_message: Dictionary = {}
 ## Whether it chooses as it resolves.
 var choose_on_resolve: bool = false
-## Where that choice comes from: [code]at[/code], [code]chooses[/code], [code]zones[/code],
-## [code]candidates[/code] (empty for every other card).
-var late_choice: Dictionary = {}
+## Where that choice comes from and what it could choose now (null for every other card).
+var late_choice: PyBridgeLateChoice = null
 ## The units a status keeps out of its reach: [code]unit[/code], [code]status[/code],
 ## [code]protection[/code] each.
 var protected: Array[Dictionary] = []
