@@ -114,6 +114,22 @@ def test_what_it_sees_matters() -> None:
     assert battle.result == "victory"
 
 
+def test_its_first_iterations_try_the_best_move_one_ahead() -> None:
+    """The root's prior (each move judged one move ahead on the first sample) orders what the
+    first iterations try, so even a budget of one or two iterations takes the Barrage that
+    wins at once; tried in a random order, as before the prior, most seeds missed it."""
+    document = rivals_battle()
+    for unit in document["units"]:
+        if unit["team"] == "enemy":
+            unit["hp"] = 3
+    battle = opened(document)
+    for seed in range(6):
+        for iterations in (1, 2):
+            decision, (kind, card, _) = ai_move(battle, seed, iterations)
+            assert kind == "play" and card is not None, decision
+            assert battle.cards[card].card.id == "barrage", (seed, iterations, decision)
+
+
 def test_one_seed_and_budget_give_one_decision_in_any_process() -> None:
     battle = opened(rivals_battle())
     view = state_view(battle, VIEWERS["player"])
