@@ -1,7 +1,8 @@
 extends "res://suite.gd"
 ## The pile viewer ([method PyBridgeBattleView.show_pile]) on the page's runtime: a card with
 ## no text of its own shows the runtime's sentence for it in the player's language, a
-## face-down card shows as a card back, and a hidden battle view shows no pile.
+## face-down card shows as a card back, a long text is shown whole, and a hidden battle view
+## shows no pile.
 
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 ## The demo's German catalog, mounted beside the tests.
@@ -68,6 +69,32 @@ func test_a_face_down_card_shows_as_a_card_back() -> void:
 	check_eq(shown[0]["card"], "", "a back names no card")
 	check_eq(shown[0]["text"], "", "and says nothing of it")
 	view.pile_viewer.close()
+
+
+func test_a_long_text_is_shown_whole() -> void:
+	var catalog := load(GERMAN) as Translation
+	var before := TranslationServer.get_locale()
+	TranslationServer.add_translation(catalog)
+	TranslationServer.set_locale("de")
+	var view := await untexted_view()
+	check(await view.show_pile("hand"), "the hand's viewer opens")
+	await frames(2)
+	var probe := view.new_card_view()
+	var base: float = (probe.call(&"card_size") as Vector2).y
+	probe.free()
+	var grown := 0
+	for slot: Control in view.pile_viewer.find_children("*", "Control", true, false):
+		if not slot.has_method(&"raised_height"):
+			continue
+		var needed := float(slot.call(&"raised_height"))
+		check(slot.size.y >= needed, "%s shows its whole text" % slot.get("card").get("name"))
+		check(slot.get_parent().size.y >= roundf(needed * slot.scale.y) - 1.0, "in its place")
+		if needed > base:
+			grown += 1
+	check(grown > 0, "a German card with a long text (Auferstehung) grows to show it")
+	view.pile_viewer.close()
+	TranslationServer.set_locale(before)
+	TranslationServer.remove_translation(catalog)
 
 
 func test_a_hidden_battle_view_shows_no_pile() -> void:

@@ -130,6 +130,7 @@ func show_answer(given: Dictionary) -> void:
 			_grid.add_child(slot)
 			_slots.append(slot)
 	_shade.theme = _theme_of(_view)
+	_grow_to_text()
 	_restyle()
 	visible = true
 	_scroll.scroll_vertical = 0
@@ -224,7 +225,10 @@ func _fit() -> void:
 	var columns := clampi(int((screen.x * 0.86 - 40) / (card.x + 14)), 1, 6)
 	_grid.columns = columns
 	var rows := ceili(float(maxi(_slots.size(), 1)) / columns)
-	var wanted := Vector2(columns * (card.x + 14) + 26, rows * (card.y + 14))
+	var tallest := card.y
+	for slot in _slots:
+		tallest = maxf(tallest, slot.custom_minimum_size.y)
+	var wanted := Vector2(columns * (card.x + 14) + 26, rows * (tallest + 14))
 	var height := minf(wanted.y, screen.y * 0.86 - 110) if not _slots.is_empty() else 0.0
 	_scroll.custom_minimum_size = Vector2(wanted.x, height)
 	_panel.reset_size()
@@ -240,6 +244,17 @@ func _restyle() -> void:
 	box.set_corner_radius_all(10)
 	box.set_content_margin_all(16)
 	_panel.add_theme_stylebox_override(&"panel", box)
+
+
+# Each card as tall as its whole text needs at the theme's minimum size (the hand grows a
+# raised card the same way), so no card's text is cut off in the viewer.
+func _grow_to_text() -> void:
+	var base := _base_size()
+	for slot in _slots:
+		for view in slot.get_children():
+			if view.has_method(&"raised_height"):
+				view.size.y = maxf(base.y, float(view.call(&"raised_height")))
+				slot.custom_minimum_size.y = roundf(view.size.y * card_scale)
 
 
 func _card_size() -> Vector2:
