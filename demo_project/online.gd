@@ -155,7 +155,7 @@ func _draw() -> void:
 	var font := get_theme_default_font()
 	for team: String in TEAM_COLORS:
 		var area := _party_area if team == "player" else _enemy_area
-		var text := tr("%s'S SIDE") % _side_name(team).to_upper()
+		var text := tr("%s'S SIDE") % DemoSides.name_of(_battle, team).to_upper()
 		if team == _seat:
 			text += "  ·  " + tr("YOU")
 		var rect := area.get_global_rect()
@@ -199,7 +199,8 @@ func _enter(how: String) -> void:
 	_battle.show()
 	_rules.text = tr("online · match %s") % link.match_name
 	_log.add_line(
-		tr("Match %s: you play %s's side.") % [link.match_name, _side_name(_seat)], "turn"
+		tr("Match %s: you play %s's side.") % [link.match_name, DemoSides.name_of(_battle, _seat)],
+		"turn"
 	)
 	DemoLines.say(
 		"joined",
@@ -317,8 +318,8 @@ func _show_seat() -> void:
 	if _seat.is_empty() or _battle.battle_state == null:
 		return
 	var other := _other_side(_seat)
-	var mine := _side_of(_seat)
-	var theirs := _side_of(other)
+	var mine := DemoSides.of(_battle, _seat)
+	var theirs := DemoSides.of(_battle, other)
 	var hidden := theirs.hand  # card backs: this seat's view does not show their faces
 	var acting := str(_battle.cut.get("side", ""))
 	if _battle.is_battle_over():
@@ -326,7 +327,7 @@ func _show_seat() -> void:
 	elif acting == _seat:
 		_banner.text = _whose_move()
 	else:
-		_banner.text = tr("%s is playing...") % _side_name(other)
+		_banner.text = tr("%s is playing...") % DemoSides.name_of(_battle, other)
 	_banner.add_theme_color_override(
 		"font_color", (TEAM_COLORS.get(acting, Color.WHITE) as Color).lightened(0.3)
 	)
@@ -335,7 +336,7 @@ func _show_seat() -> void:
 	_backs_label.text = (
 		tr("%s's hand: %d cards · energy %d / %d")
 		% [
-			_side_name(other),
+			DemoSides.name_of(_battle, other),
 			hidden.size(),
 			theirs.energy,
 			theirs.max_energy,
@@ -384,22 +385,6 @@ func _whose_move() -> String:
 	return tr("Your answer on the Cut")
 
 
-## The name a side goes by: its active player's (the state's).
-func _side_name(team: String) -> String:
-	var player := _side_of(team).active_player
-	if player.is_empty():
-		player = team
-	return str(_battle.names().get("units", {}).get(player, player))  # in the player's language
-
-
-## The side [param team] of the battle state, typed (a blank one, at zero, when there is none).
-func _side_of(team: String) -> PyBridgeSide:
-	var found: PyBridgeSide = null
-	if _battle.battle_state != null and not team.is_empty():
-		found = _battle.battle_state.side(team)
-	return found if found != null else PyBridgeSide.new()
-
-
 ## A seat's name before any state is shown (the lobby's Resume).
 func _team_name(team: String) -> String:
 	return {"player": tr("Captain Aya's side"), "enemy": tr("Vex's side")}.get(team, team)
@@ -428,12 +413,16 @@ func _show_result(result: String) -> void:
 	# The format's result is the player team's: victory when no enemy stands.
 	var winner := "player" if result == "victory" else "enemy"
 	_result_label.text = (
-		tr("You win!") if winner == _seat else tr("%s's side wins.") % _side_name(winner)
+		tr("You win!")
+		if winner == _seat
+		else tr("%s's side wins.") % DemoSides.name_of(_battle, winner)
 	)
 	_result_label.add_theme_color_override(
 		"font_color", (TEAM_COLORS[winner] as Color).lightened(0.35)
 	)
-	_detail_label.text = tr("Every unit of %s's side has fallen.") % _side_name(_other_side(winner))
+	_detail_label.text = (
+		tr("Every unit of %s's side has fallen.") % DemoSides.name_of(_battle, _other_side(winner))
+	)
 	saved = {}  # the match is over: nothing to resume
 	_store_seat({})
 	_overlay.show()

@@ -185,7 +185,7 @@ func _draw() -> void:
 	var font := get_theme_default_font()
 	for team: String in TEAM_COLORS:
 		var area := _party_area if team == "player" else _enemy_area
-		var text := tr("%s'S SIDE") % _side_name(team).to_upper()
+		var text := tr("%s'S SIDE") % DemoSides.name_of(_battle, team).to_upper()
 		if team == _battle.side and not _battle.visible:
 			text = ""
 		elif team == _battle.side:
@@ -275,7 +275,7 @@ func _on_battle_opened(_opened: Dictionary) -> void:
 	)
 	var sides := {}
 	for team: String in TEAM_COLORS:
-		sides[team] = _side_name(team)
+		sides[team] = DemoSides.name_of(_battle, team)
 	(
 		DemoLines
 		. say(
@@ -322,7 +322,7 @@ func _on_state_changed(state: PyBridgeBattleState) -> void:
 func _begin_handover(team: String) -> void:
 	_handing_to = team
 	_battle.hide()  # the hand of the side that just acted goes under the cover too
-	var name := _side_name(team)
+	var name := DemoSides.name_of(_battle, team)
 	_handover_title.text = tr("Pass the device to %s") % name
 	_handover_title.add_theme_color_override("font_color", TEAM_COLORS.get(team, Color.WHITE))
 	_handover_detail.text = (
@@ -505,7 +505,7 @@ func _say_thinking() -> void:
 
 ## The name of the side the AI plays.
 func _ai_name() -> String:
-	return _side_name(AI_SIDE) if _battle.battle_state != null else tr("Vex")
+	return DemoSides.name_of(_battle, AI_SIDE) if _battle.battle_state != null else tr("Vex")
 
 
 ## The banner's words while the AI makes its move: its turn, or its answer on the Cut.
@@ -520,8 +520,8 @@ func _ai_move_words() -> String:
 func _show_seat() -> void:
 	var team := _battle.side
 	var other := _other_side(team)
-	var seat := _side_of(team)
-	var theirs := _side_of(other)
+	var seat := DemoSides.of(_battle, team)
+	var theirs := DemoSides.of(_battle, other)
 	var hidden := theirs.hand  # card backs: the other side's hand is not this seat's to see
 	var acting := str(_battle.cut.get("side", ""))
 	_banner.text = _whose_move(team)
@@ -535,7 +535,7 @@ func _show_seat() -> void:
 	_backs_label.text = (
 		tr("%s's hand: %d cards · energy %d / %d")
 		% [
-			_side_name(other),
+			DemoSides.name_of(_battle, other),
 			hidden.size(),
 			theirs.energy,
 			theirs.max_energy,
@@ -574,26 +574,10 @@ func _show_seat() -> void:
 
 ## The banner's words for [param team] at the device: its turn, or its priority on the Cut.
 func _whose_move(team: String) -> String:
-	var name := _side_name(team)
+	var name := DemoSides.name_of(_battle, team)
 	if _battle.cut.get("cut", []).is_empty():
 		return tr("%s's side: your turn") % name
 	return tr("%s's side: your answer on the Cut") % name
-
-
-## The name a side goes by: its active player's (the state's).
-func _side_name(team: String) -> String:
-	var player := _side_of(team).active_player
-	if player.is_empty():
-		player = team
-	return str(_battle.names().get("units", {}).get(player, player))  # in the player's language
-
-
-## The side [param team] of the battle state, typed (a blank one, at zero, when there is none).
-func _side_of(team: String) -> PyBridgeSide:
-	var found: PyBridgeSide = null
-	if _battle.battle_state != null and not team.is_empty():
-		found = _battle.battle_state.side(team)
-	return found if found != null else PyBridgeSide.new()
 
 
 ## The other side of the battle than [param team] (the state's sides).
@@ -624,11 +608,13 @@ func _say_cut() -> void:
 func _show_result(result: String) -> void:
 	# The format's result is the player team's: victory when no enemy stands.
 	var winner := "player" if result == "victory" else "enemy"
-	_result_label.text = tr("%s's side wins!") % _side_name(winner)
+	_result_label.text = tr("%s's side wins!") % DemoSides.name_of(_battle, winner)
 	_result_label.add_theme_color_override(
 		"font_color", (TEAM_COLORS[winner] as Color).lightened(0.35)
 	)
-	_detail_label.text = tr("Every unit of %s's side has fallen.") % _side_name(_other_side(winner))
+	_detail_label.text = (
+		tr("Every unit of %s's side has fallen.") % DemoSides.name_of(_battle, _other_side(winner))
+	)
 	_overlay.show()
 	_play_again_button.grab_focus()
 	await get_tree().process_frame
