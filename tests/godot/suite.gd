@@ -103,6 +103,18 @@ func frames(count: int = 1) -> void:
 		await get_tree().process_frame
 
 
+## Switches the locale to the demo's German catalog (res://locale/de.po, mounted beside the
+## tests); returns what puts the locale and the catalogs back as they were.
+func use_german() -> Callable:
+	var catalog := load("res://locale/de.po") as Translation
+	var before := TranslationServer.get_locale()
+	TranslationServer.add_translation(catalog)
+	TranslationServer.set_locale("de")
+	return func() -> void:
+		TranslationServer.set_locale(before)
+		TranslationServer.remove_translation(catalog)
+
+
 ## A battle view with its three areas laid out like the demo's, on [param client], in the
 ## tree; its battle is not opened yet.
 func battle_view(client: PyBridgeClient) -> PyBridgeBattleView:

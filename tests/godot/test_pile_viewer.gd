@@ -5,8 +5,6 @@ extends "res://suite.gd"
 ## shows no pile.
 
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
-## The demo's German catalog, mounted beside the tests.
-const GERMAN := "res://locale/de.po"
 
 
 ## The demo battle with Strike and Defend left without a text of their own, opened.
@@ -21,10 +19,7 @@ func untexted_view() -> PyBridgeBattleView:
 
 
 func test_a_card_without_text_shows_the_runtimes_sentence_in_german() -> void:
-	var catalog := load(GERMAN) as Translation
-	var before := TranslationServer.get_locale()
-	TranslationServer.add_translation(catalog)
-	TranslationServer.set_locale("de")
+	var restore := use_german()
 	var view := await untexted_view()
 	check(await view.show_pile("hand"), "the hand's viewer opens")
 	var answer := view.pile_viewer.answer
@@ -44,8 +39,7 @@ func test_a_card_without_text_shows_the_runtimes_sentence_in_german() -> void:
 	check(not str(texts.get("defend", "")).is_empty(), "Defend's sentence too")
 	check_eq(view.pile_viewer.shown()["title"], "Hand – Karten: 12", "the title in German")
 	view.pile_viewer.close()
-	TranslationServer.set_locale(before)
-	TranslationServer.remove_translation(catalog)
+	restore.call()
 
 
 func test_a_face_down_card_shows_as_a_card_back() -> void:
@@ -72,10 +66,7 @@ func test_a_face_down_card_shows_as_a_card_back() -> void:
 
 
 func test_a_long_text_is_shown_whole() -> void:
-	var catalog := load(GERMAN) as Translation
-	var before := TranslationServer.get_locale()
-	TranslationServer.add_translation(catalog)
-	TranslationServer.set_locale("de")
+	var restore := use_german()
 	var view := await untexted_view()
 	check(await view.show_pile("hand"), "the hand's viewer opens")
 	await frames(2)
@@ -93,8 +84,7 @@ func test_a_long_text_is_shown_whole() -> void:
 			grown += 1
 	check(grown > 0, "a German card with a long text (Auferstehung) grows to show it")
 	view.pile_viewer.close()
-	TranslationServer.set_locale(before)
-	TranslationServer.remove_translation(catalog)
+	restore.call()
 
 
 func test_a_hidden_battle_view_shows_no_pile() -> void:

@@ -189,10 +189,7 @@ func test_the_demo_catalog_loads_from_its_po_file() -> void:
 
 
 func test_a_refused_play_says_why_in_the_locale() -> void:
-	var catalog := load(GERMAN) as Translation
-	before = TranslationServer.get_locale()
-	TranslationServer.add_translation(catalog)
-	TranslationServer.set_locale("de")
+	var restore := use_german()
 	var view := battle_view(web_client())
 	var ok: bool = await view.open_battle(demo_battle())
 	check(ok, "the demo battle opens")
@@ -211,5 +208,4 @@ func test_a_refused_play_says_why_in_the_locale() -> void:
 	refusals.clear()
 	check_eq(await view.play_card("h12"), false, "Resurrect costs 2")
 	check_eq(refusals, [["h12", "braucht 2 Energie, 1 übrig"]], "the energy refusal in German")
-	TranslationServer.set_locale(before)
-	TranslationServer.remove_translation(catalog)
+	restore.call()
