@@ -15,7 +15,7 @@ import re
 import reprlib
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import __version__
@@ -389,11 +389,19 @@ class Protocol:
         states = [answer] if "cards" in answer else [answer.get("state")]
         states += [view.get("state") for view in answer.get("views", {}).values()]
         for state in states:
-            for card in state.get("cards", ()) if isinstance(state, dict) else ():
-                definition = battle.library.get(card.get("id"))
-                if definition is not None and not definition.text and "text_message" not in card:
-                    card["text_message"] = self.card_text(battle, definition)
+            if isinstance(state, dict):
+                self._say_card_texts(battle, state.get("cards", ()), "id")
         return answer
+
+    def _say_card_texts(self, battle: Battle, cards: Iterable[dict[str, Any]], key: str) -> None:
+        """Gives each of ``cards`` (its definition's id under ``key``) that has no text of its
+        own ``text_message``, the sentence :attr:`card_text` gives."""
+        if self.card_text is None:
+            return
+        for card in cards:
+            definition = battle.library.get(str(card.get(key)))
+            if definition is not None and not definition.text and "text_message" not in card:
+                card["text_message"] = self.card_text(battle, definition)
 
     def _close(self, request: dict[str, Any]) -> Result:
         session = self._session_id(request)
@@ -412,19 +420,13 @@ class Protocol:
 
     def _view(self, request: dict[str, Any]) -> Result:
         # What one viewer may see now: the state as a view (docs/protocol.md, "Views").
-        viewer = _viewer(request)
-        if viewer is None:
-            raise ProtocolError("invalid_field", "missing field 'viewer' (one of "
-                                f"{', '.join(VIEWERS)})", "viewer")  # fmt: skip
+        viewer = _required_viewer(request)
         battle = self._session(request)
         return {"view": self._texted(battle, _state_view(battle, viewer))}
 
     def _pile(self, request: dict[str, Any]) -> Result:
         # One pile as one viewer may see it, for a pile viewer (docs/protocol.md, "pile").
-        battle, viewer = self._session(request), _viewer(request)
-        if viewer is None:
-            raise ProtocolError("invalid_field", "missing field 'viewer' (one of "
-                                f"{', '.join(VIEWERS)})", "viewer")  # fmt: skip
+        battle, viewer = self._session(request), _required_viewer(request)
         pile = request.get("pile")
         if not isinstance(pile, str) or pile not in _PILE_NAMES:
             raise ProtocolError("invalid_field", f"pile must be one of {', '.join(_PILE_NAMES)}, "
@@ -438,11 +440,7 @@ class Protocol:
                                 "battle, so it has no piles", "side")  # fmt: skip
         _give_views(battle)
         answer = pile_view(battle, viewer, side, Pile(pile))
-        if self.card_text is not None:  # as a state's cards: a card with no text of its own
-            for entry in answer["cards"]:
-                definition = battle.library.get(str(entry.get("card")))
-                if definition is not None and not definition.text:
-                    entry["text_message"] = self.card_text(battle, definition)
+        self._say_card_texts(battle, answer["cards"], "card")  # as a state's cards
         return answer
 
     def _targets(self, request: dict[str, Any]) -> Result:
@@ -689,6 +687,16 @@ def _viewer(request: dict[str, Any]) -> Viewer | None:
         raise ProtocolError("invalid_field", f"viewer must be one of {', '.join(VIEWERS)}, "
                             f"got {_short(viewer)}", "viewer")  # fmt: skip
     return VIEWERS[viewer]
+
+
+def _required_viewer(request: dict[str, Any]) -> Viewer:
+    """The request's ``viewer``, which this operation needs (there is no authority's
+    answer to it)."""
+    viewer = _viewer(request)
+    if viewer is None:
+        raise ProtocolError("invalid_field", "missing field 'viewer' (one of "
+                            f"{', '.join(VIEWERS)})", "viewer")  # fmt: skip
+    return viewer
 
 
 def _viewers(request: dict[str, Any]) -> list[Viewer]:
