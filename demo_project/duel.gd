@@ -130,7 +130,7 @@ func _connect_battle() -> void:
 	)
 	_battle.choice_changed.connect(_say_choice)
 	_battle.choice_ended.connect(
-		func(choice: PyBridgeChoice, confirmed: bool) -> void:
+		func(choice: PyBridge.Choice, confirmed: bool) -> void:
 			DemoLines.say(
 				"choice_ended",
 				{"source": choice.source_id(), "chosen": choice.chosen, "confirmed": confirmed}
@@ -183,7 +183,7 @@ func _on_battle_opened(_opened: Dictionary) -> void:
 	)
 
 
-func _on_state_changed(state: PyBridgeBattleState) -> void:
+func _on_state_changed(state: PyBridge.BattleState) -> void:
 	var side := state.side()  # the player's: the duel's only card-playing side
 	_turn_label.text = tr("Turn %d") % state.turn
 	_energy_label.text = tr("Energy %d / %d") % [side.energy, side.max_energy]
@@ -268,7 +268,7 @@ func _show_end_turn(over: bool) -> void:
 	_end_turn_button.tooltip_text = why
 
 
-func _say_choice(choice: PyBridgeChoice) -> void:
+func _say_choice(choice: PyBridge.Choice) -> void:
 	await get_tree().process_frame  # the prompt or the picker lays out first
 	(
 		DemoLines

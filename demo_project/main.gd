@@ -89,7 +89,7 @@ func _ready() -> void:
 	_battle.battle_opened.connect(_on_battle_opened)
 	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.battle_state_changed.connect(
-		func(_state: PyBridgeBattleState) -> void: _hit_stop.stop()
+		func(_state: PyBridge.BattleState) -> void: _hit_stop.stop()
 	)
 	_battle.layout_changed.connect(_on_layout_changed)
 	_battle.highlight_changed.connect(_on_highlight_changed)
@@ -116,7 +116,7 @@ func _ready() -> void:
 		func(shown: Dictionary) -> void: DemoLines.say("counters", shown)
 	)
 	_battle.choice_ended.connect(
-		func(choice: PyBridgeChoice, confirmed: bool) -> void:
+		func(choice: PyBridge.Choice, confirmed: bool) -> void:
 			DemoLines.say(
 				"choice_ended",
 				{"card": choice.card_id, "chosen": choice.chosen, "confirmed": confirmed}
@@ -200,7 +200,7 @@ func _on_battle_opened(_opened: Dictionary) -> void:
 	)
 	var party: Array[String] = []
 	var enemies: Array[String] = []
-	for unit: PyBridgeUnit in state.units:
+	for unit: PyBridge.Unit in state.units:
 		(party if unit.team == "player" else enemies).append(tr(unit.name, "unit.name"))
 	_log.add_line(tr("%s face %s.") % [_join_names(party), _join_names(enemies)], "turn")
 	_log.add_line(
@@ -226,7 +226,7 @@ func _on_battle_opened(_opened: Dictionary) -> void:
 
 
 ## The typed state: the turn, the player side's energy, the result.
-func _on_state_changed(state: PyBridgeBattleState) -> void:
+func _on_state_changed(state: PyBridge.BattleState) -> void:
 	var side := state.side()
 	_turn_label.text = tr("Turn %d") % state.turn
 	_energy_orb.set("energy", side.energy)
@@ -295,7 +295,7 @@ func _on_turn_step_shown(line: Dictionary, _events: Array) -> void:
 	DemoLines.say("step", {"line": line.get("text", ""), "ms": Time.get_ticks_msec()})
 
 
-func _say_choice(choice: PyBridgeChoice) -> void:
+func _say_choice(choice: PyBridge.Choice) -> void:
 	await get_tree().process_frame  # the picker lays out first
 	(
 		DemoLines
@@ -382,9 +382,9 @@ func _draw_team_label(font: Font, area: Control, text: String, color: Color) -> 
 	)
 
 
-func _units_summary(state: PyBridgeBattleState) -> Dictionary:
+func _units_summary(state: PyBridge.BattleState) -> Dictionary:
 	var units := {}
-	for unit: PyBridgeUnit in state.units:
+	for unit: PyBridge.Unit in state.units:
 		units[unit.id] = {
 			"team": unit.team,
 			"hp": unit.hp,

@@ -295,7 +295,7 @@ func _on_resumed(view: Dictionary) -> void:
 
 func _on_closed(code: int, reason: String) -> void:
 	DemoLines.say("connection", {"code": code, "reason": reason})
-	if code == PyBridgeWebSocketLink.TAKEN_OVER:
+	if code == PyBridge.WebSocketLink.TAKEN_OVER:
 		_toast_tween = DemoToast.flash(
 			_toast, tr("This seat is played elsewhere now."), 4.0, _toast_tween
 		)
@@ -305,7 +305,7 @@ func _on_closed(code: int, reason: String) -> void:
 		)
 
 
-func _on_state_changed(state: PyBridgeBattleState) -> void:
+func _on_state_changed(state: PyBridge.BattleState) -> void:
 	_turn_label.text = tr("Turn %d") % state.turn
 	_show_seat()
 	if state.is_over() and not _overlay.visible:
@@ -351,7 +351,7 @@ func _show_seat() -> void:
 	queue_redraw()
 	await get_tree().process_frame  # the hand lays out first
 	var hand: Array[Dictionary] = []
-	for card: PyBridgeCard in mine.hand:
+	for card: PyBridge.Card in mine.hand:
 		hand.append({"id": card.id, "card": card.card if not card.is_back() else null})
 	DemoLines.say(
 		"seat",
@@ -374,7 +374,7 @@ func _show_seat() -> void:
 ## Every unit's hit points as this seat sees them ({unit id: hp}).
 func _hit_points() -> Dictionary:
 	var points := {}
-	for unit: PyBridgeUnit in _battle.battle_state.units:
+	for unit: PyBridge.Unit in _battle.battle_state.units:
 		points[unit.id] = unit.hp
 	return points
 
@@ -393,7 +393,7 @@ func _team_name(team: String) -> String:
 func _other_side(team: String) -> String:
 	if _battle.battle_state == null:
 		return ""
-	for each: PyBridgeSide in _battle.battle_state.sides:
+	for each: PyBridge.Side in _battle.battle_state.sides:
 		if each.team != team:
 			return each.team
 	return ""

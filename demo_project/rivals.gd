@@ -292,7 +292,7 @@ func _on_battle_opened(_opened: Dictionary) -> void:
 	)
 
 
-func _on_state_changed(state: PyBridgeBattleState) -> void:
+func _on_state_changed(state: PyBridge.BattleState) -> void:
 	_turn_label.text = tr("Turn %d") % state.turn
 	if state.is_over():
 		_handover.hide()
@@ -584,7 +584,7 @@ func _whose_move(team: String) -> String:
 func _other_side(team: String) -> String:
 	if _battle.battle_state == null:
 		return ""
-	for each: PyBridgeSide in _battle.battle_state.sides:
+	for each: PyBridge.Side in _battle.battle_state.sides:
 		if each.team != team:
 			return each.team
 	return ""

@@ -9,7 +9,7 @@ extends "res://addons/pybridge_targeting/transport/pybridge_client_base.gd"
 ## [code]pybridge_call[/code] function through [JavaScriptBridge] (web exports that load Python
 ## with Pyodide), or a [code]pybridge serve --stdio[/code] child process. The WebSocket
 ## transport ([constant WEBSOCKET], chosen explicitly, with [member server_url]) plays one seat
-## of a [code]pybridge serve --ws[/code] match ([PyBridgeWebSocketLink], docs/online.md).
+## of a [code]pybridge serve --ws[/code] match ([PyBridge.WebSocketLink], docs/online.md).
 ## [br][br]
 ## [b]Two ways to ask.[/b] The asynchronous API works on every transport and never holds up a
 ## frame: [method send] queues a request and returns its ticket, the answer arrives as
@@ -90,7 +90,7 @@ var stdio_worker: StdioWorker:
 	get:
 		return _link.stdio_worker
 ## The link that serves the WebSocket transport (null on the others): its seat, token, match.
-var online: PyBridgeWebSocketLink:
+var online: PyBridge.WebSocketLink:
 	get:
 		return _link.online
 ## Whether [method think] is thinking of a move now.
@@ -163,7 +163,7 @@ func is_async() -> bool:
 
 
 ## Over WebSocket, the seat to resume on [code]open[/code] instead of taking a new one: the
-## match and the token its [code]open[/code] gave ([member PyBridgeWebSocketLink.token]).
+## match and the token its [code]open[/code] gave ([member PyBridge.WebSocketLink.token]).
 func resume_seat(match_name: String, token: String) -> void:
 	online_match = match_name
 	connect_transport()
@@ -347,31 +347,31 @@ func end_turn() -> Dictionary:
 
 
 ## The battle's current state, typed; null when the request failed.
-func battle_state() -> PyBridgeBattleState:
+func battle_state() -> PyBridge.BattleState:
 	return TypedAnswers.state_of(state())
 
 
 ## What [param card_id] may target, typed (see [method targets]); null when refused.
-func typed_targets(card_id: String) -> PyBridgeTargets:
+func typed_targets(card_id: String) -> PyBridge.Targets:
 	return TypedAnswers.targets_of(targets(card_id))
 
 
 ## The [code]cut[/code] answer's entries (bottom first, with their late choices), typed.
-func cut_entries() -> Array[PyBridgeCutEntry]:
+func cut_entries() -> Array[PyBridge.CutEntry]:
 	return TypedAnswers.cut_entries_of(request("cut", {"session": session}))
 
 
 ## The events of [param result] (a [method play], [method end_turn]... answer), typed by the
 ## runtime's [code]schema[/code] (kept from its last answer, else asked here).
-func events_of(result: Dictionary) -> Array[PyBridgeEvent]:
+func events_of(result: Dictionary) -> Array[PyBridge.Event]:
 	if not _typed.has_schema() and not is_async():
 		schema()
 	return _typed.events_of(result)
 
 
-## [method ask] with its answer typed, a coroutine on every transport: a [PyBridgeBattleState]
-## (open, state, view), a [PyBridgeTargets] (targets), an Array of [PyBridgeCutEntry] (cut) or
-## of [PyBridgeEvent] (play, end_turn, pass, activate, respond, resolve), else as it is.
+## [method ask] with its answer typed, a coroutine on every transport: a [PyBridge.BattleState]
+## (open, state, view), a [PyBridge.Targets] (targets), an Array of [PyBridge.CutEntry] (cut) or
+## of [PyBridge.Event] (play, end_turn, pass, activate, respond, resolve), else as it is.
 func ask_typed(op: String, fields: Dictionary = {}) -> Variant:
 	if op in TypedAnswers.INTENTS and not _typed.has_schema():
 		await ask("schema")

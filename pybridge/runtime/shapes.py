@@ -1,8 +1,8 @@
 """The typed shapes of what a host reads: each object the protocol hands out (a unit, a card of
 a pile, a side, a battle state, a Cut entry, a ``targets`` answer, an event) named field by
 field with its type, in the protocol's ``schema`` (``shapes``; each event type's
-``field_types``). A host builds typed objects from them (the addon's ``PyBridgeUnit``,
-``PyBridgeEvent``...), and tests hold every answer the runtime gives to them.
+``field_types``). A host builds typed objects from them (the addon's ``PyBridge.Unit``,
+``PyBridge.Event``...), and tests hold every answer the runtime gives to them.
 
 A type is written as text:
 

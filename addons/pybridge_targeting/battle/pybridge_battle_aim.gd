@@ -5,7 +5,7 @@ extends RefCounted
 ##
 ## Idle: the hovered card lights what it affects. Pressed on a card: a click (the card stays
 ## chosen, [constant ARMED]) or the start of a drag ([constant DRAGGING]). A card that takes
-## units picks them one at a time ([member choice], a [PyBridgeChoice]): released or clicked
+## units picks them one at a time ([member choice], a [PyBridge.Choice]): released or clicked
 ## on a candidate, the unit is picked and the runtime says what may be picked next; when the
 ## choice is full the card is played, and an "up to" card may be confirmed early. A chosen
 ## unit clicked again is taken back. Any other card goes to the play area. The target actions
@@ -19,8 +19,8 @@ signal aim_started(card_id: String)
 signal target_selected(card_id: String, unit_id: String)
 signal aim_cancelled(card_id: String)
 signal card_refused(card_id: String, reason: String)
-signal choice_changed(choice: PyBridgeChoice)
-signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+signal choice_changed(choice: PyBridge.Choice)
+signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
 signal request_refused(op: String, reason: String)
 
 ## The states of the aim.
@@ -42,7 +42,7 @@ var state: State = State.IDLE
 ## The card being aimed, or null (none, or a late choice of a Cut entry).
 var card: HandSlot = null
 ## The units being chosen, one at a time, or null when the aim chooses none.
-var choice: PyBridgeChoice = null
+var choice: PyBridge.Choice = null
 ## The card under the pointer, or null.
 var hovered: HandSlot = null
 ## The pointer, global coordinates.
@@ -146,7 +146,7 @@ func begin(chosen: HandSlot, point: Vector2) -> bool:
 	card = chosen
 	choice = null
 	if bool(info.get("requires_target", false)):
-		choice = PyBridgeChoice.for_card(chosen.card_id, info)
+		choice = PyBridge.Choice.for_card(chosen.card_id, info)
 		_ask_counts(choice)
 	state = State.PRESSED
 	_press_point = point
@@ -174,7 +174,7 @@ func select(chosen: HandSlot) -> bool:
 ## Chooses the units of [param units] (a late choice: a Cut entry's, or the choice an
 ## immediate play takes as its target, for the card still aimed); the first candidate is
 ## aimed for the keys.
-func choose_units(units: PyBridgeChoice) -> void:
+func choose_units(units: PyBridge.Choice) -> void:
 	choice = units
 	state = State.ARMED
 	keyboard_target = 0
@@ -301,7 +301,7 @@ func forget_hand() -> void:
 
 
 # How many the choice takes is the runtime's answer (pick, before the first pick).
-func _ask_counts(asked: PyBridgeChoice) -> void:
+func _ask_counts(asked: PyBridge.Choice) -> void:
 	await asked.refresh(_view.bridge)
 	if asked == choice:
 		_view.display.refresh_choice()

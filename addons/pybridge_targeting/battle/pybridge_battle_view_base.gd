@@ -11,7 +11,7 @@ signal battle_opened(state: Dictionary)
 ## [param state] is the runtime's JSON; use [signal battle_state_changed], which is typed.
 signal state_changed(state: Dictionary)
 ## The battle state changed (opened, a card played, a turn ended): [param state], typed.
-signal battle_state_changed(state: PyBridgeBattleState)
+signal battle_state_changed(state: PyBridge.BattleState)
 ## Units or cards moved; [method layout_points] has their new screen positions.
 signal layout_changed
 ## The player started aiming [param card_id] (pressed or picked it).
@@ -37,7 +37,7 @@ signal turn_settled(state: Dictionary)
 ## One step of a playback is shown (a turn's, a resolution's, or with a
 ## [member step_handler] a play's), typed: [param step] is what [member step_handler] is
 ## given (its op, place, log line and events). Every step comes once, skipped or not.
-signal step_shown(step: PyBridgeStep)
+signal step_shown(step: PyBridge.Step)
 ## One step of a playback is shown, as a Dictionary ([code]op[/code], [code]index[/code],
 ## [code]count[/code], [code]line[/code], [code]events[/code], [code]cut[/code]). Deprecated:
 ## use [signal step_shown], which is typed.
@@ -46,8 +46,8 @@ signal playback_step_shown(step: Dictionary)
 ## Deprecated: [param event] is the runtime's JSON; use [signal event_shown], which is typed.
 signal playback_event_shown(event: Dictionary, step: Dictionary)
 ## One event of the [param step] shown now, in order, typed by the runtime's
-## [code]schema[/code] ([PyBridgeEvent]; an extension's event type too).
-signal event_shown(event: PyBridgeEvent, step: PyBridgeStep)
+## [code]schema[/code] ([PyBridge.Event]; an extension's event type too).
+signal event_shown(event: PyBridge.Event, step: PyBridge.Step)
 ## The lit units changed: [param unit_ids] for [param card_id] ([code]""[/code]: nothing lit).
 signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
 ## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked;
@@ -59,9 +59,9 @@ signal passed(result: Dictionary)
 ## The Cut changed: [param cut] is the runtime's [code]cut[/code] answer.
 signal cut_changed(cut: Dictionary)
 ## A choice of units or cards started, or a unit or card was picked or taken back.
-signal choice_changed(choice: PyBridgeChoice)
+signal choice_changed(choice: PyBridge.Choice)
 ## A choice made as an effect resolves ended: [param confirmed], or cancelled.
-signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
 ## The runtime refused [param op] ([code]pass[/code], [code]end_turn[/code]...): [param reason].
 signal request_refused(op: String, reason: String)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
@@ -96,7 +96,7 @@ const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.g
 var state: Dictionary = {}
 ## The battle state as the runtime last sent it, typed: the units, each card-playing side
 ## with its energy and piles, the Cut's entries (null before a battle opens).
-var battle_state: PyBridgeBattleState = null
+var battle_state: PyBridge.BattleState = null
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary:
 	get:
@@ -153,8 +153,8 @@ var pile_viewer: PileViewer = null
 ## ([param kind] [code]"unit"[/code] or [code]"card"[/code]); null answers fall through to
 ## [member unit_art], [member card_art] and the data.
 var art_provider: Callable
-## The game's playback hook, [code]func(step: PyBridgeStep) -> Variant[/code], called as
-## each step of a playback is shown (see [PyBridgeStep]): each
+## The game's playback hook, [code]func(step: PyBridge.Step) -> Variant[/code], called as
+## each step of a playback is shown (see [PyBridge.Step]): each
 ## enemy move and line of the enemy turn ([code]op[/code] [code]end_turn[/code]), each step
 ## of a Cut resolution ([code]pass[/code]), and the events of a play ([code]play[/code], or
 ## [code]activate[/code] onto the Cut), which then play back step by step too. The view awaits
@@ -179,29 +179,29 @@ var _generation: int = 0
 
 
 ## The unit [param unit_id] of [member battle_state], typed (null when there is none).
-func unit(unit_id: String) -> PyBridgeUnit:
+func unit(unit_id: String) -> PyBridge.Unit:
 	return battle_state.unit(unit_id) if battle_state != null else null
 
 
 ## The runtime's [code]targets[/code] answer for the hand's card [param card_id], typed (its
 ## defaults when there is none); [method targets_of] gives the same answer's JSON.
-func typed_targets(card_id: String) -> PyBridgeTargets:
-	return PyBridgeTargets.from(card_targets.get(card_id, {}))
+func typed_targets(card_id: String) -> PyBridge.Targets:
+	return PyBridge.Targets.from(card_targets.get(card_id, {}))
 
 
 ## The events of [param result] (a [signal card_played], [signal turn_ended],
 ## [signal passed]... answer), typed by the runtime's [code]schema[/code].
-func events_of(result: Dictionary) -> Array[PyBridgeEvent]:
-	return PyBridgeEvent.list_from(result.get("events", []), schema)
+func events_of(result: Dictionary) -> Array[PyBridge.Event]:
+	return PyBridge.Event.list_from(result.get("events", []), schema)
 
 
 ## The entries of the runtime's last [code]cut[/code] answer, bottom first, typed (with their
-## [member PyBridgeCutEntry.late_choice]); without a [member cut_view], the state's.
-func cut_entries() -> Array[PyBridgeCutEntry]:
-	var entries: Array[PyBridgeCutEntry] = []
+## [member PyBridge.CutEntry.late_choice]); without a [member cut_view], the state's.
+func cut_entries() -> Array[PyBridge.CutEntry]:
+	var entries: Array[PyBridge.CutEntry] = []
 	for data: Variant in cut.get("cut", state.get("cut", [])):
 		if data is Dictionary:
-			entries.append(PyBridgeCutEntry.from(data))
+			entries.append(PyBridge.CutEntry.from(data))
 	return entries
 
 

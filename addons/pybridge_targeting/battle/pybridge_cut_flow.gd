@@ -24,9 +24,9 @@ signal request_refused(op: String, reason: String)
 ## The player passed ([signal PyBridgeBattleView.passed]).
 signal passed(result: Dictionary)
 ## A choice began or changed ([signal PyBridgeBattleView.choice_changed]).
-signal choice_changed(choice: PyBridgeChoice)
+signal choice_changed(choice: PyBridge.Choice)
 ## A choice ended ([signal PyBridgeBattleView.choice_ended]).
-signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
 ## The Cut's answer changed ([signal PyBridgeBattleView.cut_changed]).
 signal cut_changed(cut: Dictionary)
 
@@ -141,7 +141,7 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 		# A refused pass changes nothing: the Cut's last answer still names the entry.
 		var entry := str(cut.get("awaiting_choice", "")) if cut.get("awaiting_choice") else ""
 		if code == "target_required" and entry != "" and not choices.has(entry):
-			var answer: Variant = await choose(PyBridgeChoice.for_entry(entry, _late_of(entry)))
+			var answer: Variant = await choose(PyBridge.Choice.for_entry(entry, _late_of(entry)))
 			if answer == null:
 				return false
 			var more := choices.duplicate()
@@ -167,7 +167,7 @@ func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray
 	handled.append("choice_needed")
 	var result: Dictionary = await bridge.ask(op, fields, handled)
 	while result.is_empty() and str(bridge.last_error.get("code", "")) == "choice_needed":
-		var asked := PyBridgeChoice.for_asked(bridge.last_error)
+		var asked := PyBridge.Choice.for_asked(bridge.last_error)
 		# The caller holds the view busy for its request; while the player chooses it is not.
 		_view.busy_with(-1)
 		var picked: Variant = await choose(asked)
@@ -184,7 +184,7 @@ func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray
 
 ## Makes [param choice] (a coroutine): units with the aim, cards with the pile picker; the
 ## answer as the runtime takes it, or null when it was cancelled (or refused).
-func choose(choice: PyBridgeChoice) -> Variant:
+func choose(choice: PyBridge.Choice) -> Variant:
 	if not await choice.refresh(_view.bridge):
 		request_refused.emit("pick", str(choice.refused.get("message", "")))
 		return null
@@ -239,7 +239,7 @@ static func read_step(line: Dictionary, events: Array, shower: Object) -> bool:
 func release_card(card_id: String) -> void:
 	var info := _view.targets_of(card_id)
 	if _view.cut_view == null and info.get("late_choice") is Dictionary:
-		var answer: Variant = await choose(PyBridgeChoice.for_card(card_id, info))
+		var answer: Variant = await choose(PyBridge.Choice.for_card(card_id, info))
 		if answer != null:
 			_view.play_card_at(card_id, PackedStringArray(answer))
 		return
@@ -248,7 +248,7 @@ func release_card(card_id: String) -> void:
 
 ## Opens the view's pile picker on [param choice], a choice of cards: the cards of its
 ## places, as the state holds them.
-func open_pile_picker(choice: PyBridgeChoice) -> void:
+func open_pile_picker(choice: PyBridge.Choice) -> void:
 	var listed := []
 	var only := choice.options()
 	for zone in choice.zones:
@@ -271,7 +271,7 @@ func open_pile_picker(choice: PyBridgeChoice) -> void:
 
 
 ## The name a choice is shown under: its card's.
-func choice_title(choice: PyBridgeChoice) -> String:
+func choice_title(choice: PyBridge.Choice) -> String:
 	var card_id := choice.card_id
 	for entry: Dictionary in cut.get("cut", []):
 		if str(entry.get("id")) == choice.entry_id and entry.get("card") is Dictionary:

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeStep
 extends RefCounted
 ## A step of a playback as the battle view shows it: a line of the runtime's log and the
 ## events it tells (an enemy's move, a hit, an entry resolving on the Cut). The view's
@@ -23,17 +22,17 @@ var count: int = 0
 ## numbers as ints), empty for events the log tells no line of; [method sentence] says it.
 var line: Dictionary = {}
 ## The events it tells, typed by the runtime's [code]schema[/code].
-var events: Array[PyBridgeEvent] = []
+var events: Array[PyBridge.Event] = []
 ## Whether it shows something of the Cut (an entry resolving, a lost target).
 var cut: bool = false
 
 
 ## The step [param data] ([code]op[/code], [code]index[/code], [code]count[/code],
 ## [code]line[/code], [code]events[/code], [code]cut[/code]: what the playback hook was given
-## as a Dictionary) typed; [param types] is [method PyBridgeEvent.types_by_event] of the
+## as a Dictionary) typed; [param types] is [method PyBridge.Event.types_by_event] of the
 ## runtime's schema.
-static func from(data: Dictionary, types: Dictionary = {}) -> PyBridgeStep:
-	var step := PyBridgeStep.new()
+static func from(data: Dictionary, types: Dictionary = {}) -> PyBridge.Step:
+	var step := PyBridge.Step.new()
 	step.op = str(data.get("op", ""))
 	step.index = int(data.get("index", 0))
 	step.count = int(data.get("count", 0))
@@ -42,7 +41,7 @@ static func from(data: Dictionary, types: Dictionary = {}) -> PyBridgeStep:
 		step.line = Wire.integral(line_data)
 	for event: Variant in data.get("events", []):
 		if event is Dictionary:
-			step.events.append(PyBridgeEvent.from(event, types.get(str(event.get("type")), {})))
+			step.events.append(PyBridge.Event.from(event, types.get(str(event.get("type")), {})))
 	step.cut = bool(data.get("cut", false))
 	return step
 
@@ -55,9 +54,9 @@ func sentence() -> String:
 
 ## Its events of the type [param type] (a type the runtime's [code]schema[/code] names; the
 ## addon itself never asks for one).
-func events_of_type(type: String) -> Array[PyBridgeEvent]:
-	var found: Array[PyBridgeEvent] = []
-	for event: PyBridgeEvent in events:
+func events_of_type(type: String) -> Array[PyBridge.Event]:
+	var found: Array[PyBridge.Event] = []
+	for event: PyBridge.Event in events:
 		if event.type == type:
 			found.append(event)
 	return found
