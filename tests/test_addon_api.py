@@ -106,8 +106,7 @@ def test_the_namespace_holds_every_typed_object_the_schemas_shapes_describe() ->
         for key in ("SHAPES", "INLINE"):
             const = re.search(rf"^const {key} := (\[.*?\])", text, re.M)
             mirrored.update(json.loads(const[1]) if const else [])
-    # a unit's intent: the runtime's words and numbers; a step's log line (for now)
-    kept_as_dictionaries = {"intent", "log_line"}
+    kept_as_dictionaries = {"intent"}  # a unit's intent: the runtime's words and numbers
     assert shapes - mirrored == kept_as_dictionaries
 
 

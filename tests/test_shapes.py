@@ -128,8 +128,14 @@ def misfits(protocol: Protocol, answers: list[tuple[str, Doc]]) -> list[str]:
         if op == "pick":
             found.append(mismatch(result, "pick", at))
         if op == "cut":
-            found.append(mismatch(result["cut"], "list<cut_entry>", f"{at}.cut"))
+            found.append(mismatch(result, "cut_status", at))
+        if op in CHANGES:
+            found.append(mismatch({**result, "events": []}, "outcome", at))  # events: above
     return [f for f in found if f]
+
+
+#: The requests that change the battle: each answers an outcome.
+CHANGES = ("open", "play", "end_turn", "activate", "respond", "pass", "resolve")
 
 
 @pytest.mark.parametrize("name", ["demo", "duel", "rivals", "rivals_view", "party"])
@@ -144,6 +150,32 @@ def test_every_answer_of_a_whole_game_fits_its_shape(name: str) -> None:
     assert "damage" in events and any("unit_after" in e for _, r in answers
                                       for e in r.get("events", []))  # fmt: skip
     assert misfits(protocol, answers) == []
+
+
+def test_every_refusal_fits_the_refusal_shape() -> None:
+    """A failure's error, whichever its kind: a player's refusal with its reason, a developer's
+    mistake, a choice to make first, a request that is no JSON."""
+    protocol = new_protocol(words=extensions.load([MECHANICS]).words)
+    game = Game(protocol, PARTY, [LIBRARY])
+    hand = game.state["piles"]["hand"]
+    foresight = next(c["id"] for c in hand if c["card"] == "foresight")
+    requests = [
+        {"op": "play", "session": game.session, "card": "nowhere"},
+        {"op": "play", "session": game.session, "card": foresight},
+        {"op": "pass", "session": "no_such_session"},
+        {"op": "play", "session": game.session, "card": hand[0]["id"], "target": "nobody"},
+    ]
+    errors = [json.loads(protocol.call(json.dumps(r)))["error"] for r in requests]
+    errors.append(json.loads(protocol.call("{"))["error"])
+    strict = Game(Protocol(), demo_battle())
+    strike = next(c for c in strict.state["piles"]["hand"] if c["card"] == "strike")
+    wrong = {"op": "play", "session": strict.session, "card": strike["id"], "target": "knight"}
+    errors.append(json.loads(strict.protocol.call(json.dumps(wrong)))["error"])
+    codes = [e["code"] for e in errors]
+    assert codes == ["unknown_card", "choice_needed", "unknown_session", "unknown_unit",
+                     "bad_json", "not_a_candidate"], codes  # fmt: skip
+    assert errors[1]["choice"]["options"] and errors[5]["reason_message"]["id"]
+    assert [mismatch(e, "refusal", f"error[{i}]") for i, e in enumerate(errors)] == [None] * 6
 
 
 def test_the_party_game_emits_the_extensions_event_with_its_typed_fields() -> None:
@@ -327,13 +359,17 @@ def test_the_addons_typed_classes_mirror_the_schemas_shapes() -> None:
     assert set(classes) == {"PyBridge.BattleState", "PyBridge.Card", "PyBridge.CutEntry",
                             "PyBridge.Event", "PyBridge.Side", "PyBridge.Targets",
                             "PyBridge.Unit", "PyBridge.LateChoice", "PyBridge.AskedChoice",
-                            "PyBridge.Step", "PyBridge.Choice"}  # fmt: skip
+                            "PyBridge.Step", "PyBridge.Choice", "PyBridge.LogLine",
+                            "PyBridge.Outcome", "PyBridge.CutStatus", "PyBridge.Refusal"}  # fmt: skip
     shapes = {s["name"]: s for s in schema_of(Protocol())["shapes"]}
     assert drift(classes, shapes) == []
     assert classes["PyBridge.Unit"]["properties"]["hp"] == "int"
     assert classes["PyBridge.Side"]["properties"]["hand"] == "Array[PyBridge.Card]"
     assert classes["PyBridge.Targets"]["properties"]["late_choice"] == "PyBridge.LateChoice"
     assert classes["PyBridge.Step"]["properties"]["events"] == "Array[PyBridge.Event]"
+    assert classes["PyBridge.Step"]["properties"]["line"] == "PyBridge.LogLine"
+    assert classes["PyBridge.Outcome"]["properties"]["log_lines"] == "Array[PyBridge.LogLine]"
+    assert classes["PyBridge.Refusal"]["properties"]["choice"] == "PyBridge.AskedChoice"
     assert classes["PyBridge.Choice"]["properties"]["card_id"] == "String"  # pick's card
     assert classes["PyBridge.CutEntry"]["classes"] == {
         "card": "PyBridge.Card",

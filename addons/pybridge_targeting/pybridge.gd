@@ -48,3 +48,11 @@ const WebSocketLink := preload("res://addons/pybridge_targeting/pybridge_web_soc
 ## The theme lookups of the built-in views, with the addon's default theme behind every item
 ## (static functions; a game's own card scene reads the same items through it).
 const ViewTheme := preload("res://addons/pybridge_targeting/pybridge_view_theme.gd")
+## A line of the runtime's battle log, with its sentence.
+const LogLine := preload("res://addons/pybridge_targeting/typed/pybridge_log_line.gd")
+## What the runtime answered a request that changed the battle: events, log lines, state.
+const Outcome := preload("res://addons/pybridge_targeting/typed/pybridge_outcome.gd")
+## The runtime's [code]cut[/code] answer: the entries and what the player may do now.
+const CutStatus := preload("res://addons/pybridge_targeting/typed/pybridge_cut_status.gd")
+## Why a request was refused: its code, the developer's message, a player's reason.
+const Refusal := preload("res://addons/pybridge_targeting/typed/pybridge_refusal.gd")

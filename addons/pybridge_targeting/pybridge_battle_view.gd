@@ -121,7 +121,8 @@ func _init() -> void:
 	display = AimDisplay.new(self, _stage)
 	hand_order = HandOrder.new(self, _stage)
 	hand_order.hand_reordered.connect(_layout.unbind(1))
-	for part: Object in [aim, cut_flow, display, hand_order, _stage.motion]:  # they tell
+	_twins = TypedTwins.new(self)
+	for part: Object in [aim, cut_flow, display, hand_order, _stage.motion, _twins]:  # they tell
 		Relay.relay(part, self)
 
 
@@ -254,9 +255,7 @@ func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	if result.is_empty():
 		_busy -= 1
 		if bridge.last_error.get("code") != "choice_cancelled":  # a cancel refuses nothing
-			card_refused.emit(
-				card_id, PyBridge.Sentences.said_error(bridge.last_error, tr("refused"))
-			)
+			TypedTwins.card_error(self, card_id, bridge.last_error, tr("refused"))
 		display.refresh_highlight()
 		return false
 	await settle_play(result, "play")
@@ -288,7 +287,7 @@ func end_turn() -> bool:
 	var result: Dictionary = await bridge.ask("end_turn", request_fields())
 	_busy -= 1
 	if result.is_empty():
-		request_refused.emit("end_turn", PyBridge.Sentences.said_error(bridge.last_error))
+		TypedTwins.request_error(self, "end_turn", bridge.last_error)
 		return false
 	turn_ended.emit(result)
 	await play_back(result, "end_turn")

@@ -16,6 +16,7 @@ const SHAPES := ["pick"]
 ## for a class without a global name.
 const CLASSES := {
 	"asked_choice": preload("res://addons/pybridge_targeting/typed/pybridge_asked_choice.gd"),
+	"refusal": preload("res://addons/pybridge_targeting/typed/pybridge_refusal.gd"),
 }
 ## Fields of that shape held under another name.
 const RENAMED := {"card": "card_id", "entry": "entry_id"}
@@ -30,6 +31,7 @@ const OWN := {
 	"late": "whether it is made as the effect resolves",
 	"zones": "where the cards of a choice of cards come from",
 	"refused": "the runtime's error for a refused pick",
+	"refusal": "the same, typed",
 	"asked": "the choice_needed error's choice, as JSON (deprecated for reading)",
 	"asked_choice": "the same, typed",
 }
@@ -58,7 +60,10 @@ var can_confirm: bool = false
 ## Whether as many as the play takes are chosen.
 var complete: bool = false
 ## The runtime's error when it refused the last pick ([code]{}[/code] otherwise).
+## Deprecated: use [member refusal], which is typed.
 var refused: Dictionary = {}
+## Why the runtime refused the last pick (null otherwise).
+var refusal: PyBridge.Refusal = null
 ## The choice an action asks as it resolves, as the runtime's [code]choice_needed[/code]
 ## error gives it ([code]{}[/code] for a card's targets or a late choice): its JSON, sent
 ## back with each [code]pick[/code]. Deprecated for reading: [member asked_choice] is the
@@ -143,8 +148,10 @@ func refresh(bridge: PyBridgeClient) -> bool:
 	)
 	if answer.is_empty():
 		refused = bridge.last_error.duplicate()
+		refusal = PyBridge.Refusal.from(refused)
 		return false
 	refused = {}
+	refusal = null
 	apply(answer)
 	return true
 

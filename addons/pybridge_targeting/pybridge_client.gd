@@ -22,11 +22,9 @@ extends "res://addons/pybridge_targeting/transport/pybridge_client_base.gd"
 ## [br][br]
 ## Every helper returns the response's [code]result[/code], or an empty [Dictionary] when the
 ## request failed. A failure never crashes the game: it is emitted as [signal request_failed],
-## reported with [method @GlobalScope.push_error] and kept in [member last_error] (the
-## runtime's whole error: its code, message and where, and what else it carries).
+## reported with [method @GlobalScope.push_error] and kept, typed, in [member last_refusal].
 ## [b]Typed answers[/b] (ints as ints): [method battle_state], [method typed_targets],
-## [method cut_entries], [method events_of]; [method ask_typed] and [method typed_answer] on
-## every transport. Its signals are declared in an internal base script.
+## [method cut_entries], [method events_of], [method ask_typed], [method typed_answer].
 
 ## How requests reach the runtime.
 enum Transport {
@@ -77,12 +75,16 @@ var transport: Transport:
 		return _link.transport
 ## The session of the battle this client opened, or [code]""[/code].
 var session: String = ""
-## The last failure as [code]{code, message, where}[/code]; empty after a success.
+## The last failure, the runtime's whole error; empty after a success ([member last_refusal]).
 var last_error: Dictionary:
 	get:
 		return _replies.last_error
 	set(value):
 		_replies.last_error = value
+## The last failure typed (its code, message, a player's reason); null after a success.
+var last_refusal: PyBridge.Refusal:
+	get:
+		return PyBridge.Refusal.from(_replies.last_error)
 ## The exact text of the last response (numbers keep their integer spelling).
 var last_response_text: String = ""
 ## The worker that serves the stdio transport (null on the others).

@@ -271,11 +271,12 @@ func test_a_playback_step_is_typed_for_the_step_handler_and_its_signals() -> voi
 		check_events(step.events, raw[i]["events"])
 		var line: Dictionary = raw[i]["line"]
 		if line.is_empty():
-			check(step.line.is_empty(), "no line")
+			check(step.line == null, "no line")
 			continue
 		lines += 1
-		check_eq(step.line["text"], str(line["text"]), "its line's English")
-		check_eq(typeof(step.line["event"]), TYPE_INT, "the event it tells, an int")
+		check(step.line is PyBridge.LogLine, "its line, typed")
+		check_eq(step.line.text, str(line["text"]), "its line's English")
+		check_eq(typeof(step.line.event), TYPE_INT, "the event it tells, an int")
 		var said := PyBridge.Sentences.say(line.get("message"), str(line["text"]))
 		check_eq(step.sentence(), said, "its line as a sentence")
 	check(lines > 0, "steps with log lines")

@@ -19,9 +19,13 @@ signal aim_started(card_id: String)
 signal target_selected(card_id: String, unit_id: String)
 signal aim_cancelled(card_id: String)
 signal card_refused(card_id: String, reason: String)
+## A card was refused, typed ([signal PyBridgeBattleView.play_refused]).
+signal play_refused(card_id: String, refusal: PyBridge.Refusal)
 signal choice_changed(choice: PyBridge.Choice)
 signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
 signal request_refused(op: String, reason: String)
+## A request was refused, typed ([signal PyBridgeBattleView.request_denied]).
+signal request_denied(op: String, refusal: PyBridge.Refusal)
 
 ## The states of the aim.
 enum State {
@@ -32,6 +36,7 @@ enum State {
 }
 
 const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
+const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
 ## How far the pointer may move while pressed and still count as a click.
 const CLICK_DISTANCE := 12.0
 ## [member keyboard_target] when the keys aim at nothing: confirm plays what is chosen.
@@ -141,7 +146,8 @@ func pointer_released(point: Vector2) -> void:
 func begin(chosen: HandSlot, point: Vector2) -> bool:
 	var info := _view.targets_of(chosen.card_id)
 	if not _view.can_play(chosen.card_id):
-		card_refused.emit(chosen.card_id, _view.why_not(chosen.card_id))
+		var refusal := PyBridge.Refusal.of_targets(_view.card_targets.get(chosen.card_id, {}))
+		TypedTwins.refuse_card(self, chosen.card_id, refusal, _view.why_not(chosen.card_id))
 		return false
 	card = chosen
 	choice = null
@@ -317,7 +323,8 @@ func _pick(unit: String) -> void:
 	if picking != choice:
 		return  # the aim moved on while the runtime answered
 	if not ok:
-		card_refused.emit(picking.source_id(), str(picking.refused.get("message", "")))
+		var why := str(picking.refused.get("message", ""))
+		TypedTwins.refuse_card(self, picking.source_id(), picking.refusal, why)
 		return
 	if picking.complete:
 		_finish_choice()
@@ -334,7 +341,8 @@ func _unpick(unit: String) -> void:
 	var ok: bool = await picking.remove(_view.bridge, unit)
 	_view.busy_with(-1)
 	if not ok and not picking.refused.is_empty():
-		request_refused.emit("pick", str(picking.refused.get("message", "")))
+		var why := str(picking.refused.get("message", ""))
+		TypedTwins.refuse_request(self, "pick", picking.refusal, why)
 	if ok and picking == choice:
 		keyboard_target = 0
 		choice_changed.emit(picking)

@@ -5,8 +5,10 @@ extends Control
 ## opening, plays and playback). Internal: a game names [PyBridgeBattleView], never this script;
 ## what is documented here is the view's own API.
 
-## A battle was opened; [param state] is its state.
+## A battle was opened; [param state] is its state. Deprecated: use [signal battle_started].
 signal battle_opened(state: Dictionary)
+## A battle was opened: [param state], typed.
+signal battle_started(state: PyBridge.BattleState)
 ## The battle state changed (opened, a card played, a turn ended). Deprecated: its
 ## [param state] is the runtime's JSON; use [signal battle_state_changed], which is typed.
 signal state_changed(state: Dictionary)
@@ -20,20 +22,29 @@ signal aim_started(card_id: String)
 signal target_selected(card_id: String, unit_id: String)
 ## The aim at [param card_id] ended without a play.
 signal aim_cancelled(card_id: String)
-## The runtime played [param card_id] (at [param target_id], or [code]""[/code]);
-## [param result] holds its [code]events[/code], [code]log[/code] and new [code]state[/code].
+## The runtime played [param card_id] (at [param target_id], or [code]""[/code]): its
+## [param result]. Deprecated: use [signal card_play_answered].
 signal card_played(card_id: String, target_id: String, result: Dictionary)
-## The player tried a card the runtime says cannot be played now, or the runtime refused
-## the play; [param reason] says why.
+## The runtime played [param card_id] (at [param target_id], or [code]""[/code]): its events,
+## log lines and new state in [param outcome].
+signal card_play_answered(card_id: String, target_id: String, outcome: PyBridge.Outcome)
+## A card was refused; [param reason] says why. Deprecated: use [signal play_refused].
 signal card_refused(card_id: String, reason: String)
-## The runtime ended the turn; [param result] holds its [code]events[/code], [code]log[/code]
-## and new [code]state[/code]. The playback follows, then [signal turn_settled].
+## The player tried a card the runtime says cannot be played now, or the runtime refused the
+## play: [param refusal] says why (its code, and [method PyBridge.Refusal.said]).
+signal play_refused(card_id: String, refusal: PyBridge.Refusal)
+## The runtime ended the turn: its [param result]. Deprecated: use [signal turn_end_answered].
 signal turn_ended(result: Dictionary)
-## One step of the turn's playback is shown: [param line] (a log line of the runtime) and the
-## [param events] it tells. Every line of the turn comes once, skipped or not.
+## The runtime ended the turn: its events, log lines and new state in [param outcome]. The
+## playback follows ([signal step_shown] per step), then [signal turn_finished].
+signal turn_end_answered(outcome: PyBridge.Outcome)
+## A step of the turn's playback is shown: its log [param line] and [param events].
+## Deprecated: use [signal step_shown] (its [code]op[/code] is [code]end_turn[/code]).
 signal turn_step_shown(line: Dictionary, events: Array)
-## The turn's playback ended and the view shows the new [param state].
+## The turn's playback ended: the new [param state]. Deprecated: use [signal turn_finished].
 signal turn_settled(state: Dictionary)
+## The turn's playback ended and the view shows the new [param state], typed.
+signal turn_finished(state: PyBridge.BattleState)
 ## One step of a playback is shown (a turn's, a resolution's, or with a
 ## [member step_handler] a play's), typed: [param step] is what [member step_handler] is
 ## given (its op, place, log line and events). Every step comes once, skipped or not.
@@ -50,20 +61,32 @@ signal playback_event_shown(event: Dictionary, step: Dictionary)
 signal event_shown(event: PyBridge.Event, step: PyBridge.Step)
 ## The lit units changed: [param unit_ids] for [param card_id] ([code]""[/code]: nothing lit).
 signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
-## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked;
-## [param result] holds its [code]events[/code], [code]log[/code] and new [code]state[/code].
+## The runtime put [param card_id] on the Cut ([param result]). Deprecated: use
+## [signal card_activation_answered].
 signal card_activated(card_id: String, target_ids: PackedStringArray, result: Dictionary)
-## The player passed on the Cut: [param result] is the runtime's answer (an enemy's
-## response, or the top entry resolving); its playback follows.
+## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked:
+## [param outcome].
+signal card_activation_answered(
+	card_id: String, target_ids: PackedStringArray, outcome: PyBridge.Outcome
+)
+## The player passed on the Cut ([param result]). Deprecated: use [signal pass_answered].
 signal passed(result: Dictionary)
-## The Cut changed: [param cut] is the runtime's [code]cut[/code] answer.
+## The player passed on the Cut: [param outcome] is the runtime's answer (an enemy's
+## response, or the top entry resolving); its playback follows.
+signal pass_answered(outcome: PyBridge.Outcome)
+## The Cut changed ([param cut]). Deprecated: use [signal cut_status_changed].
 signal cut_changed(cut: Dictionary)
+## The Cut changed: [param status] is the runtime's [code]cut[/code] answer, typed.
+signal cut_status_changed(status: PyBridge.CutStatus)
 ## A choice of units or cards started, or a unit or card was picked or taken back.
 signal choice_changed(choice: PyBridge.Choice)
 ## A choice made as an effect resolves ended: [param confirmed], or cancelled.
 signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
-## The runtime refused [param op] ([code]pass[/code], [code]end_turn[/code]...): [param reason].
+## The runtime refused [param op]: [param reason]. Deprecated: use [signal request_denied].
 signal request_refused(op: String, reason: String)
+## The runtime refused [param op] ([code]pass[/code], [code]end_turn[/code], [code]pick[/code]
+## ...): [param refusal] says why.
+signal request_denied(op: String, refusal: PyBridge.Refusal)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
 signal tooltip_changed(title: String, text: String)
 ## The player moved a card of the hand: [param card_ids] is its order now, left to right.
@@ -88,6 +111,7 @@ const HandOrder := preload("res://addons/pybridge_targeting/battle/pybridge_hand
 const PileViewer := preload("res://addons/pybridge_targeting/battle/pybridge_pile_viewer.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
+const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
 const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 
@@ -173,6 +197,7 @@ var playback_handler: Callable
 var _stage: BattleStage = null
 var _input_handler: BattleInput = null
 var _playback: TurnPlayback = null
+var _twins: TypedTwins = null
 var _data: BattleData = BattleData.new()
 var _busy: int = 0
 var _generation: int = 0

@@ -17,10 +17,14 @@ extends RefCounted
 
 ## A card was refused (the view re-emits it as its [signal PyBridgeBattleView.card_refused]).
 signal card_refused(card_id: String, reason: String)
+## A card was refused, typed ([signal PyBridgeBattleView.play_refused]).
+signal play_refused(card_id: String, refusal: PyBridge.Refusal)
 ## A card went onto the Cut ([signal PyBridgeBattleView.card_activated]).
 signal card_activated(card_id: String, target_ids: PackedStringArray, result: Dictionary)
 ## A request was refused ([signal PyBridgeBattleView.request_refused]).
 signal request_refused(op: String, reason: String)
+## A request was refused, typed ([signal PyBridgeBattleView.request_denied]).
+signal request_denied(op: String, refusal: PyBridge.Refusal)
 ## The player passed ([signal PyBridgeBattleView.passed]).
 signal passed(result: Dictionary)
 ## A choice began or changed ([signal PyBridgeBattleView.choice_changed]).
@@ -31,6 +35,7 @@ signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
 signal cut_changed(cut: Dictionary)
 
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
+const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
 
 ## The runtime's last [code]cut[/code] answer (empty before the first).
 var cut: Dictionary = {}
@@ -53,7 +58,7 @@ func activate(card_id: String, target_ids: PackedStringArray) -> bool:
 	var result: Dictionary = await bridge.ask("activate", fields)
 	if result.is_empty():
 		_view.busy_with(-1)
-		card_refused.emit(card_id, Sentences.said_error(bridge.last_error))
+		TypedTwins.card_error(self, card_id, bridge.last_error)
 		return false
 	_view.target_marks.clear_lost()
 	await _view.settle_play(result, "activate")
@@ -116,7 +121,8 @@ func refuses_end_turn() -> bool:
 	if _view.cut_view == null or bool(cut.get("can_end_turn", true)):
 		return false
 	var reason := str(cut.get("end_turn_reason", ""))
-	request_refused.emit("end_turn", Sentences.say(cut.get("end_turn_reason_message"), reason))
+	var said := Sentences.say(cut.get("end_turn_reason_message"), reason)
+	TypedTwins.refuse_request(self, "end_turn", PyBridge.Refusal.of_cut_end_turn(cut), said)
 	return true
 
 
@@ -147,7 +153,7 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 			var more := choices.duplicate()
 			more[entry] = answer
 			return await pass_priority(more)
-		request_refused.emit("pass", Sentences.said_error(error))
+		TypedTwins.request_error(self, "pass", error)
 		return false
 	_view.target_marks.clear_lost()
 	passed.emit(result)
@@ -186,7 +192,8 @@ func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray
 ## answer as the runtime takes it, or null when it was cancelled (or refused).
 func choose(choice: PyBridge.Choice) -> Variant:
 	if not await choice.refresh(_view.bridge):
-		request_refused.emit("pick", str(choice.refused.get("message", "")))
+		var why := str(choice.refused.get("message", ""))
+		TypedTwins.refuse_request(self, "pick", choice.refusal, why)
 		return null
 	if choice.chooses == "cards":
 		open_pile_picker(choice)

@@ -19,7 +19,10 @@ extends PanelContainer
 signal choice_changed(choice: PyBridge.Choice)
 signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
 signal request_refused(op: String, reason: String)
+## A request was refused, typed ([signal PyBridgeBattleView.request_denied]).
+signal request_denied(op: String, refusal: PyBridge.Refusal)
 
+const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
 const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
@@ -159,7 +162,8 @@ func pick(id: String) -> void:
 		_close(true)
 		return
 	if not ok and not picking.refused.is_empty():
-		request_refused.emit("pick", str(picking.refused.get("message", "")))
+		var why := str(picking.refused.get("message", ""))
+		TypedTwins.refuse_request(self, "pick", picking.refusal, why)
 	_refresh()
 	if ok:
 		choice_changed.emit(picking)  # as the aim tells a unit picked or taken back
