@@ -356,11 +356,9 @@ def drift(classes: dict[str, dict[str, Any]], shapes: dict[str, Any]) -> list[st
 
 def test_the_addons_typed_classes_mirror_the_schemas_shapes() -> None:
     classes = typed_classes()
-    assert set(classes) == {"PyBridge.BattleState", "PyBridge.Card", "PyBridge.CutEntry",
-                            "PyBridge.Event", "PyBridge.Side", "PyBridge.Targets",
-                            "PyBridge.Unit", "PyBridge.LateChoice", "PyBridge.AskedChoice",
-                            "PyBridge.Step", "PyBridge.Choice", "PyBridge.LogLine",
-                            "PyBridge.Outcome", "PyBridge.CutStatus", "PyBridge.Refusal"}  # fmt: skip
+    assert set(classes) == {f"PyBridge.{name}" for name in (
+        "BattleState", "Card", "CutEntry", "Event", "Side", "Targets", "Unit", "LateChoice",
+        "AskedChoice", "Step", "Choice", "LogLine", "Outcome", "CutStatus", "Refusal")}  # fmt: skip
     shapes = {s["name"]: s for s in schema_of(Protocol())["shapes"]}
     assert drift(classes, shapes) == []
     assert classes["PyBridge.Unit"]["properties"]["hp"] == "int"
