@@ -231,26 +231,29 @@ func _connect_battle() -> void:
 		func(card_id: String, unit_id: String) -> void:
 			DemoLines.say("target", {"card": card_id, "unit": unit_id})
 	)
-	_battle.card_refused.connect(
-		func(card_id: String, why: String) -> void: _on_refused("activate", why, card_id)
+	_battle.play_refused.connect(
+		func(card_id: String, why: PyBridge.Refusal) -> void:
+			_on_refused("activate", why.said(), card_id)
 	)
-	_battle.request_refused.connect(func(op: String, why: String) -> void: _on_refused(op, why))
-	_battle.card_activated.connect(
-		func(_card_id: String, _targets: PackedStringArray, result: Dictionary) -> void:
-			_log.add_lines(result.get("log", []))
+	_battle.request_denied.connect(
+		func(op: String, why: PyBridge.Refusal) -> void: _on_refused(op, why.said())
+	)
+	_battle.card_activation_answered.connect(
+		func(_card_id: String, _targets: PackedStringArray, outcome: PyBridge.Outcome) -> void:
+			_log.add_lines(outcome.log_lines)
 			DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
 	)
-	_battle.passed.connect(
-		func(result: Dictionary) -> void:
-			_log.add_lines(result.get("log", []))
+	_battle.pass_answered.connect(
+		func(outcome: PyBridge.Outcome) -> void:
+			_log.add_lines(outcome.log_lines)
 			DemoLines.say_raw("passed", _bridge.last_response_of("pass"))
 	)
-	_battle.cut_changed.connect(
-		func(_cut_answer: Dictionary) -> void:
+	_battle.cut_status_changed.connect(
+		func(_status: PyBridge.CutStatus) -> void:
 			DemoLines.say("cut", {"answer": _battle.cut, "shown": _cut.shown()})
 	)
-	_battle.turn_ended.connect(
-		func(_result: Dictionary) -> void:
+	_battle.turn_end_answered.connect(
+		func(_outcome: PyBridge.Outcome) -> void:
 			DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
 	)
 

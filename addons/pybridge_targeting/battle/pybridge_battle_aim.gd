@@ -146,7 +146,7 @@ func pointer_released(point: Vector2) -> void:
 func begin(chosen: HandSlot, point: Vector2) -> bool:
 	var info := _view.targets_of(chosen.card_id)
 	if not _view.can_play(chosen.card_id):
-		var refusal := PyBridge.Refusal.of_targets(_view.card_targets.get(chosen.card_id, {}))
+		var refusal := _view.cut_flow.refusal_of(chosen.card_id)
 		TypedTwins.refuse_card(self, chosen.card_id, refusal, _view.why_not(chosen.card_id))
 		return false
 	card = chosen

@@ -38,8 +38,8 @@ signal turn_ended(result: Dictionary)
 ## The runtime ended the turn: its events, log lines and new state in [param outcome]. The
 ## playback follows ([signal step_shown] per step), then [signal turn_finished].
 signal turn_end_answered(outcome: PyBridge.Outcome)
-## A step of the turn's playback is shown: its log [param line] and [param events].
-## Deprecated: use [signal step_shown] (its [code]op[/code] is [code]end_turn[/code]).
+## A step of a playback is shown: its log [param line] and [param events]. Deprecated: use
+## [signal step_shown], which is typed.
 signal turn_step_shown(line: Dictionary, events: Array)
 ## The turn's playback ended: the new [param state]. Deprecated: use [signal turn_finished].
 signal turn_settled(state: Dictionary)

@@ -89,6 +89,13 @@ func why_not(card_id: String) -> String:
 	return Sentences.say(targets.get("reason_message"), str(reason))
 
 
+## [method why_not], typed: null when [param card_id] can be played now.
+func refusal_of(card_id: String) -> PyBridge.Refusal:
+	if not _cut_allows():
+		return PyBridge.Refusal.of_cut(cut, "activate")
+	return null if can_play(card_id) else PyBridge.Refusal.of_targets(_view.targets_of(card_id))
+
+
 ## The player passes on the Cut (a coroutine) when the runtime's [code]can_pass[/code] says
 ## so and the view is not busy: any aim is put back first (see [method pass_priority]).
 func pass_on() -> bool:
@@ -122,7 +129,7 @@ func refuses_end_turn() -> bool:
 		return false
 	var reason := str(cut.get("end_turn_reason", ""))
 	var said := Sentences.say(cut.get("end_turn_reason_message"), reason)
-	TypedTwins.refuse_request(self, "end_turn", PyBridge.Refusal.of_cut_end_turn(cut), said)
+	TypedTwins.refuse_request(self, "end_turn", PyBridge.Refusal.of_cut(cut, "end_turn"), said)
 	return true
 
 

@@ -7,8 +7,9 @@ extends RefCounted
 ## [signal PyBridgeBattleView.play_refused] and [signal PyBridgeBattleView.request_denied].
 ##
 ## A card the view finds unplayable before it asks (its [code]targets[/code] answer says so)
-## is refused with that answer's refusal code and reason; the Cut's [code]end_turn_reason[/code]
-## with an empty code and [member where] [code]cut[/code].
+## is refused with that answer's refusal code and reason; one the [code]cut[/code] answer
+## forbids (its [code]activate_reason[/code], [code]end_turn_reason[/code]) with an empty code
+## and [member where] [code]cut[/code].
 
 ## The runtime's shapes this class mirrors (docs/protocol.md, [code]schema[/code]'s shapes).
 const SHAPES := ["refusal"]
@@ -69,19 +70,20 @@ static func of_targets(answer: Dictionary) -> PyBridge.Refusal:
 	)
 
 
-## Why the Cut's answer [param cut] (the [code]cut[/code] answer) says the turn cannot end now;
-## null when it can.
-static func of_cut_end_turn(cut: Dictionary) -> PyBridge.Refusal:
-	if cut.get("can_end_turn", true) or cut.get("end_turn_reason") == null:
+## Why the [code]cut[/code] answer [param cut] says [param action] ([code]activate[/code]
+## or [code]end_turn[/code]) cannot be done now (its [code]<action>_reason[/code]); null when
+## it gives no reason.
+static func of_cut(cut: Dictionary, action: String) -> PyBridge.Refusal:
+	if cut.get(action + "_reason") == null:
 		return null
-	var text := str(cut["end_turn_reason"])
+	var text := str(cut[action + "_reason"])
 	return from(
 		{
 			"code": "",
 			"message": text,
 			"where": "cut",
 			"reason": text,
-			"reason_message": cut.get("end_turn_reason_message"),
+			"reason_message": cut.get(action + "_reason_message"),
 		}
 	)
 
