@@ -283,6 +283,7 @@ def test_a_card_without_enough_energy_is_refused(demo):
     since = demo.mark()
     refused = demo.drag(demo.card("h12"), demo.point("play"), "refused")
     assert refused["card"] == "h12" and "energy" in refused["reason"]
+    assert refused["code"] == "energy"  # the targets answer's refusal code (PyBridge.Refusal)
     assert demo.said("played", since) == []
 
 

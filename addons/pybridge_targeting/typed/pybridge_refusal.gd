@@ -22,8 +22,9 @@ const CLASSES := {
 const Shapes := preload("res://addons/pybridge_targeting/transport/pybridge_shapes.gd")
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 
-## A stable snake_case word ([code]not_a_candidate[/code], [code]not_enough_energy[/code],
-## [code]cut[/code]...): what to branch on.
+## A stable snake_case word: what to branch on. The error's ([code]not_a_candidate[/code],
+## [code]not_enough_energy[/code], [code]cut[/code]...), or for a card refused before it was
+## asked its [code]targets[/code] answer's refusal code ([code]energy[/code]...).
 var code: String = ""
 ## For the developer, in English: it quotes the request's ids.
 var message: String = ""
