@@ -4,7 +4,7 @@ class_name PyBridgeClient
 extends "res://addons/pybridge_targeting/transport/pybridge_client_base.gd"
 ## Speaks the pybridge JSON protocol to the Python targeting runtime.
 ##
-## The transport is picked at run time, the first that works: the [code]PyBridge[/code]
+## The transport is picked at run time, the first that works: the [code]PyBridgeNative[/code]
 ## GDExtension class (desktop builds with the native library), the page's
 ## [code]pybridge_call[/code] function through [JavaScriptBridge] (web exports that load Python
 ## with Pyodide), or a [code]pybridge serve --stdio[/code] child process. The WebSocket
@@ -29,7 +29,7 @@ extends "res://addons/pybridge_targeting/transport/pybridge_client_base.gd"
 ## How requests reach the runtime.
 enum Transport {
 	AUTO,  ## Pick the first available: extension, web, stdio.
-	EXTENSION,  ## The [code]PyBridge[/code] GDExtension class.
+	EXTENSION,  ## The [code]PyBridgeNative[/code] GDExtension class.
 	WEB,  ## [code]window.pybridge_call[/code] through [JavaScriptBridge].
 	STDIO,  ## A [code]pybridge serve --stdio[/code] child process (asynchronous only).
 	NONE,  ## Nothing reachable.
