@@ -1,8 +1,8 @@
 extends "res://suite.gd"
 ## The typed objects (PyBridge.BattleState, PyBridge.Unit, PyBridge.Side, PyBridge.Card,
 ## PyBridge.CutEntry, PyBridge.Targets, PyBridge.Event, PyBridge.LateChoice, PyBridge.AskedChoice,
-## PyBridge.Step, and PyBridge.Choice as a pick) built from the runtime's real
-## answers:
+## PyBridge.Step, PyBridge.LogLine, PyBridge.Outcome, PyBridge.CutStatus, PyBridge.Refusal,
+## and PyBridge.Choice as a pick) built from the runtime's real answers:
 ## every field of the shape each mirrors ([code]schema[/code]'s [code]shapes[/code]) is a
 ## property holding the Variant type that field's type says, ints as [code]TYPE_INT[/code]; an
 ## event's params are typed by the schema's [code]field_types[/code], an extension's event too.
@@ -365,3 +365,71 @@ func test_the_client_gives_its_answers_typed() -> void:
 	var later: Variant = client.typed_answer(answered[1], answered[2])
 	check(later is PyBridge.BattleState, "typed_answer() reads a response_received's result")
 	check_eq((later as PyBridge.BattleState).cut.size(), 1, "with the entry")
+
+
+func test_an_outcome_and_its_log_lines_are_typed() -> void:
+	var state := await opened(demo_battle())
+	var types := PyBridge.Event.types_by_event(schema)
+	var card_id := state.side().hand[0].id
+	var answer := client.typed_targets(card_id)
+	var played := client.play(card_id, answer.candidates[0] if answer.requires_target else "")
+	var outcome := PyBridge.Outcome.from(played, types)
+	check_typed(outcome, "the play's outcome")
+	check_events(outcome.events, played["events"])
+	check_eq(outcome.log_lines.size(), (played["log"] as Array).size(), "every log line")
+	var first := outcome.log_lines[0]
+	check_eq(first.text, str(played["log"][0]["text"]), "its English")
+	check_eq(typeof(first.event), TYPE_INT, "the event it tells, an int")
+	check_eq(first.sentence(), PyBridge.Sentences.say(played["log"][0]["message"], first.text), "")
+	check(outcome.state is PyBridge.BattleState, "the state after it")
+	check_eq(outcome.session, "", "no session but open's")
+	var turn := PyBridge.Outcome.from(client.end_turn(), types)
+	check_typed(turn, "the turn's outcome")
+	check_eq(turn.state.turn, 2, "the next turn")
+	check(not turn.events_of_type(turn.events[0].type).is_empty(), "its events by type")
+
+
+func test_a_refusal_is_typed_and_read_by_its_code() -> void:
+	var state := await opened(demo_battle())
+	var strike := ""
+	for instance: PyBridge.Card in state.side().hand:
+		if instance.card == "strike":
+			strike = instance.id
+	check(client.last_refusal == null, "no refusal after a success")
+	check(client.play(strike, "knight").is_empty(), "Strike at the Knight is refused")
+	var refusal := client.last_refusal
+	check_typed(refusal, "the refusal")
+	check_eq(refusal.code, "not_a_candidate", "its code")
+	check_eq(refusal.where, "target", "the field it names")
+	check_eq(refusal.reason_message["id"], "refusal.not_a_target", "its sentence")
+	check_eq(refusal.said(), PyBridge.Sentences.said_error(client.last_error), "said")
+	check(refusal.message.contains("knight"), "the developer's message names the unit")
+	check(client.play("nowhere").is_empty(), "an unknown card")
+	check_eq([client.last_refusal.code, client.last_refusal.reason], ["unknown_card", ""], "")
+	check_eq(client.last_refusal.said(), client.last_refusal.message, "said: its message")
+
+
+func test_a_refusal_that_asks_a_choice_carries_it_typed() -> void:
+	var document := small_battle([card("peek", "None", PEEK)], ["orc"])
+	document["piles"]["draw"] = [{"id": "d1", "card": "peek"}, {"id": "d2", "card": "peek"}]
+	await opened(document)
+	client.request("play", {"session": client.session, "card": "h1"})
+	var refusal := client.last_refusal
+	check_typed(refusal, "choice_needed")
+	check_eq(refusal.code, "choice_needed", "its code")
+	check(refusal.choice is PyBridge.AskedChoice, "the choice, typed")
+	check_eq(refusal.choice.options, PackedStringArray(["d1", "d2"]), "its options")
+
+
+func test_the_cut_status_is_typed() -> void:
+	await opened(duel_battle())
+	var fields := {"session": client.session, "card": "c2"}  # the Barrage, no target
+	check(not client.request("activate", fields).is_empty(), "on the Cut")
+	var answer: Dictionary = client.request("cut", {"session": client.session})
+	var status := PyBridge.CutStatus.from(answer)
+	check_typed(status, "the cut answer")
+	check_eq(status.entries.size(), 1, "one entry")
+	check_eq(status.entries[0].card.card, "barrage", "its card")
+	check_eq([status.can_pass, status.can_end_turn], [true, false], "what may be done now")
+	check_eq(status.end_turn_reason, str(answer["end_turn_reason"]), "why not")
+	check_eq(status.said_prompt(), PyBridge.Sentences.say(answer["prompt_message"], ""), "")
