@@ -372,8 +372,8 @@ func events_of(result: Dictionary) -> Array[PyBridge.Event]:
 
 
 ## [method ask] with its answer typed, a coroutine on every transport: a [PyBridge.BattleState]
-## (open, state, view), a [PyBridge.Targets] (targets), an Array of [PyBridge.CutEntry] (cut) or
-## of [PyBridge.Event] (play, end_turn, pass, activate, respond, resolve), else as it is.
+## (open, state, view), [PyBridge.Targets] (targets), [PyBridge.CutStatus] (cut) or
+## [PyBridge.Outcome] (play, end_turn, pass, activate, respond, resolve), else as it is.
 func ask_typed(op: String, fields: Dictionary = {}) -> Variant:
 	if op in TypedAnswers.INTENTS and not _typed.has_schema():
 		await ask("schema")

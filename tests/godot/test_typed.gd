@@ -349,16 +349,20 @@ func test_the_client_gives_its_answers_typed() -> void:
 	var fields := {"session": client.session, "card": card_id}
 	if answer.requires_target:
 		fields["target"] = answer.candidates[0]
-	var events: Array = await client.ask_typed("activate", fields)
-	check(not events.is_empty(), "the card went on the Cut")
-	var raw: Array = JSON.parse_string(client.last_response_of("activate"))["result"]["events"]
-	var typed_events: Array[PyBridge.Event] = []
-	typed_events.assign(events)
-	check_events(typed_events, raw)
-	check_eq(client.events_of({"events": raw}).size(), raw.size(), "events_of(), the same")
+	var outcome: PyBridge.Outcome = await client.ask_typed("activate", fields)
+	check_typed(outcome, "ask_typed(activate): an outcome")
+	check(not outcome.events.is_empty(), "the card went on the Cut")
+	var raw: Dictionary = JSON.parse_string(client.last_response_of("activate"))["result"]
+	check_events(outcome.events, raw["events"])
+	check_eq(outcome.log_lines.size(), raw["log"].size(), "its log lines")
+	check_eq(outcome.state.cut.size(), 1, "and the state after it")
+	check_eq(client.events_of(raw).size(), raw["events"].size(), "events_of(), the same events")
 	var entries := client.cut_entries()
 	check_eq(entries.size(), 1, "one entry on the Cut")
 	check_typed(entries[0], "cut_entries()")
+	var status: PyBridge.CutStatus = await client.ask_typed("cut", {"session": client.session})
+	check_typed(status, "ask_typed(cut): the Cut's status")
+	check_eq(status.entries.size(), 1, "with its entry")
 	var ticket := client.send("state", {"session": client.session})
 	var answered: Array = await client.response_received
 	check_eq(answered[0], ticket, "its answer")

@@ -1,7 +1,8 @@
 @tool
 extends RefCounted
 ## The client's typed answers: the runtime's results read into the addon's typed objects
-## ([PyBridge.BattleState], [PyBridge.Targets], [PyBridge.CutEntry], [PyBridge.Event]), and the
+## ([PyBridge.BattleState], [PyBridge.Targets], [PyBridge.CutStatus], [PyBridge.CutEntry],
+## [PyBridge.Outcome], [PyBridge.Event]), and the
 ## runtime's [code]schema[/code] kept from its first answer, which types each event's fields.
 ## The client's [code]battle_state[/code], [code]typed_targets[/code],
 ## [code]cut_entries[/code], [code]events_of[/code] and their [code]ask_[/code] forms use it.
@@ -61,11 +62,17 @@ func events_of(result: Dictionary) -> Array[PyBridge.Event]:
 	return typed
 
 
+## The answer [param result] to an intent ([constant INTENTS]) typed: its events (typed by
+## the kept [member schema]), log lines and state.
+func outcome_of(result: Dictionary) -> PyBridge.Outcome:
+	return PyBridge.Outcome.from(result, _types)
+
+
 ## The typed form of [param result], the answer to [param op]: a [PyBridge.BattleState] for
 ## [code]open[/code], [code]state[/code] and [code]view[/code]; a [PyBridge.Targets] for
-## [code]targets[/code]; an [code]Array[PyBridge.CutEntry][/code] for [code]cut[/code]; the
-## events, an [code]Array[PyBridge.Event][/code], for an intent ([constant INTENTS]); else
-## [param result] as it is. Null for a failed request.
+## [code]targets[/code]; a [PyBridge.CutStatus] for [code]cut[/code]; a [PyBridge.Outcome]
+## for an intent ([constant INTENTS]); else [param result] as it is. Null for a failed
+## request.
 func answer_of(op: String, result: Dictionary) -> Variant:
 	if result.is_empty():
 		return null
@@ -74,7 +81,7 @@ func answer_of(op: String, result: Dictionary) -> Variant:
 	if op == "targets":
 		return targets_of(result)
 	if op == "cut":
-		return cut_entries_of(result)
+		return PyBridge.CutStatus.from(result)
 	if op in INTENTS:
-		return events_of(result)
+		return outcome_of(result)
 	return result
