@@ -154,3 +154,82 @@ def test_no_gdscript_file_of_the_addon_is_over_400_lines() -> None:
     }
     assert len(lines) > 60 and "pybridge_client.gd" in lines
     assert {name: count for name, count in lines.items() if count > MAX_LINES} == {}
+
+
+VIEW_PARTS_FOLDERS = ("battle", "drawing")
+# A name holds the battle view when it is declared with its class (or, untyped, as a view).
+VIEW_HOLDER = re.compile(r"\b(\w+)\s*:\s*PyBridgeBattleView\b|\b(_?view)\s*:\s*Object\b")
+# Object's methods that name a member in a string: the member named is what is read.
+BY_NAME = "(?:get|set|call|connect|has_signal|has_method)"
+GD_STRING = re.compile(r'&?"(?:[^"\\\n]|\\.)*"')
+
+
+def code_of(source: str) -> str:
+    """``source`` without its comments (a ``#`` outside a string ends the line's code)."""
+    lines = []
+    for line in source.splitlines():
+        quoted, kept = False, []
+        for i, char in enumerate(line):
+            if char == '"' and (i == 0 or line[i - 1] != "\\"):
+                quoted = not quoted
+            elif char == "#" and not quoted:
+                break
+            kept.append(char)
+        lines.append("".join(kept))
+    return "\n".join(lines)
+
+
+def view_members_read(source: str) -> set[str]:
+    """The distinct members of the battle view a script reads, outside comments and strings:
+    ``holder.member`` and ``holder.get("member")`` for every name that holds the view (a
+    member declared at the top holds it in every function; a parameter or a local, only in
+    its own function, where another function may use the name for a card or unit view)."""
+    top, *functions = re.split(r"^(?=(?:static )?func )", code_of(source), flags=re.M)
+    shared = {a or b for a, b in VIEW_HOLDER.findall(top)}
+    read: set[str] = set()
+    for scope in [top, *functions]:
+        for holder in shared | {a or b for a, b in VIEW_HOLDER.findall(scope)}:
+            by_name = rf'(?<![\w.]){holder}\.{BY_NAME}\(\s*&?"(\w+)"'
+            read |= set(re.findall(by_name, scope))
+            dotted = rf'(?<![\w.]){holder}\.(?!{BY_NAME}\(\s*"")(\w+)'
+            read |= set(re.findall(dotted, GD_STRING.sub('""', scope)))
+    return read
+
+
+# The distinct members of PyBridgeBattleView each part of it reads (battle/, drawing/; a part
+# not listed reads none). A ceiling that only goes down: lower a number when a part reads
+# less, never raise one. The aim: no part reads more than about 6, and the small parts hold
+# no view at all; each is given the parts, nodes and Callables it uses instead (see
+# battle/pybridge_battle_wiring.gd). The wiring and the setup are the view's own code split
+# out (they build the parts and wire the view), and the typed twins hear the view's signals.
+VIEW_READS_CEILING = {
+    "battle_aim": 12,
+    "battle_input": 12,
+    "battle_setup": 21,
+    "battle_stage": 9,
+    "battle_wiring": 13,
+    "card_motion": 5,
+    "cut_flow": 21,
+    "hand_order": 4,
+    "pile_picker": 2,
+    "pile_viewer": 8,
+    "relay": 1,
+    "typed_twins": 10,
+    "aim_display": 21,
+    "target_marks": 1,
+}
+
+
+def test_no_part_reads_more_of_its_view_than_it_did() -> None:
+    sample = (
+        "var _view: PyBridgeBattleView = null\n"
+        "## _view.documented\n"
+        'func f(view: PyBridgeBattleView) -> void:\n\tview.aim.cancel()  # _view.said\n'
+        '\tprint("_view.quoted", _view.state, _view.get("schema"), other._view_not)\n'
+    )  # fmt: skip
+    assert view_members_read(sample) == {"aim", "state", "schema"}
+    parts = [p for folder in VIEW_PARTS_FOLDERS for p in sorted((ADDON / folder).glob("*.gd"))]
+    assert len(parts) > 25
+    counts = {p.stem.removeprefix("pybridge_"): len(view_members_read(p.read_text("utf-8")))
+              for p in parts if p.name != "pybridge_battle_view_base.gd"}  # fmt: skip
+    assert {name: n for name, n in counts.items() if n} == VIEW_READS_CEILING

@@ -327,8 +327,7 @@ func request_fields(fields: Dictionary = {}) -> Dictionary:
 ## [member step_handler]), then settles on its state (a coroutine).
 func play_back(result: Dictionary, op: String = "") -> void:
 	_busy += 1
-	_playback = TurnPlayback.new(self, result, op)
-	Relay.relay(_playback, self)
+	_playback = Wiring.playback(self, result, op)
 	await _playback.play()
 	_playback = null
 	await apply_state(result.get("state", {}))

@@ -31,11 +31,11 @@ func _init(view: PyBridgeBattleView) -> void:
 	motion = CardMotion.new(view)
 
 
-## Calls [param method] on [param view] when the view has it (the optional parts of a view's
-## interface).
-static func tell(view: Object, method: StringName, arguments: Array = []) -> void:
-	if view != null and view.has_method(method):
-		view.callv(method, arguments)
+## Calls [param method] on [param node] (a unit or card view) when it has it (the optional
+## parts of a view's interface).
+static func tell(node: Object, method: StringName, arguments: Array = []) -> void:
+	if node != null and node.has_method(method):
+		node.callv(method, arguments)
 
 
 ## Frees every view (a new battle).

@@ -114,6 +114,7 @@ const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_t
 const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
 const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
+const Wiring := preload("res://addons/pybridge_targeting/battle/pybridge_battle_wiring.gd")
 
 ## The battle state (docs/format.md), as the runtime last sent it: its JSON, numbers as
 ## floats. Deprecated for reading: [member battle_state] is the same state, typed.

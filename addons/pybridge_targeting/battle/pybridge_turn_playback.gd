@@ -4,7 +4,9 @@ extends RefCounted
 ## [member PyBridgeBattleView.step_handler] a play's) back step by step on a
 ## [PyBridgeBattleView]: one step per line of the runtime's log, each showing what its events
 ## did to the units, an acting enemy lunging at its target, then a pause. [method skip] shows
-## the rest at once.
+## the rest at once. It never holds the view: the view's wiring
+## ([code]battle/pybridge_battle_wiring.gd[/code]) gives it the aim display, the hand, the
+## node whose frames pace it, the view's pacing and hooks, and Callables for what it shows.
 ##
 ## Nothing is computed here: a step's units take what its events say they look like after
 ## them ([code]unit_after[/code]), and each log line names the event it tells
@@ -22,6 +24,8 @@ signal step_shown(step: PyBridge.Step)
 signal playback_event_shown(event: Dictionary, step: Dictionary)
 ## An event of a step is shown, typed by the runtime's schema.
 signal event_shown(event: PyBridge.Event, step: PyBridge.Step)
+
+const AimDisplay := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_display.gd")
 
 ## Seconds a step that changes something stays on screen.
 var step_seconds: float = 0.45
@@ -41,24 +45,45 @@ var skipped: bool = false
 var op: String = ""
 ## Whether the step shown now waits only for the playback handler (its own pause is over).
 var awaiting_handler: bool = false
+## The game's hooks ([member PyBridgeBattleView.step_handler], the deprecated
+## [member PyBridgeBattleView.playback_handler]) and how long a step waits for them.
+var step_handler: Callable
+var playback_handler: Callable
+var handler_timeout: float = 10.0
+## Shows a unit as a step left it: [code]func(unit: Dictionary)[/code].
+var show_unit: Callable
+## Shows a step's log line and events: [code]func(line, events) -> bool[/code], true when
+## it showed something of the Cut (the step stays [member cut_seconds]).
+var show_step: Callable
+## Moves an acting unit's view towards its target and back:
+## [code]func(unit_id: String, target_id: String)[/code].
+var lunge: Callable
+## What is lit and told over the units (nothing while the playback runs).
+var display: AimDisplay = null
+## The hand, dimmed while the playback runs.
+var hand: Control = null
 
-var _view: PyBridgeBattleView = null
+# The node whose frames pace the steps (the view); the playback stops when it leaves the tree.
+var _host: Node = null
+# The units as the playback starts (the state's, copied).
+var _units: Array = []
 # A play never paused before it had a handler: its steps wait for the handler alone.
 var _paced: bool = true
 # Event type -> its fields' types, from the view's schema (the typed events' conversion).
 var _types: Dictionary = {}
 
 
-func _init(view: PyBridgeBattleView, result: Dictionary, answered: String = "") -> void:
-	_view = view
-	_types = PyBridge.Event.types_by_event(view.schema)
+## Plays [param result] (the answer to [param answered]) back on [param host]'s frames,
+## starting from [param units] (the state's units), its events typed by [param schema].
+func _init(
+	result: Dictionary, answered: String, host: Node, units: Array, schema: Dictionary
+) -> void:
+	_host = host
+	_units = units
+	_types = PyBridge.Event.types_by_event(schema)
 	steps = steps_of(result)
 	op = answered
 	_paced = not op in ["play", "activate"]
-	step_seconds = view.step_seconds
-	quiet_seconds = view.step_seconds * 0.4
-	cut_seconds = view.cut_step_seconds
-	skipped = not view.play_back_turns
 
 
 ## The steps of [param result] (an [code]end_turn[/code] or [code]play[/code] answer): each
@@ -111,25 +136,25 @@ static func actor_of(events: Array) -> Array:
 ## Plays every step with nothing lit and the hand dimmed (a coroutine); returns when the
 ## last step was shown or after a skip.
 func play() -> void:
-	_view.display.set_lit("", PackedStringArray())
-	_view.display.refresh_tooltip()
-	_view.hand_area.modulate.a = 0.4
+	display.set_lit("", PackedStringArray())
+	display.refresh_tooltip()
+	hand.modulate.a = 0.4
 	await run()
-	_view.hand_area.modulate.a = 1.0
+	hand.modulate.a = 1.0
 
 
 ## Plays every step (a coroutine); returns when the last one was shown or after a skip.
 func run() -> void:
 	var units := {}
-	for unit: Dictionary in _view.state.get("units", []):
+	for unit: Dictionary in _units:
 		units[str(unit.get("id"))] = unit.duplicate(true)
 	for i in steps.size():
 		current = i
 		var step := steps[i]
 		var changed := apply(units, step["events"])
 		for id in changed:
-			_view.show_unit_data(units[id])
-		var marked := _view.show_step(step["line"], step["events"]) if _paced else false
+			show_unit.call(units[id])
+		var marked: bool = show_step.call(step["line"], step["events"]) if _paced else false
 		var shown := {
 			"op": op,
 			"index": i,
@@ -148,7 +173,7 @@ func run() -> void:
 			continue
 		var actor := actor_of(step["events"])
 		if not actor.is_empty():
-			_view.lunge(actor[0], actor[1])
+			lunge.call(actor[0], actor[1])
 		var telling := not changed.is_empty() or not actor.is_empty()
 		var seconds := cut_seconds if marked else (step_seconds if telling else quiet_seconds)
 		await _hold(shown, typed, seconds if _paced else 0.0)
@@ -164,21 +189,21 @@ func _hold(step: Dictionary, typed: PyBridge.Step, seconds: float) -> void:
 	var now := Time.get_ticks_msec()
 	var until := now + int(seconds * 1000.0)
 	var running: HandlerCall = null
-	if _view.step_handler.is_valid():  # the typed hook wins over the Dictionary one
+	if step_handler.is_valid():  # the typed hook wins over the Dictionary one
 		running = HandlerCall.new()
-		running.start(_view.step_handler, typed)
-	elif _view.playback_handler.is_valid():
+		running.start(step_handler, typed)
+	elif playback_handler.is_valid():
 		running = HandlerCall.new()
-		running.start(_view.playback_handler, step)
-	var limit := now + int(_view.playback_handler_timeout * 1000.0)
-	while not skipped and _view.is_inside_tree():
+		running.start(playback_handler, step)
+	var limit := now + int(handler_timeout * 1000.0)
+	while not skipped and _host.is_inside_tree():
 		now = Time.get_ticks_msec()
 		var handled := running == null or running.finished
 		if handled and now >= until:
 			break
 		if not handled and now >= limit:
 			var told := "step %d of %d" % [int(step["index"]) + 1, int(step["count"])]
-			var limit_text := "%.1f s (playback_handler_timeout)" % _view.playback_handler_timeout
+			var limit_text := "%.1f s (playback_handler_timeout)" % handler_timeout
 			push_warning(
 				(
 					"PyBridgeBattleView: the playback handler did not finish %s of %s within %s"
@@ -187,7 +212,7 @@ func _hold(step: Dictionary, typed: PyBridge.Step, seconds: float) -> void:
 			)
 			break
 		awaiting_handler = not handled and now >= until
-		await _view.get_tree().process_frame
+		await _host.get_tree().process_frame
 	awaiting_handler = false
 
 

@@ -1,0 +1,33 @@
+@tool
+extends RefCounted
+## How a [PyBridgeBattleView] hands its parts their context: each part is given, when it is
+## made, exactly the other parts and nodes it works with and Callables for the few questions
+## it asks the view, never the view itself; what a part tells, it tells by its own signals,
+## which the view relays as its own (battle/pybridge_relay.gd) or answers here. This is the
+## one place besides the view's own scripts that knows the view's members
+## (tests/test_addon_api.py counts what each part reads of the view).
+
+const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
+const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
+
+
+## A playback of [param result] (the answer to [param op]) on [param view], its signals
+## relayed as the view's.
+static func playback(view: PyBridgeBattleView, result: Dictionary, op: String) -> TurnPlayback:
+	var units: Array = view.state.get("units", [])
+	var made := TurnPlayback.new(result, op, view, units, view.schema)
+	made.step_seconds = view.step_seconds
+	made.quiet_seconds = view.step_seconds * 0.4
+	made.cut_seconds = view.cut_step_seconds
+	made.skipped = not view.play_back_turns
+	made.step_handler = view.step_handler
+	made.playback_handler = view.playback_handler
+	made.handler_timeout = view.playback_handler_timeout
+	made.show_unit = view.show_unit_data
+	made.show_step = view.show_step
+	made.lunge = view.lunge
+	made.display = view.display
+	made.hand = view.hand_area
+	Relay.relay(made, view)
+	return made
