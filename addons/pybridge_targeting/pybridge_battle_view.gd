@@ -116,11 +116,11 @@ func _init() -> void:
 	mouse_filter = Control.MOUSE_FILTER_IGNORE
 	aim = BattleAim.new(self)
 	_stage = BattleStage.new(self)
-	_input_handler = BattleInput.new(self)
 	cut_flow = CutFlow.new(self)
 	display = AimDisplay.new(self, _stage)
 	hand_order = HandOrder.new(self, _stage)
 	hand_order.hand_reordered.connect(_layout.unbind(1))
+	_input_handler = Wiring.input(self)
 	_twins = TypedTwins.new(self)
 	for part: Object in [aim, cut_flow, display, hand_order, _stage.motion, _twins]:  # they tell
 		Relay.relay(part, self)

@@ -9,8 +9,26 @@ extends RefCounted
 ## defaults below are added at run time for any action the project does not define (the
 ## plugin also writes them into the project when it is enabled, so they show in the Input
 ## Map). Pointer motion is read as it comes (it is not an action).
+##
+## It never holds the view: it is given the aim, the hand's order and the aim display, and
+## Callables for what it asks the view ([member playing_back], [member busy],
+## [member has_cut], [member pile_input]); what it asks the view to do, it tells by its
+## signals, which the view's wiring ([code]battle/pybridge_battle_wiring.gd[/code]) connects.
+
+## Show the rest of the playback at once.
+signal skip_asked
+## Pass on the Cut.
+signal pass_asked
+## Respond on the Cut.
+signal respond_asked
+## End the turn.
+signal end_turn_asked
+## Show [param pile] ([code]draw[/code], [code]discard[/code], [code]exhaust[/code]).
+signal pile_asked(pile: String)
 
 const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
+const HandOrder := preload("res://addons/pybridge_targeting/battle/pybridge_hand_order.gd")
+const AimDisplay := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_display.gd")
 ## Press on a card, release on a target (left mouse button).
 const SELECT := &"pybridge_select"
 ## Put the aimed card back (Escape, right mouse button).
@@ -49,11 +67,26 @@ const CARD_PREFIX := "pybridge_card_"
 ## How many cards have an action of their own.
 const CARD_KEYS := 10
 
-var _view: PyBridgeBattleView = null
+## Whether a playback runs (input skips it): [code]func() -> bool[/code].
+var playing_back: Callable
+## Whether the view waits for the runtime (input waits too): [code]func() -> bool[/code].
+var busy: Callable
+## Whether the view shows the Cut (pass and respond work): [code]func() -> bool[/code].
+var has_cut: Callable
+## The open pile picker's handling of an event: [code]func(event: InputEvent) -> Variant[/code],
+## whether it took the event, or null when no picker is open.
+var pile_input: Callable
+
+var _aim: BattleAim = null
+var _hand_order: HandOrder = null
+var _display: AimDisplay = null
 
 
-func _init(view: PyBridgeBattleView) -> void:
-	_view = view
+## Turns input into [param aim], [param hand_order] and what [param display] shows.
+func _init(aim: BattleAim, hand_order: HandOrder, display: AimDisplay) -> void:
+	_aim = aim
+	_hand_order = hand_order
+	_display = display
 
 
 ## Every action with its default events: action name -> [code]Array[InputEvent][/code].
@@ -111,35 +144,36 @@ static func with_key(text: String, action: StringName) -> String:
 func handle(event: InputEvent) -> bool:
 	if event is InputEventMouseMotion:
 		var point := (event as InputEventMouseMotion).position
-		_view.hand_order.moved(point)
-		_view.aim.pointer_moved(point)
-		_view.display.refresh_tooltip()
+		_hand_order.moved(point)
+		_aim.pointer_moved(point)
+		_display.refresh_tooltip()
 		return false
-	if _view.is_playing_back():
+	if playing_back.call():
 		var skips := [SKIP, SELECT, CONFIRM, CANCEL].any(
 			func(action: StringName) -> bool: return _pressed(event, action)
 		)
 		if skips:
-			_view.skip_playback()
+			skip_asked.emit()
 		return skips
-	if _view.is_busy():
+	if busy.call():
 		return false
-	if _view.pile_picker != null and _view.pile_picker.visible:
-		return _view.pile_picker.handle(event)
+	var picked: Variant = pile_input.call(event)
+	if picked != null:
+		return bool(picked)
 	return _pointer(event) or _keys(event) or _moves(event) or _piles(event)
 
 
 # The select button (a press on a card, a release on a target) and cancel.
 func _pointer(event: InputEvent) -> bool:
-	var aim := _view.aim
+	var aim := _aim
 	var point := aim.pointer
 	if event is InputEventMouse:
 		point = (event as InputEventMouse).position
 	if _pressed(event, SELECT):
-		_view.hand_order.pressed(point)
+		_hand_order.pressed(point)
 		return aim.pointer_pressed(point)
 	if event.is_action_released(SELECT):
-		_view.hand_order.released(point)
+		_hand_order.released(point)
 		aim.pointer_released(point)
 	elif _pressed(event, CANCEL) and aim.state != BattleAim.State.IDLE:
 		aim.cancel()
@@ -149,11 +183,11 @@ func _pointer(event: InputEvent) -> bool:
 
 # Picking cards and targets, and confirming, by key.
 func _keys(event: InputEvent) -> bool:
-	var aim := _view.aim
+	var aim := _aim
 	var handled := true
 	if _pressed(event, MOVE_CARD_LEFT, true) or _pressed(event, MOVE_CARD_RIGHT, true):
 		var moved := aim.card if aim.card != null else aim.hovered
-		_view.hand_order.shift(moved, -1 if _pressed(event, MOVE_CARD_LEFT, true) else 1)
+		_hand_order.shift(moved, -1 if _pressed(event, MOVE_CARD_LEFT, true) else 1)
 	elif _pressed(event, PREVIOUS_TARGET, true) or _pressed(event, NEXT_TARGET):
 		if aim.card == null:
 			aim.pick_relative(aim.hovered, 0)
@@ -177,17 +211,17 @@ func _keys(event: InputEvent) -> bool:
 # The Cut and the turn: pass, respond, end the turn (while nothing is aimed; respond also
 # while a card is aimed, to aim the next card that can respond).
 func _moves(event: InputEvent) -> bool:
-	if _pressed(event, RESPOND) and _view.cut_view != null and _view.aim.card != null:
-		_view.respond()  # again while a card is aimed: the next card that can respond
+	if _pressed(event, RESPOND) and has_cut.call() and _aim.card != null:
+		respond_asked.emit()  # again while a card is aimed: the next card that can respond
 		return true
-	if _view.aim.is_aiming():
+	if _aim.is_aiming():
 		return false
-	if _pressed(event, PASS) and _view.cut_view != null:
-		_view.pass_priority()
-	elif _pressed(event, RESPOND) and _view.cut_view != null:
-		_view.respond()
+	if _pressed(event, PASS) and has_cut.call():
+		pass_asked.emit()
+	elif _pressed(event, RESPOND) and has_cut.call():
+		respond_asked.emit()
 	elif _pressed(event, END_TURN):
-		_view.end_turn()
+		end_turn_asked.emit()
 	else:
 		return false
 	return true
@@ -195,11 +229,11 @@ func _moves(event: InputEvent) -> bool:
 
 # The pile viewer's keys (while nothing is aimed).
 func _piles(event: InputEvent) -> bool:
-	if _view.aim.is_aiming():
+	if _aim.is_aiming():
 		return false
 	for action: StringName in [SHOW_DRAW, SHOW_DISCARD, SHOW_EXHAUST]:
 		if _pressed(event, action):
-			_view.show_pile(String(action).trim_prefix("pybridge_show_"))
+			pile_asked.emit(String(action).trim_prefix("pybridge_show_"))
 			return true
 	return false
 

@@ -31,3 +31,22 @@ static func playback(view: PyBridgeBattleView, result: Dictionary, op: String) -
 	made.hand = view.hand_area
 	Relay.relay(made, view)
 	return made
+
+
+## The input of [param view] (made when the view is: its aim, hand order and display first):
+## what it asks to do, the view does.
+static func input(view: PyBridgeBattleView) -> BattleInput:
+	var made := BattleInput.new(view.aim, view.hand_order, view.display)
+	made.playing_back = view.is_playing_back
+	made.busy = view.is_busy
+	made.has_cut = func() -> bool: return view.cut_view != null
+	made.pile_input = func(event: InputEvent) -> Variant:
+		if view.pile_picker == null or not view.pile_picker.visible:
+			return null
+		return view.pile_picker.handle(event)
+	made.skip_asked.connect(view.skip_playback)
+	made.pass_asked.connect(view.pass_priority)
+	made.respond_asked.connect(view.respond)
+	made.end_turn_asked.connect(view.end_turn)
+	made.pile_asked.connect(view.show_pile)
+	return made
