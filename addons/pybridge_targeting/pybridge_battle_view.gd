@@ -114,10 +114,10 @@ const THEME_TYPE := &"PyBridgeBattleView"
 func _init() -> void:
 	# The view reads the pointer in _unhandled_input: it must not take the events itself.
 	mouse_filter = Control.MOUSE_FILTER_IGNORE
-	aim = BattleAim.new(self)
 	_stage = BattleStage.new(self)
-	cut_flow = CutFlow.new(self)
 	display = AimDisplay.new(self, _stage)
+	cut_flow = CutFlow.new(self)
+	aim = Wiring.aim(self, _stage)
 	hand_order = HandOrder.new(self, _stage)
 	hand_order.hand_reordered.connect(_layout.unbind(1))
 	_input_handler = Wiring.input(self)

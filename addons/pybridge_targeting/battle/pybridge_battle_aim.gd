@@ -13,8 +13,18 @@ extends RefCounted
 ## chosen), undo takes the last pick back, cancel puts the card back. A late choice (a Cut
 ## entry that chooses its units as it resolves) is made the same way, without a card.
 ## Which units a card takes, and how many, is the runtime's answer.
+##
+## It never holds the view: it is given the stage (the cards and units under the pointer),
+## the aim display and the Cut's flow, and Callables for what it asks the view
+## ([member client], [member targets_of], [member in_play_area]); it asks the view to play
+## and to wait by its signals [signal play_asked] and [signal busy_asked]
+## ([code]battle/pybridge_battle_wiring.gd[/code] connects them).
 
-# The view emits each as its own signal of the same name (battle/pybridge_relay.gd).
+## The chosen play: [param card_id] at [param target_ids] (the view plays it).
+signal play_asked(card_id: String, target_ids: PackedStringArray)
+## A wait for the runtime begins ([param delta] 1) or ends (-1): input waits meanwhile.
+signal busy_asked(delta: int)
+# The view emits each of these as its own signal of the same name (battle/pybridge_relay.gd).
 signal aim_started(card_id: String)
 signal target_selected(card_id: String, unit_id: String)
 signal aim_cancelled(card_id: String)
@@ -37,6 +47,9 @@ enum State {
 
 const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
 const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
+const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
+const AimDisplay := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_display.gd")
+const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
 ## How far the pointer may move while pressed and still count as a click.
 const CLICK_DISTANCE := 12.0
 ## [member keyboard_target] when the keys aim at nothing: confirm plays what is chosen.
@@ -55,13 +68,27 @@ var pointer: Vector2 = Vector2.ZERO
 ## The candidate the keys chose (an index into [method candidates]), -1 for the pointer,
 ## [constant NOTHING_AIMED] for none.
 var keyboard_target: int = -1
+## The runtime connection the choices ask: [code]func() -> PyBridgeClient[/code].
+var client: Callable
+## The runtime's [code]targets[/code] answer for a card:
+## [code]func(card_id: String) -> Dictionary[/code].
+var targets_of: Callable
+## Whether a card without a target is played where the pointer is:
+## [code]func(point: Vector2) -> bool[/code].
+var in_play_area: Callable
 
 var _press_point: Vector2 = Vector2.ZERO
-var _view: PyBridgeBattleView = null
+var _stage: BattleStage = null
+var _display: AimDisplay = null
+var _cut_flow: CutFlow = null
 
 
-func _init(view: PyBridgeBattleView) -> void:
-	_view = view
+## Aims at the cards and units of [param stage], drawn by [param display]; whether a card
+## can be played now is [param cut_flow]'s answer.
+func _init(stage: BattleStage, display: AimDisplay, cut_flow: CutFlow) -> void:
+	_stage = stage
+	_display = display
+	_cut_flow = cut_flow
 
 
 ## Whether anything is being aimed (a card, or a late choice).
@@ -82,7 +109,7 @@ func aimed_unit() -> String:
 	var choices := candidates()
 	if keyboard_target >= 0 and keyboard_target < choices.size():
 		return choices[keyboard_target]
-	return _view.unit_at(pointer)
+	return _stage.unit_at(pointer)
 
 
 ## Whether the aim chooses units now (an arrow card, or a late choice of units).
@@ -95,21 +122,21 @@ func pointer_moved(point: Vector2) -> void:
 	pointer = point
 	match state:
 		State.IDLE:
-			_hover(_view.card_at(point))
+			_hover(_card_at(point))
 		State.PRESSED:
 			if point.distance_to(_press_point) > CLICK_DISTANCE:
 				state = State.DRAGGING
 				keyboard_target = -1
-				_view.display.show_aim()
+				_display.show_aim()
 		State.DRAGGING, State.ARMED:
 			keyboard_target = -1
-			_view.display.show_aim()
+			_display.show_aim()
 
 
 ## The select button went down at [param point]; true when the aim took the press.
 func pointer_pressed(point: Vector2) -> bool:
 	pointer = point
-	var under := _view.card_at(point)
+	var under := _card_at(point)
 	match state:
 		State.IDLE:
 			if under != null:
@@ -136,7 +163,7 @@ func pointer_released(point: Vector2) -> void:
 		State.PRESSED:
 			# A click: the card stays chosen until the next click picks its target.
 			state = State.ARMED
-			_view.display.show_aim()
+			_display.show_aim()
 		State.DRAGGING:
 			release_at(point)
 
@@ -144,10 +171,10 @@ func pointer_released(point: Vector2) -> void:
 ## Starts aiming [param chosen] from [param point]; false (and
 ## [signal PyBridgeBattleView.card_refused]) when it cannot be played now.
 func begin(chosen: HandSlot, point: Vector2) -> bool:
-	var info := _view.targets_of(chosen.card_id)
-	if not _view.can_play(chosen.card_id):
-		var refusal := _view.cut_flow.refusal_of(chosen.card_id)
-		TypedTwins.refuse_card(self, chosen.card_id, refusal, _view.why_not(chosen.card_id))
+	var info: Dictionary = targets_of.call(chosen.card_id)
+	if not _cut_flow.can_play(chosen.card_id):
+		var refusal := _cut_flow.refusal_of(chosen.card_id)
+		TypedTwins.refuse_card(self, chosen.card_id, refusal, _cut_flow.why_not(chosen.card_id))
 		return false
 	card = chosen
 	choice = null
@@ -158,7 +185,7 @@ func begin(chosen: HandSlot, point: Vector2) -> bool:
 	_press_point = point
 	keyboard_target = -1
 	hovered = chosen
-	_view.display.aim_began(chosen)
+	_display.aim_began(chosen)
 	aim_started.emit(chosen.card_id)
 	return true
 
@@ -173,7 +200,7 @@ func select(chosen: HandSlot) -> bool:
 	state = State.ARMED
 	if needs_unit():
 		keyboard_target = 0
-	_view.display.show_aim()
+	_display.show_aim()
 	return true
 
 
@@ -185,15 +212,15 @@ func choose_units(units: PyBridge.Choice) -> void:
 	state = State.ARMED
 	keyboard_target = 0
 	if card == null:
-		_view.display.aim_began(null)
+		_display.aim_began(null)
 	choice_changed.emit(choice)
-	_view.display.show_aim()
+	_display.show_aim()
 
 
 ## Picks the card [param offset] places from [param from] in the hand (the first card when
 ## [param from] is null).
 func pick_relative(from: HandSlot, offset: int) -> void:
-	var slots := _view.hand_slots
+	var slots := _stage.hand_slots
 	if slots.is_empty() or (choice != null and card == null):
 		return
 	var index := 0
@@ -204,8 +231,8 @@ func pick_relative(from: HandSlot, offset: int) -> void:
 
 ## Picks the card at [param index] of the hand (the number keys), if there is one.
 func pick_index(index: int) -> void:
-	if index >= 0 and index < _view.hand_slots.size() and not (choice != null and card == null):
-		select(_view.hand_slots[index])
+	if index >= 0 and index < _stage.hand_slots.size() and not (choice != null and card == null):
+		select(_stage.hand_slots[index])
 
 
 ## Ends the aim without a play ([signal PyBridgeBattleView.aim_cancelled] for a card,
@@ -229,8 +256,8 @@ func finish() -> void:
 	choice = null
 	state = State.IDLE
 	keyboard_target = -1
-	hovered = _view.card_at(pointer)
-	_view.display.aim_ended(was)
+	hovered = _card_at(pointer)
+	_display.aim_ended(was)
 
 
 ## Plays or picks where [param point] is: a candidate is picked, a chosen unit taken back,
@@ -238,15 +265,15 @@ func finish() -> void:
 ## True when something was done there.
 func release_at(point: Vector2) -> bool:
 	if needs_unit():
-		var unit := _view.unit_at(point)
+		var unit := _stage.unit_at(point)
 		if unit != "" and unit in candidates():
 			_pick(unit)
 			return true
 		if unit != "" and unit in choice.chosen:
 			_unpick(unit)
 			return true
-	elif card != null and choice == null and _view.in_play_area(point):
-		_view.cut_flow.release_card(card.card_id)
+	elif card != null and choice == null and in_play_area.call(point):
+		_cut_flow.release_card(card.card_id)
 		return true
 	cancel()
 	return false
@@ -263,7 +290,7 @@ func confirm() -> void:
 			_finish_choice()
 		return
 	if card != null and choice == null:
-		_view.cut_flow.release_card(card.card_id)
+		_cut_flow.release_card(card.card_id)
 
 
 ## Plays what is chosen now, if the runtime says the choice can be confirmed (the Confirm
@@ -285,13 +312,13 @@ func cycle_target(offset: int) -> void:
 	if choices.is_empty():
 		return
 	if keyboard_target < 0:
-		var under := choices.find(_view.unit_at(pointer))
+		var under := choices.find(_stage.unit_at(pointer))
 		keyboard_target = under if under >= 0 else (0 if offset > 0 else choices.size() - 1)
 	else:
 		keyboard_target = posmod(keyboard_target + offset, choices.size())
 	if state != State.DRAGGING:
 		state = State.ARMED
-	_view.display.show_aim()
+	_display.show_aim()
 
 
 ## Forgets the cards of a hand that is gone (a new state): the aim at a card and the hover
@@ -308,18 +335,18 @@ func forget_hand() -> void:
 
 # How many the choice takes is the runtime's answer (pick, before the first pick).
 func _ask_counts(asked: PyBridge.Choice) -> void:
-	await asked.refresh(_view.bridge)
+	await asked.refresh(client.call())
 	if asked == choice:
-		_view.display.refresh_choice()
+		_display.refresh_choice()
 		choice_changed.emit(asked)
 
 
 func _pick(unit: String) -> void:
 	var picking := choice
 	target_selected.emit(picking.source_id(), unit)
-	_view.busy_with(1)
-	var ok: bool = await picking.add(_view.bridge, unit)
-	_view.busy_with(-1)
+	busy_asked.emit(1)
+	var ok: bool = await picking.add(client.call(), unit)
+	busy_asked.emit(-1)
 	if picking != choice:
 		return  # the aim moved on while the runtime answered
 	if not ok:
@@ -332,21 +359,21 @@ func _pick(unit: String) -> void:
 	state = State.ARMED
 	keyboard_target = NOTHING_AIMED if picking.can_confirm else 0
 	choice_changed.emit(picking)
-	_view.display.show_aim()
+	_display.show_aim()
 
 
 func _unpick(unit: String) -> void:
 	var picking := choice
-	_view.busy_with(1)
-	var ok: bool = await picking.remove(_view.bridge, unit)
-	_view.busy_with(-1)
+	busy_asked.emit(1)
+	var ok: bool = await picking.remove(client.call(), unit)
+	busy_asked.emit(-1)
 	if not ok and not picking.refused.is_empty():
 		var why := str(picking.refused.get("message", ""))
 		TypedTwins.refuse_request(self, "pick", picking.refusal, why)
 	if ok and picking == choice:
 		keyboard_target = 0
 		choice_changed.emit(picking)
-		_view.display.show_aim()
+		_display.show_aim()
 
 
 func _finish_choice() -> void:
@@ -354,7 +381,7 @@ func _finish_choice() -> void:
 	var card_id := card.card_id if card != null else ""
 	if card != null and not done.late:
 		finish()
-		_view.play_card_at(card_id, done.chosen)
+		play_asked.emit(card_id, done.chosen)
 		return
 	finish()
 	choice_ended.emit(done, true)
@@ -363,4 +390,10 @@ func _finish_choice() -> void:
 func _hover(under: HandSlot) -> void:
 	if under != hovered:
 		hovered = under
-		_view.display.refresh()
+		_display.refresh()
+
+
+# The hand card under [param point]: the hovered and the aimed card own the space they are
+# raised into.
+func _card_at(point: Vector2) -> HandSlot:
+	return _stage.card_at(point, [hovered, card])

@@ -3,11 +3,13 @@ extends RefCounted
 ## How a [PyBridgeBattleView] hands its parts their context: each part is given, when it is
 ## made, exactly the other parts and nodes it works with and Callables for the few questions
 ## it asks the view, never the view itself; what a part tells, it tells by its own signals,
-## which the view relays as its own (battle/pybridge_relay.gd) or answers here. This is the
-## one place besides the view's own scripts that knows the view's members
-## (tests/test_addon_api.py counts what each part reads of the view).
+## which the view relays as its own (battle/pybridge_relay.gd) or, for a request to the view
+## ([code]..._asked[/code]), this wiring connects to what answers it. The view's members such a
+## part used are read here instead (tests/test_addon_api.py counts what each part reads).
 
+const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
 
@@ -49,4 +51,15 @@ static func input(view: PyBridgeBattleView) -> BattleInput:
 	made.respond_asked.connect(view.respond)
 	made.end_turn_asked.connect(view.end_turn)
 	made.pile_asked.connect(view.show_pile)
+	return made
+
+
+## The aim of [param view] (made when the view is: its stage, display and Cut flow first).
+static func aim(view: PyBridgeBattleView, stage: BattleStage) -> BattleAim:
+	var made := BattleAim.new(stage, view.display, view.cut_flow)
+	made.client = func() -> PyBridgeClient: return view.bridge
+	made.targets_of = view.targets_of
+	made.in_play_area = view.in_play_area
+	made.play_asked.connect(view.play_card_at)
+	made.busy_asked.connect(view.busy_with)
 	return made
