@@ -116,7 +116,7 @@ func _init() -> void:
 	mouse_filter = Control.MOUSE_FILTER_IGNORE
 	_stage = BattleStage.new(self)
 	display = AimDisplay.new(self, _stage)
-	cut_flow = CutFlow.new(self)
+	cut_flow = Wiring.cut_flow(self, _stage)
 	aim = Wiring.aim(self, _stage)
 	hand_order = HandOrder.new(self, _stage)
 	hand_order.hand_reordered.connect(_layout.unbind(1))

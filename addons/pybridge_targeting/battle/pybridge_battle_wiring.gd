@@ -7,8 +7,10 @@ extends RefCounted
 ## ([code]..._asked[/code]), this wiring connects to what answers it. The view's members such a
 ## part used are read here instead (tests/test_addon_api.py counts what each part reads).
 
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
 const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
+const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
 const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
@@ -60,6 +62,26 @@ static func aim(view: PyBridgeBattleView, stage: BattleStage) -> BattleAim:
 	made.client = func() -> PyBridgeClient: return view.bridge
 	made.targets_of = view.targets_of
 	made.in_play_area = view.in_play_area
+	made.play_asked.connect(view.play_card_at)
+	made.busy_asked.connect(view.busy_with)
+	view.cut_flow.aim = made
+	return made
+
+
+## The Cut's flow of [param view] (made when the view is, after its stage; the aim, the
+## target marks and the pile picker are given to it when they are made).
+static func cut_flow(view: PyBridgeBattleView, stage: BattleStage) -> CutFlow:
+	var made := CutFlow.new(stage, view, Signal(view, &"choice_ended"))
+	made.client = func() -> PyBridgeClient: return view.bridge
+	made.fields_of = view.request_fields
+	made.busy = view.is_busy
+	made.battle_open = func() -> bool: return not view.state.is_empty()
+	made.settle_play = view.settle_play
+	made.play_back = view.play_back
+	made.targets_of = view.targets_of
+	made.cut_view = func() -> PyBridgeCutView: return view.cut_view
+	made.data = func() -> BattleData: return view.data
+	made.play_rect = view.play_rect
 	made.play_asked.connect(view.play_card_at)
 	made.busy_asked.connect(view.busy_with)
 	return made

@@ -14,7 +14,17 @@ extends RefCounted
 ## more the runtime does not ask: the entry fails (strict) or does nothing (soft), as its
 ## events and log say. The same choice, for a card played at once without the Cut, is the
 ## play's target.
+##
+## It never holds the view: it is given the stage (the hand), the node whose frames it waits
+## on and the view's [signal PyBridgeBattleView.choice_ended]; the view's wiring
+## ([code]battle/pybridge_battle_wiring.gd[/code]) gives it the aim, the target marks and the
+## pile picker once they are made, and Callables for what it asks the view. It asks the view
+## to play and to wait by its signals [signal play_asked] and [signal busy_asked].
 
+## The chosen play: [param card_id] at [param target_ids] (the view plays it).
+signal play_asked(card_id: String, target_ids: PackedStringArray)
+## A wait for the runtime begins ([param delta] 1) or ends (-1): input waits meanwhile.
+signal busy_asked(delta: int)
 ## A card was refused (the view re-emits it as its [signal PyBridgeBattleView.card_refused]).
 signal card_refused(card_id: String, reason: String)
 ## A card was refused, typed ([signal PyBridgeBattleView.play_refused]).
@@ -36,33 +46,74 @@ signal cut_changed(cut: Dictionary)
 
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
 const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
+const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
+const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_battle_data.gd")
+const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
+const PilePicker := preload("res://addons/pybridge_targeting/battle/pybridge_pile_picker.gd")
+const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
 
 ## The runtime's last [code]cut[/code] answer (empty before the first).
 var cut: Dictionary = {}
+## The aim, which makes a choice of units.
+var aim: BattleAim = null
+## The markers over the units (the Cut's targets, lost targets).
+var marks: TargetMarks = null
+## The picker of a choice of cards.
+var picker: PilePicker = null
+## The runtime connection: [code]func() -> PyBridgeClient[/code].
+var client: Callable
+## A request's fields on the view's session and side:
+## [code]func(fields: Dictionary) -> Dictionary[/code].
+var fields_of: Callable
+## Whether the view waits for the runtime: [code]func() -> bool[/code].
+var busy: Callable
+## Whether a battle is open: [code]func() -> bool[/code].
+var battle_open: Callable
+## Shows a play's answer, step by step or at once (a coroutine):
+## [code]func(result: Dictionary, op: String)[/code].
+var settle_play: Callable
+## Plays an answer back step by step, then shows its state (a coroutine):
+## [code]func(result: Dictionary, op: String)[/code].
+var play_back: Callable
+## The runtime's [code]targets[/code] answer for a card:
+## [code]func(card_id: String) -> Dictionary[/code].
+var targets_of: Callable
+## The view's Cut view, or null: [code]func() -> PyBridgeCutView[/code].
+var cut_view: Callable
+## What the views are given, read from the state: [code]func() -> BattleData[/code].
+var data: Callable
+## Where a card without a target is played (global): [code]func() -> Rect2[/code].
+var play_rect: Callable
 
-var _view: PyBridgeBattleView = null
+var _stage: BattleStage = null
+var _host: Node = null
+var _choices_ended: Signal
 
 
-func _init(view: PyBridgeBattleView) -> void:
-	_view = view
+## Plays the hand of [param stage]; waits on [param host]'s frames, and for a choice to end on
+## [param choices_ended] (the view's [signal PyBridgeBattleView.choice_ended]).
+func _init(stage: BattleStage, host: Node, choices_ended: Signal) -> void:
+	_stage = stage
+	_host = host
+	_choices_ended = choices_ended
 
 
 ## Activates [param card_id] at [param target_ids] (its locked targets; none for a card
 ## without an arrow) onto the Cut (a coroutine); false when the runtime refused it.
 func activate(card_id: String, target_ids: PackedStringArray) -> bool:
-	var bridge := _view.bridge
-	var fields := _view.request_fields({"card": card_id})
+	var bridge: PyBridgeClient = client.call()
+	var fields: Dictionary = fields_of.call({"card": card_id})
 	if not target_ids.is_empty():
 		fields["target"] = Array(target_ids)
-	_view.busy_with(1)
+	busy_asked.emit(1)
 	var result: Dictionary = await bridge.ask("activate", fields)
 	if result.is_empty():
-		_view.busy_with(-1)
+		busy_asked.emit(-1)
 		TypedTwins.card_error(self, card_id, bridge.last_error)
 		return false
-	_view.target_marks.clear_lost()
-	await _view.settle_play(result, "activate")
-	_view.busy_with(-1)
+	marks.clear_lost()
+	await settle_play.call(result, "activate")
+	busy_asked.emit(-1)
 	card_activated.emit(card_id, target_ids, result)
 	return true
 
@@ -70,7 +121,7 @@ func activate(card_id: String, target_ids: PackedStringArray) -> bool:
 ## Whether [param card_id] can be played now: the runtime's [code]targets[/code] says it is
 ## playable and, with a Cut view, the runtime's [code]cut[/code] lets a card be activated.
 func can_play(card_id: String) -> bool:
-	return bool(_view.targets_of(card_id).get("playable", false)) and _cut_allows()
+	return bool(targets_of.call(card_id).get("playable", false)) and _cut_allows()
 
 
 ## Why [param card_id] cannot be played now, in the runtime's words ([code]""[/code] when it
@@ -82,7 +133,7 @@ func why_not(card_id: String) -> String:
 		)
 	if can_play(card_id):
 		return ""
-	var targets: Dictionary = _view.targets_of(card_id)
+	var targets: Dictionary = targets_of.call(card_id)
 	var reason: Variant = targets.get("reason")
 	if reason == null:
 		return tr("it cannot be played now")
@@ -93,15 +144,15 @@ func why_not(card_id: String) -> String:
 func refusal_of(card_id: String) -> PyBridge.Refusal:
 	if not _cut_allows():
 		return PyBridge.Refusal.of_cut(cut, "activate")
-	return null if can_play(card_id) else PyBridge.Refusal.of_targets(_view.targets_of(card_id))
+	return null if can_play(card_id) else PyBridge.Refusal.of_targets(targets_of.call(card_id))
 
 
 ## The player passes on the Cut (a coroutine) when the runtime's [code]can_pass[/code] says
 ## so and the view is not busy: any aim is put back first (see [method pass_priority]).
 func pass_on() -> bool:
-	if _view.is_busy() or _view.state.is_empty() or not bool(cut.get("can_pass", false)):
+	if busy.call() or not battle_open.call() or not bool(cut.get("can_pass", false)):
 		return false
-	_view.aim.cancel()
+	aim.cancel()
 	return await pass_priority()
 
 
@@ -109,23 +160,24 @@ func pass_on() -> bool:
 ## card of the hand that can be played now, or, while one of them is aimed, the next one
 ## (the player chooses which card answers by responding again); false when none can.
 func respond() -> bool:
-	if _view.is_busy() or not bool(cut.get("can_respond", false)):
+	if busy.call() or not bool(cut.get("can_respond", false)):
 		return false
 	var able: Array[String] = []
-	for slot in _view.hand_slots:
+	for slot in _stage.hand_slots:
 		if can_play(slot.card_id):
 			able.append(slot.card_id)
 	if able.is_empty():
 		return false
-	var aimed := _view.aim.card.card_id if _view.aim.card != null else ""
+	var aimed := aim.card.card_id if aim.card != null else ""
 	var next := (able.find(aimed) + 1) % able.size()  # not aimed: find is -1, the first
-	return _view.select_card(able[next])
+	var slot := _stage.hand_slot(able[next])
+	return slot != null and aim.select(slot)
 
 
 ## True (and the refusal told, in the runtime's [code]end_turn_reason[/code]) when the Cut
 ## keeps the turn from ending.
 func refuses_end_turn() -> bool:
-	if _view.cut_view == null or bool(cut.get("can_end_turn", true)):
+	if cut_view.call() == null or bool(cut.get("can_end_turn", true)):
 		return false
 	var reason := str(cut.get("end_turn_reason", ""))
 	var said := Sentences.say(cut.get("end_turn_reason_message"), reason)
@@ -137,15 +189,15 @@ func refuses_end_turn() -> bool:
 ## top entry resolves and its events play back. An entry that needs a choice as it resolves
 ## asks for it first; cancelling that choice passes nothing. False when nothing was passed.
 func pass_priority(choices: Dictionary = {}) -> bool:
-	var bridge := _view.bridge
-	var fields := _view.request_fields()
+	var bridge: PyBridgeClient = client.call()
+	var fields: Dictionary = fields_of.call()
 	if not choices.is_empty():
 		fields["choices"] = choices
-	_view.busy_with(1)
+	busy_asked.emit(1)
 	var result: Dictionary = await ask_answering(
 		"pass", fields, PackedStringArray(["target_required"])
 	)
-	_view.busy_with(-1)
+	busy_asked.emit(-1)
 	if result.is_empty():
 		var error := bridge.last_error
 		var code := str(error.get("code", ""))
@@ -162,9 +214,9 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 			return await pass_priority(more)
 		TypedTwins.request_error(self, "pass", error)
 		return false
-	_view.target_marks.clear_lost()
+	marks.clear_lost()
 	passed.emit(result)
-	await _view.play_back(result, "pass")
+	await play_back.call(result, "pass")
 	return true
 
 
@@ -175,16 +227,16 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 ## ([member PyBridgeClient.last_error] then has the code [code]choice_cancelled[/code]).
 ## The caller holds the view busy (one level) around it; the choice itself is made idle.
 func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray()) -> Dictionary:
-	var bridge := _view.bridge
+	var bridge: PyBridgeClient = client.call()
 	var handled := expected.duplicate()
 	handled.append("choice_needed")
 	var result: Dictionary = await bridge.ask(op, fields, handled)
 	while result.is_empty() and str(bridge.last_error.get("code", "")) == "choice_needed":
 		var asked := PyBridge.Choice.for_asked(bridge.last_error)
 		# The caller holds the view busy for its request; while the player chooses it is not.
-		_view.busy_with(-1)
+		busy_asked.emit(-1)
 		var picked: Variant = await choose(asked)
-		_view.busy_with(1)
+		busy_asked.emit(1)
 		if picked == null:
 			bridge.last_error = {"code": "choice_cancelled", "message": "", "where": ""}
 			return {}
@@ -198,29 +250,30 @@ func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray
 ## Makes [param choice] (a coroutine): units with the aim, cards with the pile picker; the
 ## answer as the runtime takes it, or null when it was cancelled (or refused).
 func choose(choice: PyBridge.Choice) -> Variant:
-	if not await choice.refresh(_view.bridge):
+	if not await choice.refresh(client.call()):
 		var why := str(choice.refused.get("message", ""))
 		TypedTwins.refuse_request(self, "pick", choice.refusal, why)
 		return null
 	if choice.chooses == "cards":
 		open_pile_picker(choice)
 	else:
-		if _view.is_inside_tree():
+		if _host.is_inside_tree():
 			# The Cut view lays its new rows out first: the arrow starts at the entry's row.
-			await _view.get_tree().process_frame
-		_view.aim.choose_units(choice)
-	var ended: Array = await _view.choice_ended
+			await _host.get_tree().process_frame
+		aim.choose_units(choice)
+	var ended: Array = await _choices_ended
 	while ended[0] != choice:
-		ended = await _view.choice_ended
+		ended = await _choices_ended
 	return choice.answer() if ended[1] else null
 
 
 ## Shows one step of a resolution's playback on the Cut view and the markers; true when
 ## the step showed something of the Cut.
 func show_step(line: Dictionary, events: Array) -> bool:
-	var shown := read_step(line, events, _view.target_marks)
-	if _view.cut_view != null:
-		_view.cut_view.show_step(line, events)
+	var shown := read_step(line, events, marks)
+	var shower: PyBridgeCutView = cut_view.call()
+	if shower != null:
+		shower.show_step(line, events)
 	return shown
 
 
@@ -251,36 +304,36 @@ static func read_step(line: Dictionary, events: Array, shower: Object) -> bool:
 ## activated at once; a card that chooses as it resolves and is played without the Cut asks
 ## for its choice first (the play's target).
 func release_card(card_id: String) -> void:
-	var info := _view.targets_of(card_id)
-	if _view.cut_view == null and info.get("late_choice") is Dictionary:
+	var info: Dictionary = targets_of.call(card_id)
+	if cut_view.call() == null and info.get("late_choice") is Dictionary:
 		var answer: Variant = await choose(PyBridge.Choice.for_card(card_id, info))
 		if answer != null:
-			_view.play_card_at(card_id, PackedStringArray(answer))
+			play_asked.emit(card_id, PackedStringArray(answer))
 		return
-	_view.play_card_at(card_id, PackedStringArray())
+	play_asked.emit(card_id, PackedStringArray())
 
 
 ## Opens the view's pile picker on [param choice], a choice of cards: the cards of its
 ## places, as the state holds them.
 func open_pile_picker(choice: PyBridge.Choice) -> void:
 	var listed := []
+	var read: BattleData = data.call()
 	var only := choice.options()
 	for zone in choice.zones:
-		for instance in _view.data.zone_instances(zone):
+		for instance in read.zone_instances(zone):
 			var card_id := str(instance.get("id"))
 			if not only.is_empty() and not card_id in only:
 				continue  # a choice an action asks lists its options only
 			var info := {"playable": card_id in choice.candidates}
-			listed.append(
-				{"id": card_id, "zone": zone, "data": _view.data.card_data(instance, info)}
-			)
+			listed.append({"id": card_id, "zone": zone, "data": read.card_data(instance, info)})
 	if not only.is_empty():  # in the runtime's order (the top of a pile first)
 		listed.sort_custom(
 			func(a: Dictionary, b: Dictionary) -> bool:
 				return only.find(str(a["id"])) < only.find(str(b["id"]))
 		)
-	var center := _view.play_rect().get_center()
-	_view.pile_picker.open(choice, choice_title(choice), listed, center)
+	var area: Rect2 = play_rect.call()
+	var center := area.get_center()
+	picker.open(choice, choice_title(choice), listed, center)
 	choice_changed.emit(choice)
 
 
@@ -290,32 +343,35 @@ func choice_title(choice: PyBridge.Choice) -> String:
 	for entry: Dictionary in cut.get("cut", []):
 		if str(entry.get("id")) == choice.entry_id and entry.get("card") is Dictionary:
 			card_id = str(entry["card"].get("id"))
-	return str(_view.names().get("cards", {}).get(card_id, card_id))
+	var read: BattleData = data.call()
+	return str(read.names().get("cards", {}).get(card_id, card_id))
 
 
 ## Takes the runtime's [code]cut[/code] [param answer] and shows it.
 func show_cut(answer: Dictionary) -> void:
 	cut = answer
-	_view.target_marks.show_cut(answer.get("cut", []))
-	if _view.cut_view != null:
-		_view.cut_view.show_cut(answer, _view.names(), _view.data.texts())
+	marks.show_cut(answer.get("cut", []))
+	var shower: PyBridgeCutView = cut_view.call()
+	if shower != null:
+		var read: BattleData = data.call()
+		shower.show_cut(answer, read.names(), read.texts())
 	cut_changed.emit(answer)
 
 
 ## Drops every choice under way (a new battle opens): the aim is put back, a late choice
 ## ends unanswered and the pile picker closes.
 func drop_choices() -> void:
-	var pending := _view.aim.choice
-	if _view.aim.is_aiming():
-		_view.aim.finish()
+	var pending := aim.choice
+	if aim.is_aiming():
+		aim.finish()
 	if pending != null and pending.late:
 		choice_ended.emit(pending, false)
-	if _view.pile_picker != null and _view.pile_picker.visible:
-		_view.pile_picker.cancel()
+	if picker != null and picker.visible:
+		picker.cancel()
 
 
 func _cut_allows() -> bool:
-	return _view.cut_view == null or bool(cut.get("can_activate", true))
+	return cut_view.call() == null or bool(cut.get("can_activate", true))
 
 
 func _late_of(entry_id: String) -> Dictionary:
