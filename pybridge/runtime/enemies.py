@@ -55,8 +55,8 @@ def choose_intents(ctx: Context, only: AbstractSet[str] | None = None) -> None:
         move = _weighted(battle, moves)
         target = choose_target(battle, enemy, move)
         enemy.intent = Intent(move.id, None if target is None else target.id)
-        ctx.emit("intent", unit=enemy.id, move=move.id, name=move.name,
-                 target=enemy.intent.target)  # fmt: skip
+        ctx.events.append({"type": "intent", "unit": enemy.id, "move": move.id,
+                           "name": move.name, "target": enemy.intent.target})  # fmt: skip
 
 
 def enemy_phase(ctx: Context) -> bool:
@@ -78,8 +78,9 @@ def enemy_phase(ctx: Context) -> bool:
                 ctx.emit("enemy_holds", unit=enemy.id, move=move.id, name=move.name,
                          reason=refused.text, reason_message=refused.message)  # fmt: skip
                 continue
-        ctx.emit("enemy_acts", unit=enemy.id, move=move.id, name=move.name,
-                 target=None if target is None else target.id)  # fmt: skip
+        ctx.events.append({"type": "enemy_acts", "unit": enemy.id, "move": move.id,
+                           "name": move.name,
+                           "target": None if target is None else target.id})  # fmt: skip
         chosen = () if target is None else (target,)
         run(move.behavior, ctx.child(enemy, HostKind.MOVE, targets=chosen))
         if settle(ctx):

@@ -18,7 +18,7 @@ from .mode_table import (
     TargetMode,
     single_target,
 )
-from .model import Battle, CardDef, StatusDef, Unit
+from .model import Battle, CardDef, StatusDef, Team, Unit
 
 __all__ = [
     "MODE_FACTS",
@@ -150,7 +150,18 @@ def candidates(
     facts = MODE_FACTS[mode]
     if facts.chooser is _NOBODY:
         return []
-    return [u for u in battle.living() if _choosable(battle, source, facts, u, card)]
+    pool = battle.living(_team_reached(facts.reach, source))
+    return [u for u in pool if _choosable(battle, source, facts, u, card)]
+
+
+def _team_reached(reach: Reach, source: Unit) -> Team | None:
+    """The one team whose units :func:`in_reach` may accept for ``reach`` (None: both), so a
+    search for candidates need not look at the other team's units at all."""
+    if reach is _ENEMY:
+        return source.team.opposite
+    if reach is _ANY:
+        return None
+    return source.team  # ally, other ally, self (and none, which accepts no unit)
 
 
 def affected_range(

@@ -27,8 +27,7 @@ def settle(ctx: Context) -> bool:
         return True
     index = battle._index  # what Battle.unit() reads
     sides = battle.sides
-    for team in sides:  # the player side's first (iterating the dict itself costs least)
-        side = sides[team]
+    for team, side in sides.items():  # the player side's first
         active = index.get(side.active_player)
         if active is None or active.hp <= 0 or active.zone is not _FIELD:  # fallen or withdrawn
             successor = next(iter(battle.living(team)), None)

@@ -262,6 +262,7 @@ def run_reactions(ctx: Context) -> None:
             hook = None if definition is None else definition.hooks.get("attacked")
             if hook is None or not unit.alive or unit.statuses.get(status, 0) <= 0:
                 continue
-            ctx.emit("reaction", unit=unit.id, status=status, attacker=attacker.id)
+            ctx.events.append({"type": "reaction", "unit": unit.id, "status": status,
+                               "attacker": attacker.id})  # fmt: skip
             run(hook, ctx.child(unit, HostKind.REACTION, targets=(attacker,), attacker=attacker,
                                 status=status))  # fmt: skip

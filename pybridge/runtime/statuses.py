@@ -13,7 +13,7 @@ def tick(ctx: Context, team: Team, hook: str) -> None:
     """Run the ``hook`` ("turn_start" or "turn_end") of every living ``team`` unit's statuses,
     in battle order and, per unit, in status-name order (stable across save and load)."""
     battle = ctx.battle
-    for unit in battle.team(team):
+    for unit in battle._teams[team]:  # the roster is fixed when the battle is made: no copy
         if not unit.statuses:  # most units carry none: skip the sort
             continue
         for status in sorted(unit.statuses):
@@ -22,7 +22,8 @@ def tick(ctx: Context, team: Team, hook: str) -> None:
                 continue
             behavior = definition.hooks.get(hook)
             if behavior is not None:
-                ctx.emit("status_hook", unit=unit.id, status=status, hook=hook)
+                ctx.events.append({"type": "status_hook", "unit": unit.id, "status": status,
+                                   "hook": hook})  # fmt: skip
                 run(behavior, ctx.child(unit, HostKind.STATUS, status=status))
             if definition.decay_on == hook and unit.alive and status in unit.statuses:
                 had = unit.statuses[status]
@@ -31,5 +32,5 @@ def tick(ctx: Context, team: Team, hook: str) -> None:
                     unit.statuses[status] = left
                 else:
                     del unit.statuses[status]
-                ctx.emit("status_decayed", unit=unit.id, status=status, stacks_before=had,
-                         stacks_after=left)  # fmt: skip
+                ctx.events.append({"type": "status_decayed", "unit": unit.id, "status": status,
+                                   "stacks_before": had, "stacks_after": left})  # fmt: skip
