@@ -72,10 +72,18 @@ class Context:
                  kind: HostKind = _CARD, status: str | None = None,
                  events: list[Event] | None = None, work: list[int] | None = None,
                  chosen: tuple[str, ...] = ()) -> None:  # fmt: skip
-        self.battle, self.host, self.targets, self.attacker = battle, host, targets, attacker
-        self.this_card, self.kind, self.status, self.chosen = this_card, kind, status, chosen
+        # One assignment a line: a tuple packed and unpacked costs more opcodes.
+        self.battle = battle
+        self.host = host
+        self.targets = targets
+        self.attacker = attacker
+        self.this_card = this_card
+        self.kind = kind
+        self.status = status
+        self.chosen = chosen
         self.entry = None
-        self.counted = self.depth = 0
+        self.counted = 0
+        self.depth = 0
         if events is None:
             events = UnitsAfter(battle) if battle.unit_after else []
         self.events = events

@@ -56,6 +56,8 @@ DEFAULT_VISIBILITY: Mapping[Pile, str] = MappingProxyType(
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _PLAYER: Final = Team.PLAYER
 _ENEMY: Final = Team.ENEMY
+#: Both teams, in declaration order (iterating an Enum class runs Python code every time).
+_TEAMS: Final[tuple[Team, ...]] = tuple(Team)
 
 
 def _anything(item: object) -> bool:
@@ -90,15 +92,21 @@ _FIELD: Final = Zone.FIELD
 HOOKS: Final[tuple[str, ...]] = ("turn_start", "turn_end", "attacked")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Intent:
     """What an enemy will do on its next turn, shown to the player in advance."""
 
     move: str
     target: str | None = None
 
+    # Written out rather than generated: every enemy telegraphs one a turn, and a compiled
+    # build runs a dataclass's generated __init__ as Python.
+    def __init__(self, move: str, target: str | None = None) -> None:
+        object.__setattr__(self, "move", move)  # frozen: set once, here
+        object.__setattr__(self, "target", target)
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Unit:
     id: str
     name: str
@@ -114,6 +122,26 @@ class Unit:
     zone: Zone = Zone.FIELD
     #: A ``res://`` path to the unit's portrait, for hosts to draw (the rules never read it).
     art: str | None = None
+
+    # Written out rather than generated: every battle a simulation plays clones its units,
+    # and a compiled build runs a dataclass's generated __init__ as Python.
+    def __init__(self, id: str, name: str, team: Team, hp: int, max_hp: int, armor: int = 0,
+                 statuses: dict[str, int] | None = None, tags: tuple[str, ...] = (),
+                 tier: int = 1, moves: tuple[str, ...] = (), intent: Intent | None = None,
+                 zone: Zone = _FIELD, art: str | None = None) -> None:  # fmt: skip
+        self.id = id
+        self.name = name
+        self.team = team
+        self.hp = hp
+        self.max_hp = max_hp
+        self.armor = armor
+        self.statuses = {} if statuses is None else statuses
+        self.tags = tags
+        self.tier = tier
+        self.moves = moves
+        self.intent = intent
+        self.zone = zone
+        self.art = art
 
     @property
     def alive(self) -> bool:
@@ -378,7 +406,7 @@ class Battle:
 
     def __post_init__(self) -> None:
         self._index = {unit.id: unit for unit in self.units}
-        self._teams = {team: [u for u in self.units if u.team is team] for team in Team}
+        self._teams = {team: [u for u in self.units if u.team is team] for team in _TEAMS}
 
     # -- units -----------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit | None:

@@ -70,9 +70,12 @@ PROTECTIONS: dict[str, str] = {
 def is_protected(battle: Battle, unit: Unit, single_target: bool) -> bool:
     """Does a status make ``unit`` "not the target of" this effect? Protection ``all`` covers
     every effect; ``single`` only single-target effects."""
+    definitions = battle.statuses
     for status, stacks in unit.statuses.items():
-        definition = battle.statuses.get(status)
-        protection = None if definition is None or stacks <= 0 else definition.protection
+        definition = definitions.get(status)
+        if definition is None or stacks <= 0:
+            continue
+        protection = definition.protection
         if protection == "all" or (protection == "single" and single_target):
             return True
     return False
