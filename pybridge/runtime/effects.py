@@ -23,6 +23,7 @@ _HAND: Final = Pile.HAND
 _DRAW: Final = Pile.DRAW
 _DISCARD: Final = Pile.DISCARD
 _FIELD: Final = Zone.FIELD
+_PLAYER: Final = Team.PLAYER
 
 
 def living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
@@ -107,7 +108,7 @@ def move_cards(
     if len(sides) > 1:
         _move_by_side(node_id, ctx, cards, to, position, face_down)
         return
-    _move_within(node_id, ctx, cards, sides[Team.PLAYER].piles, to, position, face_down)
+    _move_within(node_id, ctx, cards, sides[_PLAYER].piles, to, position, face_down)
 
 
 def _move_by_side(node_id: str | None, ctx: Context, cards: list[str], to: Pile,

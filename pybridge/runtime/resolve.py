@@ -23,6 +23,8 @@ from .model import Battle
 from .nodes import Role
 from .vocabulary import Vocabulary, words_of
 
+_REACTION: Final = HostKind.REACTION  # bound once: reading an Enum class attribute is slow
+
 Producer = Callable[[Context], list[Any]]
 Test = Callable[[Context], bool]
 #: A compiled flow node; False when a closed Gate ends the arm it is in.
@@ -264,5 +266,5 @@ def run_reactions(ctx: Context) -> None:
                 continue
             ctx.events.append({"type": "reaction", "unit": unit.id, "status": status,
                                "attacker": attacker.id})  # fmt: skip
-            run(hook, ctx.child(unit, HostKind.REACTION, targets=(attacker,), attacker=attacker,
+            run(hook, ctx.child(unit, _REACTION, targets=(attacker,), attacker=attacker,
                                 status=status))  # fmt: skip

@@ -4,9 +4,13 @@ counters (a filter or condition can still read them)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .context import Context, HostKind
 from .model import Team
 from .resolve import run
+
+_STATUS: Final = HostKind.STATUS  # bound once: reading an Enum class attribute is slow on 3.11
 
 
 def tick(ctx: Context, team: Team, hook: str) -> None:
@@ -24,7 +28,7 @@ def tick(ctx: Context, team: Team, hook: str) -> None:
             if behavior is not None:
                 ctx.events.append({"type": "status_hook", "unit": unit.id, "status": status,
                                    "hook": hook})  # fmt: skip
-                run(behavior, ctx.child(unit, HostKind.STATUS, status=status))
+                run(behavior, ctx.child(unit, _STATUS, status=status))
             if definition.decay_on == hook and unit.alive and status in unit.statuses:
                 had = unit.statuses[status]
                 left = 0 if definition.decay is None else max(0, had - definition.decay)
