@@ -86,6 +86,7 @@ class Rules(StrEnum):
 
 
 _FIELD: Final = Zone.FIELD
+_SOFT: Final = Rules.SOFT
 
 
 #: Status hooks: when a status's Behavior runs, with the status's owner as Host.
@@ -341,7 +342,7 @@ class CutEntry:
     answered: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Battle:
     units: list[Unit]
     library: dict[str, CardDef]
@@ -404,9 +405,53 @@ class Battle:
     #: checks that read one side (does it still stand, who lives) need not scan the other.
     _teams: dict[Team, list[Unit]] = field(default_factory=dict, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        self._index = {unit.id: unit for unit in self.units}
-        self._teams = {team: [u for u in self.units if u.team is team] for team in _TEAMS}
+    # Written out rather than generated: a simulation clones a battle for every game it
+    # plays, and a compiled build runs a dataclass's generated __init__ as Python. The
+    # parameters are the fields, with their defaults (a fresh collection where the field's
+    # default is one); ``_index`` and ``_teams`` are made from ``units``.
+    def __init__(self, units: list[Unit], library: dict[str, CardDef],
+                 cards: dict[str, CardInstance], sides: dict[Team, SideState], seed: int,
+                 rng: Pcg32, turn: int = 1, reshuffle: bool = True,
+                 statuses: dict[str, StatusDef] | None = None,
+                 moves: dict[str, MoveDef] | None = None, result: str | None = None,
+                 rules: Rules = _SOFT, cut: list[CutEntry] | None = None, next_entry: int = 1,
+                 resolving: list[str] | None = None, counters: dict[str, int] | None = None,
+                 turn_side: Team = _PLAYER, visibility: Mapping[Pile, str] = DEFAULT_VISIBILITY,
+                 face_down: str = "owner", deck_lists: str = "hidden",
+                 secret: bytes | None = None, stints: dict[str, tuple[int, int, int]] | None = None,
+                 words: Any = None, journal: Any = None, unit_after: bool = False,
+                 answers: Any = None, _programs: dict[int, Any] | None = None,
+                 _unset_intents: tuple[str, ...] = ()) -> None:  # fmt: skip
+        self.units = units
+        self.library = library
+        self.cards = cards
+        self.sides = sides
+        self.seed = seed
+        self.rng = rng
+        self.turn = turn
+        self.reshuffle = reshuffle
+        self.statuses = {} if statuses is None else statuses
+        self.moves = {} if moves is None else moves
+        self.result = result
+        self.rules = rules
+        self.cut = [] if cut is None else cut
+        self.next_entry = next_entry
+        self.resolving = [] if resolving is None else resolving
+        self.counters = {} if counters is None else counters
+        self.turn_side = turn_side
+        self.visibility = visibility
+        self.face_down = face_down
+        self.deck_lists = deck_lists
+        self.secret = secret
+        self.stints = {} if stints is None else stints
+        self.words = words
+        self.journal = journal
+        self.unit_after = unit_after
+        self.answers = answers
+        self._programs = {} if _programs is None else _programs
+        self._unset_intents = _unset_intents
+        self._index = {unit.id: unit for unit in units}
+        self._teams = {team: [u for u in units if u.team is team] for team in _TEAMS}
 
     # -- units -----------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit | None:

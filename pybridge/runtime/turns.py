@@ -67,9 +67,10 @@ def end_turn(battle: Battle, side: Team | None = None) -> list[Event]:
         return _pass_turn(battle)
     ctx = Context(battle, _host_of(battle, _PLAYER))
     ctx.events.append({"type": "turn_ended", "turn": battle.turn})
-    for step in (_player_turn_end, _enemy_turn, _next_turn):
-        if step(ctx) or settle(ctx):
-            break
+    # The three steps in order, each followed by settling the battle, up to the first that
+    # ends it; called by name, not from a tuple, so a compiled build calls them directly.
+    _player_turn_end(ctx) or settle(ctx) or _enemy_turn(ctx) or settle(ctx) \
+        or _next_turn(ctx) or settle(ctx)  # fmt: skip
     return ctx.told()
 
 
