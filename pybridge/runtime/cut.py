@@ -36,6 +36,7 @@ from .keywords import EXHAUST
 from .model import (
     MAX_CUT,
     RESOLVING,
+    ZONE_NAMES,
     Battle,
     CardDef,
     CardInstance,
@@ -503,7 +504,7 @@ def _card_resolved(battle: Battle, card_id: str, ctx: Context) -> None:
         if battle.secret is not None:
             moved(battle, card_id, RESOLVING, rest, len(ctx.events))
         ctx.events.append({"type": "card_moved", "node": None, "card": card_id,
-                           "from": RESOLVING, "to": str(rest)})  # fmt: skip
+                           "from": RESOLVING, "to": ZONE_NAMES[rest]})  # fmt: skip
     ctx.events.append({"type": "card_resolved", "card": card_id})
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 from .context import Context
 from .hiding import moved, turn
 from .kinds import MAX_AMOUNT, STACKS
-from .model import RESOLVING, Pile, Team, Unit, Zone
+from .model import RESOLVING, ZONE_NAMES, Pile, Team, Unit, Zone
 from .modes import is_protected
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def _move_within(node_id: str | None, ctx: Context, cards: list[str],
     destination = piles[to]
     seen: set[str] = set()
     placed: list[str] = []
-    events, to_name = ctx.events, str(to)  # a Pile's str() is its value
+    events, to_name = ctx.events, ZONE_NAMES[to]
     for card in cards:
         if card in seen:
             continue
@@ -139,11 +139,11 @@ def _move_within(node_id: str | None, ctx: Context, cards: list[str],
         if origin is None:
             ctx.emit("target_skipped", node=node_id, card=card, reason="missing")
             continue
-        if origin == RESOLVING and card != ctx.this_card:
-            # Only effects that target "the card being played" reach it (see Negate).
-            ctx.emit("target_skipped", node=node_id, card=card, reason="being_played")
-            continue
         if origin == RESOLVING:
+            if card != ctx.this_card:
+                # Only effects that target "the card being played" reach it (see Negate).
+                ctx.emit("target_skipped", node=node_id, card=card, reason="being_played")
+                continue
             battle.resolving.remove(card)
         else:
             piles[origin if isinstance(origin, Pile) else Pile(origin)].remove(card)
@@ -152,7 +152,7 @@ def _move_within(node_id: str | None, ctx: Context, cards: list[str],
         if battle.secret is not None:  # a battle that gives views: who sees it now
             moved(battle, card, origin, to, len(events), was_face_down)
         event: dict[str, object] = {"type": "card_moved", "node": node_id, "card": card,
-                                    "from": str(origin), "to": to_name}  # fmt: skip
+                                    "from": ZONE_NAMES[origin], "to": to_name}  # fmt: skip
         if face_down:  # the key only then: a face-up move's event is as it always was
             event["face_down"] = True
         events.append(event)

@@ -66,6 +66,11 @@ def _anything(item: object) -> bool:
 
 #: Where a card being played sits: in neither hand nor any other pile until it resolves.
 RESOLVING: Final = "resolving"
+#: Each place a card may be (a pile, or ``RESOLVING``) as the plain string events name it:
+#: a StrEnum's ``str()`` makes a new string every time it is asked.
+ZONE_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {**{pile: pile.value for pile in PILES}, RESOLVING: RESOLVING}
+)
 #: Entries the Cut holds at most, checked when an entry is pushed and when a battle loads.
 MAX_CUT: Final = 64
 
