@@ -20,7 +20,8 @@ _FIELD: Final = Zone.FIELD
 def settle(ctx: Context) -> bool:
     """Update the active player and the result; True when the battle is over."""
     battle = ctx.battle
-    if battle.words is not None and battle.words.counting:  # extension counters count events
+    words = battle.words
+    if words is not None and words.counting:  # extension counters count events
         count_events(battle, ctx.events, ctx.counted)
         ctx.counted = len(ctx.events)
     if battle.result is not None:
