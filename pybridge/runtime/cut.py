@@ -188,8 +188,8 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
         pool = candidates(battle, source, definition.target, definition)
         pick = battle.rng.sample(pool, definition.target_count) if pool else []
         chosen = pick
-        ctx.emit("random_target", card=card.id, mode=mode,
-                 unit=pick[0].id if pick else None)  # fmt: skip
+        ctx.events.append({"type": "random_target", "card": card.id, "mode": mode,
+                           "unit": pick[0].id if pick else None})  # fmt: skip
     return number, chosen
 
 
