@@ -67,10 +67,9 @@ def _anything(item: object) -> bool:
 #: Where a card being played sits: in neither hand nor any other pile until it resolves.
 RESOLVING: Final = "resolving"
 #: Each place a card may be (a pile, or ``RESOLVING``) as the plain string events name it:
-#: a StrEnum's ``str()`` makes a new string every time it is asked.
-ZONE_NAMES: Final[Mapping[str, str]] = MappingProxyType(
-    {**{pile: pile.value for pile in PILES}, RESOLVING: RESOLVING}
-)
+#: a StrEnum's ``str()`` makes a new string every time it is asked. A plain dict, which
+#: compiled code reads without a generic call; never changed.
+ZONE_NAMES: Final[dict[str, str]] = {**{pile: pile.value for pile in PILES}, RESOLVING: RESOLVING}
 #: Entries the Cut holds at most, checked when an entry is pushed and when a battle loads.
 MAX_CUT: Final = 64
 
@@ -170,6 +169,13 @@ class Unit:
         return Unit(self.id, self.name, self.team, self.hp, self.max_hp, self.armor,
                     dict(self.statuses), self.tags, self.tier, self.moves, self.intent,
                     self.zone, self.art)  # fmt: skip
+
+
+def statuses_in_order(statuses: dict[str, int]) -> list[str]:
+    """A unit's status names in name order (the order hooks and reactions run in), copied so
+    a hook may remove one: a unit carries one status more often than several, and sorting
+    one name still costs a sort."""
+    return sorted(statuses) if len(statuses) > 1 else list(statuses)
 
 
 @dataclass(frozen=True, slots=True)

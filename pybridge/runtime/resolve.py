@@ -19,7 +19,7 @@ from typing import Any, Final
 from .context import Context, HostKind
 from .errors import WorkLimit
 from .graph import Behavior, Kind, Node, evaluations
-from .model import Battle
+from .model import Battle, statuses_in_order
 from .nodes import Role
 from .vocabulary import Vocabulary, words_of
 
@@ -259,7 +259,7 @@ def run_reactions(ctx: Context) -> None:
     for unit, attacker in attacked:
         if not unit.statuses:  # no status, no reaction
             continue
-        for status in sorted(unit.statuses):
+        for status in statuses_in_order(unit.statuses):
             definition = ctx.battle.statuses.get(status)
             hook = None if definition is None else definition.hooks.get("attacked")
             if hook is None or not unit.alive or unit.statuses.get(status, 0) <= 0:

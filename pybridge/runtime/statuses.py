@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from .context import Context, HostKind
-from .model import Team
+from .model import Team, statuses_in_order
 from .resolve import run
 
 _STATUS: Final = HostKind.STATUS  # bound once: reading an Enum class attribute is slow on 3.11
@@ -20,7 +20,7 @@ def tick(ctx: Context, team: Team, hook: str) -> None:
     for unit in battle._teams[team]:  # the roster is fixed when the battle is made: no copy
         if not unit.statuses:  # most units carry none: skip the sort
             continue
-        for status in sorted(unit.statuses):
+        for status in statuses_in_order(unit.statuses):
             definition = battle.statuses.get(status)
             if definition is None or not unit.alive or unit.statuses.get(status, 0) <= 0:
                 continue

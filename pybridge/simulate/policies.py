@@ -36,7 +36,9 @@ from .moves import Move as Move
 from .moves import Policy as Policy
 from .moves import Target as Target
 
-_HAND: Final = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_HAND: Final = Pile.HAND
+_PLAYER: Final = Team.PLAYER
 
 
 class PolicyError(ValueError):
@@ -82,7 +84,8 @@ class RandomPolicy:
         # rng.below called as a method, not bound to a local: compiled, a bound method is a
         # Python object called the slow way.
         cards = self._cards_of(battle)
-        hand = [cid for cid in battle.piles[_HAND] if affordable(battle, cards[cid][0])]
+        hand = [cid for cid in battle.sides[_PLAYER].piles[_HAND]
+                if affordable(battle, cards[cid][0])]  # fmt: skip
         while hand:
             left = len(hand)
             index = rng.below(left) if left > 1 else 0  # a draw only where there is a choice
