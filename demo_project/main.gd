@@ -72,8 +72,6 @@ func _ready() -> void:
 	theme = DemoTheme.build()
 	DemoArt.use(_battle)
 	DemoScreen.follow(_battle)
-	for pile: String in ["draw", "discard", "exhaust"]:  # cards fly to and from the counts
-		_battle.card_motion.pile_anchors[pile] = _pile_label
 	_overlay_root.theme = theme  # a CanvasLayer does not pass the theme on
 	_restart_button.pressed.connect(_open)
 	_play_again_button.pressed.connect(_open)
@@ -84,7 +82,7 @@ func _ready() -> void:
 	_hit_stop = DemoHitStop.new(_battle)
 	add_child(_hit_stop)
 	_battle.step_handler = _hit_stop.play_step
-	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer
+	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer; cards fly to them
 	_bridge.request_failed.connect(_on_request_failed)
 	_battle.battle_opened.connect(_on_battle_opened)
 	_battle.battle_state_changed.connect(_on_state_changed)

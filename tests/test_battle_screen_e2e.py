@@ -90,6 +90,9 @@ def test_a_drawn_card_flies_into_the_right_end_of_the_hand(demo: Demo) -> None:
     assert len(drawn) == 1 and drawn[0]["from"] == "draw"
     assert shown["hand"][-1] == drawn[0]["card"] and shown["at_rest"]
     assert drawn[0]["card"] in demo.layout["cards"]  # it can be clicked where it landed
+    counters = demo.said("piles")[-1]
+    for pile in ("draw", "discard", "exhaust"):  # each pile's cards fly to its own counter
+        assert shown["anchors"][pile] == counters[pile]["point"], pile
 
 
 def test_card_text_and_floaters_keep_the_minimum_sizes(demo: Demo) -> None:

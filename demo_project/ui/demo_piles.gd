@@ -2,9 +2,10 @@ class_name DemoPiles
 extends HBoxContainer
 ## The party battle's pile counters: Draw, Discard and Exhaust, each a button that opens the
 ## battle view's pile viewer on its pile ([method PyBridgeBattleView.show_pile]; the keys D, S
-## and X do too). Prints [code]piles[/code] (each counter's count and point) when the state
-## changes, [code]pile[/code] when the viewer shows a pile (the runtime's answer and what the
-## viewer shows) and [code]pile_closed[/code] when it closes.
+## and X do too) and that its pile's cards fly to and from. Prints [code]piles[/code] (each
+## counter's count and point) when the state changes, [code]pile[/code] when the viewer shows a
+## pile (the runtime's answer and what the viewer shows) and [code]pile_closed[/code] when it
+## closes.
 
 const PILES: Array[String] = ["draw", "discard", "exhaust"]
 
@@ -30,6 +31,7 @@ func _init(battle: PyBridgeBattleView, label: Control) -> void:
 		button.pressed.connect(func() -> void: _battle.show_pile(pile))
 		add_child(button)
 		_buttons[pile] = button
+		battle.card_motion.pile_anchors[pile] = button  # its cards fly to and from it
 	battle.battle_state_changed.connect(_show_counts)
 	battle.pile_viewer.pile_shown.connect(_on_shown)
 	battle.pile_viewer.pile_closed.connect(

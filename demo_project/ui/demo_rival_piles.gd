@@ -30,6 +30,7 @@ func _init(battle: PyBridgeBattleView, own_row: Container, other_row: Container)
 	own_row.add_child(_yours)
 	for pile in OWN:
 		_own[pile] = _button(own_row, func() -> void: _battle.show_pile(pile))
+		battle.card_motion.pile_anchors[pile] = _own[pile]  # the hand's cards fly to its piles
 	for pile in OTHER:
 		_other[pile] = _button(other_row, func() -> void: _battle.show_pile(pile, _other_side))
 	battle.pile_viewer.pile_shown.connect(_on_shown)

@@ -25,8 +25,8 @@ static func follow(view: PyBridgeBattleView) -> void:
 ## in degrees and [code]y[/code], the top of its place), [code]at_rest[/code],
 ## [code]card_font[/code] (the smallest text size drawn on a hand card, in screen pixels),
 ## [code]floater_font[/code] (a floating number's size), [code]minimum[/code] (the theme's
-## minimum sizes) and [code]art[/code] ([code]units[/code], [code]cards[/code]: the ids that
-## show a picture).
+## minimum sizes), [code]art[/code] ([code]units[/code], [code]cards[/code]: the ids that
+## show a picture) and [code]anchors[/code] (where the cards of each pile fly to and from).
 static func report(view: PyBridgeBattleView) -> Dictionary:
 	var hand := []
 	var fan := {}
@@ -56,6 +56,9 @@ static func report(view: PyBridgeBattleView) -> Dictionary:
 		var card := slot.view as PyBridgeCardView
 		if card != null and card.card.get("art") is Texture2D:
 			cards.append(slot.card_id)
+	var anchors := {}
+	for pile: String in ["draw", "discard", "exhaust"]:
+		anchors[pile] = DemoLines.xy(view.card_motion.anchor_point(pile))
 	var type := PyBridgeCardView.THEME_TYPE
 	return {
 		"hand": hand,
@@ -71,4 +74,5 @@ static func report(view: PyBridgeBattleView) -> Dictionary:
 			PyBridgeViewTheme.font_size(view, &"floater_min_size", PyBridgeUnitView.THEME_TYPE),
 		},
 		"art": {"units": units, "cards": cards},
+		"anchors": anchors,
 	}
