@@ -404,7 +404,7 @@ class Battle:
     #: The answers this request gives to the choices actions ask for while they resolve
     #: (``{node: answer}`` for a play, ``{"entry.node": answer}`` on the Cut); never saved.
     answers: Any = field(default=None, repr=False, compare=False)
-    _index: dict[str, Unit] = field(default_factory=dict, repr=False)
+    _index: dict[str, Unit] = field(default_factory=dict, init=False, repr=False)
     #: Compiled Behaviors (see :mod:`pybridge.runtime.resolve`), keyed by ``id(behavior)``
     #: and holding the Behavior itself; shared by clones, like the card definitions.
     _programs: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -414,7 +414,8 @@ class Battle:
 
     #: Each team's units in battle order: the roster is fixed when the battle is made, so the
     #: checks that read one side (does it still stand, who lives) need not scan the other.
-    _teams: dict[Team, list[Unit]] = field(default_factory=dict, repr=False, compare=False)
+    _teams: dict[Team, list[Unit]] = field(default_factory=dict, init=False, repr=False,
+                                           compare=False)  # fmt: skip
 
     # Written out rather than generated: a simulation clones a battle for every game it
     # plays, and a compiled build runs a dataclass's generated __init__ as Python. The
