@@ -98,7 +98,7 @@ func _draw() -> void:
 
 
 func _connect_battle() -> void:
-	_battle.battle_opened.connect(_on_battle_opened)
+	_battle.battle_started.connect(_on_battle_started)
 	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.layout_changed.connect(func() -> void: DemoLines.say("layout", _layout_points()))
 	_battle.highlight_changed.connect(
@@ -113,16 +113,19 @@ func _connect_battle() -> void:
 	_battle.aim_cancelled.connect(
 		func(card_id: String) -> void: DemoLines.say("cancelled", {"card": card_id})
 	)
-	_battle.card_refused.connect(
-		func(card_id: String, why: String) -> void: _on_refused("activate", why, card_id)
+	_battle.play_refused.connect(
+		func(card_id: String, why: PyBridge.Refusal) -> void:
+			_on_refused("activate", why.said(), card_id)
 	)
-	_battle.request_refused.connect(func(op: String, why: String) -> void: _on_refused(op, why))
-	_battle.card_activated.connect(_on_card_activated)
-	_battle.passed.connect(
-		func(_result: Dictionary) -> void:
+	_battle.request_denied.connect(
+		func(op: String, why: PyBridge.Refusal) -> void: _on_refused(op, why.said())
+	)
+	_battle.card_activation_answered.connect(_on_card_activation_answered)
+	_battle.pass_answered.connect(
+		func(_outcome: PyBridge.Outcome) -> void:
 			DemoLines.say_raw("passed", _bridge.last_response_of("pass"))
 	)
-	_battle.cut_changed.connect(func(_cut_answer: Dictionary) -> void: _say_cut())
+	_battle.cut_status_changed.connect(func(_status: PyBridge.CutStatus) -> void: _say_cut())
 	_cut.tooltip_changed.connect(
 		func(entry_id: String, _title: String, _text: String) -> void:
 			var shown: Dictionary = _cut.shown()
@@ -130,20 +133,20 @@ func _connect_battle() -> void:
 	)
 	_battle.choice_changed.connect(_say_choice)
 	_battle.choice_ended.connect(
-		func(choice: PyBridgeChoice, confirmed: bool) -> void:
+		func(choice: PyBridge.Choice, confirmed: bool) -> void:
 			DemoLines.say(
 				"choice_ended",
 				{"source": choice.source_id(), "chosen": choice.chosen, "confirmed": confirmed}
 			)
 	)
-	_battle.turn_ended.connect(
-		func(_result: Dictionary) -> void:
+	_battle.turn_end_answered.connect(
+		func(_outcome: PyBridge.Outcome) -> void:
 			DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
 	)
-	_battle.turn_step_shown.connect(_on_step_shown)
-	_battle.turn_settled.connect(
-		func(state: Dictionary) -> void:
-			DemoLines.say("settled", {"turn": state.get("turn"), "layout": _layout_points()})
+	_battle.step_shown.connect(_on_step_shown)
+	_battle.turn_finished.connect(
+		func(state: PyBridge.BattleState) -> void:
+			DemoLines.say("settled", {"turn": state.turn, "layout": _layout_points()})
 	)
 	_battle.tooltip_changed.connect(
 		func(title: String, text: String) -> void:
@@ -161,8 +164,7 @@ func _open() -> void:
 	_battle.open_battle_json(_battle_text)
 
 
-func _on_battle_opened(_opened: Dictionary) -> void:
-	var state := _battle.battle_state  # the state it opened, typed
+func _on_battle_started(state: PyBridge.BattleState) -> void:
 	_log.add_line(tr("The duel begins. Every play goes on the Cut."), "turn")
 	_log.add_line(
 		tr("Play a card, then Pass (Space): the rival may answer before it resolves."), "info"
@@ -183,7 +185,7 @@ func _on_battle_opened(_opened: Dictionary) -> void:
 	)
 
 
-func _on_state_changed(state: PyBridgeBattleState) -> void:
+func _on_state_changed(state: PyBridge.BattleState) -> void:
 	var side := state.side()  # the player's: the duel's only card-playing side
 	_turn_label.text = tr("Turn %d") % state.turn
 	_energy_label.text = tr("Energy %d / %d") % [side.energy, side.max_energy]
@@ -193,19 +195,21 @@ func _on_state_changed(state: PyBridgeBattleState) -> void:
 	queue_redraw()
 
 
-func _on_card_activated(_card_id: String, _targets: PackedStringArray, result: Dictionary) -> void:
-	_log.add_lines(result.get("log", []))
+func _on_card_activation_answered(
+	_card_id: String, _targets: PackedStringArray, outcome: PyBridge.Outcome
+) -> void:
+	_log.add_lines(outcome.log_lines)
 	DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
 
 
-func _on_step_shown(line: Dictionary, events: Array) -> void:
-	if not line.is_empty():
-		_log.add_lines([line])
+func _on_step_shown(step: PyBridge.Step) -> void:
+	if step.line != null:
+		_log.add_lines([step.line])
 	DemoLines.say(
 		"step",
 		{
-			"line": line.get("text", ""),
-			"events": events.map(func(event: Dictionary) -> String: return event["type"]),
+			"line": step.line.text if step.line != null else "",
+			"events": step.events.map(func(event: PyBridge.Event) -> String: return event.type),
 			"ms": Time.get_ticks_msec(),
 			"marks": _battle.target_marks.marks(),
 			"entries": _cut.shown()["entries"],
@@ -268,7 +272,7 @@ func _show_end_turn(over: bool) -> void:
 	_end_turn_button.tooltip_text = why
 
 
-func _say_choice(choice: PyBridgeChoice) -> void:
+func _say_choice(choice: PyBridge.Choice) -> void:
 	await get_tree().process_frame  # the prompt or the picker lays out first
 	(
 		DemoLines

@@ -84,10 +84,10 @@ func _ready() -> void:
 	_battle.step_handler = _hit_stop.play_step
 	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer; cards fly to them
 	_bridge.request_failed.connect(_on_request_failed)
-	_battle.battle_opened.connect(_on_battle_opened)
+	_battle.battle_started.connect(_on_battle_started)
 	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.battle_state_changed.connect(
-		func(_state: PyBridgeBattleState) -> void: _hit_stop.stop()
+		func(_state: PyBridge.BattleState) -> void: _hit_stop.stop()
 	)
 	_battle.layout_changed.connect(_on_layout_changed)
 	_battle.highlight_changed.connect(_on_highlight_changed)
@@ -96,14 +96,13 @@ func _ready() -> void:
 	)
 	_battle.target_selected.connect(_on_target_selected)
 	_battle.aim_cancelled.connect(_on_aim_cancelled)
-	_battle.card_refused.connect(_on_card_refused)
-	_battle.card_played.connect(_on_card_played)
-	_battle.turn_ended.connect(_on_turn_ended)
-	_battle.turn_step_shown.connect(_on_turn_step_shown)
-	_battle.turn_settled.connect(
-		func(_state: Dictionary) -> void:
-			var turn := _battle.battle_state.turn  # the settled state, typed
-			DemoLines.say("settled", {"turn": turn, "layout": _layout_points()})
+	_battle.play_refused.connect(_on_play_refused)
+	_battle.card_play_answered.connect(_on_card_play_answered)
+	_battle.turn_end_answered.connect(_on_turn_end_answered)
+	_battle.step_shown.connect(_on_step_shown)
+	_battle.turn_finished.connect(
+		func(state: PyBridge.BattleState) -> void:
+			DemoLines.say("settled", {"turn": state.turn, "layout": _layout_points()})
 	)
 	_battle.tooltip_changed.connect(
 		func(title: String, text: String) -> void:
@@ -114,7 +113,7 @@ func _ready() -> void:
 		func(shown: Dictionary) -> void: DemoLines.say("counters", shown)
 	)
 	_battle.choice_ended.connect(
-		func(choice: PyBridgeChoice, confirmed: bool) -> void:
+		func(choice: PyBridge.Choice, confirmed: bool) -> void:
 			DemoLines.say(
 				"choice_ended",
 				{"card": choice.card_id, "chosen": choice.chosen, "confirmed": confirmed}
@@ -186,8 +185,7 @@ func _open() -> void:
 	_battle.open_battle_json(_battle_text, _library_texts)
 
 
-func _on_battle_opened(_opened: Dictionary) -> void:
-	var state := _battle.battle_state  # the state it opened, typed
+func _on_battle_started(state: PyBridge.BattleState) -> void:
 	var version: Dictionary = await _bridge.ask("version")
 	_log.add_line(
 		(
@@ -198,7 +196,7 @@ func _on_battle_opened(_opened: Dictionary) -> void:
 	)
 	var party: Array[String] = []
 	var enemies: Array[String] = []
-	for unit: PyBridgeUnit in state.units:
+	for unit: PyBridge.Unit in state.units:
 		(party if unit.team == "player" else enemies).append(tr(unit.name, "unit.name"))
 	_log.add_line(tr("%s face %s.") % [_join_names(party), _join_names(enemies)], "turn")
 	_log.add_line(
@@ -224,7 +222,7 @@ func _on_battle_opened(_opened: Dictionary) -> void:
 
 
 ## The typed state: the turn, the player side's energy, the result.
-func _on_state_changed(state: PyBridgeBattleState) -> void:
+func _on_state_changed(state: PyBridge.BattleState) -> void:
 	var side := state.side()
 	_turn_label.text = tr("Turn %d") % state.turn
 	_energy_orb.set("energy", side.energy)
@@ -272,28 +270,32 @@ func _on_aim_cancelled(card_id: String) -> void:
 	)
 
 
-func _on_card_refused(card_id: String, reason: String) -> void:
-	DemoLines.say("refused", {"card": card_id, "reason": reason})
+func _on_play_refused(card_id: String, refusal: PyBridge.Refusal) -> void:
+	var reason := refusal.said()
+	DemoLines.say("refused", {"card": card_id, "reason": reason, "code": refusal.code})
 	var card_name := str(_battle.names().get("cards", {}).get(card_id, card_id))
 	_show_toast(tr("%s can't be played: %s") % [card_name, reason])
 
 
-func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -> void:
+func _on_card_play_answered(
+	_card_id: String, _target_id: String, outcome: PyBridge.Outcome
+) -> void:
 	DemoLines.say_raw("played", _bridge.last_response_of("play"))
-	_log.add_lines(result.get("log", []))
+	_log.add_lines(outcome.log_lines)
 
 
-func _on_turn_ended(_result: Dictionary) -> void:
+func _on_turn_end_answered(_outcome: PyBridge.Outcome) -> void:
 	DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
 
 
-func _on_turn_step_shown(line: Dictionary, _events: Array) -> void:
-	if not line.is_empty():
-		_log.add_lines([line])
-	DemoLines.say("step", {"line": line.get("text", ""), "ms": Time.get_ticks_msec()})
+func _on_step_shown(step: PyBridge.Step) -> void:
+	if step.line != null:
+		_log.add_lines([step.line])
+	var text := step.line.text if step.line != null else ""
+	DemoLines.say("step", {"line": text, "ms": Time.get_ticks_msec()})
 
 
-func _say_choice(choice: PyBridgeChoice) -> void:
+func _say_choice(choice: PyBridge.Choice) -> void:
 	await get_tree().process_frame  # the picker lays out first
 	(
 		DemoLines
@@ -380,9 +382,9 @@ func _draw_team_label(font: Font, area: Control, text: String, color: Color) -> 
 	)
 
 
-func _units_summary(state: PyBridgeBattleState) -> Dictionary:
+func _units_summary(state: PyBridge.BattleState) -> Dictionary:
 	var units := {}
-	for unit: PyBridgeUnit in state.units:
+	for unit: PyBridge.Unit in state.units:
 		units[unit.id] = {
 			"team": unit.team,
 			"hp": unit.hp,

@@ -231,26 +231,29 @@ func _connect_battle() -> void:
 		func(card_id: String, unit_id: String) -> void:
 			DemoLines.say("target", {"card": card_id, "unit": unit_id})
 	)
-	_battle.card_refused.connect(
-		func(card_id: String, why: String) -> void: _on_refused("activate", why, card_id)
+	_battle.play_refused.connect(
+		func(card_id: String, why: PyBridge.Refusal) -> void:
+			_on_refused("activate", why.said(), card_id)
 	)
-	_battle.request_refused.connect(func(op: String, why: String) -> void: _on_refused(op, why))
-	_battle.card_activated.connect(
-		func(_card_id: String, _targets: PackedStringArray, result: Dictionary) -> void:
-			_log.add_lines(result.get("log", []))
+	_battle.request_denied.connect(
+		func(op: String, why: PyBridge.Refusal) -> void: _on_refused(op, why.said())
+	)
+	_battle.card_activation_answered.connect(
+		func(_card_id: String, _targets: PackedStringArray, outcome: PyBridge.Outcome) -> void:
+			_log.add_lines(outcome.log_lines)
 			DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
 	)
-	_battle.passed.connect(
-		func(result: Dictionary) -> void:
-			_log.add_lines(result.get("log", []))
+	_battle.pass_answered.connect(
+		func(outcome: PyBridge.Outcome) -> void:
+			_log.add_lines(outcome.log_lines)
 			DemoLines.say_raw("passed", _bridge.last_response_of("pass"))
 	)
-	_battle.cut_changed.connect(
-		func(_cut_answer: Dictionary) -> void:
+	_battle.cut_status_changed.connect(
+		func(_status: PyBridge.CutStatus) -> void:
 			DemoLines.say("cut", {"answer": _battle.cut, "shown": _cut.shown()})
 	)
-	_battle.turn_ended.connect(
-		func(_result: Dictionary) -> void:
+	_battle.turn_end_answered.connect(
+		func(_outcome: PyBridge.Outcome) -> void:
 			DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
 	)
 
@@ -295,7 +298,7 @@ func _on_resumed(view: Dictionary) -> void:
 
 func _on_closed(code: int, reason: String) -> void:
 	DemoLines.say("connection", {"code": code, "reason": reason})
-	if code == PyBridgeWebSocketLink.TAKEN_OVER:
+	if code == PyBridge.WebSocketLink.TAKEN_OVER:
 		_toast_tween = DemoToast.flash(
 			_toast, tr("This seat is played elsewhere now."), 4.0, _toast_tween
 		)
@@ -305,7 +308,7 @@ func _on_closed(code: int, reason: String) -> void:
 		)
 
 
-func _on_state_changed(state: PyBridgeBattleState) -> void:
+func _on_state_changed(state: PyBridge.BattleState) -> void:
 	_turn_label.text = tr("Turn %d") % state.turn
 	_show_seat()
 	if state.is_over() and not _overlay.visible:
@@ -351,7 +354,7 @@ func _show_seat() -> void:
 	queue_redraw()
 	await get_tree().process_frame  # the hand lays out first
 	var hand: Array[Dictionary] = []
-	for card: PyBridgeCard in mine.hand:
+	for card: PyBridge.Card in mine.hand:
 		hand.append({"id": card.id, "card": card.card if not card.is_back() else null})
 	DemoLines.say(
 		"seat",
@@ -374,7 +377,7 @@ func _show_seat() -> void:
 ## Every unit's hit points as this seat sees them ({unit id: hp}).
 func _hit_points() -> Dictionary:
 	var points := {}
-	for unit: PyBridgeUnit in _battle.battle_state.units:
+	for unit: PyBridge.Unit in _battle.battle_state.units:
 		points[unit.id] = unit.hp
 	return points
 
@@ -393,7 +396,7 @@ func _team_name(team: String) -> String:
 func _other_side(team: String) -> String:
 	if _battle.battle_state == null:
 		return ""
-	for each: PyBridgeSide in _battle.battle_state.sides:
+	for each: PyBridge.Side in _battle.battle_state.sides:
 		if each.team != team:
 			return each.team
 	return ""

@@ -205,7 +205,7 @@ func _draw() -> void:
 
 
 func _connect_battle() -> void:
-	_battle.battle_opened.connect(_on_battle_opened)
+	_battle.battle_started.connect(_on_battle_started)
 	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.highlight_changed.connect(
 		func(card_id: String, unit_ids: PackedStringArray) -> void:
@@ -218,32 +218,36 @@ func _connect_battle() -> void:
 		func(card_id: String, unit_id: String) -> void:
 			DemoLines.say("target", {"card": card_id, "unit": unit_id})
 	)
-	_battle.card_refused.connect(
-		func(card_id: String, why: String) -> void: _on_refused("activate", why, card_id)
+	_battle.play_refused.connect(
+		func(card_id: String, why: PyBridge.Refusal) -> void:
+			_on_refused("activate", why.said(), card_id)
 	)
-	_battle.request_refused.connect(func(op: String, why: String) -> void: _on_refused(op, why))
-	_battle.card_activated.connect(
-		func(_card_id: String, _targets: PackedStringArray, result: Dictionary) -> void:
-			_log.add_lines(result.get("log", []))
+	_battle.request_denied.connect(
+		func(op: String, why: PyBridge.Refusal) -> void: _on_refused(op, why.said())
+	)
+	_battle.card_activation_answered.connect(
+		func(_card_id: String, _targets: PackedStringArray, outcome: PyBridge.Outcome) -> void:
+			_log.add_lines(outcome.log_lines)
 			DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
 	)
-	_battle.passed.connect(
-		func(_result: Dictionary) -> void:
+	_battle.pass_answered.connect(
+		func(_outcome: PyBridge.Outcome) -> void:
 			DemoLines.say_raw("passed", _bridge.last_response_of("pass"))
 	)
-	_battle.cut_changed.connect(func(_cut_answer: Dictionary) -> void: _say_cut())
-	_battle.turn_ended.connect(
-		func(_result: Dictionary) -> void:
+	_battle.cut_status_changed.connect(func(_status: PyBridge.CutStatus) -> void: _say_cut())
+	_battle.turn_end_answered.connect(
+		func(_outcome: PyBridge.Outcome) -> void:
 			DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
 	)
-	_battle.turn_step_shown.connect(
-		func(line: Dictionary, events: Array) -> void:
-			if not line.is_empty():
-				_log.add_lines([line])
-			DemoLines.say("step", {"line": line.get("text", ""), "events": events.size()})
+	_battle.step_shown.connect(
+		func(step: PyBridge.Step) -> void:
+			if step.line != null:
+				_log.add_lines([step.line])
+			var text := step.line.text if step.line != null else ""
+			DemoLines.say("step", {"line": text, "events": step.events.size()})
 	)
-	_battle.turn_settled.connect(
-		func(state: Dictionary) -> void: DemoLines.say("settled", {"turn": state.get("turn")})
+	_battle.turn_finished.connect(
+		func(state: PyBridge.BattleState) -> void: DemoLines.say("settled", {"turn": state.turn})
 	)
 
 
@@ -265,7 +269,7 @@ func _open() -> void:
 	_battle.open_battle_json(_battle_text)
 
 
-func _on_battle_opened(_opened: Dictionary) -> void:
+func _on_battle_started(_state: PyBridge.BattleState) -> void:
 	if _vs_ai:
 		_log.add_line(tr("Duel against the AI: %s's side thinks for itself.") % _ai_name(), "turn")
 	else:
@@ -292,7 +296,7 @@ func _on_battle_opened(_opened: Dictionary) -> void:
 	)
 
 
-func _on_state_changed(state: PyBridgeBattleState) -> void:
+func _on_state_changed(state: PyBridge.BattleState) -> void:
 	_turn_label.text = tr("Turn %d") % state.turn
 	if state.is_over():
 		_handover.hide()
@@ -584,7 +588,7 @@ func _whose_move(team: String) -> String:
 func _other_side(team: String) -> String:
 	if _battle.battle_state == null:
 		return ""
-	for each: PyBridgeSide in _battle.battle_state.sides:
+	for each: PyBridge.Side in _battle.battle_state.sides:
 		if each.team != team:
 			return each.team
 	return ""

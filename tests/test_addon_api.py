@@ -6,12 +6,16 @@ of every game's Create Node dialog.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+
+from pybridge.protocol import Protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 ADDON = ROOT / "addons" / "pybridge_targeting"
 GUIDE = ROOT / "docs" / "addon-guide.md"
+NAMESPACE = ADDON / "pybridge.gd"
 INTERNAL_FOLDERS = ("battle", "drawing", "transport", "workshop")
 
 
@@ -24,20 +28,86 @@ def class_names(paths: list[Path]) -> dict[str, Path]:
     return found
 
 
-def listed_in_guide() -> list[str]:
+def guide_section() -> str:
     text = GUIDE.read_text("utf-8")
-    section = text.split("## 10. Public API", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"`(PyBridge\w+)`", section.split("\n- ", 1)[1])
+    return text.split("## 10. Public API", 1)[1].split("\n## ", 1)[0]
+
+
+def listed_in_guide() -> list[str]:
+    """The global classes the guide lists."""
+    section = guide_section().split("The global classes:", 1)[1].split("The namespace's", 1)[0]
+    return re.findall(r"`(PyBridge\w*)`", section)
+
+
+def namespace_members() -> dict[str, Path]:
+    """``X`` -> the script the namespace class ``PyBridge`` holds as its constant ``X``."""
+    text = NAMESPACE.read_text("utf-8")
+    found = re.findall(r'^const (\w+) := preload\("res://(.+?)"\)', text, re.M)
+    return {name: ROOT / path for name, path in found}
+
+
+#: The native classes a global class of the addon may rest on, by kind: the nodes a game places
+#: (the Create Node dialog offers a global Node), the Resources the Inspector creates.
+NODE_BASES = {"Node", "Control", "PanelContainer", "BoxContainer", "RichTextLabel"}
+RESOURCE_BASES = {"Resource"}
+
+
+def native_base(path: Path) -> str:
+    """The native class ``path``'s script rests on, through its ``extends`` bases."""
+    base = re.search(r"^extends\s+(\S+)", path.read_text("utf-8"), re.M)
+    assert base, path
+    if base[1].startswith('"res://'):
+        return native_base(ROOT / base[1].strip('"').removeprefix("res://"))
+    by_name = class_names(sorted(ADDON.rglob("*.gd")))
+    return native_base(by_name[base[1]]) if base[1] in by_name else base[1]
 
 
 def test_the_guide_lists_exactly_the_addons_global_classes() -> None:
     listed = listed_in_guide()
     assert len(listed) == len(set(listed)), "a class listed twice"
     assert sorted(listed) == sorted(class_names(sorted(ADDON.rglob("*.gd"))))
-    # the views, the client, the Resources, the typed objects (the state, its units, sides and
-    # cards, targets, late and asked choices, Cut entries, events, playback steps) and what a
-    # game is handed
-    assert len(listed) <= 30
+    # the 7 views, the client, the 7 Resources and the namespace
+    assert len(listed) == 16
+
+
+def test_each_global_class_is_a_node_a_resource_or_the_namespace() -> None:
+    """Only what Godot must offer by name is global: a node a game places (a view, the
+    client), a Resource the Inspector creates, and the namespace that holds the rest."""
+    kinds: dict[str, list[str]] = {"node": [], "resource": [], "namespace": []}
+    for name, path in class_names(sorted(ADDON.rglob("*.gd"))).items():
+        base = native_base(path)
+        if path == NAMESPACE:
+            kinds["namespace"].append(name)
+            assert not re.search(r"^(var|func|static|signal) ", path.read_text("utf-8"), re.M)
+        elif base in NODE_BASES:
+            kinds["node"].append(name)
+        elif base in RESOURCE_BASES:
+            kinds["resource"].append(name)
+        else:
+            raise AssertionError(f"{name} ({path.name}) is a {base}: make it PyBridge.X")
+    assert kinds["namespace"] == ["PyBridge"]
+    assert "PyBridgeClient" in kinds["node"] and "PyBridgeBattleView" in kinds["node"]
+    assert len(kinds["resource"]) == 7
+
+
+def test_the_namespace_holds_every_typed_object_the_schemas_shapes_describe() -> None:
+    """Each shape the runtime hands out is mirrored by a member of ``PyBridge`` (its
+    ``SHAPES``), inlined into one (its ``INLINE``), or kept as the runtime's Dictionary on
+    purpose; a new shape with no class fails here. The guide lists every member."""
+    schema = json.loads(Protocol().call(json.dumps({"op": "schema", "id": 1})))["result"]
+    shapes = {shape["name"] for shape in schema["shapes"]}
+    mirrored: set[str] = set()
+    listed = guide_section().split("The namespace's members:", 1)[1]
+    for name, path in namespace_members().items():
+        assert path.exists(), path
+        text = path.read_text("utf-8")
+        assert not re.search(r"^class_name ", text, re.M), f"PyBridge.{name} is global too"
+        assert f"`PyBridge.{name}`" in listed, f"the guide does not list PyBridge.{name}"
+        for key in ("SHAPES", "INLINE"):
+            const = re.search(rf"^const {key} := (\[.*?\])", text, re.M)
+            mirrored.update(json.loads(const[1]) if const else [])
+    kept_as_dictionaries = {"intent"}  # a unit's intent: the runtime's words and numbers
+    assert shapes - mirrored == kept_as_dictionaries
 
 
 def test_internals_have_no_class_name_and_are_preloaded_where_used() -> None:

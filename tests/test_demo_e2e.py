@@ -121,7 +121,8 @@ def test_the_pack_holds_the_addon_and_the_battle_documents(demo_browser_ready, t
         # the card editor's, the document Resources' and the typed objects' own folders
         parent = path.split("/")[-2]
         folder = f"{parent}/" if parent in ("workshop", "resources", "typed") else ""
-        assert path == f"res://addons/pybridge_targeting/{folder}pybridge_{snake}.gd", (name, path)
+        stem = f"pybridge_{snake}" if snake else "pybridge"  # PyBridge, the namespace
+        assert path == f"res://addons/pybridge_targeting/{folder}{stem}.gd", (name, path)
     for needed in (
         "pybridge_cut_view.gd",
         "battle/pybridge_pile_picker.gd",
@@ -282,6 +283,7 @@ def test_a_card_without_enough_energy_is_refused(demo):
     since = demo.mark()
     refused = demo.drag(demo.card("h12"), demo.point("play"), "refused")
     assert refused["card"] == "h12" and "energy" in refused["reason"]
+    assert refused["code"] == "energy"  # the targets answer's refusal code (PyBridge.Refusal)
     assert demo.said("played", since) == []
 
 

@@ -72,8 +72,9 @@ def test_a_refusal_says_why_in_german(german: Demo, host: Translator) -> None:
     desktop.play("h2", None)
     german.drag(german.card("h2"), german.point("play"), "played")  # Meteor Strike: 1 energy left
     refused = german.drag(german.card("h12"), german.point("play"), "refused")
-    expected = host.say(desktop.targets("h12")["reason_message"])
-    assert refused == {"card": "h12", "reason": expected}
+    answer = desktop.targets("h12")
+    expected = host.say(answer["reason_message"])
+    assert refused == {"card": "h12", "reason": expected, "code": answer["refusal"]["code"]}
     assert "Energie" in expected  # the catalog's German, not the English "energy"
 
 

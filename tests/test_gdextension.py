@@ -116,14 +116,14 @@ def test_the_engine_plays_strike_at_the_orc(
 
     # Registered once, at SCENE level, through the function this version offers.
     assert run.registered == [
-        ["PyBridge", "RefCounted", REGISTER[version], "exposed=1", "virtual=0", "abstract=0",
+        ["PyBridgeNative", "RefCounted", REGISTER[version], "exposed=1", "virtual=0", "abstract=0",
          "runtime=0"]
     ]  # fmt: skip
     assert run.methods == {
         "call_json": ["flags=1", "return=4", "arg=request:4"],  # (request: String) -> String
         "version": ["flags=5", "return=4"],  # const, () -> String
     }
-    assert run.unregistered == ["PyBridge"]
+    assert run.unregistered == ["PyBridgeNative"]
 
     # The same answers Python gives, through both calling conventions.
     assert run.replies["version_call"] == run.replies["version_ptrcall"] == pybridge.__version__
@@ -234,7 +234,7 @@ def test_a_failed_python_start_is_reported_once(host: Path, broken_library: Path
     assert "runtime_unavailable" in run.print_errors[0]
     # The class stays usable: version() needs no Python.
     assert run.replies["version_call"] == pybridge.__version__
-    assert run.unregistered == ["PyBridge"]
+    assert run.unregistered == ["PyBridgeNative"]
     _no_leaks(run)
 
 

@@ -1,7 +1,7 @@
 """Every object the protocol hands a host fits the typed shape ``schema`` gives it (its
 ``shapes``, and each event type's ``field_types``): the states, views, ``targets`` and ``cut``
 answers and events of whole games of the examples, one-sided, on the Cut, two-sided and with
-the demo's extension. A host's typed objects (the addon's PyBridgeUnit...) are built from those
+the demo's extension. A host's typed objects (the addon's PyBridge.Unit...) are built from those
 shapes, so what they read is what the runtime writes.
 """
 
@@ -128,8 +128,14 @@ def misfits(protocol: Protocol, answers: list[tuple[str, Doc]]) -> list[str]:
         if op == "pick":
             found.append(mismatch(result, "pick", at))
         if op == "cut":
-            found.append(mismatch(result["cut"], "list<cut_entry>", f"{at}.cut"))
+            found.append(mismatch(result, "cut_status", at))
+        if op in CHANGES:
+            found.append(mismatch({**result, "events": []}, "outcome", at))  # events: above
     return [f for f in found if f]
+
+
+#: The requests that change the battle: each answers an outcome.
+CHANGES = ("open", "play", "end_turn", "activate", "respond", "pass", "resolve")
 
 
 @pytest.mark.parametrize("name", ["demo", "duel", "rivals", "rivals_view", "party"])
@@ -144,6 +150,32 @@ def test_every_answer_of_a_whole_game_fits_its_shape(name: str) -> None:
     assert "damage" in events and any("unit_after" in e for _, r in answers
                                       for e in r.get("events", []))  # fmt: skip
     assert misfits(protocol, answers) == []
+
+
+def test_every_refusal_fits_the_refusal_shape() -> None:
+    """A failure's error, whichever its kind: a player's refusal with its reason, a developer's
+    mistake, a choice to make first, a request that is no JSON."""
+    protocol = new_protocol(words=extensions.load([MECHANICS]).words)
+    game = Game(protocol, PARTY, [LIBRARY])
+    hand = game.state["piles"]["hand"]
+    foresight = next(c["id"] for c in hand if c["card"] == "foresight")
+    requests = [
+        {"op": "play", "session": game.session, "card": "nowhere"},
+        {"op": "play", "session": game.session, "card": foresight},
+        {"op": "pass", "session": "no_such_session"},
+        {"op": "play", "session": game.session, "card": hand[0]["id"], "target": "nobody"},
+    ]
+    errors = [json.loads(protocol.call(json.dumps(r)))["error"] for r in requests]
+    errors.append(json.loads(protocol.call("{"))["error"])
+    strict = Game(Protocol(), demo_battle())
+    strike = next(c for c in strict.state["piles"]["hand"] if c["card"] == "strike")
+    wrong = {"op": "play", "session": strict.session, "card": strike["id"], "target": "knight"}
+    errors.append(json.loads(strict.protocol.call(json.dumps(wrong)))["error"])
+    codes = [e["code"] for e in errors]
+    assert codes == ["unknown_card", "choice_needed", "unknown_session", "unknown_unit",
+                     "bad_json", "not_a_candidate"], codes  # fmt: skip
+    assert errors[1]["choice"]["options"] and errors[5]["reason_message"]["id"]
+    assert [mismatch(e, "refusal", f"error[{i}]") for i, e in enumerate(errors)] == [None] * 6
 
 
 def test_the_party_game_emits_the_extensions_event_with_its_typed_fields() -> None:
@@ -229,34 +261,45 @@ def test_an_extension_event_declares_its_field_types_and_defaults_to_any(tmp_pat
 
 # -- the addon's typed objects mirror the shapes ----------------------------------------------
 
-TYPED = ROOT / "addons" / "pybridge_targeting" / "typed"
-#: The choice a game is handed as it is made (the runtime's ``pick`` answer, typed).
-CHOICE = ROOT / "addons" / "pybridge_targeting" / "pybridge_choice.gd"
+#: The addon's namespace class: its constants are the objects a game is handed.
+NAMESPACE = ROOT / "addons" / "pybridge_targeting" / "pybridge.gd"
 _GD_SCALARS = {"int": "int", "float": "float", "bool": "bool", "string": "String",
                "object": "Dictionary", "any": "Variant"}  # fmt: skip
 
 
+def namespace_members() -> dict[str, Path]:
+    """``PyBridge.X`` -> the script the namespace's constant ``X`` preloads."""
+    text = NAMESPACE.read_text("utf-8")
+    found = re.findall(r'^const (\w+) := preload\("res://(.+?)"\)', text, re.M)
+    return {f"PyBridge.{name}": ROOT / path for name, path in found}
+
+
 def typed_classes() -> dict[str, dict[str, Any]]:
-    """Each typed class of the addon: its ``SHAPES``, ``INLINE``, ``LEFT_OUT``, ``OWN`` and
-    ``RENAMED`` constants and its declared properties (name -> GDScript type), read from its
-    source."""
+    """Each typed class of the addon (a member of the namespace that names the shapes it
+    mirrors): its ``SHAPES``, ``INLINE``, ``LEFT_OUT``, ``OWN``, ``RENAMED`` and ``CLASSES``
+    constants and its declared properties (name -> GDScript type), read from its source."""
     found = {}
-    for path in [*sorted(TYPED.glob("*.gd")), CHOICE]:
+    members = namespace_members()
+    for name, path in members.items():
         text = path.read_text("utf-8")
-        name = re.search(r"^class_name (\w+)", text, re.M)
-        assert name, path
+        assert not re.search(r"^class_name ", text, re.M), f"{name} has a global name too"
+        if not re.search(r"^const SHAPES := ", text, re.M):
+            continue
 
         def const(key: str, text: str = text) -> Any:
             match = re.search(rf"^const {key} := (\[.*?\]|\{{.*?\}})\n", text, re.M | re.S)
             if not match:
                 return [] if key in ("SHAPES", "INLINE") else {}
-            literal = re.sub(r",(\s*[\]}])", r"\1", match[1])  # GDScript allows a last comma
+            literal = re.sub(r'preload\("res://(.+?)"\)', r'"\1"', match[1])
+            literal = re.sub(r",(\s*[\]}])", r"\1", literal)  # GDScript allows a last comma
             return json.loads(literal)
 
-        found[name[1]] = {
+        by_path = {p.relative_to(ROOT).as_posix(): n for n, p in members.items()}
+        found[name] = {
             "shapes": const("SHAPES"), "inline": const("INLINE"),
             "left_out": const("LEFT_OUT"), "own": const("OWN"), "renamed": const("RENAMED"),
-            "properties": dict(re.findall(r"^var (\w+): ([\w\[\], ]+?)(?: =|$)", text, re.M)),
+            "classes": {k: by_path.get(v, v) for k, v in const("CLASSES").items()},
+            "properties": dict(re.findall(r"^var (\w+): ([\w\[\]., ]+?)(?: =|$)", text, re.M)),
         }  # fmt: skip
     return found
 
@@ -304,22 +347,32 @@ def drift(classes: dict[str, dict[str, Any]], shapes: dict[str, Any]) -> list[st
         for prop in c["properties"]:
             if prop not in fields and prop not in c["own"]:
                 found.append(f"{name}.{prop}: no field of {', '.join(c['shapes'])}")
+        # the reader finds the class of a property holding one typed object in CLASSES
+        holds_one = {p: t for p, t in c["properties"].items() if t.startswith("PyBridge.")}
+        if c["classes"] != holds_one:
+            found.append(f"{name}.CLASSES: {c['classes']}, its properties hold {holds_one}")
     return found
 
 
 def test_the_addons_typed_classes_mirror_the_schemas_shapes() -> None:
     classes = typed_classes()
-    assert set(classes) == {"PyBridgeBattleState", "PyBridgeCard", "PyBridgeCutEntry",
-                            "PyBridgeEvent", "PyBridgeSide", "PyBridgeTargets",
-                            "PyBridgeUnit", "PyBridgeLateChoice", "PyBridgeAskedChoice",
-                            "PyBridgeStep", "PyBridgeChoice"}  # fmt: skip
+    assert set(classes) == {f"PyBridge.{name}" for name in (
+        "BattleState", "Card", "CutEntry", "Event", "Side", "Targets", "Unit", "LateChoice",
+        "AskedChoice", "Step", "Choice", "LogLine", "Outcome", "CutStatus", "Refusal")}  # fmt: skip
     shapes = {s["name"]: s for s in schema_of(Protocol())["shapes"]}
     assert drift(classes, shapes) == []
-    assert classes["PyBridgeUnit"]["properties"]["hp"] == "int"
-    assert classes["PyBridgeSide"]["properties"]["hand"] == "Array[PyBridgeCard]"
-    assert classes["PyBridgeTargets"]["properties"]["late_choice"] == "PyBridgeLateChoice"
-    assert classes["PyBridgeStep"]["properties"]["events"] == "Array[PyBridgeEvent]"
-    assert classes["PyBridgeChoice"]["properties"]["card_id"] == "String"  # pick's card
+    assert classes["PyBridge.Unit"]["properties"]["hp"] == "int"
+    assert classes["PyBridge.Side"]["properties"]["hand"] == "Array[PyBridge.Card]"
+    assert classes["PyBridge.Targets"]["properties"]["late_choice"] == "PyBridge.LateChoice"
+    assert classes["PyBridge.Step"]["properties"]["events"] == "Array[PyBridge.Event]"
+    assert classes["PyBridge.Step"]["properties"]["line"] == "PyBridge.LogLine"
+    assert classes["PyBridge.Outcome"]["properties"]["log_lines"] == "Array[PyBridge.LogLine]"
+    assert classes["PyBridge.Refusal"]["properties"]["choice"] == "PyBridge.AskedChoice"
+    assert classes["PyBridge.Choice"]["properties"]["card_id"] == "String"  # pick's card
+    assert classes["PyBridge.CutEntry"]["classes"] == {
+        "card": "PyBridge.Card",
+        "late_choice": "PyBridge.LateChoice",
+    }
 
 
 def test_the_drift_check_names_a_field_that_changed_or_went_missing() -> None:
@@ -328,16 +381,19 @@ def test_the_drift_check_names_a_field_that_changed_or_went_missing() -> None:
     unit = shapes["unit"]["fields"]
     next(f for f in unit if f["name"] == "hp")["type"] = "float"
     unit.append({"name": "luck", "type": "int", "doc": ""})
-    classes["PyBridgeCard"]["properties"]["shine"] = "bool"
+    classes["PyBridge.Card"]["properties"]["shine"] = "bool"
     next(f for f in shapes["pick"]["fields"] if f["name"] == "needed")["type"] = "string"
     next(f for f in shapes["asked_choice"]["fields"] if f["name"] == "options")["type"] = "int"
+    del classes["PyBridge.Targets"]["classes"]["late_choice"]
     found = drift(classes, shapes)
-    assert "PyBridgeChoice.needed: declared int, the schema's string is String" in found
-    assert "PyBridgeAskedChoice.options: declared PackedStringArray, the schema's int is int" \
+    assert "PyBridge.Choice.needed: declared int, the schema's string is String" in found
+    assert "PyBridge.AskedChoice.options: declared PackedStringArray, the schema's int is int" \
         in found  # fmt: skip
-    assert "PyBridgeUnit.hp: declared int, the schema's float is float" in found
-    assert "PyBridgeUnit: no property for the field luck (int)" in found
-    assert "PyBridgeCard.shine: no field of card" in found
+    assert "PyBridge.Unit.hp: declared int, the schema's float is float" in found
+    assert "PyBridge.Unit: no property for the field luck (int)" in found
+    assert "PyBridge.Card.shine: no field of card" in found
+    assert ("PyBridge.Targets.CLASSES: {}, its properties hold "
+            "{'late_choice': 'PyBridge.LateChoice'}") in found  # fmt: skip
 
 
 def test_the_shapes_name_the_keys_the_battle_document_reads() -> None:

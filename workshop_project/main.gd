@@ -96,7 +96,7 @@ func _on_sandbox_played(_result: Dictionary) -> void:
 	print("%s played %s" % [LINE_PREFIX, _workshop.bridge.last_response_of("play")])
 
 
-func _on_choice_changed(_choice: PyBridgeChoice) -> void:
+func _on_choice_changed(_choice: PyBridge.Choice) -> void:
 	await get_tree().process_frame  # the picker lays its cards out first
 	await get_tree().process_frame
 	_say("choice", _picker())

@@ -40,12 +40,16 @@ func _init() -> void:
 	focus_mode = Control.FOCUS_NONE
 
 
-## Adds the runtime's log [param lines] ([code]{"text", "kind", "indent", "message"}[/code]
-## each), each said in the current locale by its message (its English without one).
+## Adds the runtime's log [param lines] (each a [PyBridge.LogLine], or the runtime's
+## [code]{"text", "kind", "indent", "message"}[/code]), each said in the current locale by its
+## message (its English without one).
 func add_lines(lines: Array) -> void:
 	for line: Variant in lines:
 		if line is Dictionary:
 			_add(line)
+		elif line is PyBridge.LogLine:
+			var told := {"text": line.text, "kind": line.kind, "indent": line.indent}
+			_add(told.merged({"message": line.message} if not line.message.is_empty() else {}))
 
 
 ## Adds one line of [param kind], indented when [param indent] is above zero. The text is

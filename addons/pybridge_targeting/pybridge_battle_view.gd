@@ -15,7 +15,7 @@ extends "res://addons/pybridge_targeting/battle/pybridge_battle_view_base.gd"
 ## [br]- Or click a card, then click a unit (or the play area); or the keys.
 ## [br][br]
 ## A card that takes several units picks them one at a time, numbered on the units
-## ([PyBridgeChoice], [member target_marks]); an "up to" card may be confirmed early
+## ([PyBridge.Choice], [member target_marks]); an "up to" card may be confirmed early
 ## ([member choice_prompt]); a card that chooses cards opens the [member pile_picker]. While
 ## aiming, each unit shows what the play would do to it (the runtime's preview marks). With a
 ## [member cut_view], plays go on the Cut ([member cut_flow]): the other side may respond
@@ -26,7 +26,7 @@ extends "res://addons/pybridge_targeting/battle/pybridge_battle_view_base.gd"
 ## All legality and every word come from the runtime through [member bridge], asked with
 ## [method PyBridgeClient.ask], so no answer holds up a frame. [br][br]
 ## Re-skin: [member card_scene] and [member unit_scene] take the game's own scenes; the
-## built-in views read the theme items of [PyBridgeViewTheme]; art comes from the data's
+## built-in views read the theme items of [PyBridge.ViewTheme]; art comes from the data's
 ## [code]art[/code] paths, [member unit_art], [member card_art] or [member art_provider].
 ## [br][br]
 ## The view's signals, its members and the questions it answers about the screen are declared
@@ -121,7 +121,8 @@ func _init() -> void:
 	display = AimDisplay.new(self, _stage)
 	hand_order = HandOrder.new(self, _stage)
 	hand_order.hand_reordered.connect(_layout.unbind(1))
-	for part: Object in [aim, cut_flow, display, hand_order, _stage.motion]:  # they tell
+	_twins = TypedTwins.new(self)
+	for part: Object in [aim, cut_flow, display, hand_order, _stage.motion, _twins]:  # they tell
 		Relay.relay(part, self)
 
 
@@ -208,7 +209,7 @@ func apply_state(new_state: Dictionary) -> void:
 	if generation != _generation:
 		return  # a newer state arrived while these answers were on their way
 	state = new_state
-	battle_state = PyBridgeBattleState.from(state)
+	battle_state = PyBridge.BattleState.from(state)
 	card_targets.clear()
 	card_targets.merge(Opening.targets_by_card(asked, answers))
 	_data = BattleData.new(state, keywords, _given_art, side)
@@ -254,9 +255,7 @@ func play_card_at(card_id: String, target_ids: PackedStringArray) -> bool:
 	if result.is_empty():
 		_busy -= 1
 		if bridge.last_error.get("code") != "choice_cancelled":  # a cancel refuses nothing
-			card_refused.emit(
-				card_id, PyBridgeSentences.said_error(bridge.last_error, tr("refused"))
-			)
+			TypedTwins.card_error(self, card_id, bridge.last_error, tr("refused"))
 		display.refresh_highlight()
 		return false
 	await settle_play(result, "play")
@@ -288,7 +287,7 @@ func end_turn() -> bool:
 	var result: Dictionary = await bridge.ask("end_turn", request_fields())
 	_busy -= 1
 	if result.is_empty():
-		request_refused.emit("end_turn", PyBridgeSentences.said_error(bridge.last_error))
+		TypedTwins.request_error(self, "end_turn", bridge.last_error)
 		return false
 	turn_ended.emit(result)
 	await play_back(result, "end_turn")

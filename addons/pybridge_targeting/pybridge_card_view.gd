@@ -11,7 +11,7 @@ extends Control
 ## [br]- [method set_visible_width] (optional): how much of it the next card leaves uncovered.
 ## [br]The battle view places, raises, scales and moves the card; the card only draws.
 ## Colours, sizes and fonts are the theme items of the type [code]PyBridgeCardView[/code]
-## (see [PyBridgeViewTheme]); [code]frame_<type>[/code] and [code]rarity_<rarity>[/code]
+## (see [PyBridge.ViewTheme]); [code]frame_<type>[/code] and [code]rarity_<rarity>[/code]
 ## colours are looked up by the card's own type and rarity.
 
 const CardGlyph := preload("res://addons/pybridge_targeting/drawing/pybridge_card_glyph.gd")
@@ -36,7 +36,7 @@ var visible_width: float = INF
 ## The smallest font size the last drawing used (a test of the theme's minimum sizes).
 var smallest_font_size: int = 0
 
-var _look: PyBridgeViewTheme.Lookup = null
+var _look: PyBridge.ViewTheme.Lookup = null
 var _title: Dictionary = {}
 
 
@@ -47,7 +47,7 @@ func _ready() -> void:
 
 
 func _init() -> void:
-	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
+	_look = PyBridge.ViewTheme.Lookup.new(self, THEME_TYPE)
 
 
 func _notification(what: int) -> void:
@@ -63,7 +63,7 @@ func _draw() -> void:
 	var h := size.y
 	var radius := float(_look.constant(&"corner_radius"))
 	var kind := str(card.get("type", "skill"))
-	var frame := PyBridgeViewTheme.color_or(self, "frame_" + kind, &"frame_other", THEME_TYPE)
+	var frame := PyBridge.ViewTheme.color_or(self, "frame_" + kind, &"frame_other", THEME_TYPE)
 	if selected:
 		_round_rect(
 			Rect2(Vector2(-6, -6), size + Vector2(12, 12)),
@@ -331,7 +331,7 @@ func _fit(font: Font, text: String, font_size: int, room: float) -> String:
 
 func _rarity_color() -> Color:
 	var rarity := str(card.get("rarity", "common"))
-	return PyBridgeViewTheme.color_or(self, "rarity_" + rarity, &"rarity_common", THEME_TYPE)
+	return PyBridge.ViewTheme.color_or(self, "rarity_" + rarity, &"rarity_common", THEME_TYPE)
 
 
 func _halves(text: String) -> PackedStringArray:

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeChoice
 extends RefCounted
 ## A choice made one unit or card at a time, as the runtime's [code]pick[/code] answers it:
 ## the targets of a card of the hand (several, or "up to" some), or the late choice of a card
@@ -12,6 +11,13 @@ extends RefCounted
 
 ## The runtime's shapes this class mirrors (docs/protocol.md, [code]schema[/code]'s shapes).
 const SHAPES := ["pick"]
+## The class of each property that holds one typed object, for the reader
+## ([code]transport/pybridge_shapes.gd[/code]): Godot's property list names only [RefCounted]
+## for a class without a global name.
+const CLASSES := {
+	"asked_choice": preload("res://addons/pybridge_targeting/typed/pybridge_asked_choice.gd"),
+	"refusal": preload("res://addons/pybridge_targeting/typed/pybridge_refusal.gd"),
+}
 ## Fields of that shape held under another name.
 const RENAMED := {"card": "card_id", "entry": "entry_id"}
 ## Fields of that shape it leaves out, with why.
@@ -25,6 +31,7 @@ const OWN := {
 	"late": "whether it is made as the effect resolves",
 	"zones": "where the cards of a choice of cards come from",
 	"refused": "the runtime's error for a refused pick",
+	"refusal": "the same, typed",
 	"asked": "the choice_needed error's choice, as JSON (deprecated for reading)",
 	"asked_choice": "the same, typed",
 }
@@ -53,7 +60,10 @@ var can_confirm: bool = false
 ## Whether as many as the play takes are chosen.
 var complete: bool = false
 ## The runtime's error when it refused the last pick ([code]{}[/code] otherwise).
+## Deprecated: use [member refusal], which is typed.
 var refused: Dictionary = {}
+## Why the runtime refused the last pick (null otherwise).
+var refusal: PyBridge.Refusal = null
 ## The choice an action asks as it resolves, as the runtime's [code]choice_needed[/code]
 ## error gives it ([code]{}[/code] for a card's targets or a late choice): its JSON, sent
 ## back with each [code]pick[/code]. Deprecated for reading: [member asked_choice] is the
@@ -61,14 +71,14 @@ var refused: Dictionary = {}
 var asked: Dictionary = {}
 ## The choice an action asks as it resolves, typed (null for a card's targets or a late
 ## choice): its prompt, options, how many, the Cut entry or card that asks it.
-var asked_choice: PyBridgeAskedChoice = null
+var asked_choice: PyBridge.AskedChoice = null
 
 
 ## The choice of targets of [param card_id] as its [code]targets[/code] answer [param info]
 ## gives it before any pick: its candidates and how many it takes. A card that chooses as it
 ## resolves starts from its [code]late_choice[/code].
-static func for_card(card: String, info: Dictionary) -> PyBridgeChoice:
-	var choice := PyBridgeChoice.new()
+static func for_card(card: String, info: Dictionary) -> PyBridge.Choice:
+	var choice := PyBridge.Choice.new()
 	choice.card_id = card
 	choice.count = maxi(1, int(info.get("count", 1)))
 	var late_choice: Variant = info.get("late_choice")
@@ -81,8 +91,8 @@ static func for_card(card: String, info: Dictionary) -> PyBridgeChoice:
 
 ## The late choice of the Cut entry [param entry] as the [code]cut[/code] answer's
 ## [param late_choice] describes it (the runtime's [code]pick[/code] gives the rest).
-static func for_entry(entry: String, late_choice: Dictionary) -> PyBridgeChoice:
-	var choice := PyBridgeChoice.new()
+static func for_entry(entry: String, late_choice: Dictionary) -> PyBridge.Choice:
+	var choice := PyBridge.Choice.new()
 	choice.entry_id = entry
 	choice._late_from(late_choice)
 	return choice
@@ -91,10 +101,10 @@ static func for_entry(entry: String, late_choice: Dictionary) -> PyBridgeChoice:
 ## The choice an action asks while it resolves: [param error] is the runtime's
 ## [code]choice_needed[/code] error, whose [code]choice[/code] says what is asked (the
 ## options, how many, the prompt); the runtime's [code]pick[/code] gives the rest.
-static func for_asked(error: Dictionary) -> PyBridgeChoice:
-	var choice := PyBridgeChoice.new()
+static func for_asked(error: Dictionary) -> PyBridge.Choice:
+	var choice := PyBridge.Choice.new()
 	choice.asked = error.get("choice", {})
-	choice.asked_choice = PyBridgeAskedChoice.from(choice.asked)
+	choice.asked_choice = PyBridge.AskedChoice.from(choice.asked)
 	choice.card_id = choice.asked_choice.card
 	choice.entry_id = choice.asked_choice.entry
 	choice.chooses = choice.asked_choice.chooses if not choice.asked.is_empty() else "cards"
@@ -138,8 +148,10 @@ func refresh(bridge: PyBridgeClient) -> bool:
 	)
 	if answer.is_empty():
 		refused = bridge.last_error.duplicate()
+		refusal = PyBridge.Refusal.from(refused)
 		return false
 	refused = {}
+	refusal = null
 	apply(answer)
 	return true
 

@@ -4,12 +4,12 @@ class_name PyBridgeClient
 extends "res://addons/pybridge_targeting/transport/pybridge_client_base.gd"
 ## Speaks the pybridge JSON protocol to the Python targeting runtime.
 ##
-## The transport is picked at run time, the first that works: the [code]PyBridge[/code]
+## The transport is picked at run time, the first that works: the [code]PyBridgeNative[/code]
 ## GDExtension class (desktop builds with the native library), the page's
 ## [code]pybridge_call[/code] function through [JavaScriptBridge] (web exports that load Python
 ## with Pyodide), or a [code]pybridge serve --stdio[/code] child process. The WebSocket
 ## transport ([constant WEBSOCKET], chosen explicitly, with [member server_url]) plays one seat
-## of a [code]pybridge serve --ws[/code] match ([PyBridgeWebSocketLink], docs/online.md).
+## of a [code]pybridge serve --ws[/code] match ([PyBridge.WebSocketLink], docs/online.md).
 ## [br][br]
 ## [b]Two ways to ask.[/b] The asynchronous API works on every transport and never holds up a
 ## frame: [method send] queues a request and returns its ticket, the answer arrives as
@@ -22,16 +22,14 @@ extends "res://addons/pybridge_targeting/transport/pybridge_client_base.gd"
 ## [br][br]
 ## Every helper returns the response's [code]result[/code], or an empty [Dictionary] when the
 ## request failed. A failure never crashes the game: it is emitted as [signal request_failed],
-## reported with [method @GlobalScope.push_error] and kept in [member last_error] (the
-## runtime's whole error: its code, message and where, and what else it carries).
+## reported with [method @GlobalScope.push_error] and kept, typed, in [member last_refusal].
 ## [b]Typed answers[/b] (ints as ints): [method battle_state], [method typed_targets],
-## [method cut_entries], [method events_of]; [method ask_typed] and [method typed_answer] on
-## every transport. Its signals are declared in an internal base script.
+## [method cut_entries], [method events_of], [method ask_typed], [method typed_answer].
 
 ## How requests reach the runtime.
 enum Transport {
 	AUTO,  ## Pick the first available: extension, web, stdio.
-	EXTENSION,  ## The [code]PyBridge[/code] GDExtension class.
+	EXTENSION,  ## The [code]PyBridgeNative[/code] GDExtension class.
 	WEB,  ## [code]window.pybridge_call[/code] through [JavaScriptBridge].
 	STDIO,  ## A [code]pybridge serve --stdio[/code] child process (asynchronous only).
 	NONE,  ## Nothing reachable.
@@ -77,12 +75,16 @@ var transport: Transport:
 		return _link.transport
 ## The session of the battle this client opened, or [code]""[/code].
 var session: String = ""
-## The last failure as [code]{code, message, where}[/code]; empty after a success.
+## The last failure, the runtime's whole error; empty after a success ([member last_refusal]).
 var last_error: Dictionary:
 	get:
 		return _replies.last_error
 	set(value):
 		_replies.last_error = value
+## The last failure typed (its code, message, a player's reason); null after a success.
+var last_refusal: PyBridge.Refusal:
+	get:
+		return PyBridge.Refusal.from(_replies.last_error)
 ## The exact text of the last response (numbers keep their integer spelling).
 var last_response_text: String = ""
 ## The worker that serves the stdio transport (null on the others).
@@ -90,7 +92,7 @@ var stdio_worker: StdioWorker:
 	get:
 		return _link.stdio_worker
 ## The link that serves the WebSocket transport (null on the others): its seat, token, match.
-var online: PyBridgeWebSocketLink:
+var online: PyBridge.WebSocketLink:
 	get:
 		return _link.online
 ## Whether [method think] is thinking of a move now.
@@ -163,7 +165,7 @@ func is_async() -> bool:
 
 
 ## Over WebSocket, the seat to resume on [code]open[/code] instead of taking a new one: the
-## match and the token its [code]open[/code] gave ([member PyBridgeWebSocketLink.token]).
+## match and the token its [code]open[/code] gave ([member PyBridge.WebSocketLink.token]).
 func resume_seat(match_name: String, token: String) -> void:
 	online_match = match_name
 	connect_transport()
@@ -347,31 +349,31 @@ func end_turn() -> Dictionary:
 
 
 ## The battle's current state, typed; null when the request failed.
-func battle_state() -> PyBridgeBattleState:
+func battle_state() -> PyBridge.BattleState:
 	return TypedAnswers.state_of(state())
 
 
 ## What [param card_id] may target, typed (see [method targets]); null when refused.
-func typed_targets(card_id: String) -> PyBridgeTargets:
+func typed_targets(card_id: String) -> PyBridge.Targets:
 	return TypedAnswers.targets_of(targets(card_id))
 
 
 ## The [code]cut[/code] answer's entries (bottom first, with their late choices), typed.
-func cut_entries() -> Array[PyBridgeCutEntry]:
+func cut_entries() -> Array[PyBridge.CutEntry]:
 	return TypedAnswers.cut_entries_of(request("cut", {"session": session}))
 
 
 ## The events of [param result] (a [method play], [method end_turn]... answer), typed by the
 ## runtime's [code]schema[/code] (kept from its last answer, else asked here).
-func events_of(result: Dictionary) -> Array[PyBridgeEvent]:
+func events_of(result: Dictionary) -> Array[PyBridge.Event]:
 	if not _typed.has_schema() and not is_async():
 		schema()
 	return _typed.events_of(result)
 
 
-## [method ask] with its answer typed, a coroutine on every transport: a [PyBridgeBattleState]
-## (open, state, view), a [PyBridgeTargets] (targets), an Array of [PyBridgeCutEntry] (cut) or
-## of [PyBridgeEvent] (play, end_turn, pass, activate, respond, resolve), else as it is.
+## [method ask] with its answer typed, a coroutine on every transport: a [PyBridge.BattleState]
+## (open, state, view), [PyBridge.Targets] (targets), [PyBridge.CutStatus] (cut) or
+## [PyBridge.Outcome] (play, end_turn, pass, activate, respond, resolve), else as it is.
 func ask_typed(op: String, fields: Dictionary = {}) -> Variant:
 	if op in TypedAnswers.INTENTS and not _typed.has_schema():
 		await ask("schema")

@@ -61,7 +61,7 @@ func _notification(what: int) -> void:
 
 
 ## Shows the counters of [param schema_counters] (a [code]schema[/code] answer's
-## [code]counters[/code]) with their values in [param state]: a [PyBridgeBattleState], or a
+## [code]counters[/code]) with their values in [param state]: a [PyBridge.BattleState], or a
 ## battle state's JSON.
 func show_counters(schema_counters: Array, state: Variant) -> void:
 	var shown_now: Array[Dictionary] = []
@@ -72,7 +72,7 @@ func show_counters(schema_counters: Array, state: Variant) -> void:
 		declared = shown_now
 		_build_chips()
 	var held: Dictionary = {}
-	if state is PyBridgeBattleState:
+	if state is PyBridge.BattleState:
 		held = state.counters
 	elif state is Dictionary:
 		held = state.get("counters", {})
@@ -116,7 +116,7 @@ func _follow_view() -> void:
 		_on_state(battle_view.battle_state)
 
 
-func _on_state(state: PyBridgeBattleState) -> void:
+func _on_state(state: PyBridge.BattleState) -> void:
 	show_counters(battle_view.schema.get("counters", []), state)
 
 

@@ -69,7 +69,7 @@ var respond_button: Button = Button.new()
 ## The Pass button.
 var pass_button: Button = Button.new()
 
-var _look: PyBridgeViewTheme.Lookup = null
+var _look: PyBridge.ViewTheme.Lookup = null
 var _history: CutHistory = CutHistory.new()
 var _texts: Dictionary = {}
 var _tip: CutTip = CutTip.new(self)
@@ -85,7 +85,7 @@ var _past: VBoxContainer = VBoxContainer.new()
 
 
 func _init() -> void:
-	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
+	_look = PyBridge.ViewTheme.Lookup.new(self, THEME_TYPE)
 	_drawn = CutRows.new(_look)
 	Relay.relay(_tip, self)
 	custom_minimum_size = Vector2(300, 200)

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeSentences
 extends RefCounted
 ## Says the runtime's sentences in the current locale through Godot's TranslationServer
 ## (docs/translation.md, "In Godot"). A sentence is [code]{"id", "params"}[/code]; its English

@@ -12,7 +12,7 @@ extends Control
 ## [br]- [method target_point], [method tooltip_at] (optional): where the arrow's head snaps
 ## to, and what a tooltip says about the point under the pointer.
 ## [br]Colours, sizes and fonts are the theme items of the type [code]PyBridgeUnitView[/code]
-## (see [PyBridgeViewTheme]).
+## (see [PyBridge.ViewTheme]).
 
 ## How the unit looks under the aiming arrow.
 enum TargetLook {
@@ -50,7 +50,7 @@ var preview_lines: Array[Dictionary] = []
 
 var _flash: float = 0.0
 var _floaters: Array[Dictionary] = []
-var _look: PyBridgeViewTheme.Lookup = null
+var _look: PyBridge.ViewTheme.Lookup = null
 var _parts: UnitParts = null
 
 
@@ -62,7 +62,7 @@ func _ready() -> void:
 
 
 func _init() -> void:
-	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
+	_look = PyBridge.ViewTheme.Lookup.new(self, THEME_TYPE)
 	_parts = UnitParts.new(self, _look, THEME_TYPE)
 
 

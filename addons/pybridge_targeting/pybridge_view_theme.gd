@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeViewTheme
 extends RefCounted
 ## The theme items the built-in views draw with, looked up the Godot way with the addon's
 ## default theme behind them.
@@ -117,21 +116,21 @@ class Lookup:
 		_type = type
 
 	func font() -> Font:
-		return PyBridgeViewTheme.font(_control, &"font", _type)
+		return PyBridge.ViewTheme.font(_control, &"font", _type)
 
 	func bold_font() -> Font:
 		if _bold == null:
-			_bold = PyBridgeViewTheme.font(_control, &"bold_font", _type)
+			_bold = PyBridge.ViewTheme.font(_control, &"bold_font", _type)
 		return _bold
 
 	func color(item: StringName) -> Color:
-		return PyBridgeViewTheme.color(_control, item, _type)
+		return PyBridge.ViewTheme.color(_control, item, _type)
 
 	func constant(item: StringName) -> int:
-		return PyBridgeViewTheme.constant(_control, item, _type)
+		return PyBridge.ViewTheme.constant(_control, item, _type)
 
 	func font_size(item: StringName) -> int:
-		return PyBridgeViewTheme.font_size(_control, item, _type)
+		return PyBridge.ViewTheme.font_size(_control, item, _type)
 
 	func forget() -> void:
 		_bold = null

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeWebSocketLink
 extends RefCounted
 ## The WebSocket transport of [PyBridgeClient]: a seat of a [code]pybridge serve --ws[/code]
 ## match (docs/online.md), spoken through a [WebSocketPeer].

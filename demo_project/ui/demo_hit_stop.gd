@@ -45,14 +45,14 @@ func _ready() -> void:
 
 
 ## The handler: plays each hit of [param step] in turn (a coroutine the view awaits).
-func play_step(step: PyBridgeStep) -> void:
-	for event: PyBridgeEvent in step.events_of_type(HIT_EVENT):
+func play_step(step: PyBridge.Step) -> void:
+	for event: PyBridge.Event in step.events_of_type(HIT_EVENT):
 		if is_inside_tree():
 			await hit(event.get_text("unit"), step)
 
 
 ## One hit on [param unit_id]: freeze, thud, shake (a coroutine).
-func hit(unit_id: String, step: PyBridgeStep) -> void:
+func hit(unit_id: String, step: PyBridge.Step) -> void:
 	stop()
 	_player.play()
 	var view: Node = _battle.unit_views.get(unit_id)

@@ -29,9 +29,9 @@ static func center_of(control: Control) -> Array:
 
 ## The ids of the hand's cards of [param state]'s player side, for the lines that name the
 ## hand.
-static func hand_ids(state: PyBridgeBattleState) -> Array[String]:
+static func hand_ids(state: PyBridge.BattleState) -> Array[String]:
 	var ids: Array[String] = []
 	var side := state.side("player") if state != null else null
-	for instance: PyBridgeCard in side.hand if side != null else []:
+	for instance: PyBridge.Card in side.hand if side != null else []:
 		ids.append(instance.id)
 	return ids

@@ -39,7 +39,7 @@ func _init(battle: PyBridgeBattleView, label: Control) -> void:
 	)
 
 
-func _show_counts(state: PyBridgeBattleState) -> void:
+func _show_counts(state: PyBridge.BattleState) -> void:
 	var side := state.side()  # whose turn it is: a one-sided battle's only side
 	var counts := {}
 	for pile in PILES:

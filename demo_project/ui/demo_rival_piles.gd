@@ -64,7 +64,7 @@ func show_for(team: String, other: String, tint: Color) -> void:
 
 ## The side [param team] of the battle's typed state (the side whose turn it is for
 ## [code]""[/code]), or null.
-func _side(team: String) -> PyBridgeSide:
+func _side(team: String) -> PyBridge.Side:
 	return _battle.battle_state.side(team) if _battle.battle_state != null else null
 
 

@@ -68,10 +68,10 @@ static func report(view: PyBridgeBattleView) -> Dictionary:
 		"floater_font": floater,
 		"minimum":
 		{
-			"text": PyBridgeViewTheme.font_size(view, &"text_min_size", type),
-			"mode": PyBridgeViewTheme.font_size(view, &"mode_min_size", type),
+			"text": PyBridge.ViewTheme.font_size(view, &"text_min_size", type),
+			"mode": PyBridge.ViewTheme.font_size(view, &"mode_min_size", type),
 			"floater":
-			PyBridgeViewTheme.font_size(view, &"floater_min_size", PyBridgeUnitView.THEME_TYPE),
+			PyBridge.ViewTheme.font_size(view, &"floater_min_size", PyBridgeUnitView.THEME_TYPE),
 		},
 		"art": {"units": units, "cards": cards},
 		"anchors": anchors,

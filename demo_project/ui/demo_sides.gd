@@ -6,11 +6,11 @@ extends RefCounted
 
 ## The side [param team] of [param view]'s battle state, typed (a blank one, at zero, when
 ## there is none).
-static func of(view: PyBridgeBattleView, team: String) -> PyBridgeSide:
-	var found: PyBridgeSide = null
+static func of(view: PyBridgeBattleView, team: String) -> PyBridge.Side:
+	var found: PyBridge.Side = null
 	if view.battle_state != null and not team.is_empty():
 		found = view.battle_state.side(team)
-	return found if found != null else PyBridgeSide.new()
+	return found if found != null else PyBridge.Side.new()
 
 
 ## The name a side goes by: its active player's (the state's), in the player's language.

@@ -1,9 +1,9 @@
 /* gdextension.c: libpybridge as a Godot 4.4-4.6 GDExtension.
  *
- * Registers one class, PyBridge (a RefCounted), whose methods move JSON text through the
+ * Registers one class, PyBridgeNative (a RefCounted), whose methods move JSON text through the
  * C ABI of pybridge.h:
  *
- *     var bridge := PyBridge.new()
+ *     var bridge := PyBridgeNative.new()
  *     var reply: String = bridge.call_json(request)   # pybridge_call()
  *     var version: String = bridge.version()           # pybridge_version()
  *
@@ -36,7 +36,7 @@
 #endif
 #define PYBRIDGE_GD_SOURCE "pybridge/ffi/gdextension.c" /* for print_error */
 
-#define PYBRIDGE_CLASS "PyBridge"
+#define PYBRIDGE_CLASS "PyBridgeNative"
 #define PYBRIDGE_PARENT_CLASS "RefCounted"
 
 /* The oldest engine this file is written for; compatibility_minimum in the .gdextension
@@ -81,12 +81,12 @@ static struct {
     GDExtensionMethodBindPtr object_notification; /* Object.notification, NULL if not found */
 } types;
 
-static PyBridgeGdStringName class_name;  /* "PyBridge", live while registered */
+static PyBridgeGdStringName class_name;  /* "PyBridgeNative", live while registered */
 static PyBridgeGdStringName parent_name; /* "RefCounted", live while registered */
 static int class_registered = 0;
 static atomic_flag unavailable_reported = ATOMIC_FLAG_INIT;
 
-/* What each PyBridge object carries. The class keeps no state today; the allocation keeps
+/* What each PyBridgeNative object carries. The class keeps no state today; the allocation keeps
    the door open for per-bridge state and lets hosts tell instances apart. */
 struct pybridge_instance {
     unsigned int tag;
@@ -410,7 +410,7 @@ static void register_class(void)
     types.string_name_destroy(&object_name);
     if (types.object_notification == NULL)
         report(__func__, __LINE__,
-               "PyBridge: the engine has no Object.notification(int, bool); new PyBridge "
+               "PyBridge: the engine has no Object.notification(int, bool); new PyBridgeNative "
                "objects get no NOTIFICATION_POSTINITIALIZE");
 
     gd.string_name_new_with_latin1_chars(&class_name, PYBRIDGE_CLASS, 0);

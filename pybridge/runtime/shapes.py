@@ -1,8 +1,9 @@
 """The typed shapes of what a host reads: each object the protocol hands out (a unit, a card of
-a pile, a side, a battle state, a Cut entry, a ``targets`` answer, an event) named field by
+a pile, a side, a battle state, a Cut entry, a ``targets`` answer, an event, the answer of a
+change, the ``cut`` answer, a refusal) named field by
 field with its type, in the protocol's ``schema`` (``shapes``; each event type's
-``field_types``). A host builds typed objects from them (the addon's ``PyBridgeUnit``,
-``PyBridgeEvent``...), and tests hold every answer the runtime gives to them.
+``field_types``). A host builds typed objects from them (the addon's ``PyBridge.Unit``,
+``PyBridge.Event``...), and tests hold every answer the runtime gives to them.
 
 A type is written as text:
 
@@ -234,6 +235,41 @@ SHAPES: dict[str, Shape] = {
             ("line", "log_line?", "its log line (null: events with no line)"),
             ("events", "list<event>", "the events it tells"),
             ("cut", "bool", "whether it shows something of the Cut"),
+        ),
+        _shape(
+            "outcome", "what a request that changes the battle answers (protocol: open, play, "
+            "end_turn, activate, respond, pass, resolve)",
+            ("events", "list<event>", "what happened, in order"),
+            ("log", "list<log_line>", "the battle log's lines that tell those events"),
+            ("state", "state", "the battle state after it"),
+            ("session", "string?", "the new session (open only)"),
+        ),
+        _shape(
+            "cut_status", "what waits on the Cut and what the player may do now (protocol: cut)",
+            ("cut", "list<cut_entry>", "the entries, bottom first, each with its late_choice"),
+            ("side", "string?", "the side the answer is for (two sides only)"),
+            ("awaiting", "string?", "whose answer the top entry waits for (null: empty)"),
+            ("awaiting_choice", "string?", "the entry that waits for a choice, or null"),
+            ("can_activate", "bool", "whether a card may be activated now"),
+            ("activate_reason", "string?", "why not, in the runtime's words"),
+            ("activate_reason_message", "object?", "the same as a message"),
+            ("can_respond", "bool", "whether a card may respond to what waits"),
+            ("can_pass", "bool", "whether something waits to be passed on"),
+            ("can_end_turn", "bool", "whether the turn may end now"),
+            ("end_turn_reason", "string?", "why not, the message end_turn would be refused with"),
+            ("end_turn_reason_message", "object?", "the same as a message"),
+            ("prompt", "string", "the line to ask the player with"),
+            ("prompt_message", "object", "the same as a message"),
+        ),
+        _shape(
+            "refusal", "why a request was refused: a failure's error (protocol: error codes)",
+            ("code", "string", "a stable snake_case word (the error codes)"),
+            ("message", "string", "for the developer, in English, quoting the request's ids"),
+            ("where", "string", "the request's field it names (target, card, battle.units[2])"),
+            ("reason", "string?", "the words a player reads, when a player can meet it"),
+            ("reason_message", "object?", "the same as a message"),
+            ("choice", "asked_choice?", "the choice to make first (choice_needed only)"),
+            ("extension_traceback", "string?", "where an extension's code failed"),
         ),
         _shape(
             "event", "what every event has, beside its type's fields (schema's events)",

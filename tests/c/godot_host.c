@@ -82,7 +82,7 @@ static struct host_object *create_object(GDExtensionBool notify_postinitialize)
         return NULL;
     }
     check(object->extension == bridge_class && object->instance_set == 1,
-          "create_instance_func did not attach exactly one PyBridge instance");
+          "create_instance_func did not attach exactly one PyBridgeNative instance");
     check(strcmp(object->native_class, "RefCounted") == 0, "the object is not a RefCounted");
     /* godot-cpp sends it once the instance is attached, exactly when the engine asks. */
     check(object->postinitialized == (notify_postinitialize ? 1 : 0),
@@ -539,15 +539,15 @@ int main(int argc, char **argv)
             fail("after initializing level %d, %d classes are registered (expected %d)", level,
                  registered_count(), expected);
     }
-    bridge_class = find_class("PyBridge");
+    bridge_class = find_class("PyBridgeNative");
     if (bridge_class == NULL) {
-        fprintf(stderr, "FAIL: no class PyBridge\n");
+        fprintf(stderr, "FAIL: no class PyBridgeNative\n");
         return 1;
     }
-    check(strcmp(bridge_class->parent, "RefCounted") == 0, "PyBridge does not extend RefCounted");
+    check(strcmp(bridge_class->parent, "RefCounted") == 0, "PyBridgeNative does not extend RefCounted");
     check(strcmp(bridge_class->via, godot_minor >= 5 ? "classdb_register_extension_class5"
                                                      : "classdb_register_extension_class4") == 0,
-          "PyBridge was registered through the wrong function for this version");
+          "PyBridgeNative was registered through the wrong function for this version");
     struct host_method *call_json = method_named("call_json"), *version = method_named("version");
     check(call_json != NULL && call_json->argument_count == 1 &&
               call_json->argument_types[0] == GDEXTENSION_VARIANT_TYPE_STRING &&

@@ -180,8 +180,8 @@ func test_card_text_never_drops_below_the_minimum_sizes() -> void:
 	await opened()
 	await frames(2)
 	var theme_min := mini(
-		PyBridgeViewTheme.font_size(view, &"text_min_size", PyBridgeCardView.THEME_TYPE),
-		PyBridgeViewTheme.font_size(view, &"mode_min_size", PyBridgeCardView.THEME_TYPE)
+		PyBridge.ViewTheme.font_size(view, &"text_min_size", PyBridgeCardView.THEME_TYPE),
+		PyBridge.ViewTheme.font_size(view, &"mode_min_size", PyBridgeCardView.THEME_TYPE)
 	)
 	for slot in view.hand_slots:
 		var card := slot.view as PyBridgeCardView

@@ -6,6 +6,9 @@ extends Node
 ## again. One line per document: [code]PYBRIDGE_ROUNDTRIP {"file", "saved", "class",
 ## "document", "tres"}[/code], then [code]PYBRIDGE_ROUNDTRIP_DONE {"count"}[/code].
 
+const DocumentResource := preload(
+	"res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
+)
 const LINE := "PYBRIDGE_ROUNDTRIP "
 const DONE := "PYBRIDGE_ROUNDTRIP_DONE "
 const DOCUMENTS := "res://documents/"
@@ -23,7 +26,7 @@ func _ready() -> void:
 
 func _round_trip(file: String) -> Dictionary:
 	var text := FileAccess.get_file_as_string(DOCUMENTS + file)
-	var read: PyBridgeDocumentResource = (
+	var read: DocumentResource = (
 		PyBridgeLibraryResource.from_json(text)
 		if file.begins_with("library_")
 		else PyBridgeBattleResource.from_json(text)
@@ -31,7 +34,7 @@ func _round_trip(file: String) -> Dictionary:
 	var path := SAVED + file.get_basename() + ".tres"
 	var saved := ResourceSaver.save(read, path)
 	var loaded := ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
-	var back := loaded as PyBridgeDocumentResource
+	var back := loaded as DocumentResource
 	return {
 		"file": file,
 		"saved": error_string(saved),

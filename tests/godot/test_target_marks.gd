@@ -55,7 +55,7 @@ func test_a_choice_follows_the_runtimes_pick_answers() -> void:
 	var client := web_client()
 	client.open_battle(duel_battle())
 	var info := client.targets("c3")
-	var choice := PyBridgeChoice.for_card("c3", info)
+	var choice := PyBridge.Choice.for_card("c3", info)
 	check_eq(choice.candidates, PackedStringArray(["drone"]), "from the targets answer")
 	check(not await choice.add(client, "vex"), "a warded unit is no candidate")
 	check(await choice.add(client, "drone"), "the drone is")

@@ -1,8 +1,8 @@
 extends "res://suite.gd"
-## The typed objects (PyBridgeBattleState, PyBridgeUnit, PyBridgeSide, PyBridgeCard,
-## PyBridgeCutEntry, PyBridgeTargets, PyBridgeEvent, PyBridgeLateChoice, PyBridgeAskedChoice,
-## PyBridgeStep, and PyBridgeChoice as a pick) built from the runtime's real
-## answers:
+## The typed objects (PyBridge.BattleState, PyBridge.Unit, PyBridge.Side, PyBridge.Card,
+## PyBridge.CutEntry, PyBridge.Targets, PyBridge.Event, PyBridge.LateChoice, PyBridge.AskedChoice,
+## PyBridge.Step, PyBridge.LogLine, PyBridge.Outcome, PyBridge.CutStatus, PyBridge.Refusal,
+## and PyBridge.Choice as a pick) built from the runtime's real answers:
 ## every field of the shape each mirrors ([code]schema[/code]'s [code]shapes[/code]) is a
 ## property holding the Variant type that field's type says, ints as [code]TYPE_INT[/code]; an
 ## event's params are typed by the schema's [code]field_types[/code], an extension's event too.
@@ -18,18 +18,21 @@ var shapes: Dictionary = {}
 var classes: Dictionary = {}
 
 
-func opened(battle: Dictionary) -> PyBridgeBattleState:
+func opened(battle: Dictionary) -> PyBridge.BattleState:
 	client = web_client()
 	read_schema(client.schema())
-	return PyBridgeBattleState.from(client.open_battle(battle))
+	return PyBridge.BattleState.from(client.open_battle(battle))
 
 
 func read_schema(answer: Dictionary) -> void:
 	schema = answer
 	for shape: Dictionary in schema["shapes"]:
 		shapes[shape["name"]] = shape
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		var constants: Dictionary = load(entry["path"]).get_script_constant_map()
+	var members: Dictionary = (
+		load("res://addons/pybridge_targeting/pybridge.gd").get_script_constant_map()
+	)
+	for member: Variant in members.values():
+		var constants: Dictionary = (member as Script).get_script_constant_map()
 		for shape_name: String in constants.get("SHAPES", []):
 			classes[shape_name] = true
 
@@ -89,8 +92,8 @@ func check_typed(object: Object, where: String) -> void:
 
 ## Checks every event of [param events] typed by the schema: each field of its type holds the
 ## Variant type its field type says (null where the runtime gave none), its unit after too.
-func check_events(events: Array[PyBridgeEvent], raw: Array) -> void:
-	var types := PyBridgeEvent.types_by_event(schema)
+func check_events(events: Array[PyBridge.Event], raw: Array) -> void:
+	var types := PyBridge.Event.types_by_event(schema)
 	check_eq(events.size(), raw.size(), "every event typed")
 	for i in events.size():
 		var event := events[i]
@@ -112,7 +115,7 @@ func test_a_one_sided_state_is_typed_with_one_side_made_from_its_own_fields() ->
 	var side := state.side()
 	check_eq(side.team, "player", "the player's")
 	check_eq(side.energy, 3, "its energy, an int")
-	check(side.hand.size() > 0 and side.hand[0] is PyBridgeCard, "its hand: typed cards")
+	check(side.hand.size() > 0 and side.hand[0] is PyBridge.Card, "its hand: typed cards")
 	var knight := state.unit("knight")
 	check(knight != null and typeof(knight.hp) == TYPE_INT and knight.hp > 0, "a unit's hp")
 	check_eq(state.units.size(), (client.state()["units"] as Array).size(), "every unit")
@@ -131,45 +134,45 @@ func test_two_card_playing_sides_are_typed_per_side() -> void:
 	check_eq(state.side("enemy").hand_at_turn_end, "keep", "what it does with its hand")
 	check(state.side().find_card("a1") != null, "the turn side's card")
 	check_eq(state.side("player").pile("draw"), state.side("player").draw, "a pile by name")
-	check_eq(state.side("player").pile("nowhere"), [] as Array[PyBridgeCard], "none")
+	check_eq(state.side("player").pile("nowhere"), [] as Array[PyBridge.Card], "none")
 
 
 func test_a_view_has_card_backs() -> void:
 	await opened(JSON.parse_string(FileAccess.get_file_as_string(RIVALS_FILE)))
-	var view := PyBridgeBattleState.from(
+	var view := PyBridge.BattleState.from(
 		client.request("view", {"session": client.session, "viewer": "player"})["view"]
 	)
 	check_typed(view, "view")
 	check_eq(view.view.get("viewer"), "player", "whose view")
-	var backs := view.side("enemy").hand.filter(func(c: PyBridgeCard) -> bool: return c.is_back())
+	var backs := view.side("enemy").hand.filter(func(c: PyBridge.Card) -> bool: return c.is_back())
 	check_eq(backs.size(), 5, "the other side's hand: card backs")
 
 
 func test_a_targets_answer_and_the_events_of_a_play_and_an_enemy_turn_are_typed() -> void:
 	var state := await opened(demo_battle())
 	var card_id := state.side().hand[0].id
-	var answer := PyBridgeTargets.from(client.targets(card_id))
+	var answer := PyBridge.Targets.from(client.targets(card_id))
 	check_typed(answer, "targets")
 	check_eq(answer.count, 1, "count, an int")
 	check(answer.playable and answer.candidates.size() > 0, "a card it can aim")
 	var played := client.play(card_id, answer.candidates[0] if answer.requires_target else "")
-	var events := PyBridgeEvent.list_from(played["events"], schema)
+	var events := PyBridge.Event.list_from(played["events"], schema)
 	check_events(events, played["events"])
 	check_eq(events[0].get_int("energy_before"), 3, "the energy before, an int")
-	var hit := events.filter(func(e: PyBridgeEvent) -> bool: return e.unit_after != null)
+	var hit := events.filter(func(e: PyBridge.Event) -> bool: return e.unit_after != null)
 	check(hit.size() > 0, "an event tells its unit after it")
 	check_eq(typeof(hit[0].unit_after.hp), TYPE_INT, "its hp, an int")
 	check_eq(hit[0].unit_after.id, hit[0].get_text("unit"), "its id: the event's unit")
 	var turn := client.end_turn()
-	check_events(PyBridgeEvent.list_from(turn["events"], schema), turn["events"])
-	check_typed(PyBridgeBattleState.from(turn["state"]), "after the turn")
+	check_events(PyBridge.Event.list_from(turn["events"], schema), turn["events"])
+	check_typed(PyBridge.BattleState.from(turn["state"]), "after the turn")
 
 
 func test_the_cut_entries_of_a_state_and_of_the_cut_answer_are_typed() -> void:
 	var state := await opened(duel_battle())
 	var activated := {}
-	for instance: PyBridgeCard in state.side().hand:
-		var answer := PyBridgeTargets.from(client.targets(instance.id))
+	for instance: PyBridge.Card in state.side().hand:
+		var answer := PyBridge.Targets.from(client.targets(instance.id))
 		if answer.playable and answer.count == 1 and answer.late_choice == null:
 			var fields := {"session": client.session, "card": instance.id}
 			if answer.requires_target:
@@ -177,13 +180,13 @@ func test_the_cut_entries_of_a_state_and_of_the_cut_answer_are_typed() -> void:
 			activated = client.request("activate", fields)
 			break
 	check(not activated.is_empty(), "a card went on the Cut")
-	var after := PyBridgeBattleState.from(activated.get("state", {}))
+	var after := PyBridge.BattleState.from(activated.get("state", {}))
 	check_typed(after, "state on the Cut")
 	check_eq(after.cut.size(), 1, "one entry")
-	check(after.cut[0].card is PyBridgeCard, "its card")
+	check(after.cut[0].card is PyBridge.Card, "its card")
 	var cut: Dictionary = client.request("cut", {"session": client.session})
 	for data: Dictionary in cut["cut"]:
-		var entry := PyBridgeCutEntry.from(data)
+		var entry := PyBridge.CutEntry.from(data)
 		check_typed(entry, "cut answer's entry")
 		check_eq(entry.id, after.cut[0].id, "the same entry")
 
@@ -197,9 +200,9 @@ func test_an_extensions_event_arrives_typed_with_no_gdscript_of_its_own() -> voi
 	var choice: Dictionary = client.last_error["choice"]
 	var fields := {"session": client.session, "card": "h1", "choices": {choice["key"]: ["d2"]}}
 	var played := client.request("play", fields)
-	var events := PyBridgeEvent.list_from(played["events"], schema)
+	var events := PyBridge.Event.list_from(played["events"], schema)
 	check_events(events, played["events"])
-	var peeked := events.filter(func(e: PyBridgeEvent) -> bool: return e.type == "peeked")
+	var peeked := events.filter(func(e: PyBridge.Event) -> bool: return e.type == "peeked")
 	if check_eq(peeked.size(), 1, "the extension's event"):
 		check_eq(peeked[0].get_int("looked"), 2, "looked, an int")
 		check_eq(typeof(peeked[0].params["looked"]), TYPE_INT, "as TYPE_INT")
@@ -210,10 +213,10 @@ func test_an_extensions_event_arrives_typed_with_no_gdscript_of_its_own() -> voi
 func test_the_battle_view_hands_out_the_typed_state_targets_and_events() -> void:
 	var view := battle_view(web_client())
 	view.step_seconds = 0.05
-	var states: Array[PyBridgeBattleState] = []
-	view.battle_state_changed.connect(func(s: PyBridgeBattleState) -> void: states.append(s))
-	var shown: Array[PyBridgeEvent] = []
-	view.event_shown.connect(func(e: PyBridgeEvent, _step: PyBridgeStep) -> void: shown.append(e))
+	var states: Array[PyBridge.BattleState] = []
+	view.battle_state_changed.connect(func(s: PyBridge.BattleState) -> void: states.append(s))
+	var shown: Array[PyBridge.Event] = []
+	view.event_shown.connect(func(e: PyBridge.Event, _step: PyBridge.Step) -> void: shown.append(e))
 	var raw := []
 	view.playback_event_shown.connect(func(e: Dictionary, _step: Dictionary) -> void: raw.append(e))
 	check(await view.open_battle(demo_battle()), "the battle opens")
@@ -235,23 +238,23 @@ func test_the_battle_view_hands_out_the_typed_state_targets_and_events() -> void
 	check(raw.size() > 0, "the enemy turn played back")
 	check_eq(shown.size(), raw.size(), "each event shown typed too")
 	check_events(shown, raw)
-	check_eq(view.cut_entries(), [] as Array[PyBridgeCutEntry], "nothing on the Cut")
+	check_eq(view.cut_entries(), [] as Array[PyBridge.CutEntry], "nothing on the Cut")
 
 
 func test_a_playback_step_is_typed_for_the_step_handler_and_its_signals() -> void:
 	var view := battle_view(web_client())
 	view.step_seconds = 0.05
-	var handled: Array[PyBridgeStep] = []
-	view.step_handler = func(step: PyBridgeStep) -> void: handled.append(step)
+	var handled: Array[PyBridge.Step] = []
+	view.step_handler = func(step: PyBridge.Step) -> void: handled.append(step)
 	var deprecated := []
 	view.playback_handler = func(step: Dictionary) -> void: deprecated.append(step)
-	var typed: Array[PyBridgeStep] = []
-	view.step_shown.connect(func(step: PyBridgeStep) -> void: typed.append(step))
+	var typed: Array[PyBridge.Step] = []
+	view.step_shown.connect(func(step: PyBridge.Step) -> void: typed.append(step))
 	var raw := []
 	view.playback_step_shown.connect(func(step: Dictionary) -> void: raw.append(step))
-	var of_events: Array[PyBridgeStep] = []
+	var of_events: Array[PyBridge.Step] = []
 	view.event_shown.connect(
-		func(_e: PyBridgeEvent, step: PyBridgeStep) -> void: of_events.append(step)
+		func(_e: PyBridge.Event, step: PyBridge.Step) -> void: of_events.append(step)
 	)
 	check(await view.open_battle(demo_battle()), "the battle opens")
 	read_schema(view.schema)
@@ -268,28 +271,29 @@ func test_a_playback_step_is_typed_for_the_step_handler_and_its_signals() -> voi
 		check_events(step.events, raw[i]["events"])
 		var line: Dictionary = raw[i]["line"]
 		if line.is_empty():
-			check(step.line.is_empty(), "no line")
+			check(step.line == null, "no line")
 			continue
 		lines += 1
-		check_eq(step.line["text"], str(line["text"]), "its line's English")
-		check_eq(typeof(step.line["event"]), TYPE_INT, "the event it tells, an int")
-		var said := PyBridgeSentences.say(line.get("message"), str(line["text"]))
+		check(step.line is PyBridge.LogLine, "its line, typed")
+		check_eq(step.line.text, str(line["text"]), "its line's English")
+		check_eq(typeof(step.line.event), TYPE_INT, "the event it tells, an int")
+		var said := PyBridge.Sentences.say(line.get("message"), str(line["text"]))
 		check_eq(step.sentence(), said, "its line as a sentence")
 	check(lines > 0, "steps with log lines")
 	check(not of_events.is_empty(), "events were shown")
-	check(of_events.all(func(step: PyBridgeStep) -> bool: return step in typed), "their steps")
+	check(of_events.all(func(step: PyBridge.Step) -> bool: return step in typed), "their steps")
 
 
 func test_a_late_choice_and_its_pick_are_typed() -> void:
 	var late := card("late", "SingleEnemy", LATE_NODE, {"choose_on_resolve": true})
 	await opened(small_battle([late], ["orc", "imp"], "strict"))
-	var answer := PyBridgeTargets.from(client.targets("h1"))
+	var answer := PyBridge.Targets.from(client.targets("h1"))
 	check_typed(answer, "targets")
-	if not check(answer.late_choice is PyBridgeLateChoice, "a late choice, typed"):
+	if not check(answer.late_choice is PyBridge.LateChoice, "a late choice, typed"):
 		return
 	check_eq(answer.late_choice.chooses, "units", "it chooses units")
 	check_eq(answer.late_choice.candidates, PackedStringArray(["orc", "imp"]), "of these")
-	var choice := PyBridgeChoice.for_card("h1", client.targets("h1"))
+	var choice := PyBridge.Choice.for_card("h1", client.targets("h1"))
 	check(await choice.refresh(client), "the runtime answers its pick")
 	check(await choice.add(client, "imp"), "a pick")
 	check_typed(choice, "the pick")
@@ -297,9 +301,9 @@ func test_a_late_choice_and_its_pick_are_typed() -> void:
 	var fields := {"session": client.session, "card": "h1"}
 	check(not client.request("activate", fields).is_empty(), "on the Cut")
 	var cut: Dictionary = client.request("cut", {"session": client.session})
-	var entry := PyBridgeCutEntry.from(cut["cut"][0])
+	var entry := PyBridge.CutEntry.from(cut["cut"][0])
 	check_typed(entry, "the entry")
-	check(entry.late_choice is PyBridgeLateChoice, "the entry's late choice, typed")
+	check(entry.late_choice is PyBridge.LateChoice, "the entry's late choice, typed")
 
 
 func test_a_choice_an_action_asks_is_typed() -> void:
@@ -308,7 +312,7 @@ func test_a_choice_an_action_asks_is_typed() -> void:
 	await opened(document)
 	client.request("play", {"session": client.session, "card": "h1"})
 	check_eq(client.last_error.get("code"), "choice_needed", "it asks")
-	var choice := PyBridgeChoice.for_asked(client.last_error)
+	var choice := PyBridge.Choice.for_asked(client.last_error)
 	check_typed(choice.asked_choice, "the asked choice")
 	check_eq(choice.asked_choice.options, PackedStringArray(["d1", "d2"]), "its options")
 	check_eq(typeof(choice.asked_choice.maximum), TYPE_INT, "how many, an int")
@@ -323,14 +327,14 @@ func test_the_client_gives_its_answers_typed() -> void:
 	read_schema(web_client().schema())
 	client = web_client()  # a client that has asked no schema: ask_typed asks it
 	var first: Variant = await client.ask_typed("open", {"battle": duel_battle()})
-	check(first is PyBridgeBattleState, "an open answer's state, typed")
+	check(first is PyBridge.BattleState, "an open answer's state, typed")
 	client.open_battle(duel_battle())
 	var typed := client.battle_state()
 	check_typed(typed, "battle_state()")
 	check_eq(typed.turn, 1, "its turn, an int")
 	var card_id := ""
-	var answer: PyBridgeTargets = null
-	for instance: PyBridgeCard in typed.side().hand:  # a card it can put on the Cut now
+	var answer: PyBridge.Targets = null
+	for instance: PyBridge.Card in typed.side().hand:  # a card it can put on the Cut now
 		answer = client.typed_targets(instance.id)
 		card_id = instance.id
 		if answer.playable and answer.count == 1 and answer.late_choice == null:
@@ -338,26 +342,98 @@ func test_the_client_gives_its_answers_typed() -> void:
 	check_typed(answer, "typed_targets()")
 	check_eq(answer.candidates, PackedStringArray(client.targets(card_id)["candidates"]), "same")
 	check(client.typed_targets("nowhere") == null, "a refused question: null")
-	var asked: PyBridgeTargets = await client.ask_typed(
+	var asked: PyBridge.Targets = await client.ask_typed(
 		"targets", {"session": client.session, "card": card_id}
 	)
 	check_eq(asked.mode, answer.mode, "ask_typed: the same answer, typed")
 	var fields := {"session": client.session, "card": card_id}
 	if answer.requires_target:
 		fields["target"] = answer.candidates[0]
-	var events: Array = await client.ask_typed("activate", fields)
-	check(not events.is_empty(), "the card went on the Cut")
-	var raw: Array = JSON.parse_string(client.last_response_of("activate"))["result"]["events"]
-	var typed_events: Array[PyBridgeEvent] = []
-	typed_events.assign(events)
-	check_events(typed_events, raw)
-	check_eq(client.events_of({"events": raw}).size(), raw.size(), "events_of(), the same")
+	var outcome: PyBridge.Outcome = await client.ask_typed("activate", fields)
+	check_typed(outcome, "ask_typed(activate): an outcome")
+	check(not outcome.events.is_empty(), "the card went on the Cut")
+	var raw: Dictionary = JSON.parse_string(client.last_response_of("activate"))["result"]
+	check_events(outcome.events, raw["events"])
+	check_eq(outcome.log_lines.size(), raw["log"].size(), "its log lines")
+	check_eq(outcome.state.cut.size(), 1, "and the state after it")
+	check_eq(client.events_of(raw).size(), raw["events"].size(), "events_of(), the same events")
 	var entries := client.cut_entries()
 	check_eq(entries.size(), 1, "one entry on the Cut")
 	check_typed(entries[0], "cut_entries()")
+	var status: PyBridge.CutStatus = await client.ask_typed("cut", {"session": client.session})
+	check_typed(status, "ask_typed(cut): the Cut's status")
+	check_eq(status.entries.size(), 1, "with its entry")
 	var ticket := client.send("state", {"session": client.session})
 	var answered: Array = await client.response_received
 	check_eq(answered[0], ticket, "its answer")
 	var later: Variant = client.typed_answer(answered[1], answered[2])
-	check(later is PyBridgeBattleState, "typed_answer() reads a response_received's result")
-	check_eq((later as PyBridgeBattleState).cut.size(), 1, "with the entry")
+	check(later is PyBridge.BattleState, "typed_answer() reads a response_received's result")
+	check_eq((later as PyBridge.BattleState).cut.size(), 1, "with the entry")
+
+
+func test_an_outcome_and_its_log_lines_are_typed() -> void:
+	var state := await opened(demo_battle())
+	var types := PyBridge.Event.types_by_event(schema)
+	var card_id := state.side().hand[0].id
+	var answer := client.typed_targets(card_id)
+	var played := client.play(card_id, answer.candidates[0] if answer.requires_target else "")
+	var outcome := PyBridge.Outcome.from(played, types)
+	check_typed(outcome, "the play's outcome")
+	check_events(outcome.events, played["events"])
+	check_eq(outcome.log_lines.size(), (played["log"] as Array).size(), "every log line")
+	var first := outcome.log_lines[0]
+	check_eq(first.text, str(played["log"][0]["text"]), "its English")
+	check_eq(typeof(first.event), TYPE_INT, "the event it tells, an int")
+	check_eq(first.sentence(), PyBridge.Sentences.say(played["log"][0]["message"], first.text), "")
+	check(outcome.state is PyBridge.BattleState, "the state after it")
+	check_eq(outcome.session, "", "no session but open's")
+	var turn := PyBridge.Outcome.from(client.end_turn(), types)
+	check_typed(turn, "the turn's outcome")
+	check_eq(turn.state.turn, 2, "the next turn")
+	check(not turn.events_of_type(turn.events[0].type).is_empty(), "its events by type")
+
+
+func test_a_refusal_is_typed_and_read_by_its_code() -> void:
+	var state := await opened(demo_battle())
+	var strike := ""
+	for instance: PyBridge.Card in state.side().hand:
+		if instance.card == "strike":
+			strike = instance.id
+	check(client.last_refusal == null, "no refusal after a success")
+	check(client.play(strike, "knight").is_empty(), "Strike at the Knight is refused")
+	var refusal := client.last_refusal
+	check_typed(refusal, "the refusal")
+	check_eq(refusal.code, "not_a_candidate", "its code")
+	check_eq(refusal.where, "target", "the field it names")
+	check_eq(refusal.reason_message["id"], "refusal.not_a_target", "its sentence")
+	check_eq(refusal.said(), PyBridge.Sentences.said_error(client.last_error), "said")
+	check(refusal.message.contains("knight"), "the developer's message names the unit")
+	check(client.play("nowhere").is_empty(), "an unknown card")
+	check_eq([client.last_refusal.code, client.last_refusal.reason], ["unknown_card", ""], "")
+	check_eq(client.last_refusal.said(), client.last_refusal.message, "said: its message")
+
+
+func test_a_refusal_that_asks_a_choice_carries_it_typed() -> void:
+	var document := small_battle([card("peek", "None", PEEK)], ["orc"])
+	document["piles"]["draw"] = [{"id": "d1", "card": "peek"}, {"id": "d2", "card": "peek"}]
+	await opened(document)
+	client.request("play", {"session": client.session, "card": "h1"})
+	var refusal := client.last_refusal
+	check_typed(refusal, "choice_needed")
+	check_eq(refusal.code, "choice_needed", "its code")
+	check(refusal.choice is PyBridge.AskedChoice, "the choice, typed")
+	check_eq(refusal.choice.options, PackedStringArray(["d1", "d2"]), "its options")
+
+
+func test_the_cut_status_is_typed() -> void:
+	await opened(duel_battle())
+	var fields := {"session": client.session, "card": "c2"}  # the Barrage, no target
+	check(not client.request("activate", fields).is_empty(), "on the Cut")
+	var answer: Dictionary = client.request("cut", {"session": client.session})
+	var status := PyBridge.CutStatus.from(answer)
+	check_typed(status, "the cut answer")
+	check_eq(status.entries.size(), 1, "one entry")
+	check_eq(status.entries[0].card.card, "barrage", "its card")
+	check_eq([status.can_pass, status.can_end_turn], [true, false], "what may be done now")
+	check_eq(status.end_turn_reason, str(answer["end_turn_reason"]), "why not")
+	check_eq(status.said_prompt(), PyBridge.Sentences.say(answer["prompt_message"], ""), "")

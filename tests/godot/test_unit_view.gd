@@ -71,7 +71,7 @@ func test_the_invalid_mark_is_drawn_over_the_portrait() -> void:
 	await RenderingServer.frame_post_draw
 	await RenderingServer.frame_post_draw
 	var marked := holder.get_texture().get_image().get_pixelv(centre)
-	var invalid := PyBridgeViewTheme.color(view, &"invalid", PyBridgeUnitView.THEME_TYPE)
+	var invalid := PyBridge.ViewTheme.color(view, &"invalid", PyBridgeUnitView.THEME_TYPE)
 	check(
 		_distance(marked, invalid) < 0.12,
 		(

@@ -11,9 +11,9 @@ func test_the_default_theme_gives_every_item() -> void:
 	var card := PyBridgeCardView.new()
 	add_child(card)
 	check_eq(card.card_size(), Vector2(124, 170), "the default card size")
-	check_eq(PyBridgeViewTheme.font_size(card, &"title_size", CARD), 15, "the default title size")
+	check_eq(PyBridge.ViewTheme.font_size(card, &"title_size", CARD), 15, "the default title size")
 	check_eq(
-		PyBridgeViewTheme.color(card, &"frame_attack", CARD), Color("7a2a36"), "the attack frame"
+		PyBridge.ViewTheme.color(card, &"frame_attack", CARD), Color("7a2a36"), "the attack frame"
 	)
 	var unit := PyBridgeUnitView.new()
 	add_child(unit)
@@ -32,13 +32,13 @@ func test_a_game_theme_above_the_view_wins_item_by_item() -> void:
 	var card := PyBridgeCardView.new()
 	holder.add_child(card)
 	check_eq(card.size, Vector2(150, 170), "the width from the game, the height from ours")
-	check_eq(PyBridgeViewTheme.color(card, &"frame_attack", CARD), Color.DARK_GREEN, "the frame")
-	check_eq(PyBridgeViewTheme.font_size(card, &"text_size", CARD), 9, "the text size")
+	check_eq(PyBridge.ViewTheme.color(card, &"frame_attack", CARD), Color.DARK_GREEN, "the frame")
+	check_eq(PyBridge.ViewTheme.font_size(card, &"text_size", CARD), 9, "the text size")
 	check_eq(
-		PyBridgeViewTheme.font_size(card, &"title_size", CARD), 15, "the title size stays ours"
+		PyBridge.ViewTheme.font_size(card, &"title_size", CARD), 15, "the title size stays ours"
 	)
 	check_eq(
-		PyBridgeViewTheme.color(card, &"frame_skill", CARD), Color("24496e"), "an item not set"
+		PyBridge.ViewTheme.color(card, &"frame_skill", CARD), Color("24496e"), "an item not set"
 	)
 
 
@@ -46,7 +46,7 @@ func test_colours_named_from_data_fall_back() -> void:
 	var card := PyBridgeCardView.new()
 	add_child(card)
 	check_eq(
-		PyBridgeViewTheme.color_or(card, &"frame_curse", &"frame_other", CARD),
+		PyBridge.ViewTheme.color_or(card, &"frame_curse", &"frame_other", CARD),
 		Color("4b3472"),
 		"a card type the theme does not know uses frame_other"
 	)
@@ -54,7 +54,7 @@ func test_colours_named_from_data_fall_back() -> void:
 	theme.set_color(&"frame_curse", CARD, Color.BLACK)
 	card.theme = theme
 	check_eq(
-		PyBridgeViewTheme.color_or(card, &"frame_curse", &"frame_other", CARD),
+		PyBridge.ViewTheme.color_or(card, &"frame_curse", &"frame_other", CARD),
 		Color.BLACK,
 		"unless a theme names it"
 	)
@@ -81,5 +81,5 @@ func test_the_tooltip_is_styled_and_kept_on_screen() -> void:
 	box = tip.get_global_rect()
 	check(bounds.encloses(box), "a long tip stays inside the screen: %s" % box)
 	check(box.end.x <= 1150, "left of a card at the right edge: %s" % box)
-	var wide := PyBridgeViewTheme.constant(tip, &"max_width", Tooltip.THEME_TYPE)
+	var wide := PyBridge.ViewTheme.constant(tip, &"max_width", Tooltip.THEME_TYPE)
 	check(box.size.x <= wide + 0.5, "no wider than max_width %d: %s" % [wide, box])

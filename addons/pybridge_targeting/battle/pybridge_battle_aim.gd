@@ -5,7 +5,7 @@ extends RefCounted
 ##
 ## Idle: the hovered card lights what it affects. Pressed on a card: a click (the card stays
 ## chosen, [constant ARMED]) or the start of a drag ([constant DRAGGING]). A card that takes
-## units picks them one at a time ([member choice], a [PyBridgeChoice]): released or clicked
+## units picks them one at a time ([member choice], a [PyBridge.Choice]): released or clicked
 ## on a candidate, the unit is picked and the runtime says what may be picked next; when the
 ## choice is full the card is played, and an "up to" card may be confirmed early. A chosen
 ## unit clicked again is taken back. Any other card goes to the play area. The target actions
@@ -19,9 +19,13 @@ signal aim_started(card_id: String)
 signal target_selected(card_id: String, unit_id: String)
 signal aim_cancelled(card_id: String)
 signal card_refused(card_id: String, reason: String)
-signal choice_changed(choice: PyBridgeChoice)
-signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+## A card was refused, typed ([signal PyBridgeBattleView.play_refused]).
+signal play_refused(card_id: String, refusal: PyBridge.Refusal)
+signal choice_changed(choice: PyBridge.Choice)
+signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
 signal request_refused(op: String, reason: String)
+## A request was refused, typed ([signal PyBridgeBattleView.request_denied]).
+signal request_denied(op: String, refusal: PyBridge.Refusal)
 
 ## The states of the aim.
 enum State {
@@ -32,6 +36,7 @@ enum State {
 }
 
 const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
+const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
 ## How far the pointer may move while pressed and still count as a click.
 const CLICK_DISTANCE := 12.0
 ## [member keyboard_target] when the keys aim at nothing: confirm plays what is chosen.
@@ -42,7 +47,7 @@ var state: State = State.IDLE
 ## The card being aimed, or null (none, or a late choice of a Cut entry).
 var card: HandSlot = null
 ## The units being chosen, one at a time, or null when the aim chooses none.
-var choice: PyBridgeChoice = null
+var choice: PyBridge.Choice = null
 ## The card under the pointer, or null.
 var hovered: HandSlot = null
 ## The pointer, global coordinates.
@@ -141,12 +146,13 @@ func pointer_released(point: Vector2) -> void:
 func begin(chosen: HandSlot, point: Vector2) -> bool:
 	var info := _view.targets_of(chosen.card_id)
 	if not _view.can_play(chosen.card_id):
-		card_refused.emit(chosen.card_id, _view.why_not(chosen.card_id))
+		var refusal := _view.cut_flow.refusal_of(chosen.card_id)
+		TypedTwins.refuse_card(self, chosen.card_id, refusal, _view.why_not(chosen.card_id))
 		return false
 	card = chosen
 	choice = null
 	if bool(info.get("requires_target", false)):
-		choice = PyBridgeChoice.for_card(chosen.card_id, info)
+		choice = PyBridge.Choice.for_card(chosen.card_id, info)
 		_ask_counts(choice)
 	state = State.PRESSED
 	_press_point = point
@@ -174,7 +180,7 @@ func select(chosen: HandSlot) -> bool:
 ## Chooses the units of [param units] (a late choice: a Cut entry's, or the choice an
 ## immediate play takes as its target, for the card still aimed); the first candidate is
 ## aimed for the keys.
-func choose_units(units: PyBridgeChoice) -> void:
+func choose_units(units: PyBridge.Choice) -> void:
 	choice = units
 	state = State.ARMED
 	keyboard_target = 0
@@ -301,7 +307,7 @@ func forget_hand() -> void:
 
 
 # How many the choice takes is the runtime's answer (pick, before the first pick).
-func _ask_counts(asked: PyBridgeChoice) -> void:
+func _ask_counts(asked: PyBridge.Choice) -> void:
 	await asked.refresh(_view.bridge)
 	if asked == choice:
 		_view.display.refresh_choice()
@@ -317,7 +323,8 @@ func _pick(unit: String) -> void:
 	if picking != choice:
 		return  # the aim moved on while the runtime answered
 	if not ok:
-		card_refused.emit(picking.source_id(), str(picking.refused.get("message", "")))
+		var why := str(picking.refused.get("message", ""))
+		TypedTwins.refuse_card(self, picking.source_id(), picking.refusal, why)
 		return
 	if picking.complete:
 		_finish_choice()
@@ -334,7 +341,8 @@ func _unpick(unit: String) -> void:
 	var ok: bool = await picking.remove(_view.bridge, unit)
 	_view.busy_with(-1)
 	if not ok and not picking.refused.is_empty():
-		request_refused.emit("pick", str(picking.refused.get("message", "")))
+		var why := str(picking.refused.get("message", ""))
+		TypedTwins.refuse_request(self, "pick", picking.refusal, why)
 	if ok and picking == choice:
 		keyboard_target = 0
 		choice_changed.emit(picking)

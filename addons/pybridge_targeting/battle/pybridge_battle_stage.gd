@@ -168,7 +168,7 @@ func layout_units(units: Array) -> void:
 			if not rows.has(area):
 				rows[area] = []
 			rows[area].append(id)
-	var gap := float(PyBridgeViewTheme.constant(_view, &"unit_gap", _view.THEME_TYPE))
+	var gap := float(PyBridge.ViewTheme.constant(_view, &"unit_gap", _view.THEME_TYPE))
 	for area: Control in rows:
 		var ids: Array = rows[area]
 		var unit_size := (unit_views[ids[0]] as Control).size
@@ -189,9 +189,9 @@ func layout_hand(raised: Array, skipped: HandSlot) -> void:
 	var card_size := hand_slots[0].card_size
 	var fan := BattleLayout.hand_fan(
 		count,
-		PyBridgeViewTheme.constant(_view, &"fan_step_degrees", own),
-		PyBridgeViewTheme.constant(_view, &"fan_max_degrees", own),
-		PyBridgeViewTheme.constant(_view, &"fan_radius", own)
+		PyBridge.ViewTheme.constant(_view, &"fan_step_degrees", own),
+		PyBridge.ViewTheme.constant(_view, &"fan_max_degrees", own),
+		PyBridge.ViewTheme.constant(_view, &"fan_radius", own)
 	)
 	# The turned ends lean out by their height's share and sit lower: the row keeps clear of
 	# the area's sides, and the whole fan rises by the ends' drop.
@@ -202,12 +202,12 @@ func layout_hand(raised: Array, skipped: HandSlot) -> void:
 		card_size,
 		area.size.x - 2.0 * lean,
 		area.size.y,
-		PyBridgeViewTheme.constant(_view, &"card_gap", own),
-		PyBridgeViewTheme.constant(_view, &"min_card_percent", own) / 100.0,
-		PyBridgeViewTheme.constant(_view, &"hand_margin", own)
+		PyBridge.ViewTheme.constant(_view, &"card_gap", own),
+		PyBridge.ViewTheme.constant(_view, &"min_card_percent", own) / 100.0,
+		PyBridge.ViewTheme.constant(_view, &"hand_margin", own)
 	)
-	var rise := float(PyBridgeViewTheme.constant(_view, &"raised_offset", card_type))
-	var raised_scale := PyBridgeViewTheme.constant(_view, &"raised_percent", card_type) / 100.0
+	var rise := float(PyBridge.ViewTheme.constant(_view, &"raised_offset", card_type))
+	var raised_scale := PyBridge.ViewTheme.constant(_view, &"raised_percent", card_type) / 100.0
 	for i in hand_slots.size():
 		var slot := hand_slots[i]
 		if slot == skipped:

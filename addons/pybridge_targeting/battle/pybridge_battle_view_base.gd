@@ -5,13 +5,15 @@ extends Control
 ## opening, plays and playback). Internal: a game names [PyBridgeBattleView], never this script;
 ## what is documented here is the view's own API.
 
-## A battle was opened; [param state] is its state.
+## A battle was opened; [param state] is its state. Deprecated: use [signal battle_started].
 signal battle_opened(state: Dictionary)
+## A battle was opened: [param state], typed.
+signal battle_started(state: PyBridge.BattleState)
 ## The battle state changed (opened, a card played, a turn ended). Deprecated: its
 ## [param state] is the runtime's JSON; use [signal battle_state_changed], which is typed.
 signal state_changed(state: Dictionary)
 ## The battle state changed (opened, a card played, a turn ended): [param state], typed.
-signal battle_state_changed(state: PyBridgeBattleState)
+signal battle_state_changed(state: PyBridge.BattleState)
 ## Units or cards moved; [method layout_points] has their new screen positions.
 signal layout_changed
 ## The player started aiming [param card_id] (pressed or picked it).
@@ -20,24 +22,33 @@ signal aim_started(card_id: String)
 signal target_selected(card_id: String, unit_id: String)
 ## The aim at [param card_id] ended without a play.
 signal aim_cancelled(card_id: String)
-## The runtime played [param card_id] (at [param target_id], or [code]""[/code]);
-## [param result] holds its [code]events[/code], [code]log[/code] and new [code]state[/code].
+## The runtime played [param card_id] (at [param target_id], or [code]""[/code]): its
+## [param result]. Deprecated: use [signal card_play_answered].
 signal card_played(card_id: String, target_id: String, result: Dictionary)
-## The player tried a card the runtime says cannot be played now, or the runtime refused
-## the play; [param reason] says why.
+## The runtime played [param card_id] (at [param target_id], or [code]""[/code]): its events,
+## log lines and new state in [param outcome].
+signal card_play_answered(card_id: String, target_id: String, outcome: PyBridge.Outcome)
+## A card was refused; [param reason] says why. Deprecated: use [signal play_refused].
 signal card_refused(card_id: String, reason: String)
-## The runtime ended the turn; [param result] holds its [code]events[/code], [code]log[/code]
-## and new [code]state[/code]. The playback follows, then [signal turn_settled].
+## The player tried a card the runtime says cannot be played now, or the runtime refused the
+## play: [param refusal] says why (its code, and [method PyBridge.Refusal.said]).
+signal play_refused(card_id: String, refusal: PyBridge.Refusal)
+## The runtime ended the turn: its [param result]. Deprecated: use [signal turn_end_answered].
 signal turn_ended(result: Dictionary)
-## One step of the turn's playback is shown: [param line] (a log line of the runtime) and the
-## [param events] it tells. Every line of the turn comes once, skipped or not.
+## The runtime ended the turn: its events, log lines and new state in [param outcome]. The
+## playback follows ([signal step_shown] per step), then [signal turn_finished].
+signal turn_end_answered(outcome: PyBridge.Outcome)
+## A step of a playback is shown: its log [param line] and [param events]. Deprecated: use
+## [signal step_shown], which is typed.
 signal turn_step_shown(line: Dictionary, events: Array)
-## The turn's playback ended and the view shows the new [param state].
+## The turn's playback ended: the new [param state]. Deprecated: use [signal turn_finished].
 signal turn_settled(state: Dictionary)
+## The turn's playback ended and the view shows the new [param state], typed.
+signal turn_finished(state: PyBridge.BattleState)
 ## One step of a playback is shown (a turn's, a resolution's, or with a
 ## [member step_handler] a play's), typed: [param step] is what [member step_handler] is
 ## given (its op, place, log line and events). Every step comes once, skipped or not.
-signal step_shown(step: PyBridgeStep)
+signal step_shown(step: PyBridge.Step)
 ## One step of a playback is shown, as a Dictionary ([code]op[/code], [code]index[/code],
 ## [code]count[/code], [code]line[/code], [code]events[/code], [code]cut[/code]). Deprecated:
 ## use [signal step_shown], which is typed.
@@ -46,24 +57,36 @@ signal playback_step_shown(step: Dictionary)
 ## Deprecated: [param event] is the runtime's JSON; use [signal event_shown], which is typed.
 signal playback_event_shown(event: Dictionary, step: Dictionary)
 ## One event of the [param step] shown now, in order, typed by the runtime's
-## [code]schema[/code] ([PyBridgeEvent]; an extension's event type too).
-signal event_shown(event: PyBridgeEvent, step: PyBridgeStep)
+## [code]schema[/code] ([PyBridge.Event]; an extension's event type too).
+signal event_shown(event: PyBridge.Event, step: PyBridge.Step)
 ## The lit units changed: [param unit_ids] for [param card_id] ([code]""[/code]: nothing lit).
 signal highlight_changed(card_id: String, unit_ids: PackedStringArray)
-## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked;
-## [param result] holds its [code]events[/code], [code]log[/code] and new [code]state[/code].
+## The runtime put [param card_id] on the Cut ([param result]). Deprecated: use
+## [signal card_activation_answered].
 signal card_activated(card_id: String, target_ids: PackedStringArray, result: Dictionary)
-## The player passed on the Cut: [param result] is the runtime's answer (an enemy's
-## response, or the top entry resolving); its playback follows.
+## The runtime put [param card_id] on the Cut with its targets [param target_ids] locked:
+## [param outcome].
+signal card_activation_answered(
+	card_id: String, target_ids: PackedStringArray, outcome: PyBridge.Outcome
+)
+## The player passed on the Cut ([param result]). Deprecated: use [signal pass_answered].
 signal passed(result: Dictionary)
-## The Cut changed: [param cut] is the runtime's [code]cut[/code] answer.
+## The player passed on the Cut: [param outcome] is the runtime's answer (an enemy's
+## response, or the top entry resolving); its playback follows.
+signal pass_answered(outcome: PyBridge.Outcome)
+## The Cut changed ([param cut]). Deprecated: use [signal cut_status_changed].
 signal cut_changed(cut: Dictionary)
+## The Cut changed: [param status] is the runtime's [code]cut[/code] answer, typed.
+signal cut_status_changed(status: PyBridge.CutStatus)
 ## A choice of units or cards started, or a unit or card was picked or taken back.
-signal choice_changed(choice: PyBridgeChoice)
+signal choice_changed(choice: PyBridge.Choice)
 ## A choice made as an effect resolves ended: [param confirmed], or cancelled.
-signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
-## The runtime refused [param op] ([code]pass[/code], [code]end_turn[/code]...): [param reason].
+signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
+## The runtime refused [param op]: [param reason]. Deprecated: use [signal request_denied].
 signal request_refused(op: String, reason: String)
+## The runtime refused [param op] ([code]pass[/code], [code]end_turn[/code], [code]pick[/code]
+## ...): [param refusal] says why.
+signal request_denied(op: String, refusal: PyBridge.Refusal)
 ## The tooltip changed: [param title] and [param text] ([code]""[/code] when hidden).
 signal tooltip_changed(title: String, text: String)
 ## The player moved a card of the hand: [param card_ids] is its order now, left to right.
@@ -88,6 +111,7 @@ const HandOrder := preload("res://addons/pybridge_targeting/battle/pybridge_hand
 const PileViewer := preload("res://addons/pybridge_targeting/battle/pybridge_pile_viewer.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TargetMarks := preload("res://addons/pybridge_targeting/drawing/pybridge_target_marks.gd")
+const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
 const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 
@@ -96,7 +120,7 @@ const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.g
 var state: Dictionary = {}
 ## The battle state as the runtime last sent it, typed: the units, each card-playing side
 ## with its energy and piles, the Cut's entries (null before a battle opens).
-var battle_state: PyBridgeBattleState = null
+var battle_state: PyBridge.BattleState = null
 ## Unit id -> its view (a [PyBridgeUnitView] or the game's unit scene).
 var unit_views: Dictionary:
 	get:
@@ -153,8 +177,8 @@ var pile_viewer: PileViewer = null
 ## ([param kind] [code]"unit"[/code] or [code]"card"[/code]); null answers fall through to
 ## [member unit_art], [member card_art] and the data.
 var art_provider: Callable
-## The game's playback hook, [code]func(step: PyBridgeStep) -> Variant[/code], called as
-## each step of a playback is shown (see [PyBridgeStep]): each
+## The game's playback hook, [code]func(step: PyBridge.Step) -> Variant[/code], called as
+## each step of a playback is shown (see [PyBridge.Step]): each
 ## enemy move and line of the enemy turn ([code]op[/code] [code]end_turn[/code]), each step
 ## of a Cut resolution ([code]pass[/code]), and the events of a play ([code]play[/code], or
 ## [code]activate[/code] onto the Cut), which then play back step by step too. The view awaits
@@ -173,35 +197,36 @@ var playback_handler: Callable
 var _stage: BattleStage = null
 var _input_handler: BattleInput = null
 var _playback: TurnPlayback = null
+var _twins: TypedTwins = null
 var _data: BattleData = BattleData.new()
 var _busy: int = 0
 var _generation: int = 0
 
 
 ## The unit [param unit_id] of [member battle_state], typed (null when there is none).
-func unit(unit_id: String) -> PyBridgeUnit:
+func unit(unit_id: String) -> PyBridge.Unit:
 	return battle_state.unit(unit_id) if battle_state != null else null
 
 
 ## The runtime's [code]targets[/code] answer for the hand's card [param card_id], typed (its
 ## defaults when there is none); [method targets_of] gives the same answer's JSON.
-func typed_targets(card_id: String) -> PyBridgeTargets:
-	return PyBridgeTargets.from(card_targets.get(card_id, {}))
+func typed_targets(card_id: String) -> PyBridge.Targets:
+	return PyBridge.Targets.from(card_targets.get(card_id, {}))
 
 
 ## The events of [param result] (a [signal card_played], [signal turn_ended],
 ## [signal passed]... answer), typed by the runtime's [code]schema[/code].
-func events_of(result: Dictionary) -> Array[PyBridgeEvent]:
-	return PyBridgeEvent.list_from(result.get("events", []), schema)
+func events_of(result: Dictionary) -> Array[PyBridge.Event]:
+	return PyBridge.Event.list_from(result.get("events", []), schema)
 
 
 ## The entries of the runtime's last [code]cut[/code] answer, bottom first, typed (with their
-## [member PyBridgeCutEntry.late_choice]); without a [member cut_view], the state's.
-func cut_entries() -> Array[PyBridgeCutEntry]:
-	var entries: Array[PyBridgeCutEntry] = []
+## [member PyBridge.CutEntry.late_choice]); without a [member cut_view], the state's.
+func cut_entries() -> Array[PyBridge.CutEntry]:
+	var entries: Array[PyBridge.CutEntry] = []
 	for data: Variant in cut.get("cut", state.get("cut", [])):
 		if data is Dictionary:
-			entries.append(PyBridgeCutEntry.from(data))
+			entries.append(PyBridge.CutEntry.from(data))
 	return entries
 
 

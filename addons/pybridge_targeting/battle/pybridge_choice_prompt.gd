@@ -3,7 +3,7 @@ extends PanelContainer
 ## What a choice of units asks while it is made: what chooses, how many it takes and how
 ## many are chosen, with Confirm (an "up to" card may be confirmed early) and Cancel. The
 ## [PyBridgeBattleView] shows it over the field for a card that takes more than one unit and
-## for a late choice; the counts are the runtime's ([PyBridgeChoice]).
+## for a late choice; the counts are the runtime's ([PyBridge.Choice]).
 
 ## Confirm was pressed.
 signal confirm_pressed
@@ -38,7 +38,7 @@ func _init() -> void:
 
 ## Shows [param choice] of [param title] (the card's name) centred on [param center]
 ## (global), or hides the prompt when [param choice] is null.
-func show_choice(choice: PyBridgeChoice, title: String, center: Vector2) -> void:
+func show_choice(choice: PyBridge.Choice, title: String, center: Vector2) -> void:
 	visible = choice != null
 	if choice == null:
 		return

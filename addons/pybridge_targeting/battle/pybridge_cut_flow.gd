@@ -17,20 +17,25 @@ extends RefCounted
 
 ## A card was refused (the view re-emits it as its [signal PyBridgeBattleView.card_refused]).
 signal card_refused(card_id: String, reason: String)
+## A card was refused, typed ([signal PyBridgeBattleView.play_refused]).
+signal play_refused(card_id: String, refusal: PyBridge.Refusal)
 ## A card went onto the Cut ([signal PyBridgeBattleView.card_activated]).
 signal card_activated(card_id: String, target_ids: PackedStringArray, result: Dictionary)
 ## A request was refused ([signal PyBridgeBattleView.request_refused]).
 signal request_refused(op: String, reason: String)
+## A request was refused, typed ([signal PyBridgeBattleView.request_denied]).
+signal request_denied(op: String, refusal: PyBridge.Refusal)
 ## The player passed ([signal PyBridgeBattleView.passed]).
 signal passed(result: Dictionary)
 ## A choice began or changed ([signal PyBridgeBattleView.choice_changed]).
-signal choice_changed(choice: PyBridgeChoice)
+signal choice_changed(choice: PyBridge.Choice)
 ## A choice ended ([signal PyBridgeBattleView.choice_ended]).
-signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
 ## The Cut's answer changed ([signal PyBridgeBattleView.cut_changed]).
 signal cut_changed(cut: Dictionary)
 
 const Sentences := preload("res://addons/pybridge_targeting/pybridge_sentences.gd")
+const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
 
 ## The runtime's last [code]cut[/code] answer (empty before the first).
 var cut: Dictionary = {}
@@ -53,7 +58,7 @@ func activate(card_id: String, target_ids: PackedStringArray) -> bool:
 	var result: Dictionary = await bridge.ask("activate", fields)
 	if result.is_empty():
 		_view.busy_with(-1)
-		card_refused.emit(card_id, Sentences.said_error(bridge.last_error))
+		TypedTwins.card_error(self, card_id, bridge.last_error)
 		return false
 	_view.target_marks.clear_lost()
 	await _view.settle_play(result, "activate")
@@ -82,6 +87,13 @@ func why_not(card_id: String) -> String:
 	if reason == null:
 		return tr("it cannot be played now")
 	return Sentences.say(targets.get("reason_message"), str(reason))
+
+
+## [method why_not], typed: null when [param card_id] can be played now.
+func refusal_of(card_id: String) -> PyBridge.Refusal:
+	if not _cut_allows():
+		return PyBridge.Refusal.of_cut(cut, "activate")
+	return null if can_play(card_id) else PyBridge.Refusal.of_targets(_view.targets_of(card_id))
 
 
 ## The player passes on the Cut (a coroutine) when the runtime's [code]can_pass[/code] says
@@ -116,7 +128,8 @@ func refuses_end_turn() -> bool:
 	if _view.cut_view == null or bool(cut.get("can_end_turn", true)):
 		return false
 	var reason := str(cut.get("end_turn_reason", ""))
-	request_refused.emit("end_turn", Sentences.say(cut.get("end_turn_reason_message"), reason))
+	var said := Sentences.say(cut.get("end_turn_reason_message"), reason)
+	TypedTwins.refuse_request(self, "end_turn", PyBridge.Refusal.of_cut(cut, "end_turn"), said)
 	return true
 
 
@@ -141,13 +154,13 @@ func pass_priority(choices: Dictionary = {}) -> bool:
 		# A refused pass changes nothing: the Cut's last answer still names the entry.
 		var entry := str(cut.get("awaiting_choice", "")) if cut.get("awaiting_choice") else ""
 		if code == "target_required" and entry != "" and not choices.has(entry):
-			var answer: Variant = await choose(PyBridgeChoice.for_entry(entry, _late_of(entry)))
+			var answer: Variant = await choose(PyBridge.Choice.for_entry(entry, _late_of(entry)))
 			if answer == null:
 				return false
 			var more := choices.duplicate()
 			more[entry] = answer
 			return await pass_priority(more)
-		request_refused.emit("pass", Sentences.said_error(error))
+		TypedTwins.request_error(self, "pass", error)
 		return false
 	_view.target_marks.clear_lost()
 	passed.emit(result)
@@ -167,7 +180,7 @@ func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray
 	handled.append("choice_needed")
 	var result: Dictionary = await bridge.ask(op, fields, handled)
 	while result.is_empty() and str(bridge.last_error.get("code", "")) == "choice_needed":
-		var asked := PyBridgeChoice.for_asked(bridge.last_error)
+		var asked := PyBridge.Choice.for_asked(bridge.last_error)
 		# The caller holds the view busy for its request; while the player chooses it is not.
 		_view.busy_with(-1)
 		var picked: Variant = await choose(asked)
@@ -184,9 +197,10 @@ func ask_answering(op: String, fields: Dictionary, expected := PackedStringArray
 
 ## Makes [param choice] (a coroutine): units with the aim, cards with the pile picker; the
 ## answer as the runtime takes it, or null when it was cancelled (or refused).
-func choose(choice: PyBridgeChoice) -> Variant:
+func choose(choice: PyBridge.Choice) -> Variant:
 	if not await choice.refresh(_view.bridge):
-		request_refused.emit("pick", str(choice.refused.get("message", "")))
+		var why := str(choice.refused.get("message", ""))
+		TypedTwins.refuse_request(self, "pick", choice.refusal, why)
 		return null
 	if choice.chooses == "cards":
 		open_pile_picker(choice)
@@ -239,7 +253,7 @@ static func read_step(line: Dictionary, events: Array, shower: Object) -> bool:
 func release_card(card_id: String) -> void:
 	var info := _view.targets_of(card_id)
 	if _view.cut_view == null and info.get("late_choice") is Dictionary:
-		var answer: Variant = await choose(PyBridgeChoice.for_card(card_id, info))
+		var answer: Variant = await choose(PyBridge.Choice.for_card(card_id, info))
 		if answer != null:
 			_view.play_card_at(card_id, PackedStringArray(answer))
 		return
@@ -248,7 +262,7 @@ func release_card(card_id: String) -> void:
 
 ## Opens the view's pile picker on [param choice], a choice of cards: the cards of its
 ## places, as the state holds them.
-func open_pile_picker(choice: PyBridgeChoice) -> void:
+func open_pile_picker(choice: PyBridge.Choice) -> void:
 	var listed := []
 	var only := choice.options()
 	for zone in choice.zones:
@@ -271,7 +285,7 @@ func open_pile_picker(choice: PyBridgeChoice) -> void:
 
 
 ## The name a choice is shown under: its card's.
-func choice_title(choice: PyBridgeChoice) -> String:
+func choice_title(choice: PyBridge.Choice) -> String:
 	var card_id := choice.card_id
 	for entry: Dictionary in cut.get("cut", []):
 		if str(entry.get("id")) == choice.entry_id and entry.get("card") is Dictionary:

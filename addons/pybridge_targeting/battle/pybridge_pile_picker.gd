@@ -6,7 +6,7 @@ extends PanelContainer
 ## The [PyBridgeBattleView] opens it for a card that chooses cards (its
 ## [code]late_choice.chooses[/code] is [code]"cards"[/code]): as its Cut entry resolves, or,
 ## in an immediate play, before the play. A click on a lit card (or the target keys and
-## Confirm) picks it and the runtime says what may be picked next ([PyBridgeChoice]); when
+## Confirm) picks it and the runtime says what may be picked next ([PyBridge.Choice]); when
 ## the choice is full, or on Confirm once it may be confirmed, it closes with
 ## [signal PyBridgeBattleView.choice_ended]; Cancel closes it without a choice. The cards
 ## are shown by the battle view's card scene, at [member card_scale].
@@ -16,10 +16,13 @@ extends PanelContainer
 ## takes more than one card lists the picks in order under the cards.
 
 # The view emits each as its own signal of the same name (battle/pybridge_relay.gd).
-signal choice_changed(choice: PyBridgeChoice)
-signal choice_ended(choice: PyBridgeChoice, confirmed: bool)
+signal choice_changed(choice: PyBridge.Choice)
+signal choice_ended(choice: PyBridge.Choice, confirmed: bool)
 signal request_refused(op: String, reason: String)
+## A request was refused, typed ([signal PyBridgeBattleView.request_denied]).
+signal request_denied(op: String, refusal: PyBridge.Refusal)
 
+const TypedTwins := preload("res://addons/pybridge_targeting/battle/pybridge_typed_twins.gd")
 const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const BattleLayout := preload("res://addons/pybridge_targeting/battle/pybridge_battle_layout.gd")
@@ -35,7 +38,7 @@ const ON_CONFIRM := -2
 @export_range(1, 12) var columns: int = 6
 
 ## The choice being made, or null when closed.
-var choice: PyBridgeChoice = null
+var choice: PyBridge.Choice = null
 ## The cards shown: [code][{"id", "zone", "slot"}][/code], in the order of their places.
 var cards: Array[Dictionary] = []
 ## The card the keys point at (an index into [member cards]), [constant ON_CONFIRM] for the
@@ -88,8 +91,8 @@ func _notification(what: int) -> void:
 	if what == NOTIFICATION_THEME_CHANGED and not _restyling:
 		_restyling = true
 		var box := StyleBoxFlat.new()
-		box.bg_color = PyBridgeViewTheme.color(self, &"background", THEME_TYPE)
-		box.border_color = PyBridgeViewTheme.color(self, &"border", THEME_TYPE)
+		box.bg_color = PyBridge.ViewTheme.color(self, &"background", THEME_TYPE)
+		box.border_color = PyBridge.ViewTheme.color(self, &"border", THEME_TYPE)
 		box.set_border_width_all(2)
 		box.set_corner_radius_all(10)
 		box.set_content_margin_all(12)
@@ -110,7 +113,7 @@ func _gui_input(event: InputEvent) -> void:
 ## [param listed]: [code][{"id", "zone", "data"}][/code], each card's id, its place and what
 ## the card scene is shown ([method PyBridgeBattleView.card_data]), centred on
 ## [param center] (global).
-func open(new_choice: PyBridgeChoice, title: String, listed: Array, center: Vector2) -> void:
+func open(new_choice: PyBridge.Choice, title: String, listed: Array, center: Vector2) -> void:
 	choice = new_choice
 	for child in _grid.get_children():
 		child.queue_free()
@@ -159,7 +162,8 @@ func pick(id: String) -> void:
 		_close(true)
 		return
 	if not ok and not picking.refused.is_empty():
-		request_refused.emit("pick", str(picking.refused.get("message", "")))
+		var why := str(picking.refused.get("message", ""))
+		TypedTwins.refuse_request(self, "pick", picking.refusal, why)
 	_refresh()
 	if ok:
 		choice_changed.emit(picking)  # as the aim tells a unit picked or taken back
@@ -281,7 +285,7 @@ func _refresh() -> void:
 func _show_confirm_focus() -> void:
 	if focused == ON_CONFIRM:
 		var look := StyleBoxFlat.new()
-		look.bg_color = PyBridgeViewTheme.color(self, &"pick", TargetMarks.THEME_TYPE)
+		look.bg_color = PyBridge.ViewTheme.color(self, &"pick", TargetMarks.THEME_TYPE)
 		look.set_corner_radius_all(4)
 		look.set_content_margin_all(6)
 		for state: StringName in [&"normal", &"hover", &"pressed"]:
@@ -341,7 +345,7 @@ func _draw_marks(canvas: Control, slot: Control) -> void:
 	if index < 0 or choice == null:
 		return
 	var rect := Rect2(Vector2.ZERO, slot.custom_minimum_size)
-	var gold := PyBridgeViewTheme.color(self, &"pick", TargetMarks.THEME_TYPE)
+	var gold := PyBridge.ViewTheme.color(self, &"pick", TargetMarks.THEME_TYPE)
 	var number := choice.number_of(str(cards[index]["id"]))
 	if _is_candidate(index) or number > 0:
 		ViewDrawing.round_rect(canvas, rect.grow(4.0), Color(0, 0, 0, 0), 10, gold, 3.0)

@@ -238,8 +238,8 @@ func _fit() -> void:
 
 func _restyle() -> void:
 	var box := StyleBoxFlat.new()
-	box.bg_color = PyBridgeViewTheme.color(_panel, &"background", PilePicker.THEME_TYPE)
-	box.border_color = PyBridgeViewTheme.color(_panel, &"border", PilePicker.THEME_TYPE)
+	box.bg_color = PyBridge.ViewTheme.color(_panel, &"background", PilePicker.THEME_TYPE)
+	box.border_color = PyBridge.ViewTheme.color(_panel, &"border", PilePicker.THEME_TYPE)
 	box.set_border_width_all(2)
 	box.set_corner_radius_all(10)
 	box.set_content_margin_all(16)
@@ -376,7 +376,7 @@ static func _clip(from: Vector2, to: Vector2, rect: Rect2) -> PackedVector2Array
 
 
 func _team_color(team: String) -> Color:
-	return PyBridgeViewTheme.color_or(_panel, StringName(team), &"dim_text", TEAM_THEME_TYPE)
+	return PyBridge.ViewTheme.color_or(_panel, StringName(team), &"dim_text", TEAM_THEME_TYPE)
 
 
 # The theme the view is drawn with (a CanvasLayer passes none on).

@@ -17,11 +17,11 @@ extends RefCounted
 ## A step is shown (the view emits it as its own, as every signal of its parts).
 signal playback_step_shown(step: Dictionary)
 ## A step is shown, typed.
-signal step_shown(step: PyBridgeStep)
+signal step_shown(step: PyBridge.Step)
 ## An event of a step is shown.
 signal playback_event_shown(event: Dictionary, step: Dictionary)
 ## An event of a step is shown, typed by the runtime's schema.
-signal event_shown(event: PyBridgeEvent, step: PyBridgeStep)
+signal event_shown(event: PyBridge.Event, step: PyBridge.Step)
 
 ## Seconds a step that changes something stays on screen.
 var step_seconds: float = 0.45
@@ -51,7 +51,7 @@ var _types: Dictionary = {}
 
 func _init(view: PyBridgeBattleView, result: Dictionary, answered: String = "") -> void:
 	_view = view
-	_types = PyBridgeEvent.types_by_event(view.schema)
+	_types = PyBridge.Event.types_by_event(view.schema)
 	steps = steps_of(result)
 	op = answered
 	_paced = not op in ["play", "activate"]
@@ -138,7 +138,7 @@ func run() -> void:
 			"events": step["events"],
 			"cut": marked,
 		}
-		var typed := PyBridgeStep.from(shown, _types)
+		var typed := PyBridge.Step.from(shown, _types)
 		playback_step_shown.emit(shown)
 		step_shown.emit(typed)
 		for e in typed.events.size():
@@ -159,7 +159,7 @@ func skip() -> void:
 	skipped = true
 
 
-func _hold(step: Dictionary, typed: PyBridgeStep, seconds: float) -> void:
+func _hold(step: Dictionary, typed: PyBridge.Step, seconds: float) -> void:
 	# Wall-clock time: a frame's delta is smoothed and says less than a slow frame took.
 	var now := Time.get_ticks_msec()
 	var until := now + int(seconds * 1000.0)
@@ -205,7 +205,7 @@ class HandlerCall:
 	var finished: bool = false
 	var _kept: HandlerCall = null
 
-	## Calls [param handler] with [param step] (a [PyBridgeStep], or a deprecated handler's
+	## Calls [param handler] with [param step] (a [PyBridge.Step], or a deprecated handler's
 	## Dictionary) and awaits what it returns.
 	func start(handler: Callable, step: Variant) -> void:
 		# Alive while the handler runs, even once nobody waits for it.

@@ -96,13 +96,13 @@ func _draw() -> void:
 ## ([code]valid[/code], [code]invalid[/code], [code]empty[/code], [code]outline[/code];
 ## [code]width[/code], [code]head_length[/code], [code]head_width[/code]).
 func apply_theme(control: Control) -> void:
-	valid_color = PyBridgeViewTheme.color(control, &"valid", THEME_TYPE)
-	invalid_color = PyBridgeViewTheme.color(control, &"invalid", THEME_TYPE)
-	empty_color = PyBridgeViewTheme.color(control, &"empty", THEME_TYPE)
-	outline_color = PyBridgeViewTheme.color(control, &"outline", THEME_TYPE)
-	width = PyBridgeViewTheme.constant(control, &"width", THEME_TYPE)
-	head_length = PyBridgeViewTheme.constant(control, &"head_length", THEME_TYPE)
-	head_width = PyBridgeViewTheme.constant(control, &"head_width", THEME_TYPE)
+	valid_color = PyBridge.ViewTheme.color(control, &"valid", THEME_TYPE)
+	invalid_color = PyBridge.ViewTheme.color(control, &"invalid", THEME_TYPE)
+	empty_color = PyBridge.ViewTheme.color(control, &"empty", THEME_TYPE)
+	outline_color = PyBridge.ViewTheme.color(control, &"outline", THEME_TYPE)
+	width = PyBridge.ViewTheme.constant(control, &"width", THEME_TYPE)
+	head_length = PyBridge.ViewTheme.constant(control, &"head_length", THEME_TYPE)
+	head_width = PyBridge.ViewTheme.constant(control, &"head_width", THEME_TYPE)
 	queue_redraw()
 
 

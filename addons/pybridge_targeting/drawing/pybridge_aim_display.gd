@@ -149,7 +149,7 @@ func draw_zone() -> void:
 	var zone := _view.play_rect()
 	var local := Rect2(canvas.get_global_transform().affine_inverse() * zone.position, zone.size)
 	var own := PyBridgeBattleView.THEME_TYPE
-	var color := PyBridgeViewTheme.color(_view, &"play_area", own)
+	var color := PyBridge.ViewTheme.color(_view, &"play_area", own)
 	ViewDrawing.round_rect(canvas, local.grow(-6), Color(color, 0.07), 18, Color(color, 0.6), 3)
 	var hint := zone_hint()
 	var plate := Rect2(
@@ -161,7 +161,7 @@ func draw_zone() -> void:
 		_view.get_theme_default_font(),
 		hint["text"],
 		Vector2(plate.get_center().x, plate.end.y - 12),
-		PyBridgeViewTheme.font_size(_view, &"play_hint_size", own),
+		PyBridge.ViewTheme.font_size(_view, &"play_hint_size", own),
 		color,
 		0,
 		Color(0, 0, 0, 0)
@@ -175,7 +175,7 @@ func zone_hint() -> Dictionary:
 	var dragging := _view.aim.state == BattleAim.State.DRAGGING
 	var text := _view.tr("Release to play") if dragging else _view.tr("Click here to play")
 	var font := _view.get_theme_default_font()
-	var font_size := PyBridgeViewTheme.font_size(
+	var font_size := PyBridge.ViewTheme.font_size(
 		_view, &"play_hint_size", PyBridgeBattleView.THEME_TYPE
 	)
 	var width := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x + 32.0

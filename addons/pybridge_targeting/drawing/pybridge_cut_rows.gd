@@ -11,10 +11,10 @@ var names: Dictionary = {}
 ## Entry id -> the units an "all ~" entry reached when it was collected again.
 var ranges: Dictionary = {}
 
-var _look: PyBridgeViewTheme.Lookup = null
+var _look: PyBridge.ViewTheme.Lookup = null
 
 
-func _init(look: PyBridgeViewTheme.Lookup) -> void:
+func _init(look: PyBridge.ViewTheme.Lookup) -> void:
 	_look = look
 
 

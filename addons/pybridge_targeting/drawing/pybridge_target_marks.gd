@@ -32,13 +32,13 @@ var cut_marks: Array[Dictionary] = []
 ## The entry resolving now ([code]""[/code]: none): its markers are drawn larger.
 var resolving: String = ""
 
-var _look: PyBridgeViewTheme.Lookup = null
+var _look: PyBridge.ViewTheme.Lookup = null
 var _view: PyBridgeBattleView = null
 var _entries: Dictionary = {}
 
 
 func _init(view: PyBridgeBattleView = null) -> void:
-	_look = PyBridgeViewTheme.Lookup.new(self, THEME_TYPE)
+	_look = PyBridge.ViewTheme.Lookup.new(self, THEME_TYPE)
 	_view = view
 	mouse_filter = Control.MOUSE_FILTER_IGNORE
 	z_index = 10

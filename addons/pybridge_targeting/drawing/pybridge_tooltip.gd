@@ -30,7 +30,7 @@ func _init() -> void:
 
 
 func _draw() -> void:
-	var panel := PyBridgeViewTheme.stylebox(self, &"panel", THEME_TYPE)
+	var panel := PyBridge.ViewTheme.stylebox(self, &"panel", THEME_TYPE)
 	if panel != null:
 		draw_style_box(panel, Rect2(Vector2.ZERO, size))
 	for block in _blocks:
@@ -81,7 +81,7 @@ func hide_tip() -> void:
 
 ## The tooltip's size for what it shows, its text blocks placed inside it.
 func _lay_out() -> Vector2:
-	var panel := PyBridgeViewTheme.stylebox(self, &"panel", THEME_TYPE)
+	var panel := PyBridge.ViewTheme.stylebox(self, &"panel", THEME_TYPE)
 	var offset := Vector2.ZERO
 	var margins := Vector2.ZERO
 	if panel != null:
@@ -93,13 +93,13 @@ func _lay_out() -> Vector2:
 		[note, &"font", &"note_color", &"text_size"]
 	]
 	_blocks.clear()
-	var room := float(PyBridgeViewTheme.constant(self, &"max_width", THEME_TYPE)) - margins.x
+	var room := float(PyBridge.ViewTheme.constant(self, &"max_width", THEME_TYPE)) - margins.x
 	var width := 0.0
 	for part: Array in parts:
 		if str(part[0]).is_empty():
 			continue
-		var font := PyBridgeViewTheme.font(self, part[1], THEME_TYPE)
-		var font_size := PyBridgeViewTheme.font_size(self, part[3], THEME_TYPE)
+		var font := PyBridge.ViewTheme.font(self, part[1], THEME_TYPE)
+		var font_size := PyBridge.ViewTheme.font_size(self, part[3], THEME_TYPE)
 		for line in str(part[0]).split("\n"):
 			width = maxf(
 				width, font.get_string_size(line, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x + 1.0
@@ -109,12 +109,12 @@ func _lay_out() -> Vector2:
 				"text": part[0],
 				"font": font,
 				"size": font_size,
-				"color": PyBridgeViewTheme.color(self, part[2], THEME_TYPE)
+				"color": PyBridge.ViewTheme.color(self, part[2], THEME_TYPE)
 			}
 		)
 	width = minf(width, room)
 	var y := 0.0
-	var separation := float(PyBridgeViewTheme.constant(self, &"separation", THEME_TYPE))
+	var separation := float(PyBridge.ViewTheme.constant(self, &"separation", THEME_TYPE))
 	for block in _blocks:
 		var font: Font = block["font"]
 		block["width"] = width

@@ -6,11 +6,11 @@ extends RefCounted
 
 const ViewDrawing := preload("res://addons/pybridge_targeting/drawing/pybridge_view_drawing.gd")
 var _view: Control = null
-var _look: PyBridgeViewTheme.Lookup = null
+var _look: PyBridge.ViewTheme.Lookup = null
 var _type: StringName = &""
 
 
-func _init(view: Control, look: PyBridgeViewTheme.Lookup, theme_type: StringName) -> void:
+func _init(view: Control, look: PyBridge.ViewTheme.Lookup, theme_type: StringName) -> void:
 	_view = view
 	_look = look
 	_type = theme_type
@@ -36,7 +36,7 @@ func intent(box: Rect2, kind: String, lines: Array[Dictionary]) -> void:
 		return
 	var w := _view.size.x
 	var bubble := _look.constant(&"bubble_height")
-	var edge := PyBridgeViewTheme.color_or(_view, "intent_" + kind, &"intent_other", _type)
+	var edge := PyBridge.ViewTheme.color_or(_view, "intent_" + kind, &"intent_other", _type)
 	round_rect(
 		Rect2(box.position, Vector2(box.size.x, bubble)), _look.color(&"bubble"), 8, edge, 2.0
 	)
@@ -135,7 +135,7 @@ func preview(portrait: Rect2, preview_lines: Array[Dictionary]) -> void:
 	var y := box.position.y + 25.0
 	for line in preview_lines:
 		var text := str(line.get("text", ""))
-		var color := PyBridgeViewTheme.color_or(
+		var color := PyBridge.ViewTheme.color_or(
 			_view, "mark_" + str(line.get("kind", "info")), &"mark_info", _type
 		)
 		var big := text.length() <= 10

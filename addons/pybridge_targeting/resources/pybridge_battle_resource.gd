@@ -1,6 +1,6 @@
 @tool
 class_name PyBridgeBattleResource
-extends PyBridgeDocumentResource
+extends "res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
 ## A battle document, an encounter (docs/format.md, "Battle fields"): its units, its own
 ## cards, statuses, moves and piles. Keys without a property here ([code]reshuffle[/code],
 ## [code]result[/code], [code]cut[/code], [code]visibility[/code], [code]extensions[/code]...)

@@ -1,6 +1,6 @@
 @tool
 class_name PyBridgeBehaviorResource
-extends PyBridgeDocumentResource
+extends "res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
 ## A Behavior graph: the node its flow starts at and its nodes.
 
 const NodeResource := preload("res://addons/pybridge_targeting/resources/pybridge_node_resource.gd")

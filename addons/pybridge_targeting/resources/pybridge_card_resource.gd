@@ -1,6 +1,6 @@
 @tool
 class_name PyBridgeCardResource
-extends PyBridgeDocumentResource
+extends "res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
 ## A card definition (docs/format.md, "Card definitions and libraries"). Its other keys
 ## ([code]target_count[/code], [code]card_targets[/code], [code]playable_if[/code]...) are in
 ## [member extra].

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeDocumentResource
 extends Resource
 ## What every document Resource of the addon shares: a part of a runtime JSON document
 ## (a battle, a card library, a card, a unit, a Behavior and its nodes) held as typed
@@ -13,6 +12,13 @@ extends Resource
 ## reaches the runtime, which names it. On export a property is written when it differs from
 ## its default or the document gave it, then [member extra]. JSON numbers arrive as floats:
 ## integral ones become ints, so a round trip gives the same JSON back.
+##
+## Internal: the document Resources extend it by its path; the Inspector never offers it
+## as a type of its own.
+
+const DocumentResource := preload(
+	"res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
+)
 
 static var _defaults: Dictionary = {}
 
@@ -26,7 +32,7 @@ static var _defaults: Dictionary = {}
 
 ## This Resource read from [param document]; a value that is not a Dictionary gives an empty
 ## one.
-func read(document: Variant) -> PyBridgeDocumentResource:
+func read(document: Variant) -> DocumentResource:
 	if not document is Dictionary:
 		return self
 	var keys := _keys()
@@ -116,13 +122,13 @@ static func _fits(current: Variant, value: Variant, script: Variant) -> bool:
 
 
 func _same(value: Variant, default: Variant) -> bool:
-	if value is PyBridgeDocumentResource or default is PyBridgeDocumentResource:
+	if value is DocumentResource or default is DocumentResource:
 		return value == default
 	return typeof(value) == typeof(default) and value == default
 
 
 func _export(value: Variant) -> Variant:
-	if value is PyBridgeDocumentResource:
+	if value is DocumentResource:
 		return value.write()
 	if value is PackedStringArray:
 		return Array(value)

@@ -1,6 +1,6 @@
 @tool
 class_name PyBridgeLibraryResource
-extends PyBridgeDocumentResource
+extends "res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
 ## A card library document ([code]{"format", "cards"}[/code], and [code]extensions[/code] in
 ## [member extra]): a game's card pool, which battles name by card id.
 

@@ -1,6 +1,6 @@
 @tool
 class_name PyBridgeNodeResource
-extends PyBridgeDocumentResource
+extends "res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
 ## One node of a Behavior graph: its id, its type's name and every other key of the node
 ## (its fields, [code]ports[/code], [code]next[/code], [code]at[/code]) in [member fields].
 ## Which fields a type takes is the runtime's vocabulary ([code]schema[/code]), checked by its

@@ -5,12 +5,16 @@ extends RefCounted
 ## card or a unit is checked inside the document that holds it: a card in a library of its
 ## own (the library format named by the runtime's [code]schema[/code]).
 
+const DocumentResource := preload(
+	"res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
+)
+
 
 ## The diagnostics of [param resource] (a battle, library or card Resource), each as the
 ## runtime gives it ([code]code[/code], [code]severity[/code], [code]path[/code],
 ## [code]message[/code], [code]fix[/code]...); one with code [code]""[/code] and the error's
 ## message when the runtime did not answer.
-static func check(bridge: PyBridgeClient, resource: PyBridgeDocumentResource) -> Array:
+static func check(bridge: PyBridgeClient, resource: DocumentResource) -> Array:
 	var document := resource.write()
 	if resource is PyBridgeCardResource:
 		var schema: Dictionary = await bridge.ask("schema")

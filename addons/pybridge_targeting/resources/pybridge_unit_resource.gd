@@ -1,6 +1,6 @@
 @tool
 class_name PyBridgeUnitResource
-extends PyBridgeDocumentResource
+extends "res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
 ## A unit of a battle (docs/format.md, "Battle fields"). [code]intent[/code] and other keys
 ## are in [member extra].
 

@@ -21,7 +21,7 @@ var transport: PyBridgeClient.Transport = TRANSPORT.AUTO
 ## The worker that serves the stdio transport (null on the others).
 var stdio_worker: StdioWorker = null
 ## The link that serves the WebSocket transport (null on the others).
-var online: PyBridgeWebSocketLink = null
+var online: PyBridge.WebSocketLink = null
 ## Called on the main thread with [code](ticket: int, answer: String)[/code].
 var on_answer: Callable
 
@@ -121,7 +121,7 @@ func resume(match_name: String, token: String) -> void:
 
 
 func _connect_websocket(url: String, match_name: String) -> bool:
-	online = PyBridgeWebSocketLink.new()
+	online = PyBridge.WebSocketLink.new()
 	online.url = url
 	online.match_name = match_name
 	online.on_answer = on_answer

@@ -1,11 +1,11 @@
 @tool
 extends RefCounted
-## The runtimes on this machine that the client reaches: the [code]PyBridge[/code] GDExtension
+## The runtimes on this machine that the client reaches: the [code]PyBridgeNative[/code] GDExtension
 ## class, the web page's [code]pybridge_call[/code] function (Pyodide), and the
 ## [code]pybridge serve --stdio[/code] child process, which it starts and ends.
 
 ## The GDExtension class that embeds Python.
-const EXTENSION_CLASS := &"PyBridge"
+const EXTENSION_CLASS := &"PyBridgeNative"
 ## The page function a web export defines (see pybridge/web.py).
 const WEB_FUNCTION := "pybridge_call"
 
@@ -26,7 +26,7 @@ func connect_extension() -> bool:
 			return true
 		push_warning(
 			(
-				"pybridge: the PyBridge extension is loaded but its runtime does not "
+				"pybridge: the PyBridgeNative extension is loaded but its runtime does not "
 				+ "answer; trying the next transport"
 			)
 		)

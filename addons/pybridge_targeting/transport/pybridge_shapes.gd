@@ -1,14 +1,17 @@
 @tool
 extends RefCounted
-## Reads the runtime's JSON into the addon's typed objects ([PyBridgeBattleState],
-## [PyBridgeUnit], [PyBridgeEvent]...). No state: static only.
+## Reads the runtime's JSON into the addon's typed objects ([PyBridge.BattleState],
+## [PyBridge.Unit], [PyBridge.Event]...). No state: static only.
 ##
 ## A typed object's properties are named as the fields of the runtime's shape it mirrors
 ## ([code]schema[/code]'s [code]shapes[/code]; its [code]SHAPES[/code] constant names them),
 ## and each value is converted to the property's declared type: whole numbers to [int], lists
 ## of ids to [PackedStringArray], an object of a shape to its class, a list of them to a typed
-## [Array]. A value that is null or left out keeps the property's default. An event's own
-## fields are converted by the types the schema gives them ([method typed_value]).
+## [Array]. A typed object's class is read from the typed array that holds it, or, for a
+## property holding one, from the class's [code]CLASSES[/code] constant (Godot's property list
+## names only [RefCounted] for a class without a global name). A value that is null or left
+## out keeps the property's default. An event's own fields are converted by the types the
+## schema gives them ([method typed_value]).
 
 const Wire := preload("res://addons/pybridge_targeting/transport/pybridge_wire.gd")
 
@@ -62,19 +65,12 @@ static func typed_value(value: Variant, type_text: String) -> Variant:
 	return Wire.integral(value)
 
 
-## A new instance of the global class [param name] ([code]class_name[/code]), or null.
-static func instance_of(name: StringName) -> Object:
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if entry["class"] == name:
-			return load(entry["path"]).new()
-	return null
-
-
-## A typed object of the global class [param name] filled from [param data].
-static func build(name: StringName, data: Dictionary) -> Object:
-	var object := instance_of(name)
-	if object != null:
-		fill(object, data)
+## A typed object of the class [param script] filled from [param data].
+static func build(script: Script, data: Dictionary) -> Object:
+	if script == null:
+		return null
+	var object: Object = script.new()
+	fill(object, data)
 	return object
 
 
@@ -97,7 +93,10 @@ static func _set_typed(object: Object, property: Dictionary, value: Variant) -> 
 				object.set(name, PackedStringArray(value))
 		TYPE_OBJECT:
 			if value is Dictionary:
-				object.set(name, build(property["class_name"], value))
+				var classes: Dictionary = object.get_script().get_script_constant_map().get(
+					"CLASSES", {}
+				)
+				object.set(name, build(classes.get(name), value))
 		TYPE_ARRAY:
 			if value is Array:
 				_fill_array(object.get(name), property, value)
@@ -108,6 +107,7 @@ static func _set_typed(object: Object, property: Dictionary, value: Variant) -> 
 
 static func _fill_array(target: Array, property: Dictionary, items: Array) -> void:
 	var of := String(property["hint_string"])
+	var script := target.get_typed_script() as Script
 	for item: Variant in items:
 		if of == "Dictionary" and item is Dictionary:
 			target.append(Wire.integral(item))
@@ -115,8 +115,8 @@ static func _fill_array(target: Array, property: Dictionary, items: Array) -> vo
 			target.append(int(item))
 		elif of == "String":
 			target.append(str(item))
-		elif item is Dictionary and not of.is_empty():
-			target.append(build(of, item))
+		elif item is Dictionary and script != null:
+			target.append(build(script, item))
 		else:
 			target.append(Wire.integral(item))
 

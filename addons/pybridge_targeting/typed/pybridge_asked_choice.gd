@@ -1,10 +1,9 @@
 @tool
-class_name PyBridgeAskedChoice
 extends RefCounted
 ## A choice an action asks while it resolves (a Scry's "which cards go back on top"), as the
 ## runtime's [code]choice_needed[/code] error gives it: what is asked, of which options, how
 ## many. The battle view asks the player and sends the answer in the request's
-## [code]choices[/code] under [member key]; [member PyBridgeChoice.asked_choice] holds it while
+## [code]choices[/code] under [member key]; [member PyBridge.Choice.asked_choice] holds it while
 ## the choice is made.
 
 ## The runtime's shapes this class mirrors (docs/protocol.md, [code]schema[/code]'s shapes).
@@ -44,12 +43,12 @@ var visibility: String = ""
 
 ## The choice [param data] (the [code]choice[/code] of a [code]choice_needed[/code] error)
 ## typed.
-static func from(data: Dictionary) -> PyBridgeAskedChoice:
-	var choice := PyBridgeAskedChoice.new()
+static func from(data: Dictionary) -> PyBridge.AskedChoice:
+	var choice := PyBridge.AskedChoice.new()
 	Shapes.fill(choice, data)
 	return choice
 
 
-## What the player is asked, in the current locale ([PyBridgeSentences]).
+## What the player is asked, in the current locale ([PyBridge.Sentences]).
 func prompt_text() -> String:
 	return Sentences.say(prompt_message, str(prompt.get("english", "")))

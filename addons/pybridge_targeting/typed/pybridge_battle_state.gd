@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeBattleState
 extends RefCounted
 ## A battle state (or a view of it) as the runtime sent it, typed: the turn, the units, each
 ## card-playing side with its energy and piles, what waits on the Cut, the battle counters.
@@ -39,11 +38,11 @@ var reshuffle: bool = false
 ## The number of the next Cut entry.
 var next_entry: int = 0
 ## Every unit, in order.
-var units: Array[PyBridgeUnit] = []
+var units: Array[PyBridge.Unit] = []
 ## The card-playing sides, the player's first.
-var sides: Array[PyBridgeSide] = []
+var sides: Array[PyBridge.Side] = []
 ## What waits on the Cut, bottom first.
-var cut: Array[PyBridgeCutEntry] = []
+var cut: Array[PyBridge.CutEntry] = []
 ## The battle counters the game's extensions declare: name -> value (one left out is at its
 ## default, [code]schema[/code]'s [code]counters[/code]).
 var counters: Dictionary[String, int] = {}
@@ -58,19 +57,19 @@ var view: Dictionary = {}
 
 
 ## The battle state [param data] (a [code]state[/code] or [code]view[/code]) typed.
-static func from(data: Dictionary) -> PyBridgeBattleState:
-	var state := PyBridgeBattleState.new()
+static func from(data: Dictionary) -> PyBridge.BattleState:
+	var state := PyBridge.BattleState.new()
 	Shapes.fill(state, data)
 	if not data.has("sides") and data.has("active_player"):
-		var side := PyBridgeSide.from(data)
+		var side := PyBridge.Side.from(data)
 		side.team = "player"
 		state.sides.append(side)
 	return state
 
 
 ## The unit [param unit_id], or null.
-func unit(unit_id: String) -> PyBridgeUnit:
-	for found: PyBridgeUnit in units:
+func unit(unit_id: String) -> PyBridge.Unit:
+	for found: PyBridge.Unit in units:
 		if found.id == unit_id:
 			return found
 	return null
@@ -78,9 +77,9 @@ func unit(unit_id: String) -> PyBridgeUnit:
 
 ## The side of [param team]; with [code]""[/code], the side whose turn it is (a one-sided
 ## battle's only side). Null when there is none.
-func side(team: String = "") -> PyBridgeSide:
+func side(team: String = "") -> PyBridge.Side:
 	var wanted := team if not team.is_empty() else turn_side
-	for found: PyBridgeSide in sides:
+	for found: PyBridge.Side in sides:
 		if wanted.is_empty() or found.team == wanted:
 			return found
 	return null

@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeCard
 extends RefCounted
 ## A card instance in a pile or on the Cut, as the runtime lists it. In a view, a card the
 ## viewer may not see is a card back: only its [member id] is set.
@@ -19,8 +18,8 @@ var face_down: bool = false
 
 
 ## The card instance [param data] typed.
-static func from(data: Dictionary) -> PyBridgeCard:
-	var instance := PyBridgeCard.new()
+static func from(data: Dictionary) -> PyBridge.Card:
+	var instance := PyBridge.Card.new()
 	Shapes.fill(instance, data)
 	return instance
 

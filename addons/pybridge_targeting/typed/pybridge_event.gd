@@ -1,5 +1,4 @@
 @tool
-class_name PyBridgeEvent
 extends RefCounted
 ## One event the runtime reported (a card played, damage, a unit fell, a game's own event):
 ## its [member type] and its own fields in [member params], each converted to the type the
@@ -10,6 +9,12 @@ extends RefCounted
 
 ## The runtime's shapes this class mirrors (docs/protocol.md, [code]schema[/code]'s shapes).
 const SHAPES := ["event"]
+## The class of each property that holds one typed object, for the reader
+## ([code]transport/pybridge_shapes.gd[/code]): Godot's property list names only [RefCounted]
+## for a class without a global name.
+const CLASSES := {
+	"unit_after": preload("res://addons/pybridge_targeting/typed/pybridge_unit.gd"),
+}
 ## Its properties that are no field of those shapes, with what they hold.
 const OWN := {"params": "the event type's own fields, typed by schema's field_types"}
 const Shapes := preload("res://addons/pybridge_targeting/transport/pybridge_shapes.gd")
@@ -22,20 +27,20 @@ var type: String = ""
 ## keeps its JSON, with whole numbers as ints.
 var params: Dictionary = {}
 ## What its unit looks like after it, when it changed one (null otherwise): only
-## [member PyBridgeUnit.id] and the fields the runtime tells after an event are set.
-var unit_after: PyBridgeUnit = null
+## [member PyBridge.Unit.id] and the fields the runtime tells after an event are set.
+var unit_after: PyBridge.Unit = null
 
 
 ## The event [param data] typed by [param field_types], its type's fields -> their types (see
 ## [method types_by_event]).
-static func from(data: Dictionary, field_types: Dictionary = {}) -> PyBridgeEvent:
-	var event := PyBridgeEvent.new()
+static func from(data: Dictionary, field_types: Dictionary = {}) -> PyBridge.Event:
+	var event := PyBridge.Event.new()
 	event.type = str(data.get("type", ""))
 	for key: Variant in data:
 		if key == "type":
 			continue
 		if key == "unit_after" and data[key] is Dictionary:
-			event.unit_after = PyBridgeUnit.from(data[key])
+			event.unit_after = PyBridge.Unit.from(data[key])
 			event.unit_after.id = str(data.get("unit", ""))
 			continue
 		event.params[key] = Shapes.typed_value(data[key], str(field_types.get(key, "any")))
@@ -44,9 +49,9 @@ static func from(data: Dictionary, field_types: Dictionary = {}) -> PyBridgeEven
 
 ## The events [param events] (as a request's answer lists them) typed by the runtime's
 ## [param schema] answer.
-static func list_from(events: Array, schema: Dictionary) -> Array[PyBridgeEvent]:
+static func list_from(events: Array, schema: Dictionary) -> Array[PyBridge.Event]:
 	var types := types_by_event(schema)
-	var typed: Array[PyBridgeEvent] = []
+	var typed: Array[PyBridge.Event] = []
 	for data: Variant in events:
 		if data is Dictionary:
 			typed.append(from(data, types.get(str(data.get("type", "")), {})))

@@ -1,11 +1,10 @@
 @tool
-class_name PyBridgeLateChoice
 extends RefCounted
 ## Where the choice of a card that chooses as it resolves comes from: units or cards, from
 ## which piles, and what could be chosen now. A [code]targets[/code] answer gives it
-## ([member PyBridgeTargets.late_choice]), and so does the [code]cut[/code] answer for an entry
-## on the Cut ([member PyBridgeCutEntry.late_choice]); the choice itself is made when it
-## resolves (the battle view asks the player, see [PyBridgeChoice]).
+## ([member PyBridge.Targets.late_choice]), and so does the [code]cut[/code] answer for an entry
+## on the Cut ([member PyBridge.CutEntry.late_choice]); the choice itself is made when it
+## resolves (the battle view asks the player, see [PyBridge.Choice]).
 
 ## The runtime's shapes this class mirrors (docs/protocol.md, [code]schema[/code]'s shapes).
 const SHAPES := ["late_choice"]
@@ -22,7 +21,7 @@ var candidates: PackedStringArray = PackedStringArray()
 
 
 ## The late choice [param data] (a [code]late_choice[/code] of an answer) typed.
-static func from(data: Dictionary) -> PyBridgeLateChoice:
-	var choice := PyBridgeLateChoice.new()
+static func from(data: Dictionary) -> PyBridge.LateChoice:
+	var choice := PyBridge.LateChoice.new()
 	Shapes.fill(choice, data)
 	return choice

@@ -1,11 +1,16 @@
 @tool
-class_name PyBridgeTargets
 extends RefCounted
 ## The runtime's [code]targets[/code] answer for a card: its mode, what it may be aimed at,
 ## what a play now affects, and whether it can be played now (and why not).
 
 ## The runtime's shapes this class mirrors (docs/protocol.md, [code]schema[/code]'s shapes).
 const SHAPES := ["targets"]
+## The class of each property that holds one typed object, for the reader
+## ([code]transport/pybridge_shapes.gd[/code]): Godot's property list names only [RefCounted]
+## for a class without a global name.
+const CLASSES := {
+	"late_choice": preload("res://addons/pybridge_targeting/typed/pybridge_late_choice.gd"),
+}
 const Shapes := preload("res://addons/pybridge_targeting/transport/pybridge_shapes.gd")
 
 ## The card instance.
@@ -42,7 +47,7 @@ var count_label_message: Dictionary = {}
 ## Whether it chooses as it resolves.
 var choose_on_resolve: bool = false
 ## Where that choice comes from and what it could choose now (null for every other card).
-var late_choice: PyBridgeLateChoice = null
+var late_choice: PyBridge.LateChoice = null
 ## The units a status keeps out of its reach: [code]unit[/code], [code]status[/code],
 ## [code]protection[/code] each.
 var protected: Array[Dictionary] = []
@@ -51,7 +56,7 @@ var facts: Dictionary = {}
 
 
 ## The [code]targets[/code] answer [param data] typed.
-static func from(data: Dictionary) -> PyBridgeTargets:
-	var answer := PyBridgeTargets.new()
+static func from(data: Dictionary) -> PyBridge.Targets:
+	var answer := PyBridge.Targets.new()
 	Shapes.fill(answer, data)
 	return answer

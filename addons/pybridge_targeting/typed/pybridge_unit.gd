@@ -1,8 +1,7 @@
 @tool
-class_name PyBridgeUnit
 extends RefCounted
-## A unit as the runtime describes it: a unit of a battle state ([PyBridgeBattleState]), or
-## what an event's unit looks like after it ([member PyBridgeEvent.unit_after]: then only
+## A unit as the runtime describes it: a unit of a battle state ([PyBridge.BattleState]), or
+## what an event's unit looks like after it ([member PyBridge.Event.unit_after]: then only
 ## [member id] and the fields the runtime tells after an event are set, the others keep their
 ## defaults). Its properties mirror the runtime's [code]unit[/code] shape ([code]schema[/code]).
 
@@ -42,8 +41,8 @@ var art: String = ""
 
 
 ## The unit [param data] (a unit of a state, or an event's [code]unit_after[/code]) typed.
-static func from(data: Dictionary) -> PyBridgeUnit:
-	var unit := PyBridgeUnit.new()
+static func from(data: Dictionary) -> PyBridge.Unit:
+	var unit := PyBridge.Unit.new()
 	Shapes.fill(unit, data)
 	return unit
 

@@ -82,7 +82,7 @@ func _init(bridge: PyBridgeClient) -> void:
 	_error.custom_minimum_size = Vector2(520, 0)
 	_error.position = Vector2(20, 40)
 	view.card_played.connect(_on_card_played)
-	view.card_refused.connect(_on_card_refused)
+	view.play_refused.connect(_on_play_refused)
 
 
 ## Offers a field for each pile of [param names] (the runtime's [code]piles[/code]).
@@ -247,5 +247,5 @@ func _on_card_played(_card_id: String, _target_id: String, result: Dictionary) -
 	played.emit(result)
 
 
-func _on_card_refused(_card_id: String, reason: String) -> void:
-	log_view.add_line("It cannot be played: %s" % reason, "error")
+func _on_play_refused(_card_id: String, refusal: PyBridge.Refusal) -> void:
+	log_view.add_line("It cannot be played: %s" % refusal.said(), "error")

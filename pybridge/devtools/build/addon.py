@@ -145,9 +145,9 @@ def gdextension_text(addon_dir: Path) -> str | None:
             )
             dependencies.append(f"{tag} = {{\n{entries}\n}}")
     lines = [
-        "; PyBridge: the pybridge targeting runtime as a native class for Godot 4.4 and later.",
+        "; PyBridgeNative: the pybridge targeting runtime as a native class for Godot 4.4 and later.",
         "; Written by `pybridge build` for the platforms built into this addon; build again",
-        "; rather than editing it. GDScript: var reply: String = PyBridge.new().call_json(request)",
+        "; rather than editing it. GDScript: var reply: String = PyBridgeNative.new().call_json(request)",
         "",
         "[configuration]",
         "",

@@ -3,7 +3,7 @@
 ``pybridge.h`` is the whole ABI; ``pybridge.c`` implements it and calls one
 ``extern "Python"`` function, which :mod:`pybridge.ffi.embedded` provides.
 ``gdextension.c`` makes the same library a Godot 4.4-4.6 GDExtension (entry symbol
-``pybridge_gdextension_init``, class ``PyBridge``), declared against ``gdextension_api.h``.
+``pybridge_gdextension_init``, class ``PyBridgeNative``), declared against ``gdextension_api.h``.
 
 Two kinds of library come out of :func:`build`. By default it embeds the building
 interpreter: it remembers that interpreter's program path and ``sys.path`` entries, so it

@@ -12,6 +12,10 @@ extends EditorImportPlugin
 ## Resource, not its text, so a game that reads its [code].json[/code] documents as text
 ## needs them exported as files (the Import dock's "Keep File" for each).
 
+const DocumentResource := preload(
+	"res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
+)
+
 
 func _get_importer_name() -> String:
 	return "pybridge.document"
@@ -69,7 +73,7 @@ func _import(
 		push_error("pybridge: %s is not a JSON object" % source_file)
 		return ERR_PARSE_ERROR
 	# A battle has units; a library only cards. Whether either is valid is lint's to say.
-	var resource: PyBridgeDocumentResource = (
+	var resource: DocumentResource = (
 		PyBridgeBattleResource.new() if parsed.has("units") else PyBridgeLibraryResource.new()
 	)
 	resource.read(parsed)

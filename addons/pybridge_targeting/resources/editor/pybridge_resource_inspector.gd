@@ -5,6 +5,9 @@ extends EditorInspectorPlugin
 ## lint of it ([code]resources/pybridge_resource_lint.gd[/code], tested in the engine), checked
 ## when the Resource is shown and again on the Check button.
 
+const DocumentResource := preload(
+	"res://addons/pybridge_targeting/resources/pybridge_document_resource.gd"
+)
 const ResourceLint := preload("res://addons/pybridge_targeting/resources/pybridge_resource_lint.gd")
 ## The client the checks ask; the plugin's.
 var bridge: PyBridgeClient = null
@@ -27,13 +30,13 @@ func _parse_begin(object: Object) -> void:
 	found.selection_enabled = true
 	box.add_child(button)
 	box.add_child(found)
-	var resource := object as PyBridgeDocumentResource
+	var resource := object as DocumentResource
 	button.pressed.connect(_show.bind(resource, found))
 	add_custom_control(box)
 	_show(resource, found)
 
 
-func _show(resource: PyBridgeDocumentResource, found: RichTextLabel) -> void:
+func _show(resource: DocumentResource, found: RichTextLabel) -> void:
 	if bridge == null:
 		found.text = "No pybridge runtime to check with."
 		return
