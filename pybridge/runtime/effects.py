@@ -32,7 +32,7 @@ def living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
     index = ctx.battle._index  # what Battle.unit() reads
     if len(units) == 1:  # the usual single target: nothing to dedupe
         unit = units[0]
-        if index.get(unit.id) is unit and unit.hp > 0 and unit.zone is _FIELD:
+        if index.get(unit.id) is unit and unit.in_play:
             return units
     kept: list[Unit] = []
     seen: set[str] = set()

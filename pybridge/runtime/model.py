@@ -475,7 +475,7 @@ class Battle:
     def living(self, team: Team | None = None) -> list[Unit]:
         """Living units on the field (in battle order), of one team or both."""
         units = self.units if team is None else self._teams[team]
-        return [u for u in units if u.hp > 0 and u.zone is _FIELD]
+        return [u for u in units if u.in_play]
 
     def standing(self, team: Team) -> bool:
         """Does the team have a living unit anywhere (field or reserve)?"""

@@ -18,7 +18,7 @@ from .mode_table import (
     TargetMode,
     single_target,
 )
-from .model import Battle, CardDef, StatusDef, Team, Unit, Zone
+from .model import Battle, CardDef, StatusDef, Team, Unit
 
 __all__ = [
     "MODE_FACTS",
@@ -44,7 +44,6 @@ _OTHER_ALLY: Final = Reach.OTHER_ALLY
 _ANY: Final = Reach.ANY
 _SELF: Final = Reach.SELF
 _NOBODY: Final = Chooser.NOBODY
-_FIELD: Final = Zone.FIELD
 
 
 def in_reach(reach: Reach, source: Unit, unit: Unit) -> bool:
@@ -127,9 +126,8 @@ def is_valid_target(
     Living units on the field only, within the mode's reach; a card's ``target_filter`` must
     match; protected units count as non-existent. Modes that choose no unit accept nothing.
     """
-    # In play (living, on the field) and the battle's own unit: Unit.in_play and
-    # Battle.unit() read directly, as every target check asks this.
-    if unit.hp <= 0 or unit.zone is not _FIELD or battle._index.get(unit.id) is not unit:
+    # The battle's own unit: Battle.unit() read directly, as every target check asks this.
+    if not unit.in_play or battle._index.get(unit.id) is not unit:
         return False
     return _choosable(battle, source, MODE_FACTS[mode], unit, card)
 

@@ -7,14 +7,13 @@ from typing import Final
 
 from .context import Context
 from .hiding import moved
-from .model import RESOLVING, Pile, Team, Zone
+from .model import RESOLVING, Pile, Team
 from .vocabulary import count_events
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _PLAYER: Final = Team.PLAYER
 _ENEMY: Final = Team.ENEMY
 _DISCARD: Final = Pile.DISCARD
-_FIELD: Final = Zone.FIELD
 
 
 def settle(ctx: Context) -> bool:
@@ -30,7 +29,7 @@ def settle(ctx: Context) -> bool:
     sides = battle.sides
     for team, side in sides.items():  # the player side's first
         active = index.get(side.active_player)
-        if active is None or active.hp <= 0 or active.zone is not _FIELD:  # fallen or withdrawn
+        if active is None or not active.in_play:  # fallen or withdrawn
             successor = next(iter(battle.living(team)), None)
             if successor is not None:
                 side.active_player = successor.id

@@ -267,7 +267,7 @@ def member_of(battle: Battle, card: CardInstance) -> Unit | None:
     """The member who plays the card (its owner if it has one, else its side's active
     player) when that member is in play; None when it is down (:func:`source_of` refuses)."""
     source = battle._index.get(card.owner or battle.sides[card.side].active_player)
-    return source if source is not None and source.hp > 0 and source.zone is _FIELD else None
+    return source if source is not None and source.in_play else None
 
 
 def source_of(battle: Battle, card: CardInstance) -> Unit:
