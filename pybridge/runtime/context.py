@@ -133,9 +133,7 @@ class Context:
         code): the sources, measures, counters and choices its documents may name."""
         words: Vocabulary | None = self.battle.words
         if words is None:
-            # Imported by its absolute name: a relative import in a function asks the
-            # package's spec for its parent on every call, and a measure reads this per test.
-            from pybridge.runtime.vocabulary import builtin
+            from .vocabulary import builtin
 
             return builtin()
         return words
