@@ -133,7 +133,9 @@ class Context:
         code): the sources, measures, counters and choices its documents may name."""
         words: Vocabulary | None = self.battle.words
         if words is None:
-            from .vocabulary import builtin
+            # Imported by its absolute name: a relative import in a function asks the
+            # package's spec for its parent on every call, and a measure reads this per test.
+            from pybridge.runtime.vocabulary import builtin
 
             return builtin()
         return words
