@@ -152,7 +152,11 @@ PURE_PACKAGE = frozenset({"pybridge", "pybridge.extend", "pybridge.words"})
 
 def _pure_package(name: str) -> bool:
     """``pybridge.extend`` or a name it exports (``pybridge.extend.Words``), likewise
-    ``pybridge.words``; ``pybridge`` itself only as ``from pybridge import words``."""
+    ``pybridge.words``; ``pybridge`` itself only as ``from pybridge import words``; and a
+    module of the pure runtime by its absolute name (``pybridge.runtime.vocabulary``, which a
+    function imports that way because a relative import asks the package's spec each call)."""
+    if name.startswith("pybridge.runtime."):
+        return True
     return name in PURE_PACKAGE or name.rpartition(".")[0] in PURE_PACKAGE - {"pybridge"}
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import itertools
 
-from .errors import PlayError
 from .model import Battle, CardInstance, Unit
 from .modes import candidates
-from .play import needed_targets, source_of, targets
+from .play import member_of, needed_targets, targets
 
 #: A card's target as ``play`` takes it: None, a unit or card id, or a list of them.
 Target = str | list[str] | None
@@ -47,9 +46,8 @@ def arrow_targets(battle: Battle, card: CardInstance) -> tuple[list[Unit], int]:
     random draws from. ``([], 0)`` when there is nothing to choose: its member is down, or no
     unit is a candidate (``targets`` says why it cannot be played). It asks nothing else of
     the card (energy, conditions): the play's own check does."""
-    try:
-        source = source_of(battle, card)
-    except PlayError:  # its member is down
+    source = member_of(battle, card)
+    if source is None:  # its member is down
         return [], 0
     definition = card.card
     pool = candidates(battle, source, definition.target, definition)

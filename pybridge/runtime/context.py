@@ -72,10 +72,18 @@ class Context:
                  kind: HostKind = _CARD, status: str | None = None,
                  events: list[Event] | None = None, work: list[int] | None = None,
                  chosen: tuple[str, ...] = ()) -> None:  # fmt: skip
-        self.battle, self.host, self.targets, self.attacker = battle, host, targets, attacker
-        self.this_card, self.kind, self.status, self.chosen = this_card, kind, status, chosen
+        # One assignment a line: a tuple packed and unpacked costs more opcodes.
+        self.battle = battle
+        self.host = host
+        self.targets = targets
+        self.attacker = attacker
+        self.this_card = this_card
+        self.kind = kind
+        self.status = status
+        self.chosen = chosen
         self.entry = None
-        self.counted = self.depth = 0
+        self.counted = 0
+        self.depth = 0
         if events is None:
             events = UnitsAfter(battle) if battle.unit_after else []
         self.events = events
@@ -125,7 +133,9 @@ class Context:
         code): the sources, measures, counters and choices its documents may name."""
         words: Vocabulary | None = self.battle.words
         if words is None:
-            from .vocabulary import builtin
+            # Imported by its absolute name: a relative import in a function asks the
+            # package's spec for its parent on every call, and a measure reads this per test.
+            from pybridge.runtime.vocabulary import builtin
 
             return builtin()
         return words

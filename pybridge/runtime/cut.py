@@ -36,6 +36,7 @@ from .keywords import EXHAUST
 from .model import (
     MAX_CUT,
     RESOLVING,
+    ZONE_NAMES,
     Battle,
     CardDef,
     CardInstance,
@@ -187,8 +188,8 @@ def _activation(battle: Battle, card: CardInstance, source: Unit, targets: tuple
         pool = candidates(battle, source, definition.target, definition)
         pick = battle.rng.sample(pool, definition.target_count) if pool else []
         chosen = pick
-        ctx.emit("random_target", card=card.id, mode=mode,
-                 unit=pick[0].id if pick else None)  # fmt: skip
+        ctx.events.append({"type": "random_target", "card": card.id, "mode": mode,
+                           "unit": pick[0].id if pick else None})  # fmt: skip
     return number, chosen
 
 
@@ -503,7 +504,7 @@ def _card_resolved(battle: Battle, card_id: str, ctx: Context) -> None:
         if battle.secret is not None:
             moved(battle, card_id, RESOLVING, rest, len(ctx.events))
         ctx.events.append({"type": "card_moved", "node": None, "card": card_id,
-                           "from": RESOLVING, "to": str(rest)})  # fmt: skip
+                           "from": RESOLVING, "to": ZONE_NAMES[rest]})  # fmt: skip
     ctx.events.append({"type": "card_resolved", "card": card_id})
 
 

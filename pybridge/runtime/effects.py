@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 from .context import Context
 from .hiding import moved, turn
 from .kinds import MAX_AMOUNT, STACKS
-from .model import RESOLVING, Pile, Team, Unit, Zone
+from .model import RESOLVING, ZONE_NAMES, Pile, Team, Unit, Zone
 from .modes import is_protected
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ _HAND: Final = Pile.HAND
 _DRAW: Final = Pile.DRAW
 _DISCARD: Final = Pile.DISCARD
 _FIELD: Final = Zone.FIELD
+_PLAYER: Final = Team.PLAYER
 
 
 def living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
@@ -31,7 +32,7 @@ def living_targets(node: Node, ctx: Context, units: list[Unit]) -> list[Unit]:
     index = ctx.battle._index  # what Battle.unit() reads
     if len(units) == 1:  # the usual single target: nothing to dedupe
         unit = units[0]
-        if index.get(unit.id) is unit and unit.hp > 0 and unit.zone is _FIELD:
+        if index.get(unit.id) is unit and unit.in_play:
             return units
     kept: list[Unit] = []
     seen: set[str] = set()
@@ -107,7 +108,7 @@ def move_cards(
     if len(sides) > 1:
         _move_by_side(node_id, ctx, cards, to, position, face_down)
         return
-    _move_within(node_id, ctx, cards, sides[Team.PLAYER].piles, to, position, face_down)
+    _move_within(node_id, ctx, cards, sides[_PLAYER].piles, to, position, face_down)
 
 
 def _move_by_side(node_id: str | None, ctx: Context, cards: list[str], to: Pile,
@@ -129,7 +130,7 @@ def _move_within(node_id: str | None, ctx: Context, cards: list[str],
     destination = piles[to]
     seen: set[str] = set()
     placed: list[str] = []
-    events, to_name = ctx.events, str(to)  # a Pile's str() is its value
+    events, to_name = ctx.events, ZONE_NAMES[to]
     for card in cards:
         if card in seen:
             continue
@@ -138,11 +139,11 @@ def _move_within(node_id: str | None, ctx: Context, cards: list[str],
         if origin is None:
             ctx.emit("target_skipped", node=node_id, card=card, reason="missing")
             continue
-        if origin == RESOLVING and card != ctx.this_card:
-            # Only effects that target "the card being played" reach it (see Negate).
-            ctx.emit("target_skipped", node=node_id, card=card, reason="being_played")
-            continue
         if origin == RESOLVING:
+            if card != ctx.this_card:
+                # Only effects that target "the card being played" reach it (see Negate).
+                ctx.emit("target_skipped", node=node_id, card=card, reason="being_played")
+                continue
             battle.resolving.remove(card)
         else:
             piles[origin if isinstance(origin, Pile) else Pile(origin)].remove(card)
@@ -151,7 +152,7 @@ def _move_within(node_id: str | None, ctx: Context, cards: list[str],
         if battle.secret is not None:  # a battle that gives views: who sees it now
             moved(battle, card, origin, to, len(events), was_face_down)
         event: dict[str, object] = {"type": "card_moved", "node": node_id, "card": card,
-                                    "from": str(origin), "to": to_name}  # fmt: skip
+                                    "from": ZONE_NAMES[origin], "to": to_name}  # fmt: skip
         if face_down:  # the key only then: a face-up move's event is as it always was
             event["face_down"] = True
         events.append(event)

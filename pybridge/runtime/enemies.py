@@ -19,11 +19,14 @@ from .outcome import settle
 from .play import unit_law_reason, unit_law_refusal
 from .resolve import run
 
-_ENEMY: Final = Team.ENEMY  # bound once: reading an Enum class attribute is slow on CPython 3.11
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_ENEMY: Final = Team.ENEMY
+_STRICT: Final = Rules.STRICT
+_MOVE: Final = HostKind.MOVE
 
 
 def _weighted(battle: Battle, moves: list[MoveDef]) -> MoveDef:
-    roll = battle.rng.below(sum(m.weight for m in moves))
+    roll = battle.rng.below(sum([m.weight for m in moves]))  # a list costs less than a generator
     for move in moves:
         if roll < move.weight:
             return move
@@ -47,7 +50,7 @@ def choose_intents(ctx: Context, only: AbstractSet[str] | None = None) -> None:
         if only is not None and enemy.id not in only:
             continue
         moves = [battle.moves[m] for m in enemy.moves]
-        if battle.rules is Rules.STRICT:  # telegraph only what it could play now
+        if battle.rules is _STRICT:  # telegraph only what it could play now
             moves = [m for m in moves if unit_law_reason(battle, enemy, m.target) is None]
         if not moves:
             enemy.intent = None
@@ -55,8 +58,8 @@ def choose_intents(ctx: Context, only: AbstractSet[str] | None = None) -> None:
         move = _weighted(battle, moves)
         target = choose_target(battle, enemy, move)
         enemy.intent = Intent(move.id, None if target is None else target.id)
-        ctx.emit("intent", unit=enemy.id, move=move.id, name=move.name,
-                 target=enemy.intent.target)  # fmt: skip
+        ctx.events.append({"type": "intent", "unit": enemy.id, "move": move.id,
+                           "name": move.name, "target": enemy.intent.target})  # fmt: skip
 
 
 def enemy_phase(ctx: Context) -> bool:
@@ -72,16 +75,17 @@ def enemy_phase(ctx: Context) -> bool:
         chooses = move.target.chooses_units
         if chooses and (target is None or not is_valid_target(battle, enemy, move.target, target)):
             target = choose_target(battle, enemy, move)  # the telegraphed target is gone
-        if battle.rules is Rules.STRICT:
+        if battle.rules is _STRICT:
             refused = unit_law_refusal(battle, enemy, move.target)
             if refused is not None:  # not played at all: none of its nodes applies
                 ctx.emit("enemy_holds", unit=enemy.id, move=move.id, name=move.name,
                          reason=refused.text, reason_message=refused.message)  # fmt: skip
                 continue
-        ctx.emit("enemy_acts", unit=enemy.id, move=move.id, name=move.name,
-                 target=None if target is None else target.id)  # fmt: skip
+        ctx.events.append({"type": "enemy_acts", "unit": enemy.id, "move": move.id,
+                           "name": move.name,
+                           "target": None if target is None else target.id})  # fmt: skip
         chosen = () if target is None else (target,)
-        run(move.behavior, ctx.child(enemy, HostKind.MOVE, targets=chosen))
+        run(move.behavior, ctx.child(enemy, _MOVE, targets=chosen))
         if settle(ctx):
             return True
     return False

@@ -56,6 +56,8 @@ DEFAULT_VISIBILITY: Mapping[Pile, str] = MappingProxyType(
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _PLAYER: Final = Team.PLAYER
 _ENEMY: Final = Team.ENEMY
+#: Both teams, in declaration order (iterating an Enum class runs Python code every time).
+_TEAMS: Final[tuple[Team, ...]] = tuple(Team)
 
 
 def _anything(item: object) -> bool:
@@ -64,6 +66,10 @@ def _anything(item: object) -> bool:
 
 #: Where a card being played sits: in neither hand nor any other pile until it resolves.
 RESOLVING: Final = "resolving"
+#: Each place a card may be (a pile, or ``RESOLVING``) as the plain string events name it:
+#: a StrEnum's ``str()`` makes a new string every time it is asked. A plain dict, which
+#: compiled code reads without a generic call; never changed.
+ZONE_NAMES: Final[dict[str, str]] = {**{pile: pile.value for pile in PILES}, RESOLVING: RESOLVING}
 #: Entries the Cut holds at most, checked when an entry is pushed and when a battle loads.
 MAX_CUT: Final = 64
 
@@ -84,21 +90,28 @@ class Rules(StrEnum):
 
 
 _FIELD: Final = Zone.FIELD
+_SOFT: Final = Rules.SOFT
 
 
 #: Status hooks: when a status's Behavior runs, with the status's owner as Host.
 HOOKS: Final[tuple[str, ...]] = ("turn_start", "turn_end", "attacked")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Intent:
     """What an enemy will do on its next turn, shown to the player in advance."""
 
     move: str
     target: str | None = None
 
+    # Written out rather than generated: every enemy telegraphs one a turn, and a compiled
+    # build runs a dataclass's generated __init__ as Python.
+    def __init__(self, move: str, target: str | None = None) -> None:
+        object.__setattr__(self, "move", move)  # frozen: set once, here
+        object.__setattr__(self, "target", target)
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Unit:
     id: str
     name: str
@@ -114,6 +127,26 @@ class Unit:
     zone: Zone = Zone.FIELD
     #: A ``res://`` path to the unit's portrait, for hosts to draw (the rules never read it).
     art: str | None = None
+
+    # Written out rather than generated: every battle a simulation plays clones its units,
+    # and a compiled build runs a dataclass's generated __init__ as Python.
+    def __init__(self, id: str, name: str, team: Team, hp: int, max_hp: int, armor: int = 0,
+                 statuses: dict[str, int] | None = None, tags: tuple[str, ...] = (),
+                 tier: int = 1, moves: tuple[str, ...] = (), intent: Intent | None = None,
+                 zone: Zone = _FIELD, art: str | None = None) -> None:  # fmt: skip
+        self.id = id
+        self.name = name
+        self.team = team
+        self.hp = hp
+        self.max_hp = max_hp
+        self.armor = armor
+        self.statuses = {} if statuses is None else statuses
+        self.tags = tags
+        self.tier = tier
+        self.moves = moves
+        self.intent = intent
+        self.zone = zone
+        self.art = art
 
     @property
     def alive(self) -> bool:
@@ -136,6 +169,13 @@ class Unit:
         return Unit(self.id, self.name, self.team, self.hp, self.max_hp, self.armor,
                     dict(self.statuses), self.tags, self.tier, self.moves, self.intent,
                     self.zone, self.art)  # fmt: skip
+
+
+def statuses_in_order(statuses: dict[str, int]) -> list[str]:
+    """A unit's status names in name order (the order hooks and reactions run in), copied so
+    a hook may remove one: a unit carries one status more often than several, and sorting
+    one name still costs a sort."""
+    return sorted(statuses) if len(statuses) > 1 else list(statuses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +353,7 @@ class CutEntry:
     answered: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Battle:
     units: list[Unit]
     library: dict[str, CardDef]
@@ -364,7 +404,7 @@ class Battle:
     #: The answers this request gives to the choices actions ask for while they resolve
     #: (``{node: answer}`` for a play, ``{"entry.node": answer}`` on the Cut); never saved.
     answers: Any = field(default=None, repr=False, compare=False)
-    _index: dict[str, Unit] = field(default_factory=dict, repr=False)
+    _index: dict[str, Unit] = field(default_factory=dict, init=False, repr=False)
     #: Compiled Behaviors (see :mod:`pybridge.runtime.resolve`), keyed by ``id(behavior)``
     #: and holding the Behavior itself; shared by clones, like the card definitions.
     _programs: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -374,11 +414,56 @@ class Battle:
 
     #: Each team's units in battle order: the roster is fixed when the battle is made, so the
     #: checks that read one side (does it still stand, who lives) need not scan the other.
-    _teams: dict[Team, list[Unit]] = field(default_factory=dict, repr=False, compare=False)
+    _teams: dict[Team, list[Unit]] = field(default_factory=dict, init=False, repr=False,
+                                           compare=False)  # fmt: skip
 
-    def __post_init__(self) -> None:
-        self._index = {unit.id: unit for unit in self.units}
-        self._teams = {team: [u for u in self.units if u.team is team] for team in Team}
+    # Written out rather than generated: a simulation clones a battle for every game it
+    # plays, and a compiled build runs a dataclass's generated __init__ as Python. The
+    # parameters are the fields, with their defaults (a fresh collection where the field's
+    # default is one); ``_index`` and ``_teams`` are made from ``units``.
+    def __init__(self, units: list[Unit], library: dict[str, CardDef],
+                 cards: dict[str, CardInstance], sides: dict[Team, SideState], seed: int,
+                 rng: Pcg32, turn: int = 1, reshuffle: bool = True,
+                 statuses: dict[str, StatusDef] | None = None,
+                 moves: dict[str, MoveDef] | None = None, result: str | None = None,
+                 rules: Rules = _SOFT, cut: list[CutEntry] | None = None, next_entry: int = 1,
+                 resolving: list[str] | None = None, counters: dict[str, int] | None = None,
+                 turn_side: Team = _PLAYER, visibility: Mapping[Pile, str] = DEFAULT_VISIBILITY,
+                 face_down: str = "owner", deck_lists: str = "hidden",
+                 secret: bytes | None = None, stints: dict[str, tuple[int, int, int]] | None = None,
+                 words: Any = None, journal: Any = None, unit_after: bool = False,
+                 answers: Any = None, _programs: dict[int, Any] | None = None,
+                 _unset_intents: tuple[str, ...] = ()) -> None:  # fmt: skip
+        self.units = units
+        self.library = library
+        self.cards = cards
+        self.sides = sides
+        self.seed = seed
+        self.rng = rng
+        self.turn = turn
+        self.reshuffle = reshuffle
+        self.statuses = {} if statuses is None else statuses
+        self.moves = {} if moves is None else moves
+        self.result = result
+        self.rules = rules
+        self.cut = [] if cut is None else cut
+        self.next_entry = next_entry
+        self.resolving = [] if resolving is None else resolving
+        self.counters = {} if counters is None else counters
+        self.turn_side = turn_side
+        self.visibility = visibility
+        self.face_down = face_down
+        self.deck_lists = deck_lists
+        self.secret = secret
+        self.stints = {} if stints is None else stints
+        self.words = words
+        self.journal = journal
+        self.unit_after = unit_after
+        self.answers = answers
+        self._programs = {} if _programs is None else _programs
+        self._unset_intents = _unset_intents
+        self._index = {unit.id: unit for unit in units}
+        self._teams = {team: [u for u in units if u.team is team] for team in _TEAMS}
 
     # -- units -----------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit | None:
@@ -390,7 +475,7 @@ class Battle:
     def living(self, team: Team | None = None) -> list[Unit]:
         """Living units on the field (in battle order), of one team or both."""
         units = self.units if team is None else self._teams[team]
-        return [u for u in units if u.hp > 0 and u.zone is _FIELD]
+        return [u for u in units if u.in_play]
 
     def standing(self, team: Team) -> bool:
         """Does the team have a living unit anywhere (field or reserve)?"""

@@ -18,7 +18,7 @@ from .mode_table import (
     TargetMode,
     single_target,
 )
-from .model import Battle, CardDef, StatusDef, Unit
+from .model import Battle, CardDef, StatusDef, Team, Unit
 
 __all__ = [
     "MODE_FACTS",
@@ -70,9 +70,12 @@ PROTECTIONS: dict[str, str] = {
 def is_protected(battle: Battle, unit: Unit, single_target: bool) -> bool:
     """Does a status make ``unit`` "not the target of" this effect? Protection ``all`` covers
     every effect; ``single`` only single-target effects."""
+    definitions = battle.statuses
     for status, stacks in unit.statuses.items():
-        definition = battle.statuses.get(status)
-        protection = None if definition is None or stacks <= 0 else definition.protection
+        definition = definitions.get(status)
+        if definition is None or stacks <= 0:
+            continue
+        protection = definition.protection
         if protection == "all" or (protection == "single" and single_target):
             return True
     return False
@@ -123,7 +126,8 @@ def is_valid_target(
     Living units on the field only, within the mode's reach; a card's ``target_filter`` must
     match; protected units count as non-existent. Modes that choose no unit accept nothing.
     """
-    if not unit.in_play or battle.unit(unit.id) is not unit:
+    # The battle's own unit: Battle.unit() read directly, as every target check asks this.
+    if not unit.in_play or battle._index.get(unit.id) is not unit:
         return False
     return _choosable(battle, source, MODE_FACTS[mode], unit, card)
 
@@ -150,7 +154,18 @@ def candidates(
     facts = MODE_FACTS[mode]
     if facts.chooser is _NOBODY:
         return []
-    return [u for u in battle.living() if _choosable(battle, source, facts, u, card)]
+    pool = battle.living(_team_reached(facts.reach, source))
+    return [u for u in pool if _choosable(battle, source, facts, u, card)]
+
+
+def _team_reached(reach: Reach, source: Unit) -> Team | None:
+    """The one team whose units :func:`in_reach` may accept for ``reach`` (None: both), so a
+    search for candidates need not look at the other team's units at all."""
+    if reach is _ENEMY:
+        return source.team.opposite
+    if reach is _ANY:
+        return None
+    return source.team  # ally, other ally, self (and none, which accepts no unit)
 
 
 def affected_range(

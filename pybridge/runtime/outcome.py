@@ -7,30 +7,29 @@ from typing import Final
 
 from .context import Context
 from .hiding import moved
-from .model import RESOLVING, Pile, Team, Zone
+from .model import RESOLVING, Pile, Team
 from .vocabulary import count_events
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _PLAYER: Final = Team.PLAYER
 _ENEMY: Final = Team.ENEMY
 _DISCARD: Final = Pile.DISCARD
-_FIELD: Final = Zone.FIELD
 
 
 def settle(ctx: Context) -> bool:
     """Update the active player and the result; True when the battle is over."""
     battle = ctx.battle
-    if battle.words is not None and battle.words.counting:  # extension counters count events
+    words = battle.words
+    if words is not None and words.counting:  # extension counters count events
         count_events(battle, ctx.events, ctx.counted)
         ctx.counted = len(ctx.events)
     if battle.result is not None:
         return True
     index = battle._index  # what Battle.unit() reads
     sides = battle.sides
-    for team in sides:  # the player side's first (iterating the dict itself costs least)
-        side = sides[team]
+    for team, side in sides.items():  # the player side's first
         active = index.get(side.active_player)
-        if active is None or active.hp <= 0 or active.zone is not _FIELD:  # fallen or withdrawn
+        if active is None or not active.in_play:  # fallen or withdrawn
             successor = next(iter(battle.living(team)), None)
             if successor is not None:
                 side.active_player = successor.id

@@ -263,15 +263,22 @@ def affordable(battle: Battle, card: CardInstance) -> bool:
     return card.card.cost <= battle.sides[card.side].energy
 
 
+def member_of(battle: Battle, card: CardInstance) -> Unit | None:
+    """The member who plays the card (its owner if it has one, else its side's active
+    player) when that member is in play; None when it is down (:func:`source_of` refuses)."""
+    source = battle._index.get(card.owner or battle.sides[card.side].active_player)
+    return source if source is not None and source.in_play else None
+
+
 def source_of(battle: Battle, card: CardInstance) -> Unit:
     """The member who plays the card: its owner if it has one, else its side's active player."""
+    source = member_of(battle, card)
+    if source is not None:
+        return source
     source_id = card.owner or battle.sides[card.side].active_player
-    source = battle.unit(source_id)
-    if source is None or not source.in_play:
-        down = said("refusal.source_down", unit=unit_named(battle, source_id))
-        raise NoSource(f"card {card.id!r} is played by {source_id!r}, who is down",
-                       "card").telling(down, say(battle, down))  # fmt: skip
-    return source
+    down = said("refusal.source_down", unit=unit_named(battle, source_id))
+    raise NoSource(f"card {card.id!r} is played by {source_id!r}, who is down",
+                   "card").telling(down, say(battle, down))  # fmt: skip
 
 
 def unmet_condition(battle: Battle, card: CardInstance, source: Unit) -> str | None:
@@ -522,9 +529,7 @@ def check_parts(battle: Battle, card_id: object, target: object = None
         card = card_in_hand(battle, card_id)
         side = battle.sides[card.side]
         check_acting(battle, card)  # on a Cut, only the side holding priority acts
-    source = battle._index.get(card.owner or side.active_player)
-    if source is None or source.hp <= 0 or source.zone is not _FIELD:
-        source = source_of(battle, card)
+    source = member_of(battle, card) or source_of(battle, card)  # source_of() refuses
     definition = card.card
     mode = definition.target
     if not affordable(battle, card):

@@ -19,9 +19,11 @@ from typing import Any, Final
 from .context import Context, HostKind
 from .errors import WorkLimit
 from .graph import Behavior, Kind, Node, evaluations
-from .model import Battle
+from .model import Battle, statuses_in_order
 from .nodes import Role
 from .vocabulary import Vocabulary, words_of
+
+_REACTION: Final = HostKind.REACTION  # bound once: reading an Enum class attribute is slow
 
 Producer = Callable[[Context], list[Any]]
 Test = Callable[[Context], bool]
@@ -257,11 +259,12 @@ def run_reactions(ctx: Context) -> None:
     for unit, attacker in attacked:
         if not unit.statuses:  # no status, no reaction
             continue
-        for status in sorted(unit.statuses):
+        for status in statuses_in_order(unit.statuses):
             definition = ctx.battle.statuses.get(status)
             hook = None if definition is None else definition.hooks.get("attacked")
             if hook is None or not unit.alive or unit.statuses.get(status, 0) <= 0:
                 continue
-            ctx.emit("reaction", unit=unit.id, status=status, attacker=attacker.id)
-            run(hook, ctx.child(unit, HostKind.REACTION, targets=(attacker,), attacker=attacker,
+            ctx.events.append({"type": "reaction", "unit": unit.id, "status": status,
+                               "attacker": attacker.id})  # fmt: skip
+            run(hook, ctx.child(unit, _REACTION, targets=(attacker,), attacker=attacker,
                                 status=status))  # fmt: skip

@@ -43,10 +43,12 @@ class Pcg32:
         old = self.state
         self.state = (old * _MULTIPLIER + self.inc) & _MASK64
         # The paper's ((old >> 18) ^ old) >> 27 and its 32-bit rotation, written so that no
-        # value but the state and its product exceeds 37 bits: a compiled build keeps small
-        # integers unboxed, and this is the battle's most called function.
-        xorshifted = ((old >> 45) ^ (old >> 27)) & 0xFFFFFFFF
-        rot = old >> 59
+        # value but the state and its product exceeds 37 bits, and the state is shifted only
+        # once: a compiled build keeps small integers unboxed (and works on a boxed one at
+        # the cost of an allocation), and this is the battle's most called function.
+        high = old >> 27  # old's top 37 bits: old >> 45 is high >> 18, old >> 59 is high >> 32
+        xorshifted = ((high >> 18) ^ high) & 0xFFFFFFFF
+        rot = high >> 32
         return (xorshifted >> rot) | ((xorshifted & ((1 << rot) - 1)) << (32 - rot))
 
     def below(self, bound: int) -> int:

@@ -15,6 +15,8 @@ The battle ends as soon as one side has no living unit, wherever that happens.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .context import Context, Event
 from .cut import battle_over, side_refused
 from .effects import draw, move_cards
@@ -28,16 +30,24 @@ from .sentences import refused, said
 from .statuses import tick
 from .vocabulary import reset_counters
 
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_PLAYER: Final = Team.PLAYER
+_ENEMY: Final = Team.ENEMY
+_HAND: Final = Pile.HAND
+_DISCARD: Final = Pile.DISCARD
+
 
 def end_turn_refused(battle: Battle, side: Team | None = None) -> PlayError | None:
     """Why ``end_turn`` is refused now: the battle is over, it is not ``side``'s turn (when a
     request names whose turn it ends), effects wait on the Cut (they were activated in this
     turn and resolve in it, never against the next turn's battle), or the battle is at its
     last turn. None when the turn may end."""
-    turn_side = battle.turn_side
-    turn_refused = side_refused(battle, side, turn_side, f"it is the {turn_side.value} side's turn")
-    if battle.result is None and turn_refused is not None:
-        return turn_refused
+    if side is not None:  # only a request that names a side may name the wrong one
+        turn_side = battle.turn_side
+        turn_refused = side_refused(battle, side, turn_side,
+                                    f"it is the {turn_side.value} side's turn")  # fmt: skip
+        if battle.result is None and turn_refused is not None:
+            return turn_refused
     if battle.result is not None:
         return battle_over(battle)
     if battle.cut:
@@ -55,41 +65,43 @@ def end_turn(battle: Battle, side: Team | None = None) -> list[Event]:
         raise refused
     if battle.two_sided:
         return _pass_turn(battle)
-    ctx = Context(battle=battle, host=_host_of(battle, Team.PLAYER))
-    ctx.emit("turn_ended", turn=battle.turn)
-    for step in (_player_turn_end, _enemy_turn, _next_turn):
-        if step(ctx) or settle(ctx):
-            break
+    ctx = Context(battle, _host_of(battle, _PLAYER))
+    ctx.events.append({"type": "turn_ended", "turn": battle.turn})
+    # The three steps in order, each followed by settling the battle, up to the first that
+    # ends it; called by name, not from a tuple, so a compiled build calls them directly.
+    _player_turn_end(ctx) or settle(ctx) or _enemy_turn(ctx) or settle(ctx) \
+        or _next_turn(ctx) or settle(ctx)  # fmt: skip
     return ctx.told()
 
 
 def _player_turn_end(ctx: Context) -> bool:
     battle = ctx.battle
-    tick(ctx, Team.PLAYER, "turn_end")
-    hand = battle.sides[Team.PLAYER].piles[Pile.HAND]
-    leaving = [c for c in hand if RETAIN not in battle.cards[c].card.keywords]
-    move_cards(None, ctx, leaving, Pile.DISCARD, "top")
+    tick(ctx, _PLAYER, "turn_end")
+    hand = battle.sides[_PLAYER].piles[_HAND]
+    cards = battle.cards
+    leaving = [c for c in hand if RETAIN not in cards[c].card.keywords]
+    move_cards(None, ctx, leaving, _DISCARD, "top")
     return False
 
 
 def _enemy_turn(ctx: Context) -> bool:
-    ctx.emit("enemy_turn", turn=ctx.battle.turn)
-    tick(ctx, Team.ENEMY, "turn_start")
+    ctx.events.append({"type": "enemy_turn", "turn": ctx.battle.turn})
+    tick(ctx, _ENEMY, "turn_start")
     if settle(ctx) or enemy_phase(ctx):
         return True
-    tick(ctx, Team.ENEMY, "turn_end")
+    tick(ctx, _ENEMY, "turn_end")
     return False
 
 
 def _next_turn(ctx: Context) -> bool:
     battle = ctx.battle
     battle.turn += 1
-    side = battle.sides[Team.PLAYER]
+    side = battle.sides[_PLAYER]
     side.energy = side.max_energy
-    ctx.emit("turn_started", turn=battle.turn, energy=side.energy)
+    ctx.events.append({"type": "turn_started", "turn": battle.turn, "energy": side.energy})
     if battle.counters:
         reset_counters(battle, ctx.events, "turn_start")
-    tick(ctx, Team.PLAYER, "turn_start")
+    tick(ctx, _PLAYER, "turn_start")
     if settle(ctx):
         return True
     draw(None, ctx, side.draw_per_turn)

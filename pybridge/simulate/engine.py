@@ -25,6 +25,9 @@ MAX_PLAYS_PER_TURN: Final = 100
 #: Events that show a play changed the battle, besides damage, healing and armor.
 EFFECT_EVENTS: Final = frozenset({"status", "revived", "withdrawn", "deployed", "energy", "negated",
                            "unit_died", "reshuffled"})  # fmt: skip
+#: Every event type record_play reads; the rest (card_played, card_resolved ...) it passes
+#: over with one look-up.
+_RECORDED: Final = EFFECT_EVENTS | {"damage", "heal", "armor", "card_moved"}
 
 
 class BattleError(Exception):
@@ -68,6 +71,8 @@ def record_play(card: CardTally, events: list[Event], party: frozenset[str]) -> 
     effective = False
     for event in events:
         kind = event["type"]
+        if kind not in _RECORDED:
+            continue
         if kind == "damage":
             dealt = event["hp_before"] - event["hp_after"] + event["blocked"]
             if event["unit"] in party:

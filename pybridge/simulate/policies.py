@@ -36,7 +36,9 @@ from .moves import Move as Move
 from .moves import Policy as Policy
 from .moves import Target as Target
 
-_HAND: Final = Pile.HAND  # bound once: reading an Enum class attribute is slow on CPython 3.11
+# Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
+_HAND: Final = Pile.HAND
+_PLAYER: Final = Team.PLAYER
 
 
 class PolicyError(ValueError):
@@ -79,11 +81,14 @@ class RandomPolicy:
         return self._cards
 
     def moves(self, battle: Battle, rng: Pcg32) -> Iterator[Move]:
-        cards, below = self._cards_of(battle), rng.below
-        hand = [cid for cid in battle.piles[_HAND] if affordable(battle, cards[cid][0])]
+        # rng.below called as a method, not bound to a local: compiled, a bound method is a
+        # Python object called the slow way.
+        cards = self._cards_of(battle)
+        hand = [cid for cid in battle.sides[_PLAYER].piles[_HAND]
+                if affordable(battle, cards[cid][0])]  # fmt: skip
         while hand:
             left = len(hand)
-            index = below(left) if left > 1 else 0  # a draw only where there is a choice
+            index = rng.below(left) if left > 1 else 0  # a draw only where there is a choice
             card_id = hand[index]
             hand[index] = hand[-1]
             hand.pop()
@@ -95,7 +100,7 @@ class RandomPolicy:
             if count == 0:  # nothing to choose: not playable now
                 continue
             if count == 1:
-                yield card_id, pool[below(len(pool)) if len(pool) > 1 else 0].id
+                yield card_id, pool[rng.below(len(pool)) if len(pool) > 1 else 0].id
             else:
                 yield card_id, [unit.id for unit in rng.sample(pool, count)]
 
