@@ -206,14 +206,13 @@ def view_members_read(source: str) -> set[str]:
 VIEW_READS_CEILING = {
     "battle_setup": 22,
     "battle_stage": 9,
-    "battle_wiring": 35,
+    "battle_wiring": 40,
     "card_motion": 5,
     "hand_order": 4,
     "pile_picker": 2,
     "pile_viewer": 8,
     "relay": 1,
     "typed_twins": 10,
-    "aim_display": 21,
     "target_marks": 1,
 }
 

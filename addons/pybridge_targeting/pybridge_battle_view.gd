@@ -115,8 +115,8 @@ func _init() -> void:
 	# The view reads the pointer in _unhandled_input: it must not take the events itself.
 	mouse_filter = Control.MOUSE_FILTER_IGNORE
 	_stage = BattleStage.new(self)
-	display = AimDisplay.new(self, _stage)
 	cut_flow = Wiring.cut_flow(self, _stage)
+	display = Wiring.display(self, _stage)
 	aim = Wiring.aim(self, _stage)
 	hand_order = HandOrder.new(self, _stage)
 	hand_order.hand_reordered.connect(_layout.unbind(1))

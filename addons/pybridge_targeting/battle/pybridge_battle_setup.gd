@@ -58,6 +58,8 @@ static func add_overlays(view: PyBridgeBattleView) -> void:
 	view.add_child(view.pile_viewer)
 	view.cut_flow.marks = view.target_marks
 	view.cut_flow.picker = view.pile_picker
+	view.display.target_marks = view.target_marks
+	view.display.choice_prompt = view.choice_prompt
 	if view.cut_view != null:
 		view.cut_view.pass_pressed.connect(view.pass_priority)
 		view.cut_view.respond_pressed.connect(view.respond)

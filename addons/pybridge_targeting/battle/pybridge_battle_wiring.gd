@@ -11,6 +11,7 @@ const BattleData := preload("res://addons/pybridge_targeting/battle/pybridge_bat
 const BattleAim := preload("res://addons/pybridge_targeting/battle/pybridge_battle_aim.gd")
 const BattleInput := preload("res://addons/pybridge_targeting/battle/pybridge_battle_input.gd")
 const CutFlow := preload("res://addons/pybridge_targeting/battle/pybridge_cut_flow.gd")
+const AimDisplay := preload("res://addons/pybridge_targeting/drawing/pybridge_aim_display.gd")
 const BattleStage := preload("res://addons/pybridge_targeting/battle/pybridge_battle_stage.gd")
 const Relay := preload("res://addons/pybridge_targeting/battle/pybridge_relay.gd")
 const TurnPlayback := preload("res://addons/pybridge_targeting/battle/pybridge_turn_playback.gd")
@@ -56,7 +57,8 @@ static func input(view: PyBridgeBattleView) -> BattleInput:
 	return made
 
 
-## The aim of [param view] (made when the view is: its stage, display and Cut flow first).
+## The aim of [param view] (made when the view is: its stage, display and Cut flow first),
+## given to its display.
 static func aim(view: PyBridgeBattleView, stage: BattleStage) -> BattleAim:
 	var made := BattleAim.new(stage, view.display, view.cut_flow)
 	made.client = func() -> PyBridgeClient: return view.bridge
@@ -65,6 +67,27 @@ static func aim(view: PyBridgeBattleView, stage: BattleStage) -> BattleAim:
 	made.play_asked.connect(view.play_card_at)
 	made.busy_asked.connect(view.busy_with)
 	view.cut_flow.aim = made
+	view.display.aim = made
+	return made
+
+
+## The aim display of [param view], drawn on the view (made when the view is, after its stage
+## and Cut flow; the aim, the target marks and the choice prompt are given to it when they
+## are made).
+static func display(view: PyBridgeBattleView, stage: BattleStage) -> AimDisplay:
+	var made := AimDisplay.new(view, stage, view.cut_flow)
+	made.layout_hand = view.layout_hand
+	made.in_play_area = view.in_play_area
+	made.play_rect = view.play_rect
+	made.battle_over = view.is_battle_over
+	made.playing_back = view.is_playing_back
+	made.battle_open = func() -> bool: return not view.state.is_empty()
+	made.units_lit_by = view.units_lit_by
+	made.card_tip = view.card_tip
+	made.targets_of = view.targets_of
+	made.client = func() -> PyBridgeClient: return view.bridge
+	made.party_area = func() -> Control: return view.party_area
+	made.cut_view = func() -> PyBridgeCutView: return view.cut_view
 	return made
 
 
