@@ -223,26 +223,7 @@ func _to_menu() -> void:
 
 func _connect_battle() -> void:
 	_battle.battle_state_changed.connect(_on_state_changed)
-	_battle.highlight_changed.connect(
-		func(card_id: String, unit_ids: PackedStringArray) -> void:
-			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
-	)
-	_battle.target_selected.connect(
-		func(card_id: String, unit_id: String) -> void:
-			DemoLines.say("target", {"card": card_id, "unit": unit_id})
-	)
-	_battle.play_refused.connect(
-		func(card_id: String, why: PyBridge.Refusal) -> void:
-			_on_refused("activate", why.said(), card_id)
-	)
-	_battle.request_denied.connect(
-		func(op: String, why: PyBridge.Refusal) -> void: _on_refused(op, why.said())
-	)
-	_battle.card_activation_answered.connect(
-		func(_card_id: String, _targets: PackedStringArray, outcome: PyBridge.Outcome) -> void:
-			_log.add_lines(outcome.log_lines)
-			DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
-	)
+	DemoSides.follow_plays(_battle, _bridge, _log, _on_refused)
 	_battle.pass_answered.connect(
 		func(outcome: PyBridge.Outcome) -> void:
 			_log.add_lines(outcome.log_lines)
@@ -251,10 +232,6 @@ func _connect_battle() -> void:
 	_battle.cut_status_changed.connect(
 		func(_status: PyBridge.CutStatus) -> void:
 			DemoLines.say("cut", {"answer": _battle.cut, "shown": _cut.shown()})
-	)
-	_battle.turn_end_answered.connect(
-		func(_outcome: PyBridge.Outcome) -> void:
-			DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
 	)
 
 

@@ -207,38 +207,15 @@ func _draw() -> void:
 func _connect_battle() -> void:
 	_battle.battle_started.connect(_on_battle_started)
 	_battle.battle_state_changed.connect(_on_state_changed)
-	_battle.highlight_changed.connect(
-		func(card_id: String, unit_ids: PackedStringArray) -> void:
-			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
-	)
+	DemoSides.follow_plays(_battle, _bridge, _log, _on_refused)
 	_battle.aim_started.connect(
 		func(card_id: String) -> void: DemoLines.say("aim", {"card": card_id})
-	)
-	_battle.target_selected.connect(
-		func(card_id: String, unit_id: String) -> void:
-			DemoLines.say("target", {"card": card_id, "unit": unit_id})
-	)
-	_battle.play_refused.connect(
-		func(card_id: String, why: PyBridge.Refusal) -> void:
-			_on_refused("activate", why.said(), card_id)
-	)
-	_battle.request_denied.connect(
-		func(op: String, why: PyBridge.Refusal) -> void: _on_refused(op, why.said())
-	)
-	_battle.card_activation_answered.connect(
-		func(_card_id: String, _targets: PackedStringArray, outcome: PyBridge.Outcome) -> void:
-			_log.add_lines(outcome.log_lines)
-			DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
 	)
 	_battle.pass_answered.connect(
 		func(_outcome: PyBridge.Outcome) -> void:
 			DemoLines.say_raw("passed", _bridge.last_response_of("pass"))
 	)
 	_battle.cut_status_changed.connect(func(_status: PyBridge.CutStatus) -> void: _say_cut())
-	_battle.turn_end_answered.connect(
-		func(_outcome: PyBridge.Outcome) -> void:
-			DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
-	)
 	_battle.step_shown.connect(
 		func(step: PyBridge.Step) -> void:
 			if step.line != null:

@@ -1,7 +1,7 @@
 class_name DemoSides
 extends RefCounted
 ## A side of a battle between two card-playing sides, as the duel screens show it: its typed
-## state and the name it goes by.
+## state and the name it goes by; and what both duel screens print of the plays.
 
 
 ## The side [param team] of [param view]'s battle state, typed (a blank one, at zero, when
@@ -19,3 +19,40 @@ static func name_of(view: PyBridgeBattleView, team: String) -> String:
 	if player.is_empty():
 		player = team
 	return str(view.names().get("units", {}).get(player, player))
+
+
+## Prints what both duel screens tell of [param view]'s plays: [code]highlight[/code] and
+## [code]target[/code] as the player aims, [code]activated[/code] and [code]turn[/code] (the
+## runtime's answers, from [param bridge]); adds an activation's log lines to
+## [param battle_log]; and tells each refusal to [param refused]
+## ([code]refused.call(op, reason, card_id)[/code], the reason in the player's language).
+static func follow_plays(
+	view: PyBridgeBattleView,
+	bridge: PyBridgeClient,
+	battle_log: PyBridgeBattleLog,
+	refused: Callable
+) -> void:
+	view.highlight_changed.connect(
+		func(card_id: String, unit_ids: PackedStringArray) -> void:
+			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
+	)
+	view.target_selected.connect(
+		func(card_id: String, unit_id: String) -> void:
+			DemoLines.say("target", {"card": card_id, "unit": unit_id})
+	)
+	view.play_refused.connect(
+		func(card_id: String, why: PyBridge.Refusal) -> void:
+			refused.call("activate", why.said(), card_id)
+	)
+	view.request_denied.connect(
+		func(op: String, why: PyBridge.Refusal) -> void: refused.call(op, why.said(), "")
+	)
+	view.card_activation_answered.connect(
+		func(_card_id: String, _targets: PackedStringArray, outcome: PyBridge.Outcome) -> void:
+			battle_log.add_lines(outcome.log_lines)
+			DemoLines.say_raw("activated", bridge.last_response_of("activate"))
+	)
+	view.turn_end_answered.connect(
+		func(_outcome: PyBridge.Outcome) -> void:
+			DemoLines.say_raw("turn", bridge.last_response_of("end_turn"))
+	)
