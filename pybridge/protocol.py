@@ -37,7 +37,7 @@ from .runtime import (
 )
 from .runtime.affects import affected_units
 from .runtime.choices import MAX_OPTIONS, pick_asked
-from .runtime.cut import activate, pass_priority, resolve_all, respond_move
+from .runtime.cut import activate, owner_chooses, pass_priority, resolve_all, respond_move
 from .runtime.cut_answers import (
     acting_side,
     awaiting,
@@ -488,13 +488,24 @@ class Protocol:
 
     def _pass(self, request: dict[str, Any]) -> Encoded:
         choices, side, viewer = _choices(request), _acting(request), _viewer(request)
-        return self._commit(request, lambda battle: pass_priority(
-            battle, _late(battle, viewer, choices), side), choices)  # fmt: skip
+        try:
+            return self._commit(request, lambda battle: pass_priority(
+                battle, _late(battle, viewer, choices), side), choices)  # fmt: skip
+        except ChoiceNeeded as exc:
+            # The entry's resolution asks the other side a choice: its owner makes it, so
+            # the entry waits for it (runtime.cut.owner_chooses); nothing of it resolves.
+            battle = self._session(request)
+            asked = exc.details.get("choice", {})
+            passer = side or acting_side(battle)
+            if not battle.two_sided or asked.get("side") in (None, passer.value):
+                raise
+            return self._commit(request, lambda working: owner_chooses(working, side))
 
     def _resolve(self, request: dict[str, Any]) -> Encoded:
         choices, viewer = _choices(request), _viewer(request)
+        side = None if viewer is None else _acting(request)  # a spectator never acts
         return self._commit(request, lambda battle: resolve_all(
-            battle, _late(battle, viewer, choices)), choices)  # fmt: skip
+            battle, _late(battle, viewer, choices), side), choices)  # fmt: skip
 
     def _cut(self, request: dict[str, Any]) -> Result:
         viewer = _viewer(request)
@@ -517,6 +528,7 @@ class Protocol:
             return pick(battle, chosen, request.get("card"), request.get("entry")).to_json()
         _give_views(battle)
         card = _card_of(battle, viewer, request)
+        _own_late_choice(battle, viewer, request.get("entry"))
         if isinstance(chosen, list):  # chosen cards by the viewer's ids (units keep theirs)
             chosen = [c if isinstance(c, str) and battle.unit(c) is not None
                       else real_id(battle, viewer, c, backs=True) for c in chosen]  # fmt: skip
@@ -553,8 +565,11 @@ class Protocol:
         try:
             events = change(working)
         except ChoiceNeeded as exc:
-            if viewers and _viewer(request) is not None:
-                exc.details = {"choice": _choice_for(working, viewers[0], exc.details)}
+            acting = _viewer(request)
+            if acting is not None:  # as the viewer who asked sees it
+                exc.details = {"choice": _choice_for(working, acting, exc.details)}
+                if exc.details["choice"].get("side") != acting.value:
+                    exc.message = _not_yours(exc.details["choice"])
             raise
         finally:
             working.answers, working.unit_after = None, False
@@ -774,18 +789,43 @@ def _acting(request: dict[str, Any]) -> Team | None:
 
 def _choice_for(battle: Battle, viewer: Viewer, details: dict[str, Any]) -> dict[str, Any]:
     """A choice an action asks, as its viewer reads it: card options under the viewer's ids,
-    with their faces (the choice shows them to the one who chooses)."""
+    with their faces where its kind's visibility shows them to the viewer (``owner``: the
+    side that makes it, ``everyone``, ``no_one``: nobody). A viewer that does not make the
+    choice learns only that it waits, of whom and of how many options (``count``), unless
+    the kind shows it to everyone."""
     choice = dict(details.get("choice", {}))
     options = choice.get("options", [])
+    visibility, mine = choice.get("visibility"), choice.get("side") == viewer.value
+    if not (mine or visibility == "everyone"):
+        choice["options"], choice["zones"] = [], []  # not even which piles they are in
+        options = []
     if isinstance(options, list) and choice.get("chooses") == "cards":
         ids = [current_alias(battle, viewer, o) if o in battle.cards else o for o in options]
+        shown = visibility == "everyone" or (mine and visibility == "owner")
         choice["faces"] = {i: battle.cards[o].card.id for i, o in zip(ids, options, strict=True)
-                           if o in battle.cards}  # fmt: skip
+                           if shown and o in battle.cards}  # fmt: skip
         choice["options"] = ids
     card = choice.get("card")
     if isinstance(card, str) and card in battle.cards:
         choice["card"] = current_alias(battle, viewer, card)
     return choice
+
+
+def _own_late_choice(battle: Battle, viewer: Viewer, entry_id: object) -> None:
+    """Refuse a viewer's ``pick`` for a Cut entry's late choice that is the other side's:
+    only its owner makes it (and only its owner looks through the piles it searches)."""
+    entry = next((e for e in battle.cut if e.id == entry_id), None)
+    if entry is not None and entry.card is not None and entry.side is not viewer.team:
+        owner = entry.side.value
+        raise ProtocolError("cut", f"entry {entry.id!r} chooses for the {owner} side: only the "
+                            f"{owner} side picks its choice", "entry")  # fmt: skip
+
+
+def _not_yours(choice: dict[str, Any]) -> str:
+    """The refusal of a request whose resolution asks the other side a choice."""
+    side, where = choice.get("side"), choice.get("entry") or "the play"
+    return (f"{where} asks the {side} side a choice ({choice.get('kind')}): only the {side} "
+            "side makes it")  # fmt: skip
 
 
 def _side(request: dict[str, Any]) -> Team | None:

@@ -56,6 +56,7 @@ _SOFT: Final = Rules.SOFT
 _STRICT: Final = Rules.STRICT
 _FIELD: Final = Zone.FIELD
 _PLAYER: Final = Team.PLAYER
+_PILE_NAMES: Final = frozenset(pile.value for pile in Pile)
 _SUBMITTED_MANY: Final = (list, tuple)
 
 
@@ -351,6 +352,17 @@ def late_choice(battle: Battle, card: CardInstance, source: Unit) -> LateChoice 
     if definition.chooses_cards and spec is not None:
         return LateChoice("cards", spec.zones, candidates_now)
     return LateChoice("units", (_FIELD.value,), candidates_now)
+
+
+def searches_hidden(battle: Battle, definition: CardDef) -> bool:
+    """Does a card that chooses cards on resolve search a pile the other side may not look
+    through (its ``card_targets`` zones hold one whose ``visibility`` is not ``everyone``)?
+    Then what it may choose is its owner's to see as it resolves, and the other side learns
+    not even whether there is anything to choose."""
+    spec = definition.card_targets
+    return definition.chooses_cards and spec is not None and any(
+        zone in _PILE_NAMES and battle.visibility[Pile(zone)] != "everyone"
+        for zone in spec.zones)  # fmt: skip
 
 
 def nothing_to_choose(battle: Battle, card: CardInstance, source: Unit) -> bool:
