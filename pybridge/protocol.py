@@ -566,11 +566,13 @@ class Protocol:
             events = change(working)
         except ChoiceNeeded as exc:
             acting = _viewer(request)
-            if acting is not None:  # as the viewer who asked sees it
-                exc.details = {"choice": _choice_for(working, acting, exc.details)}
-                if exc.details["choice"].get("side") != acting.value:
-                    exc.message = _not_yours(exc.details["choice"])
-            raise
+            if acting is None:
+                raise
+            choice = _choice_for(working, acting, exc.details)  # as the viewer who asked sees it
+            if choice.get("side") == acting.value:
+                exc.details = {"choice": choice}
+                raise
+            raise ChoiceNeeded(_not_yours(choice), exc.where, choice) from None
         finally:
             working.answers, working.unit_after = None, False
         try:

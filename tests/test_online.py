@@ -68,9 +68,9 @@ Server = Callable[..., Awaitable[Client]]
 
 @asynccontextmanager
 async def serving(
-    tmp_path: Path, limits: Limits | None = None
+    tmp_path: Path, limits: Limits | None = None, battle: dict[str, Any] | None = None
 ) -> AsyncIterator[tuple[Host, Callable[..., Awaitable[Client]]]]:
-    host = Host(rivals_battle(), limits, logs=tmp_path)
+    host = Host(battle or rivals_battle(), limits, logs=tmp_path)
     server = await start(host)
     url = f"ws://127.0.0.1:{bound_port(server)}"
     opened: list[ClientConnection] = []
@@ -239,6 +239,50 @@ def test_acting_for_the_other_seat_out_of_turn_or_at_a_forged_target_is_refused(
             # Nothing changed: no step, and the same refusal as the protocol's own.
             assert host.rooms[match].match.step == 0 and not aya.updates
             assert (await aya.ask(op="play", card=strike["id"], target="vex"))["ok"]
+
+    asyncio.run(scenario())
+
+
+def test_a_card_that_searches_a_seats_draw_pile_is_that_seats_choice_alone(
+    tmp_path: Path,
+) -> None:
+    """The player's Tutor (it puts an attack from its draw pile into its hand, chosen as it
+    resolves) over the wire: the enemy seat sees no candidate, cannot pick or answer for the
+    player, and its pass leaves the choice to the player, who sees what its search finds."""
+    battle = rivals_battle()
+    battle["cards"].append({
+        "id": "tutor", "name": "Tutor", "type": "skill", "rarity": "common", "cost": 0,
+        "target": "None", "text": "Put an attack from your draw pile into your hand.",
+        "choose_on_resolve": True,
+        "card_targets": {"zones": ["draw"], "where": {"type": "attack"}},
+        "behavior": {"start": "m", "nodes": [
+            {"id": "c", "type": "CardSource", "source": "ChosenCards"},
+            {"id": "m", "type": "MoveCard", "to": "hand", "ports": {"target": "c"}}]}})  # fmt: skip
+    battle["sides"][0]["piles"]["hand"][0]["card"] = "tutor"
+
+    async def scenario() -> None:
+        async with serving(tmp_path, battle=battle) as (host, client):
+            aya, vex, match = await seated(client)
+            tutor = next(c for c in hand(aya.view, "player") if c["card"] == "tutor")  # type: ignore[attr-defined]
+            assert (await aya.ask(op="activate", card=tutor["id"]))["ok"]
+            cut = (await vex.ask(op="cut"))["result"]
+            late = cut["cut"][0]["late_choice"]
+            assert cut["awaiting_choice"] == "e1" and late["candidates"] == []
+            assert "faces" not in late
+            mine = (await aya.ask(op="cut"))["result"]["cut"][0]["late_choice"]
+            assert sorted(mine["faces"].values()) == ["barrage", "strike", "strike", "strike"]
+            step = host.rooms[match].match.step
+            picked = await vex.ask(op="pick", entry="e1")
+            assert picked["error"]["code"] == "cut"
+            answered = await vex.ask(op="pass", choices={"e1": mine["candidates"][:1]})
+            assert "the player side's" in answered["error"]["message"]
+            assert host.rooms[match].match.step == step  # nothing changed
+            assert (await vex.ask(op="pass"))["ok"]  # the player's to choose now
+            again = await vex.ask(op="pass")
+            assert "waits for the player side" in again["error"]["message"]
+            done = await aya.ask(op="pass", choices={"e1": mine["candidates"][:1]})
+            assert done["ok"], done
+            assert not any("faces" in json.dumps(u) for u in vex.updates)
 
     asyncio.run(scenario())
 
