@@ -350,6 +350,8 @@ class CutEntry:
     move: str | None = None
     targets: tuple[str, ...] = ()
     collected: tuple[str, ...] = ()
+    #: One side: the enemies had their chance to respond. Two sides: the other side passed
+    #: and the entry waits for its owner's choice (``cut.owner_chooses``).
     answered: bool = False
 
 

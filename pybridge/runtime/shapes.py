@@ -119,7 +119,8 @@ SHAPES: dict[str, Shape] = {
             ("source", "string", "the unit that plays it"),
             ("targets", "list<string>", "its locked targets"),
             ("collected", "list<string>", "the range an all ~ effect collected"),
-            ("answered", "bool", "whether the enemies had their chance to respond"),
+            ("answered", "bool", "whether the enemies had their chance to respond (two "
+             "sides: the other side passed and it waits for its owner's choice)"),
             ("card", "card?", "its card (null for a move)"),
             ("move", "string?", "its move (null for a card)"),
             ("late_choice", "late_choice?", "what a card that chooses on resolve may choose "
