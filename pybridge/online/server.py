@@ -66,7 +66,9 @@ class Room:
 
 
 class Host:
-    """The matches one server holds, all created from its ``battle`` document."""
+    """The matches one server holds, all created from its ``battle`` document, each with its
+    own seed, hidden order and view secret unless ``fixed_order`` (see
+    :func:`~pybridge.online.match.fresh_start`)."""
 
     def __init__(
         self,
@@ -76,8 +78,10 @@ class Host:
         logs: Path | None = None,
         store: Store | None = None,
         deflate: bool = False,
+        fixed_order: bool = False,
     ) -> None:
         self.battle = battle
+        self.fixed_order = fixed_order
         #: Compress messages (permessage-deflate) for clients that offer it: a view is a few
         #: KiB of JSON that deflates to a third, but deflating every update cost a sixth of
         #: the server's time per move, so it is for links where bytes cost more than CPU.
@@ -213,7 +217,8 @@ class Host:
                 name = f"m{self._next}"
                 self._next += 1
             room = Room(
-                await asyncio.to_thread(Match, name, self.battle, self.words), creator=creator
+                await asyncio.to_thread(Match, name, self.battle, self.words, self.fixed_order),
+                creator=creator,
             )
             if self.store is not None and not await self.store.save(room.match, head=True):
                 raise MatchError("match_moved", "the match moved: create it again")
