@@ -12,7 +12,6 @@ import json
 import math
 import os
 import re
-import reprlib
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -45,7 +44,7 @@ from .runtime.cut_answers import (
     cut_view,
     player_moves,
 )
-from .runtime.errors import LONE_SURROGATE, ChoiceNeeded, ExtensionFailed
+from .runtime.errors import LONE_SURROGATE, ChoiceNeeded, ExtensionFailed, request_value
 from .runtime.events import first_unplain
 from .runtime.forecast import forecast_intents
 from .runtime.model import PILES, Pile
@@ -212,7 +211,9 @@ class Protocol:
             op = request.get("op")
             if not isinstance(op, str) or (handler := self._ops.get(op)) is None:
                 raise ProtocolError(
-                    "unknown_op", f"unknown op {op!r} (known: {', '.join(sorted(self._ops))})", "op"
+                    "unknown_op",
+                    f"unknown op {_short(op)} (known: {', '.join(sorted(self._ops))})",
+                    "op",
                 )
             with self._lock:
                 result = self._answer(op, handler, request)
@@ -287,7 +288,7 @@ class Protocol:
             raise ProtocolError("bad_json", f"request is not JSON: {exc}") from None
         if not isinstance(request, dict):
             raise ProtocolError(
-                "bad_request", f"request must be a JSON object, got {type(request).__name__}"
+                "bad_request", f"request must be a JSON object, got {json_type(request)}"
             )
         if brackets >= MAX_JSON_DEPTH and not json_depth_ok(request, MAX_JSON_DEPTH):
             raise ProtocolError("too_deep", f"request nests deeper than {MAX_JSON_DEPTH}")
@@ -632,10 +633,6 @@ def state_of(battle: Battle) -> dict[str, Any]:
     return state
 
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 80
-
-
 def _python() -> Result:
     """The interpreter that answers, so a host can check where it runs from (a native
     bundle's home and module search path lie inside the bundle)."""
@@ -644,8 +641,18 @@ def _python() -> Result:
 
 
 def _short(value: object) -> str:
-    """A request value quoted for a message (``'s1'``), shortened when it is long."""
-    return _REPR.repr(value)
+    """A request value quoted for a message (``'s1'``, ``null``), shortened when it is long."""
+    return request_value(value)
+
+
+#: JSON's names for the types a JSON reader gives (a message names the input, not Python).
+_JSON_TYPES = {type(None): "null", bool: "a boolean", int: "a number", float: "a number",
+               str: "a string", list: "an array", dict: "an object"}  # fmt: skip
+
+
+def json_type(value: object) -> str:
+    """What ``value`` is in JSON's words (``null``, ``an array``), for a refusal."""
+    return _JSON_TYPES.get(type(value), type(value).__name__)
 
 
 def _libraries(documents: object, words: Vocabulary) -> dict[str, CardDef]:

@@ -132,6 +132,7 @@ class Harness:
         assert error["where"] == where, error
         assert says in error["message"], error
         assert len(error["message"]) <= MAX_MESSAGE and len(error["where"]) <= MAX_WHERE
+        assert "x" * 81 not in error["message"], "a long value is quoted to about 80 characters"
         assert self.state() == before
         # No session was created either: the next one gets the next id.
         probe = self.send({"op": "open", "battle": battle_doc()})
@@ -172,10 +173,10 @@ def open_text(mutate: Callable[[dict[str, Any]], object]) -> str:
         ('{"op": "version", "id": -1e400}', "bad_json", "-1e400"),
         ('{"op": "version", "id": [0.5, 2E+999]}', "bad_json", "2E+999"),
         ('{"op": "version", "id": ' + "9" * 5000 + "}", "bad_json", "digits"),
-        ("null", "bad_request", "got NoneType"),
-        ("123", "bad_request", "got int"),
-        ('"version"', "bad_request", "got str"),
-        ("[]", "bad_request", "got list"),
+        ("null", "bad_request", "got null"),
+        ("123", "bad_request", "got a number"),
+        ('"version"', "bad_request", "got a string"),
+        ("[]", "bad_request", "got an array"),
         ("[" * 100_000, "too_deep", "deeper than 64"),
         ("[" * 300 + "]" * 300, "too_deep", "deeper than 64"),
         ('{"op": "version", "id": ' + "[" * 65 + "]" * 65 + "}", "too_deep", "64"),
@@ -235,14 +236,14 @@ HUGE = "x" * 1_000_000
         ({"op": "call"}, "unknown_op", "op", "'call'"),
         ({"op": HUGE}, "unknown_op", "op", "xxx..."),
         ({"op": 7}, "unknown_op", "op", "7"),
-        ({"op": None}, "unknown_op", "op", "None"),
-        ({"op": ["play"]}, "unknown_op", "op", "['play']"),
-        ({"op": {"op": "play"}}, "unknown_op", "op", "{'op': 'play'}"),
+        ({"op": None}, "unknown_op", "op", "op null"),
+        ({"op": ["play"]}, "unknown_op", "op", '["play"]'),
+        ({"op": {"op": "play"}}, "unknown_op", "op", '{"op": "play"}'),
         ({"op": "state", "session": HUGE}, "unknown_session", "session", "xxx..."),
         ({"op": "state", "session": 10**100}, "unknown_session", "session", "1000"),
-        ({"op": "state", "session": ["s1"]}, "unknown_session", "session", "['s1']"),
-        ({"op": "state", "session": None}, "unknown_session", "session", "None"),
-        ({"op": "close", "session": {"s1": 1}}, "unknown_session", "session", "{'s1': 1}"),
+        ({"op": "state", "session": ["s1"]}, "unknown_session", "session", '["s1"]'),
+        ({"op": "state", "session": None}, "unknown_session", "session", "session null"),
+        ({"op": "close", "session": {"s1": 1}}, "unknown_session", "session", '{"s1": 1}'),
         ({"op": "open"}, "invalid_field", "battle", "missing"),
         ({"op": "open", "battle": None}, "invalid_field", "battle", "expected an object"),
         ({"op": "open", "battle": 10**100}, "invalid_field", "battle", "expected an object"),
@@ -266,9 +267,9 @@ def test_wrong_ops_sessions_and_battles(
         ({"op": "targets", "card": HUGE}, "unknown_card", "card", "xxx..."),
         ({"op": "targets", "card": 10**100}, "unknown_card", "card", "1000"),
         ({"op": "targets", "card": 1e308}, "unknown_card", "card", "1e+308"),
-        ({"op": "targets", "card": ["h2"]}, "unknown_card", "card", "['h2']"),
-        ({"op": "targets", "card": {"id": "h2"}}, "unknown_card", "card", "'id'"),
-        ({"op": "targets", "card": True}, "unknown_card", "card", "True"),
+        ({"op": "targets", "card": ["h2"]}, "unknown_card", "card", '["h2"]'),
+        ({"op": "targets", "card": {"id": "h2"}}, "unknown_card", "card", '{"id": "h2"}'),
+        ({"op": "targets", "card": True}, "unknown_card", "card", "instance true"),
         ({"op": "targets", "card": "__class__"}, "unknown_card", "card", "'__class__'"),
         ({"op": "targets", "card": "d1"}, "not_in_hand", "card", "draw pile"),
         (
@@ -280,7 +281,7 @@ def test_wrong_ops_sessions_and_battles(
         ({"op": "respond", "unit": HUGE, "move": "blink"}, "unknown_unit", "unit", "xxx..."),
         ({"op": "respond", "unit": 10**100, "move": "blink"}, "unknown_unit", "unit", "1000"),
         ({"op": "respond", "unit": "imp", "move": HUGE}, "cut", "move", "xxx..."),
-        ({"op": "respond", "unit": "imp", "move": ["blink"]}, "cut", "move", "['blink']"),
+        ({"op": "respond", "unit": "imp", "move": ["blink"]}, "cut", "move", '["blink"]'),
         (
             {"op": "respond", "unit": "imp", "move": "blink", "target": 1e308},
             "cut",

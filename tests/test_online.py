@@ -434,3 +434,38 @@ def test_fixed_order_keeps_the_documents_deal_but_not_its_secret(tmp_path: Path)
     for snapshot in (one, two):
         assert snapshot["seed"] == document["seed"] and dealt(snapshot) == dealt(document)
     assert len({one["secret"], two["secret"], document["secret"]}) == 3
+
+
+def test_the_servers_refusals_quote_a_long_value_briefly_and_in_jsons_words(
+    tmp_path: Path,
+) -> None:
+    """An op, message type or match name of 50,000 characters is quoted to about 80, and a
+    value that is not a string is written as JSON writes it (null, not Python's None)."""
+    long = "x" * 50_000
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with serving(tmp_path) as (_, client):
+            aya, _, _ = await seated(client)
+            stranger = await client()
+            return [
+                (await aya.ask(op=long))["error"],
+                (await aya.ask(op=None))["error"],
+                (await aya.ask(op=[long]))["error"],
+                (await aya.ask(op="targets", card=long))["error"],
+                (await aya.ask(op="targets", card=None))["error"],
+                (await aya.send(type=long))["error"],
+                (await aya.send(type=None))["error"],
+                (await stranger.send(type="join", match=long))["error"],
+            ]
+
+    refusals = asyncio.run(scenario())
+    for refusal in refusals:
+        assert "x" * 81 not in refusal["message"] and len(refusal["message"]) < 400, refusal
+        assert "None" not in refusal["message"], refusal
+    assert [r["code"] for r in refusals] == [
+        "unknown_op", "unknown_op", "unknown_op", "unknown_card", "unknown_card",
+        "unknown_type", "unknown_type", "unknown_match",
+    ]  # fmt: skip
+    assert "unknown op null online" in refusals[1]["message"]
+    assert "no card instance null" in refusals[4]["message"]
+    assert "unknown message type null" in refusals[6]["message"]

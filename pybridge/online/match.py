@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..protocol import Protocol, echoable_id
+from ..runtime.errors import request_value
 from ..runtime.rng import Pcg32
 from ..runtime.vocabulary import Vocabulary
 from ..service import new_protocol
@@ -265,7 +266,9 @@ class Match:
             )
         asked = {**request, "session": self.session, "viewer": viewer}
         if not isinstance(op, str):  # a list or an object cannot be looked up in the sets below
-            op = repr(op)[:40]
+            known = ", ".join(sorted(INTENTS | QUESTIONS))
+            message = f"unknown op {request_value(op)} online (known: {known})"
+            return Outcome(error("unknown_op", message, "op", request_id))
         if op in QUESTIONS:
             return Outcome(self._question(viewer, op, asked))
         if op in INTENTS:
@@ -281,7 +284,12 @@ class Match:
             return self._intent(viewer, asked)
         known = ", ".join(sorted(INTENTS | QUESTIONS))
         return Outcome(
-            error("unknown_op", f"unknown op {op!r} online (known: {known})", "op", request_id)
+            error(
+                "unknown_op",
+                f"unknown op {request_value(op)} online (known: {known})",
+                "op",
+                request_id,
+            )
         )
 
     def _question(self, viewer: str, op: str, asked: dict[str, Any]) -> dict[str, Any]:

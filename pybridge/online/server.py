@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..protocol import echoable_id
+from ..runtime.errors import request_value
 from ..runtime.vocabulary import Vocabulary
 from .match import SPECTATOR, Limits, Match, MatchError, error
 
@@ -186,7 +187,8 @@ class Host:
                 return {"type": "answer", "id": message_id, "response": outcome.answer}, joined
             raise MatchError(
                 "unknown_type",
-                f"unknown message type {kind!r} (known: create, join, spectate, request)",
+                f"unknown message type {request_value(kind)} (known: create, join, spectate, "
+                "request)",
             )
         except MatchError as exc:
             return {"type": "error", **error(exc.code, str(exc), request_id=message_id)}, joined
@@ -228,7 +230,7 @@ class Host:
             asked = message.get("match")
             found = self.rooms.get(asked) if isinstance(asked, str) else None
             if found is None:
-                raise MatchError("unknown_match", f"no match {str(asked)[:40]!r}")
+                raise MatchError("unknown_match", f"no match {request_value(asked)}")
             room, name = found, found.match.name
         async with room.lock:
             if kind == "spectate":
