@@ -362,7 +362,7 @@ class Protocol:
         session = f"s{self._next_session}"
         battle.unit_after = True  # a host plays the events back (runtime.context.UnitsAfter)
         if viewers:
-            _give_views(battle)
+            _give_views(battle, kept=True)
             battle.journal = []
             turn_side = battle.turn_side
             events = start_battle(battle)
@@ -543,6 +543,7 @@ class Protocol:
         if viewers:
             _give_views(self._sessions[session])
         working = self._sessions[session].clone()
+        working.secret_kept = True  # a change: the snapshot holds the secret from now on
         turn_side = working.turn_side
         working.answers = answers or {}
         working.unit_after = True  # a host plays the events back (runtime.context.UnitsAfter)
@@ -726,11 +727,14 @@ def _viewers(request: dict[str, Any]) -> list[Viewer]:
     return [VIEWERS[v] for v in given]
 
 
-def _give_views(battle: Battle) -> None:
-    """A battle gives views from its first one on: it draws its secret then (kept in the
-    snapshot, so a resumed match gives the same views)."""
+def _give_views(battle: Battle, kept: bool = False) -> None:
+    """A battle gives views from its first one on: it draws its secret then. The snapshot
+    holds it (so a resumed match gives the same views) from the battle's next change on, or
+    at once when ``kept`` (a battle opened for viewers): a request that changes nothing
+    leaves the snapshot byte for byte as it was (docs/robustness.md)."""
     if battle.secret is None:
         enable(battle, os.urandom(32))  # what secrets.token_bytes reads, without base64
+        battle.secret_kept = kept
 
 
 def _state_view(battle: Battle, viewer: Viewer) -> dict[str, Any]:

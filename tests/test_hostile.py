@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from pybridge import answers, protocol, service
-from pybridge.examples import demo_battle
+from pybridge.examples import demo_battle, rivals_battle
 from pybridge.protocol import MAX_MESSAGE, MAX_REQUEST_BYTES, MAX_SESSIONS, MAX_WHERE, Protocol
 from pybridge.runtime import FormatError, load_battle, load_library
 from pybridge.runtime.definitions import MAX_CARDS
@@ -745,6 +745,56 @@ def test_asking_about_a_card_never_changes_the_session() -> None:
         answer = json.loads(proto.call(json.dumps({"op": op, "session": session, "card": "h1"})))
         assert answer["ok"], answer
         assert proto.call(state) == before, op
+
+
+@pytest.mark.parametrize(
+    "request_fields",
+    [
+        {"op": "targets", "viewer": "enemy", "card": "a1"},  # refused: no such view id
+        {"op": "targets", "viewer": "player", "card": "nowhere"},
+        {"op": "view", "viewer": "enemy"},
+        {"op": "view", "viewer": "spectator"},
+        {"op": "state", "viewer": "player"},
+        {"op": "cut", "viewer": "player"},
+        {"op": "pile", "viewer": "player", "pile": "discard"},
+        {"op": "pick", "viewer": "player", "card": "nowhere"},
+        {"op": "play", "viewer": "enemy", "card": "nowhere"},  # refused: a change
+        {"op": "end_turn", "viewer": "enemy", "viewers": ["player", "enemy"]},  # not its turn
+    ],
+)
+def test_the_first_request_naming_a_viewer_leaves_the_saved_state_as_it_was(
+    request_fields: dict[str, Any],
+) -> None:
+    """A battle draws its view secret when a request first names a viewer; a request that
+    changes nothing (a view, a refusal) leaves the snapshot byte for byte as it was: the
+    secret enters it with the battle's next change."""
+    proto = Protocol()
+    opened = json.loads(proto.call(json.dumps({"op": "open", "battle": rivals_battle()})))
+    session = opened["result"]["session"]
+    state = json.dumps({"op": "state", "session": session})
+    before = proto.call(state)
+    proto.call(json.dumps({**request_fields, "session": session}))
+    assert proto.call(state) == before
+    view = json.dumps({"op": "view", "session": session, "viewer": "player"})
+    hand = json.loads(proto.call(view))["result"]["view"]["sides"][0]["piles"]["hand"]
+    assert proto.call(state) == before
+    # The next change keeps the secret (and the ids it gave) in the snapshot.
+    played = {"op": "play", "session": session, "viewer": "player", "target": "vex"}
+    strike = next(c["id"] for c in hand if c["card"] == "strike")
+    assert json.loads(proto.call(json.dumps({**played, "card": strike})))["ok"]
+    after = json.loads(proto.call(state))["result"]["state"]
+    assert "secret" in after and "stints" in after
+    again = json.loads(proto.call(json.dumps({"op": "open", "battle": after})))["result"]
+    seen = json.dumps({"op": "view", "session": again["session"], "viewer": "player"})
+    assert json.loads(proto.call(seen)) == json.loads(proto.call(view))
+
+
+def test_a_battle_opened_for_viewers_holds_its_secret_from_the_start() -> None:
+    proto = Protocol()
+    opened = {"op": "open", "battle": rivals_battle(), "viewers": ["spectator"]}
+    session = json.loads(proto.call(json.dumps(opened)))["result"]["session"]
+    state = json.loads(proto.call(json.dumps({"op": "state", "session": session})))["result"]
+    assert "secret" in state["state"]
 
 
 def test_runtime_targets_does_not_draw_from_the_battle_prng() -> None:
