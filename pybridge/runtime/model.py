@@ -409,6 +409,10 @@ class Battle:
     #: The answers this request gives to the choices actions ask for while they resolve
     #: (``{node: answer}`` for a play, ``{"entry.node": answer}`` on the Cut); never saved.
     answers: Any = field(default=None, repr=False, compare=False)
+    #: While a search plays on this battle (``pybridge.ai``): the work its requests spend, one
+    #: count (``[n]``) shared by every request on it and on its copies, so that the work
+    #: bound of one request bounds them all together (docs/limits.md); never saved.
+    meter: Any = field(default=None, repr=False, compare=False)
     _index: dict[str, Unit] = field(default_factory=dict, init=False, repr=False)
     #: Compiled Behaviors (see :mod:`pybridge.runtime.resolve`), keyed by ``id(behavior)``
     #: and holding the Behavior itself; shared by clones, like the card definitions.
@@ -437,7 +441,7 @@ class Battle:
                  face_down: str = "owner", deck_lists: str = "hidden",
                  secret: bytes | None = None, stints: dict[str, tuple[int, int, int]] | None = None,
                  secret_kept: bool = True, words: Any = None, journal: Any = None,
-                 unit_after: bool = False, answers: Any = None,
+                 unit_after: bool = False, answers: Any = None, meter: Any = None,
                  _programs: dict[int, Any] | None = None,
                  _unset_intents: tuple[str, ...] = ()) -> None:  # fmt: skip
         self.units = units
@@ -467,6 +471,7 @@ class Battle:
         self.journal = journal
         self.unit_after = unit_after
         self.answers = answers
+        self.meter = meter
         self._programs = {} if _programs is None else _programs
         self._unset_intents = _unset_intents
         self._index = {unit.id: unit for unit in units}
@@ -639,5 +644,6 @@ class Battle:
             secret_kept=self.secret_kept,
             words=self.words,
             face_down=self.face_down,
+            meter=self.meter,
             _programs=self._programs,
         )
