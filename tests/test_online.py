@@ -19,7 +19,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from pybridge.cli import main
 from pybridge.examples import rivals_battle
-from pybridge.online.match import Limits
+from pybridge.online.match import Limits, fresh_start
 from pybridge.online.replay import replay
 from pybridge.online.server import Host, bound_port, start
 from pybridge.protocol import Protocol
@@ -469,3 +469,19 @@ def test_the_servers_refusals_quote_a_long_value_briefly_and_in_jsons_words(
     assert "unknown op null online" in refusals[1]["message"]
     assert "no card instance null" in refusals[4]["message"]
     assert "unknown message type null" in refusals[6]["message"]
+
+
+def test_a_fresh_start_deals_the_same_cards_in_unpredictable_orders() -> None:
+    """Each match's deal keeps the document's cards, hand sizes and units, and is drawn anew:
+    forty matches give forty different deals, none the document's."""
+    document = rivals_battle()
+    deals_made = [fresh_start(document) for _ in range(40)]
+    deals = {json.dumps(dealt(made)) for made in deals_made}
+    assert len(deals) == 40 and json.dumps(dealt(document)) not in deals
+    for made in deals_made:
+        assert made["units"] == document["units"] and "secret" not in made
+        assert [sorted(d) for d in dealt(made)] == [sorted(d) for d in dealt(document)]
+        for mine, theirs in zip(made["sides"], document["sides"], strict=True):
+            assert len(mine["piles"]["hand"]) == len(theirs["piles"]["hand"])
+    assert len({start["seed"] for made in deals_made}) == 40
+    assert fresh_start(document, fixed_order=True) == document
