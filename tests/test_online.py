@@ -483,5 +483,5 @@ def test_a_fresh_start_deals_the_same_cards_in_unpredictable_orders() -> None:
         assert [sorted(d) for d in dealt(made)] == [sorted(d) for d in dealt(document)]
         for mine, theirs in zip(made["sides"], document["sides"], strict=True):
             assert len(mine["piles"]["hand"]) == len(theirs["piles"]["hand"])
-    assert len({start["seed"] for made in deals_made}) == 40
+    assert len({made["seed"] for made in deals_made}) == 40
     assert fresh_start(document, fixed_order=True) == document
