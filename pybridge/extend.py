@@ -41,6 +41,7 @@ from .runtime.errors import ExtensionFailed, TargetingError
 from .runtime.events import EventSpec
 from .runtime.filters import MAX_BOUND, FilterKey, SortKey
 from .runtime.graph import Node
+from .runtime.guards import MAX_EVENTS, Emitting, failure, too_many_events
 from .runtime.kinds import MAX_AMOUNT, MAX_COUNT, REQUIRED, STACKS, FieldSpec, Kind, PortSpec
 from .runtime.mode_table import MODE_FACTS
 from .runtime.model import PILES, RESOLVING, Battle, Pile, Team, Unit, Zone
@@ -167,7 +168,7 @@ class Words:
             emitted = (*emitted, "target_skipped", "no_targets")
         spec = NodeType(name, Role.ACTION, doc, tuple(_checked_field(f) for f in declared), ports,
                         exits=("next",), acts_on=kind if isinstance(kind, Kind) else None,
-                        states=wanted, events=emitted, apply=self._guard(name, apply),
+                        states=wanted, events=emitted, apply=self._guard(name, apply, emitted),
                         asks=tuple(asks), extension=self.extension.name)  # fmt: skip
         self._vocabulary.add_node_type(spec, describe)
 
@@ -247,7 +248,17 @@ class Words:
         """A unit source: ``resolve(ctx)`` lists units; ``side`` (``self``, ``allies``,
         ``opponents``, ``all``, ``player_team``, ``enemy_team``, ``submitted``) is what it
         reaches from the Host, which lint's contract checks read."""
-        guarded = self._guard_call(name, resolve)
+        guarded = resolve
+        if self._guarded:  # the built-in sources are the runtime's: trusted, never checked
+
+            def checked(ctx: Context) -> list[Unit]:
+                units = resolve(ctx)
+                if not _battle_units(units, ctx.battle):
+                    raise TypeError(f"it returned {units!r:.80}; expected a list of the "
+                                    "battle's units (of ctx.battle.units)")  # fmt: skip
+                return units
+
+            guarded = self._guard_call(name, checked, word=f"source {name!r}")
         self._vocabulary.add_unit_source(
             UnitSourceSpec(
                 name, guarded, Side(side), frozenset(states), limit, whole, doc, selection, empty
@@ -257,7 +268,8 @@ class Words:
     def card_source(self, name: str, *, doc: str, resolve: Callable[[Context], list[str]],
                     places: Iterable[str], limit: int | None = None,
                     empty: str | None = None) -> None:  # fmt: skip
-        guarded = self._guard_call(name, resolve, _ids, "a list of card instance ids")
+        guarded = self._guard_call(name, resolve, _ids, "a list of card instance ids",
+                                   f"source {name!r}")  # fmt: skip
         self._vocabulary.add_card_source(
             CardSourceSpec(name, guarded, frozenset(places), limit, doc, empty)
         )
@@ -356,30 +368,41 @@ class Words:
         return made
 
     # -- faults ----------------------------------------------------------------------------
-    def _guard(self, name: str, apply: Callable[..., None]) -> Callable[..., None]:
+    def _guard(self, name: str, apply: Callable[..., None],
+               events: Iterable[str] = ()) -> Callable[..., None]:  # fmt: skip
+        """``apply`` whose faults become ``extension_error`` and whose ``ctx.emit`` checks each
+        event against its declaration, the action's ``events`` and the request's event limit
+        (:mod:`pybridge.runtime.guards`)."""
         if not self._guarded:
             return apply
-        extension, debug = self.extension.name, self._debug
+        extension, debug, listed = self.extension.name, self._debug, frozenset(events)
+        word = f"action {name!r}"
 
         def guarded(node: Node, ctx: Context, *rest: Any) -> None:
+            outer = ctx.emitting
+            ctx.emitting = Emitting(extension, word, node.id, listed)
             try:
                 apply(node, ctx, *rest)
             except TargetingError:
                 raise  # the runtime's own refusals (a choice needed, a bad answer) pass
             except (Exception, SystemExit) as exc:
-                raise _failed(extension, f"node {node.id!r} ({name}) of {_whose(ctx)}",
-                              exc, debug) from None  # fmt: skip
+                raise _failed(extension, word, ctx, node.id, exc, debug) from None
+            finally:
+                ctx.emitting = outer
+            if len(ctx.events) > MAX_EVENTS:  # events added by another door than ctx.emit
+                raise too_many_events()
 
         return guarded
 
     def _guard_call(self, name: str, function: Callable[..., Any],
-                    returns: Callable[[Any], bool] | None = None,
-                    what: str = "") -> Callable[..., Any]:  # fmt: skip
+                    returns: Callable[[Any], bool] | None = None, what: str = "",
+                    word: str = "") -> Callable[..., Any]:  # fmt: skip
         """``function`` whose faults (and, with ``returns``, a result it does not accept)
         become ``extension_error``."""
         if not self._guarded:
             return function
         extension, debug = self.extension.name, self._debug
+        word = word or repr(name)
 
         def guarded(*args: Any) -> Any:
             try:
@@ -391,8 +414,7 @@ class Words:
                 raise
             except (Exception, SystemExit) as exc:
                 ctx = next((a for a in args if isinstance(a, Context)), None)
-                whose = f" in {_whose(ctx)}" if ctx is not None else ""
-                raise _failed(extension, f"{name!r}{whose}", exc, debug) from None
+                raise _failed(extension, word, ctx, None, exc, debug) from None
 
         return guarded
 
@@ -427,8 +449,12 @@ def check_message(message: Message, whose: str, fields: tuple[str, ...] | None =
                                  "named in its params")  # fmt: skip
 
 
-def _units(result: Any) -> bool:
-    return isinstance(result, list) and all(isinstance(u, Unit) for u in result)
+def _battle_units(result: Any, battle: Battle) -> bool:
+    """Is ``result`` a list of ``battle``'s own units (not ids, not copies)?"""
+    index = battle._index
+    return isinstance(result, list) and all(
+        isinstance(u, Unit) and index.get(u.id) is u for u in result
+    )
 
 
 def _ids(result: Any) -> bool:
@@ -444,19 +470,7 @@ def _number_only(result: Any) -> bool:
         math.isfinite(result)  # fmt: skip
 
 
-def _whose(ctx: Context) -> str:
-    card = ctx.this_card
-    if card is not None and card in ctx.battle.cards:
-        return f"card {ctx.battle.cards[card].card.id!r} (instance {card!r})"
-    if ctx.status is not None:
-        return f"status {ctx.status!r} of {ctx.host.id!r}"
-    entry = next((e for e in ctx.battle.cut if e.id == ctx.entry), None)
-    if entry is not None and entry.move is not None:
-        return f"move {entry.move!r} of {ctx.host.id!r}"
-    return f"a Behavior of {ctx.host.id!r}"
-
-
-def _failed(extension: str, where: str, exc: BaseException, debug: bool) -> ExtensionFailed:
+def _failed(extension: str, word: str, ctx: Context | None, node: str | None,
+            exc: BaseException, debug: bool) -> ExtensionFailed:  # fmt: skip
     trace = "".join(traceback.format_exception(exc)) if debug else ""
-    return ExtensionFailed(f"extension {extension!r} failed in {where}: "
-                           f"{type(exc).__name__}: {exc}", where, trace)  # fmt: skip
+    return failure(extension, word, ctx, node, f"{type(exc).__name__}: {exc}", trace)

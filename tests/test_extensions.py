@@ -134,8 +134,9 @@ def test_an_extension_that_raises_fails_the_request_naming_it_and_changes_nothin
     failed = call(protocol, op="play", session=session, card="b1")
     error = failed["error"]
     assert error["code"] == "extension_error"
-    for named in ("'broken'", "node 'boom'", "(Explode)", "card 'bomb'", "the fuse was wet"):
-        assert named in error["message"], error
+    for named in ("'broken'", "node 'boom'", "action 'Explode'", "card 'bomb'", "the fuse was wet"):
+        assert error["message"].count(named) == 1, error  # each named once
+    assert error["where"] == "cards.bomb.nodes.boom"  # a path of ids, as every where is a path
     assert 'broken.py", line' in error["extension_traceback"]
     assert call(protocol, op="state", session=session) == before
 
