@@ -711,7 +711,8 @@ def test_the_fuzzer_checks_would_catch_a_broken_answer() -> None:
     mutated = [mutate_request(rng.choice(seeds), rng, ["s1"]) for _ in range(300)]
     assert len({json.dumps(m) for m in mutated}) > 250  # varied
     answers = [json.loads(Protocol().call(json.dumps(m))) for m in mutated]
-    assert {a["ok"] for a in answers} == {True, False}
+    codes = {a["error"]["code"] for a in answers if not a["ok"]}
+    assert len(codes) >= 5, codes  # refused for many reasons, not all at the door
 
 
 # -- read-only requests ----------------------------------------------------------------------
@@ -741,8 +742,9 @@ def test_asking_about_a_card_never_changes_the_session() -> None:
     session = opened["result"]["session"]
     state = json.dumps({"op": "state", "session": session})
     before = proto.call(state)
-    for op in ("targets", "preview", "cut", "state"):
-        answer = json.loads(proto.call(json.dumps({"op": op, "session": session, "card": "h1"})))
+    for op, asked in (("targets", {"card": "h1"}), ("preview", {"card": "h1"}), ("cut", {}),
+                      ("state", {})):  # fmt: skip
+        answer = json.loads(proto.call(json.dumps({"op": op, "session": session, **asked})))
         assert answer["ok"], answer
         assert proto.call(state) == before, op
 
