@@ -23,7 +23,8 @@ import math
 import string
 import traceback
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from .runtime.conditions import COMPARISONS, ConditionTest, Measure
 from .runtime.context import Context
@@ -210,7 +211,7 @@ class Words:
         self._vocabulary.add_event(
             EventSpec(type, fields, doc, tuple(types.get(f, "any") for f in fields)),
             told,
-            Visibility(visibility),
+            _one_of(Visibility, visibility, f"event {type!r}: visibility"),
         )
 
     def choice(self, name: str, *, doc: str, prompt: Message, ordered: bool = False,
@@ -218,7 +219,8 @@ class Words:
         """A kind of choice an action may ask while it resolves: the prompt the player reads,
         whether the order of the answer matters (first is top), who sees the options."""
         check_message(prompt, f"choice {name!r}")
-        self._vocabulary.add_choice(ChoiceKind(name, doc, prompt, ordered, Visibility(visibility)))
+        seen = _one_of(Visibility, visibility, f"choice {name!r}: visibility")
+        self._vocabulary.add_choice(ChoiceKind(name, doc, prompt, ordered, seen))
 
     def counter(self, name: str, *, doc: str, label: Message, default: int = 0,
                 minimum: int = 0, maximum: int = 1_000_000, reset: str | None = None,
@@ -231,8 +233,9 @@ class Words:
             raise ValueError(f"counter {name!r}: reset is None or 'turn_start'")
         if not minimum <= default <= maximum:
             raise ValueError(f"counter {name!r}: default outside {minimum}..{maximum}")
+        seen = _one_of(Visibility, visibility, f"counter {name!r}: visibility")
         spec = CounterSpec(name, doc, default, minimum, maximum, reset, tuple(counts), label,
-                           Visibility(visibility))  # fmt: skip
+                           seen)  # fmt: skip
         self._vocabulary.add_counter(spec)
 
         def read(fields: Mapping[str, Any], items: list[Any], ctx: Context) -> float:
@@ -261,7 +264,15 @@ class Words:
             guarded = self._guard_call(name, checked, word=f"source {name!r}")
         self._vocabulary.add_unit_source(
             UnitSourceSpec(
-                name, guarded, Side(side), frozenset(states), limit, whole, doc, selection, empty
+                name,
+                guarded,
+                _one_of(Side, side, f"unit source {name!r}: side"),
+                frozenset(states),
+                limit,
+                whole,
+                doc,
+                selection,
+                empty,
             )
         )
 
@@ -284,7 +295,8 @@ class Words:
         ``check(items, ctx)`` once per node; ``uses``: the Condition fields it takes;
         ``units_only``: its input must hold units."""
         if (test is None) == (compile is None):
-            raise ValueError(f"condition {name!r}: give test or compile, not both")
+            given = "both" if test is not None else "neither"
+            raise ValueError(f"condition {name!r}: give one of test and compile ({given} given)")
         if compile is not None:
             make = self._guard_maker(name, compile, lambda r: isinstance(r, bool), "a bool")
         else:
@@ -345,7 +357,8 @@ class Words:
                   compile: Callable[[Mapping[str, Any]], Callable[[Any], int | float]] | None,
                   needs_status: bool) -> SortKey:  # fmt: skip
         if (key is None) == (compile is None):
-            raise ValueError(f"sort key {name!r}: give key or compile, not both")
+            given = "both" if key is not None else "neither"
+            raise ValueError(f"sort key {name!r}: give one of key and compile ({given} given)")
         if compile is not None:
             return SortKey(name, doc, self._guard_maker(name, compile, _number_only, "a number"),
                            needs_status)  # fmt: skip
@@ -447,6 +460,18 @@ def check_message(message: Message, whose: str, fields: tuple[str, ...] | None =
             if spec or conversion or field_name not in message.params:
                 raise ValueError(f"{about}: {{{field_name}}} must be a plain placeholder "
                                  "named in its params")  # fmt: skip
+
+
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _one_of(kind: type[_E], value: str, what: str) -> _E:
+    """``value`` as a member of ``kind``, else a ValueError naming every value it may be."""
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(repr(member.value) for member in kind)
+        raise ValueError(f"{what} {value!r} is not one of {allowed}") from None
 
 
 def _battle_units(result: Any, battle: Battle) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import textwrap
 import time
+import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -158,3 +160,80 @@ def test_the_built_in_actions_emit_unchecked(words: Any, monkeypatch: pytest.Mon
     answer, changed = play(words, {"id": "b", "type": "DealDamage", "amount": 3,
                                    "source": "AllOpponents"})  # fmt: skip
     assert answer["ok"] and changed, answer
+
+
+@pytest.mark.parametrize(
+    ("loaded", "wanted", "opens"),
+    [
+        ("1.0", "1.0", True),
+        ("1.2", "1.0", True),  # a minor version only adds words
+        ("1.10", "1.9", True),  # numbers, not text
+        ("1.0", "1.2", False),  # the document uses a newer minor version
+        ("2.0", "1.0", False),  # a major version may change or take words away
+        ("0.1", "0.2", False),
+        ("beta", "beta", True),
+        ("beta", "1.0", False),  # not dotted numbers: the same version only
+    ],
+)
+def test_a_document_names_the_extension_version_it_opens_with(
+    tmp_path: Path, loaded: str, wanted: str, opens: bool
+) -> None:
+    path = tmp_path / "versioned.py"
+    path.write_text(f'"""v"""\nNAME, VERSION = "versioned", {loaded!r}\n'
+                    "def register(words):\n    pass\n", "utf-8")  # fmt: skip
+    protocol = new_protocol(words=extensions.load([path]).words)
+    library = {"format": "pybridge/cards@1", "extensions": {"versioned": wanted}, "cards": []}
+    battle = {
+        "format": "pybridge/battle@2",
+        "active_player": "hero",
+        "units": [{"id": "hero", "name": "Hero", "team": "player", "hp": 3, "max_hp": 3}],
+    }
+    answer = call(protocol, op="open", battle=battle, libraries=[library])
+    assert answer["ok"] is opens, answer
+    if not opens:
+        error = answer["error"]
+        assert (error["code"], error["where"]) == (
+            "invalid_field",
+            "libraries[0].extensions.versioned",
+        )
+        assert f"needs extension 'versioned' {wanted}, and {loaded} is loaded" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ('words.condition("c", doc="x")', "condition 'c': give one of test and compile "
+         "(neither given)"),
+        ('words.condition("c", doc="x", test=f, compile=f)', "(both given)"),
+        ('words.unit_sort("k", doc="x")', "sort key 'k': give one of key and compile "
+         "(neither given)"),
+        ('words.unit_source("X", doc="x", resolve=f, side="enemies")', "unit source 'X': side "
+         "'enemies' is not one of 'self', 'allies', 'opponents', 'all', 'player_team', "
+         "'enemy_team', 'submitted'"),
+        ('words.choice("c", doc="x", prompt=Message("p.c", "C"), visibility="all")',
+         "choice 'c': visibility 'all' is not one of 'owner', 'everyone', 'no_one'"),
+    ],
+)  # fmt: skip
+def test_a_declaration_that_is_refused_says_what_it_takes(
+    tmp_path: Path, body: str, said: str
+) -> None:
+    path = tmp_path / "declared.py"
+    path.write_text('"""d"""\nfrom pybridge.extend import Message\nNAME, VERSION = "d", "1"\n'
+                    f"def f(*args):\n    return True\ndef register(words):\n    {body}\n",
+                    "utf-8")  # fmt: skip
+    with pytest.raises(extensions.ExtensionError) as refused:
+        extensions.load([path])
+    assert said in str(refused.value)
+
+
+def test_an_extension_without_name_or_version_loads_with_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "plain.py"
+    path.write_text('"""p"""\ndef register(words):\n    pass\n', "utf-8")
+    with pytest.warns(extensions.ExtensionWarning, match="no NAME and no VERSION") as said:
+        loaded = extensions.load([path])
+    assert "named 'plain', version '0'" in str(said[0].message)
+    assert loaded.words.extensions["plain"].version == "0"
+    path.write_text('"""p"""\nNAME, VERSION = "plain", "1"\ndef register(words):\n    pass\n')
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        extensions.load([path])
