@@ -578,3 +578,24 @@ def test_an_extension_action_reads_the_piles_of_its_hosts_side() -> None:
     sides = {s["team"]: s for s in played["result"]["state"]["sides"]}
     assert sides["enemy"]["piles"]["draw"][0]["id"] == kept
     assert sides["player"]["piles"]["draw"] == player_draw
+
+
+@pytest.mark.parametrize(("files", "why"), [
+    ("missing", "no such extension file"),
+    ("syntax", "SyntaxError"),
+    ("raises", "RuntimeError: no gold today"),
+    ("project", "no project.godot"),
+])  # fmt: skip
+def test_the_stdio_server_refuses_an_extension_that_does_not_load_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], files: str, why: str
+) -> None:
+    from pybridge import cli
+
+    write(tmp_path / "syntax.py", "def register(words:\n")
+    write(tmp_path / "raises.py", "def register(words):\n    raise RuntimeError('no gold today')\n")
+    given = ["--project", str(tmp_path)] if files == "project" else [
+        "--extension", str(tmp_path / f"{files}.py")]  # fmt: skip
+    assert cli.main(["serve", "--stdio", *given]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("pybridge serve: ") and why in err, err
+    assert err.count("\n") == 1 and "Traceback" not in err
