@@ -588,6 +588,8 @@ def test_a_library_is_checked_card_by_card_and_a_refusal_names_its_node() -> Non
     assert ("PB101", "card", "meteor_strike", "hit", "source",
             "cards[1].behavior.nodes[0].source") in where  # fmt: skip
     assert ("PB002", "card", "defend", None, "id", f"cards[{len(cards) - 1}].id") in where
+    twice = next(d for d in found if d.id == "defend")
+    assert "duplicate card id (the first is cards[2])" in twice.message
     assert [d.code for d in found].count("PB002") == 2
     broken = lint_document({"format": "pybridge/cards@1", "cards": "none"})
     assert [(d.code, d.kind, d.path) for d in broken] == [("PB002", "document", "cards")]

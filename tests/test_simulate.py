@@ -244,6 +244,7 @@ def test_a_broken_library_card_and_an_unknown_card_are_named_and_the_rest_runs(
 ) -> None:
     library = json.loads(EXAMPLE_LIBRARY.read_text("utf-8"))
     library["cards"][2]["cost"] = "free"  # defend
+    library["cards"] += [dict(library["cards"][0], id="spare")] * 2  # a card no one plays, twice
     (tmp_path / "cards.json").write_text(json.dumps(library))
     stray = json.loads((EXAMPLE_ENCOUNTERS / "goblin_scouts.json").read_text("utf-8"))
     stray["piles"]["draw"] = [{"id": "d1", "card": "fireball"}]
@@ -260,6 +261,9 @@ def test_a_broken_library_card_and_an_unknown_card_are_named_and_the_rest_runs(
     problems = {(p["encounter"], p["card"]): p["message"] for p in data["problems"]}
     assert "'defend' (cards[2]) is broken: cost" in problems[(None, "defend")]
     assert "encounter 'camp'" in problems[("camp", "defend")]
+    last = len(library["cards"]) - 1
+    twice = f"'spare' (cards[{last}]) is defined twice (the first is cards[{last - 1}])"
+    assert twice in problems[(None, "spare")]
     assert "the library's card 'defend' is broken" in problems[("camp", "defend")]
     assert "fireball" in problems[("scouts", "fireball")] and "piles.draw[0].card" in \
         problems[("scouts", "fireball")]  # fmt: skip

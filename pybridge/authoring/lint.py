@@ -196,7 +196,7 @@ def _lint_library(document: Mapping[str, Any], file: str | None,
         try:
             card = parse_card(entry)
             if card.id in loaded:
-                raise entry.field("id").fail("duplicate card id")
+                raise entry.field("id").fail(f"duplicate card id (the first is {paths[card.id]})")
         except TargetingError as exc:
             out.append(refused(file, exc.where, exc.message, document, _CARD_REFUSED))
             continue

@@ -148,6 +148,7 @@ def check_library(spec: SimulationSpec, words: Vocabulary | None = None
     broken card id (or per position, for a card without an id)."""
     library: dict[str, CardDef] = {}
     broken: dict[str, Problem] = {}
+    first: dict[str, int] = {}
     origin = spec.library_origin or "the library"
     for index, document in enumerate(spec.library_cards):
         card_id = _card_id(document)
@@ -162,11 +163,13 @@ def check_library(spec: SimulationSpec, words: Vocabulary | None = None
                                   f"broken: {detail}", card=card_id)  # fmt: skip
             continue
         if card.id in library or card.id in broken:
+            before = f" (the first is cards[{first[card.id]}])" if card.id in first else ""
             broken[card.id] = Problem(f"card library {origin!r}: card {card.id!r} (cards"
-                                      f"[{index}]) is defined twice", card=card.id)  # fmt: skip
+                                      f"[{index}]) is defined twice{before}",
+                                      card=card.id)  # fmt: skip
             library.pop(card.id, None)
             continue
-        library[card.id] = card
+        library[card.id], first[card.id] = card, index
     return library, broken
 
 
