@@ -239,6 +239,22 @@ def test_the_strongest_card_and_the_useless_one(tmp_path: Path) -> None:
     assert next(r for r in rows if r["card"] == "dud")["plays"] > 0  # played, did nothing
 
 
+def test_when_no_encounter_loads_the_run_says_nothing_was_played_and_writes_no_report(
+    tmp_path: Path, capsys
+) -> None:
+    stray = json.loads((EXAMPLE_ENCOUNTERS / "goblin_scouts.json").read_text("utf-8"))
+    stray["piles"]["hand"] = [{"id": "h1", "card": "fireball", "owner": "knight"}]
+    (tmp_path / "scouts.json").write_text(json.dumps(stray))
+    out = tmp_path / "out"
+    code, data = _simulate(out, "--workers", "1", "--library", str(EXAMPLE_LIBRARY),
+                           str(tmp_path / "scouts.json"))  # fmt: skip
+    assert code == 1 and data["battles_played"] == 0 and not data["complete"]
+    assert not (out / "report.html").exists()
+    printed = capsys.readouterr()
+    assert "fireball" in printed.err and "no battle was played" in printed.out
+    assert "battles/s" not in printed.out + printed.err and "report.html" not in printed.out
+
+
 def test_a_broken_library_card_and_an_unknown_card_are_named_and_the_rest_runs(
     tmp_path: Path, capsys
 ) -> None:
