@@ -1,7 +1,8 @@
 class_name DemoSides
 extends RefCounted
 ## A side of a battle between two card-playing sides, as the duel screens show it: its typed
-## state and the name it goes by; and what both duel screens print of the plays.
+## state, the name it goes by and the other side; and what the duel screens print of the
+## plays.
 
 
 ## The side [param team] of [param view]'s battle state, typed (a blank one, at zero, when
