@@ -59,12 +59,9 @@ func _ready() -> void:
 	_end_turn_button.pressed.connect(_battle.end_turn)
 	_bridge.request_failed.connect(_on_request_failed)
 	_connect_battle()
-	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
-	if _battle_text.is_empty():
-		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
-		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
-		return
-	_open()
+	_battle_text = DemoBattleFile.read_or_say(BATTLE_FILE, CHECKOUT_BATTLE_FILE, _log)
+	if not _battle_text.is_empty():
+		_open()
 
 
 func _draw() -> void:

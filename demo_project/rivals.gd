@@ -117,12 +117,9 @@ func _ready() -> void:
 	_bridge.request_failed.connect(_on_request_failed)
 	_connect_battle()
 	_piles = DemoRivalPiles.new(_battle, _own_piles, _other_piles)
-	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
-	if _battle_text.is_empty():
-		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
-		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
-		return
-	_open()
+	_battle_text = DemoBattleFile.read_or_say(BATTLE_FILE, CHECKOUT_BATTLE_FILE, _log)
+	if not _battle_text.is_empty():
+		_open()
 
 
 func _input(event: InputEvent) -> void:
