@@ -57,7 +57,7 @@ func _ready() -> void:
 	DemoMenu.connect_buttons(self, [_menu_button, _overlay_menu_button])
 	DemoMenu.add_key(_menu_button)  # M goes back to the start screen from anywhere in the duel
 	_end_turn_button.pressed.connect(_battle.end_turn)
-	_bridge.request_failed.connect(_on_request_failed)
+	DemoLines.follow_failures(_bridge, _log)
 	_connect_battle()
 	_battle_text = DemoBattleFile.read_or_say(BATTLE_FILE, CHECKOUT_BATTLE_FILE, _log)
 	if not _battle_text.is_empty():
@@ -178,11 +178,6 @@ func _say_aim(card_id: String) -> void:
 		"aim",
 		{"card": card_id, "hint": {"visible": hint["visible"], "text": hint["text"], "rect": box}}
 	)
-
-
-func _on_request_failed(code: String, message: String) -> void:
-	DemoLines.say("error", {"code": code, "message": message})
-	_log.add_line(tr("The runtime refused: %s") % message, "error")
 
 
 func _say_cut() -> void:

@@ -82,7 +82,7 @@ func _ready() -> void:
 	add_child(_hit_stop)
 	_battle.step_handler = _hit_stop.play_step
 	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer; cards fly to them
-	_bridge.request_failed.connect(_on_request_failed)
+	DemoLines.follow_failures(_bridge, _log)
 	_battle.battle_started.connect(_on_battle_started)
 	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.battle_state_changed.connect(
@@ -308,11 +308,6 @@ func _say_choice(choice: PyBridge.Choice) -> void:
 			}
 		)
 	)
-
-
-func _on_request_failed(code: String, message: String) -> void:
-	DemoLines.say("error", {"code": code, "message": message})
-	_log.add_line(tr("The runtime refused: %s") % message, "error")
 
 
 func _on_end_turn_pressed() -> void:

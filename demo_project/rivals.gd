@@ -114,7 +114,7 @@ func _ready() -> void:
 	_bridge.thinking_changed.connect(func(_thinking_now: bool) -> void: _say_thinking())
 	_bridge.think_progressed.connect(func(_searched: int, _of: int) -> void: _say_thinking())
 	_end_turn_button.pressed.connect(_battle.end_turn)
-	_bridge.request_failed.connect(_on_request_failed)
+	DemoLines.follow_failures(_bridge, _log)
 	_connect_battle()
 	_piles = DemoRivalPiles.new(_battle, _own_piles, _other_piles)
 	_battle_text = DemoBattleFile.read_or_say(BATTLE_FILE, CHECKOUT_BATTLE_FILE, _log)
@@ -517,11 +517,6 @@ func _whose_move(team: String) -> String:
 	if _battle.cut.get("cut", []).is_empty():
 		return tr("%s's side: your turn") % name
 	return tr("%s's side: your answer on the Cut") % name
-
-
-func _on_request_failed(code: String, message: String) -> void:
-	DemoLines.say("error", {"code": code, "message": message})
-	_log.add_line(tr("The runtime refused: %s") % message, "error")
 
 
 func _say_cut() -> void:

@@ -17,6 +17,17 @@ static func say_raw(kind: String, raw_json: String) -> void:
 	print("%s %s %s" % [PREFIX, kind, raw_json])
 
 
+## Prints an [code]error[/code] line ([code]code[/code], [code]message[/code]) for each
+## request of [param bridge] that fails, and says on [param battle_log] that the runtime
+## refused it.
+static func follow_failures(bridge: PyBridgeClient, battle_log: PyBridgeBattleLog) -> void:
+	bridge.request_failed.connect(
+		func(code: String, message: String) -> void:
+			say("error", {"code": code, "message": message})
+			battle_log.add_line(battle_log.tr("The runtime refused: %s") % message, "error")
+	)
+
+
 ## [param point] as [code][x, y][/code], rounded to whole pixels.
 static func xy(point: Vector2) -> Array:
 	return [roundi(point.x), roundi(point.y)]
