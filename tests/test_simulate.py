@@ -444,6 +444,46 @@ def test_the_speed_benchmark_runs_both_revisions(capsys) -> None:
     assert "play_battle" in profile(2)
 
 
+def test_the_speed_benchmark_runs_both_revisions_in_pyodide(capsys) -> None:
+    from pybridge.simulate.speed import DEFAULT_BASE, default_base
+    from pybridge.simulate.speed import main as speed_main
+    from pybridge.simulate.speed_web import measure_in_pyodide
+
+    base = default_base()
+    if base == "HEAD":
+        pytest.skip(f"no {DEFAULT_BASE} in this clone's history")
+    result = measure_in_pyodide(base, battles=8, rounds=2)
+    # Pyodide's own CPython ran both loops (not the CPython running this test), and both
+    # sides played the same seeds of the same battle: the same results.
+    assert result["python"].startswith("3.") and result["python"] != sys.version.split()[0]
+    assert result["battles"] == 8 and result["old_battles_per_second"] > 0
+    assert result["new_battles_per_second"] > 0 and result["ratio_min"] <= result["ratio_max"]
+    assert result["old_win_rate"] == result["new_win_rate"]
+    assert speed_main(["--pyodide", "--battles", "4", "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "in Pyodide (Python 3." in out and f"before ({base[:12]})" in out and "x (median" in out
+
+
+def test_the_speed_benchmark_counts_both_revisions_instructions(capsys) -> None:
+    from pybridge.simulate.speed import DEFAULT_BASE, default_base
+    from pybridge.simulate.speed import main as speed_main
+    from pybridge.simulate.speed_count import count_instructions
+
+    base = default_base()
+    if base == "HEAD":
+        pytest.skip(f"no {DEFAULT_BASE} in this clone's history")
+    counted = count_instructions(base, battles=2)
+    for side in ("old", "new"):
+        functions = dict(counted[f"{side}_functions"])
+        # Both played whole battles through their own engine and runtime.
+        assert functions["simulate/engine.py:play_battle"] > 0
+        assert sum(functions.values()) == pytest.approx(counted[f"{side}_per_battle"])
+    assert "runtime/effects.py:_move_within" in dict(counted["new_functions"])
+    assert "runtime/effects.py:_move_within" not in dict(counted["old_functions"])  # newer
+    assert speed_main(["--count", "--battles", "1"]) == 0
+    assert "1.5x would be" in capsys.readouterr().out
+
+
 def test_the_docs_custom_policy_runs(tmp_path: Path, monkeypatch) -> None:
     text = (ROOT / "docs" / "simulate.md").read_text("utf-8")
     source = text.split("```python\n", 1)[1].split("```", 1)[0]

@@ -61,6 +61,9 @@ ALLOWED_IMPORTS: dict[str, dict[str, str]] = {
         "simulate/loopback.py": "starts a Dask scheduler and workers on loopback (tests, scaling)",
         "simulate/speed.py": "reads the earlier revision out of git and times its loop beside "
         "this checkout's, pure and compiled",
+        "simulate/speed_web.py": "times both revisions' pure loops in Pyodide under Node.js",
+        "simulate/speed_count.py": "counts both revisions' instructions a battle in child "
+        "processes",
         "devtools/compiled.py": "runs mypyc on a copy of the runtime's sources",
         "devtools/build/bundle.py": "strips the libraries a bundle carries",
         "devtools/build/build.py": "runs the mingw-w64 cross-compiler for the Windows library",

@@ -14,6 +14,9 @@ side. A ratio is the median of the per-round ratios; the wall-clock ratio is rep
 beside it. ``--profile`` prints where this checkout's loop spends its time (cProfile).
 
     python -m pybridge.simulate.speed [--base REV] [--battles N] [--rounds R] [--no-compiled]
+
+``--pyodide`` times the two pure runtimes in Pyodide instead (:mod:`.speed_web`); ``--count``
+counts the bytecode instructions a battle executes on each (:mod:`.speed_count`).
 """
 
 from __future__ import annotations
@@ -226,9 +229,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-compiled", action="store_true", help="time the pure runtimes only")
     parser.add_argument("--output", help="also write the numbers as JSON here")
     parser.add_argument("--profile", action="store_true", help="profile this checkout's loop")
+    parser.add_argument("--pyodide", action="store_true",
+                        help="time the pure runtimes in Pyodide under Node.js instead (what the "
+                        "browser runs; needs web/setup.sh)")  # fmt: skip
+    parser.add_argument("--count", action="store_true",
+                        help="count the bytecode instructions a battle executes on both "
+                        "revisions instead (traced: use about 50 battles)")  # fmt: skip
     args = parser.parse_args(argv)
     if args.profile:
         print(profile(max(1, args.battles // 10)))
+        return 0
+    if args.count:
+        from .speed_count import count_instructions
+        from .speed_count import report as count_report
+
+        counted = count_instructions(args.base or default_base(), max(1, args.battles))
+        print(count_report(counted))
+        if args.output:
+            Path(args.output).write_text(json.dumps(counted, indent=1) + "\n", "utf-8")
+        return 0
+    if args.pyodide:
+        from .speed_web import measure_in_pyodide, report
+
+        result = measure_in_pyodide(args.base or default_base(), args.battles, args.rounds)
+        print(report(result))
+        if args.output:
+            Path(args.output).write_text(json.dumps(result, indent=1) + "\n", "utf-8")
         return 0
     compiled = None if args.no_compiled or not is_built(args.compiled) else args.compiled
     result = measure(args.base or default_base(), args.battles, args.rounds, compiled)
