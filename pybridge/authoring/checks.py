@@ -18,7 +18,7 @@ from ..runtime.context import HostKind
 from ..runtime.graph import Behavior, Kind, Node
 from ..runtime.model import PILES, StatusDef
 from ..runtime.nodes import Role
-from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES
+from ..runtime.vocabulary import words_or_builtin
 from .analysis import (
     Chain,
     State,
@@ -111,7 +111,7 @@ class Checker:
 
     def unread_selection(self, chain: Chain) -> bool:
         """Does the chain read the submitted selection where nothing is submitted (PB106)?"""
-        return is_submitted(chain.root) and not self.subject.submits
+        return is_submitted(chain.root, self.subject) and not self.subject.submits
 
     def report(
         self, code: str, message: str, fix: str, node: str | None = None, at: str | None = None
@@ -194,7 +194,7 @@ class Checker:
             if not _reads_units(node):
                 continue
             source = str(node.fields["source"])
-            if is_submitted(source):
+            if is_submitted(source, self.subject):
                 self.report(
                     "PB118",
                     f"a playable_if condition reads {source}, but playability is "
@@ -204,7 +204,7 @@ class Checker:
                     node.id,
                     "source",
                 )
-            elif falls_back(source):
+            elif falls_back(source, self.subject):
                 self.report(
                     "PB119",
                     f"a playable_if condition reads {source}, but playability "
@@ -219,9 +219,9 @@ class Checker:
     def _sources(self) -> None:
         host = self.subject.host
         for read in self.reads:
-            spec = UNIT_SOURCES.get(read.source)
+            spec = self.subject.unit_source(read.source)
             absolute_enemies = spec is not None and spec.side is sources.Side.ENEMY_TEAM
-            if is_submitted(read.source) and not self.subject.submits:
+            if is_submitted(read.source, self.subject) and not self.subject.submits:
                 if self.subject.on_status:
                     why = "a status Behavior has no submitted unit"
                 else:
@@ -248,7 +248,8 @@ class Checker:
                     read.node.id,
                     "source",
                 )
-            elif falls_back(read.source) and host is HostKind.STATUS:  # a reaction submits
+            elif falls_back(read.source, self.subject) and host is HostKind.STATUS:
+                # (a reaction submits its attacker)
                 self.report(
                     "PB107",
                     f"'{read.node.id}' reads {read.source} in a "
@@ -323,7 +324,7 @@ class Checker:
             affected, fed, hint = _ONLY_STATE.get(
                 only, (f"{' or '.join(sorted(wanted))} units", "other units", "")
             )
-            source = _unit_source_for(wanted)
+            source = _unit_source_for(self.subject, wanted)
             words = ACTION_WORDS.get(name)
             fed = fed.replace("{verb}", third(words.other.verb) if words else "affects")
             self.report(
@@ -337,7 +338,7 @@ class Checker:
     def _cards_in_state(self, action: Node, chain: Chain) -> None:
         """An action affects cards in its places only: cards waiting on the Cut are in no pile,
         and only an action on the Cut (Negate) reaches them."""
-        spec = CARD_SOURCES.get(chain.root)
+        spec = self.subject.card_source(chain.root)
         if spec is None or action.type.states & spec.places:
             return
         node, at = chain.source_location(action)
@@ -352,8 +353,9 @@ class Checker:
                 at,
             )
             return
+        card_sources = words_or_builtin(self.subject.words).card_sources
         source = next(
-            (n for n, s in CARD_SOURCES.items() if s.places <= action.type.states), "a pile"
+            (n for n, s in card_sources.items() if s.places <= action.type.states), "a pile"
         )
         self.report(
             "PB112",
@@ -393,7 +395,7 @@ class Checker:
                 continue
             reduced = any(reduces(s.type) for s in chain.steps)
             selective = reduced or any(filters(s.type) for s in chain.steps)
-            spec = source_spec(chain)
+            spec = source_spec(chain, self.subject)
             # units that may be missing (the fallen, the reserve); a pile read whole may be
             # empty without surprising anyone
             scarce = chain.kind is Kind.UNITS and spec is not None and spec.empty is not None
@@ -448,9 +450,9 @@ def _reads_units(node: Node) -> bool:
     return node.type.role is Role.SOURCE and node.type.output is Kind.UNITS
 
 
-def _unit_source_for(states: frozenset[State]) -> str | None:
+def _unit_source_for(subject: Subject, states: frozenset[State]) -> str | None:
     """The whole-team unit source of the Host's side that yields units in exactly ``states``."""
-    for name, spec in UNIT_SOURCES.items():
+    for name, spec in words_or_builtin(subject.words).unit_sources.items():
         if spec.side is sources.Side.ALLIES and spec.whole and spec.states == states:
             return name
     return None
