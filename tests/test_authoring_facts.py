@@ -36,7 +36,13 @@ from pybridge.runtime.mode_table import TargetMode
 from pybridge.runtime.model import StatusDef
 from pybridge.runtime.nodes import NodeType, Role
 from pybridge.runtime.reader import Reader
-from pybridge.runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardWords, UnitSourceSpec
+from pybridge.runtime.sources import (
+    CARD_SOURCES,
+    UNIT_SOURCES,
+    CardWords,
+    UnitSourceSpec,
+    UnitWords,
+)
 from pybridge.runtime.sources import Side as SourceSide
 
 OTHER, OWN, SELF = (frozenset({s}) for s in (Standing.OTHER, Standing.OWN, Standing.SELF))
@@ -160,7 +166,7 @@ def test_absolute_teams_and_the_selection_depend_on_the_host_and_the_mode() -> N
     assert root_reach("Target", pair) == ChainReach(OWN_SIDE, False, 2, FIELD)
 
 
-def _fallen_foes() -> UnitSourceSpec:
+def _fallen_foes(words: UnitWords | None = None) -> UnitSourceSpec:
     return UnitSourceSpec(
         "AllFallenFoes",
         lambda ctx: [],
@@ -170,13 +176,15 @@ def _fallen_foes() -> UnitSourceSpec:
         True,
         "every fallen opposing unit",
         empty="yields fallen enemies, and there may be none",
+        words=words,
     )
 
 
 def test_a_new_source_is_analysed_and_checked_from_its_spec_alone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(UNIT_SOURCES, "AllFallenFoes", _fallen_foes())
+    words = UnitWords(("enemy", "enemies"), pre="fallen")
+    monkeypatch.setitem(UNIT_SOURCES, "AllFallenFoes", _fallen_foes(words))
     card = Subject(HostKind.CARD, TargetMode.NONE)
     assert root_reach("AllFallenFoes", card) == ChainReach(OTHER, True, None, DEAD)
     chain = Chain(Kind.UNITS, "AllFallenFoes", None)

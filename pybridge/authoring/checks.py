@@ -18,6 +18,7 @@ from ..runtime.context import HostKind
 from ..runtime.graph import Behavior, Kind, Node
 from ..runtime.model import PILES, StatusDef
 from ..runtime.nodes import Role
+from ..runtime.sources import CardSourceSpec, UnitSourceSpec
 from ..runtime.vocabulary import words_or_builtin
 from .analysis import (
     Chain,
@@ -131,6 +132,7 @@ class Checker:
         self._statuses()
         self._playable()
         self._sources()
+        self._source_words()
         self._units_in_state()
         self._random_rereads()
         if self.subject.mode is not None and self.behavior.start is not None:
@@ -214,6 +216,39 @@ class Checker:
                     node.id,
                     "source",
                 )
+
+    # -- PB211 -----------------------------------------------------------------------------------
+    def _source_words(self) -> None:
+        """A source a game declared without words: the describer cannot say what it yields."""
+        words = words_or_builtin(self.subject.words)
+        told: set[tuple[str, str]] = set()
+        for node in self.behavior.nodes.values():
+            if node.type.role is Role.SOURCE:
+                name, kind = str(node.fields.get("source", "")), node.type.output
+            elif node.type.acts_on is not None and node.source is not None:
+                name, kind = node.source, node.type.acts_on
+            else:
+                continue
+            table = "unit_sources" if kind is Kind.UNITS else "card_sources"
+            specs: Mapping[str, UnitSourceSpec | CardSourceSpec] = (
+                words.unit_sources if kind is Kind.UNITS else words.card_sources
+            )
+            spec = specs.get(name)
+            if spec is None or spec.words is not None or (table, name) in told:
+                continue
+            told.add((table, name))
+            owner = words.owner_of(table, name)
+            by = f"extension {owner!r}" if owner else "the built-in vocabulary"
+            what = "unit_source" if kind is Kind.UNITS else "card_source"
+            self.report(
+                "PB211",
+                f"'{node.id}' reads {name}, which {by} declared without words: the generated "
+                f'text says it yields "nothing", so no text can match what the card does',
+                f"give the source its words where {by} declares it: "
+                f'words.{what}("{name}", ..., describe=Message("<id>", "<what it yields>"))',
+                node.id,
+                "source",
+            )
 
     # -- PB106, PB107, PB111 (sources whatever the mode) -------------------------------------------
     def _sources(self) -> None:
