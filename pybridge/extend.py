@@ -274,8 +274,10 @@ class Words:
         if not isinstance(words, CardWords | None):
             raise TypeError(f"card source {name!r}: describe is a Message or CardWords")
         if words is not None and words.place is not None and words.place not in wanted:
-            raise ValueError(f"card source {name!r}: its words name the place {words.place!r}, "
-                             f"which is not one of its places ({', '.join(sorted(wanted))})")
+            raise ValueError(
+                f"card source {name!r}: its words name the place {words.place!r}, "
+                f"which is not one of its places ({', '.join(sorted(wanted))})"
+            )
         guarded = self._guard_call(name, resolve, _ids, "a list of card instance ids")
         self._vocabulary.add_card_source(
             CardSourceSpec(name, guarded, wanted, limit, doc, empty, words)

@@ -13,9 +13,10 @@ import pytest
 
 from pybridge.authoring.describe import describe_card, spoken_card
 from pybridge.authoring.lint import lint_document
-from pybridge.extend import CardWords, Context, Message, Unit, UnitWords, Words
+from pybridge.extend import CardWords, Context, Message, Pile, Unit, UnitWords, Words
 from pybridge.runtime.definitions import load_library
 from pybridge.runtime.vocabulary import BUILTIN, Extension, Vocabulary
+from pybridge.service import new_protocol
 
 
 def _most_hurt(ctx: Context) -> list[Unit]:
@@ -24,7 +25,7 @@ def _most_hurt(ctx: Context) -> list[Unit]:
 
 
 def _cheapest(ctx: Context) -> list[str]:
-    return list(ctx.battle.side(ctx.host.team).piles["hand"])[:1]
+    return list(ctx.battle.side(ctx.host.team).piles[Pile.HAND])[:1]
 
 
 def vocabulary(register: Callable[[Words], None]) -> Vocabulary:
@@ -169,3 +170,12 @@ def test_a_unit_source_takes_unit_words() -> None:
 
     with pytest.raises(TypeError, match="unit source 'Who': describe is a Message or UnitWords"):
         vocabulary(bad)
+
+
+def test_the_schema_gives_a_game_source_s_message_and_keeps_the_built_ins_as_they_were() -> None:
+    schema = json.loads(new_protocol(words=vocabulary(with_words)).call('{"op": "schema"}'))
+    units = {s["name"]: s for s in schema["result"]["unit_sources"]}
+    cards = {s["name"]: s for s in schema["result"]["card_sources"]}
+    assert units["MostHurt"]["describe"]["id"] == "game.most_hurt"
+    assert cards["Cheapest"]["describe"]["english"] == "the cheapest card in your hand"
+    assert "describe" not in units["Wounded"] and "describe" not in units["Self"]

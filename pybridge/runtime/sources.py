@@ -87,9 +87,11 @@ class UnitSourceSpec:
     words: UnitWords | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "side": self.side.value, "states": sorted(self.states),
-                "limit": self.limit, "whole": self.whole, "selection": self.selection,
-                "may_be_empty": self.empty, "doc": self.doc}  # fmt: skip
+        out: dict[str, object] = {
+            "name": self.name, "side": self.side.value, "states": sorted(self.states),
+            "limit": self.limit, "whole": self.whole, "selection": self.selection,
+            "may_be_empty": self.empty, "doc": self.doc}  # fmt: skip
+        return _with_message(out, self.words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +108,17 @@ class CardSourceSpec:
     words: CardWords | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "places": sorted(self.places), "limit": self.limit,
-                "may_be_empty": self.empty, "doc": self.doc}  # fmt: skip
+        out: dict[str, object] = {
+            "name": self.name, "places": sorted(self.places), "limit": self.limit,
+            "may_be_empty": self.empty, "doc": self.doc}  # fmt: skip
+        return _with_message(out, self.words)
+
+
+def _with_message(out: dict[str, object], words: UnitWords | CardWords | None) -> dict[str, object]:
+    """A source declared with a message naming what it yields says it as ``describe``."""
+    if words is not None and words.message is not None:
+        out["describe"] = words.message.to_json()
+    return out
 
 
 if TYPE_CHECKING:  # the built-in tables, given by __getattr__ below
