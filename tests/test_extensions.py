@@ -99,7 +99,7 @@ def test_a_word_without_its_extension_is_refused_even_when_the_document_names_no
 
 def test_the_schema_lists_extension_words_with_their_extension_and_the_api_version() -> None:
     schema = call(mechanics_protocol(), op="schema")["result"]
-    assert schema["api_version"] == "1.3"
+    assert schema["api_version"] == "1.4"
     assert schema["extensions"] == [{"name": "demo_mechanics", "version": "1.0",
                                      "doc": "The demo's own mechanics: Scry, a Combo counter "
                                      "and Drain."}]  # fmt: skip

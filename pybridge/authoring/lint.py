@@ -130,7 +130,7 @@ def lint_status(
     hooks = list(status.hooks.items())
     for hook, behavior in hooks:
         scope.enter(behavior, f"hooks.{hook}")
-        subject = Subject.of_hook(hook)
+        subject = Subject.of_hook(hook, behavior.words)
         Checker(scope, behavior, subject, status.text, statuses, empty_at=f"hooks.{hook}").run()
     extra = {status.decay or 0, abs(status.damage_dealt), abs(status.damage_taken)}
     check_text(
