@@ -50,7 +50,7 @@ from .runtime.modes import PROTECTIONS
 from .runtime.narrate import LINE_KINDS
 from .runtime.nodes import NodeType, Role
 from .runtime.shapes import check_type
-from .runtime.sources import CardSourceSpec, Side, UnitSourceSpec
+from .runtime.sources import CardSourceSpec, CardWords, Side, UnitSourceSpec, UnitWords
 from .runtime.vocabulary import (
     API_VERSION,
     BUILT_IN,
@@ -76,6 +76,7 @@ __all__ = [
     "RESOLVING",
     "STACKS",
     "Battle",
+    "CardWords",
     "Context",
     "Field",
     "Message",
@@ -83,6 +84,7 @@ __all__ = [
     "Pile",
     "Team",
     "Unit",
+    "UnitWords",
     "Visibility",
     "Words",
     "Zone",
@@ -246,11 +248,20 @@ class Words:
     # -- sources, conditions, filters, sorts ----------------------------------------------
     def unit_source(self, name: str, *, doc: str, resolve: Callable[[Context], list[Unit]],
                     side: str, states: Iterable[str] = ("field",), limit: int | None = None,
-                    whole: bool = False, selection: bool = False,
-                    empty: str | None = None) -> None:  # fmt: skip
+                    whole: bool = False, selection: bool = False, empty: str | None = None,
+                    describe: Message | UnitWords | None = None) -> None:  # fmt: skip
         """A unit source: ``resolve(ctx)`` lists units; ``side`` (``self``, ``allies``,
         ``opponents``, ``all``, ``player_team``, ``enemy_team``, ``submitted``) is what it
-        reaches from the Host, which lint's contract checks read."""
+        reaches from the Host and ``limit`` how many units it yields at most, which lint's
+        contract checks read; ``describe``: its words in generated card text, a Message
+        naming what it yields ("the most poisoned enemy", no parameters) or
+        :class:`UnitWords` for a group that selectors narrow (``noun=("ally", "allies")``:
+        "all allies", "a random ally"). Without words the describer says "nothing" and lint
+        reports it (PB211). ``resolve`` must return a list of the battle's own units (of
+        ``ctx.battle.units``: not ids, not copies, not None), else ``extension_error``."""
+        words = self._source_words(name, describe, UnitWords)
+        if not isinstance(words, UnitWords | None):
+            raise TypeError(f"unit source {name!r}: describe is a Message or UnitWords")
         guarded = resolve
         if self._guarded:  # the built-in sources are the runtime's: trusted, never checked
 
@@ -262,28 +273,45 @@ class Words:
                 return units
 
             guarded = self._guard_call(name, checked, word=f"source {name!r}")
-        self._vocabulary.add_unit_source(
-            UnitSourceSpec(
-                name,
-                guarded,
-                _one_of(Side, side, f"unit source {name!r}: side"),
-                frozenset(states),
-                limit,
-                whole,
-                doc,
-                selection,
-                empty,
-            )
-        )
+        reach = _one_of(Side, side, f"unit source {name!r}: side")
+        spec = UnitSourceSpec(name, guarded, reach, frozenset(states), limit, whole, doc,
+                              selection, empty, words)  # fmt: skip
+        self._vocabulary.add_unit_source(spec)
 
     def card_source(self, name: str, *, doc: str, resolve: Callable[[Context], list[str]],
-                    places: Iterable[str], limit: int | None = None,
-                    empty: str | None = None) -> None:  # fmt: skip
+                    places: Iterable[str], limit: int | None = None, empty: str | None = None,
+                    describe: Message | CardWords | None = None) -> None:  # fmt: skip
+        """A card source: ``resolve(ctx)`` lists card instance ids; ``places``: where they
+        are (piles, ``cut``, ``resolving``); ``describe``: its words in generated card text, a
+        Message naming what it yields ("the cheapest card in your hand") or
+        :class:`CardWords` (``place="hand"``: "all cards from your hand")."""
+        wanted = frozenset(places)
+        words = self._source_words(name, describe, CardWords)
+        if not isinstance(words, CardWords | None):
+            raise TypeError(f"card source {name!r}: describe is a Message or CardWords")
+        if words is not None and words.place is not None and words.place not in wanted:
+            raise ValueError(
+                f"card source {name!r}: its words name the place {words.place!r}, "
+                f"which is not one of its places ({', '.join(sorted(wanted))})"
+            )
         guarded = self._guard_call(name, resolve, _ids, "a list of card instance ids",
                                    f"source {name!r}")  # fmt: skip
         self._vocabulary.add_card_source(
-            CardSourceSpec(name, guarded, frozenset(places), limit, doc, empty)
+            CardSourceSpec(name, guarded, wanted, limit, doc, empty, words)
         )
+
+    def _source_words(self, name: str, describe: object,
+                      words: type[UnitWords] | type[CardWords]) -> object:  # fmt: skip
+        """A source's words: a Message becomes the phrase it names (its message joins the
+        message table, where translators find it)."""
+        if not isinstance(describe, Message):
+            return describe
+        check_message(describe, f"source {name!r}")
+        if describe.params:
+            raise ValueError(f"source {name!r}: message {describe.id!r} names what the source "
+                             "yields and takes no parameters")  # fmt: skip
+        self._vocabulary.add_message(describe)
+        return words(phrase=describe.english, message=describe)
 
     def condition(self, name: str, *, doc: str,
                   test: Callable[[Mapping[str, Any], list[Any], Context], bool] | None = None,

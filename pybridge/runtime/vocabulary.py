@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .model import Battle
 
 #: The version of the extension API (pybridge.extend): major.minor; a minor bump only adds.
-API_VERSION = "1.3"
+API_VERSION = "1.4"
 
 #: Who declared a word: "" for the built-in vocabulary, else the extension's name.
 BUILT_IN = ""
