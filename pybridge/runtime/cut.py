@@ -30,6 +30,7 @@ from .errors import (
     TargetNotAllowed,
     UnknownUnit,
     quote,
+    request_value,
 )
 from .hiding import moved, turn
 from .keywords import EXHAUST
@@ -337,18 +338,22 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
         raise CutError("there is nothing on the Cut to respond to", "unit")
     unit = battle.unit(unit_id) if isinstance(unit_id, str) else None
     if unit is None or unit.team is not _ENEMY or not unit.in_play:
-        raise UnknownUnit(f"no enemy {unit_id!r} on the field", "unit")
+        raise UnknownUnit(f"no enemy {request_value(unit_id)} on the field", "unit")
     if battle.cut[-1].side is _ENEMY:
         raise CutError("the top of the Cut is already the enemy's", "unit")
     if not isinstance(move_id, str) or move_id not in unit.moves \
             or not battle.moves[move_id].response:  # fmt: skip
-        raise CutError(f"{unit_id!r} has no response move {move_id!r}", "move")
+        raise CutError(
+            f"{request_value(unit_id)} has no response move {request_value(move_id)}", "move"
+        )
     move = battle.moves[move_id]
     chosen: tuple[Unit, ...] = ()
     if move.target.requires_target:
         chosen = _move_targets(battle, unit, move, target)
     elif target is not None:
-        raise CutError(f"move {move_id!r} ({move.target.value}) takes no target", "target")
+        raise CutError(
+            f"move {request_value(move_id)} ({move.target.value}) takes no target", "target"
+        )
     refusal = unit_law_refusal(battle, unit, move.target) if battle.rules is _STRICT else None
     if refusal is not None:  # one law for everyone: as a card, a move needs a legal target
         raise CutError(f"move {move_id!r} cannot be declared: {refusal.text}", "move")
@@ -370,7 +375,8 @@ def _move_targets(battle: Battle, unit: Unit, move: MoveDef, target: object) -> 
     chosen = battle.unit(target) if isinstance(target, str) else None
     if chosen is None:
         valid = ", ".join(u.id for u in candidates(battle, unit, move.target)) or "none"
-        raise CutError(f"{target!r} is not a valid target for {move.id!r}; candidates: {valid}",
+        raise CutError(f"{request_value(target)} is not a valid target for {move.id!r}; "
+                       f"candidates: {valid}",
                        "target")  # fmt: skip
     if not is_valid_target(battle, unit, move.target, chosen):
         refused = not_a_candidate(battle, unit, move.target, chosen, None, move.id, "target")

@@ -9,8 +9,9 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import reprlib
 from collections.abc import Iterable
-from typing import Self
+from typing import Any, Self
 
 #: A UTF-16 half on its own: strict JSON parsers (Godot's among them) refuse a text holding one.
 #: The escapes are the pattern's, not the literal's: mypyc compiles no surrogate in a literal.
@@ -26,6 +27,19 @@ def quote(value: object) -> str:
         text = repr(type(value))
     text = LONE_SURROGATE.sub("\ufffd", text)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = 80
+
+
+def request_value(value: object) -> str:
+    """A request's value as a message quotes it: a string in single quotes (``'a1'``), any
+    other value as its JSON text (``null``, ``true``, ``[1]``, not Python's ``None``), each
+    shortened to about 80 characters, so a megabyte-long id is never echoed back."""
+    if isinstance(value, str):
+        return _SHORT.repr(value)
+    return quote(value)
 
 
 class TargetingError(ValueError):
@@ -183,6 +197,9 @@ class ExtensionFailed(TargetingError):
     """An extension's code raised while it ran: the request changes nothing."""
 
     code = "extension_error"
+    #: What :func:`.guards.failure` made it from, so a caller that knows more (the node a
+    #: source ran for) can name it too.
+    parts: tuple[str, str, Any, str, str] | None = None
 
     def __init__(self, message: str, where: str, traceback: str = "") -> None:
         super().__init__(message, where)

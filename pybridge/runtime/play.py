@@ -23,6 +23,7 @@ from .errors import (
     TargetRequired,
     UnknownCard,
     UnknownUnit,
+    request_value,
 )
 from .model import (
     RESOLVING,
@@ -211,7 +212,7 @@ def card_in_hand(battle: Battle, card_id: object) -> CardInstance:
     if battle.result is not None:
         raise BattleOver(f"the battle is over ({battle.result})", "")
     if not isinstance(card_id, str) or card_id not in battle.cards:
-        raise UnknownCard(f"no card instance {card_id!r} in this battle", "card")
+        raise UnknownCard(f"no card instance {request_value(card_id)} in this battle", "card")
     card = battle.cards[card_id]
     if card_id not in battle.sides[card.side].piles[_HAND]:
         raise NotInHand(f"card {card_id!r} is not in {_hand_of(battle, card)} (it is in "
@@ -603,7 +604,7 @@ def chosen_units(battle: Battle, card: CardInstance, source: Unit, submitted: li
     for unit_id in submitted:
         unit = index.get(unit_id) if isinstance(unit_id, str) else None
         if unit is None:
-            raise UnknownUnit(f"no unit {unit_id!r} in this battle", where)
+            raise UnknownUnit(f"no unit {request_value(unit_id)} in this battle", where)
         if unit in units:
             raise NotACandidate(f"{unit_id!r} is chosen twice", where)
         if not is_valid_target(battle, source, mode, unit, definition):
@@ -631,7 +632,7 @@ def chosen_cards(battle: Battle, card: CardInstance, submitted: list[object],
     allowed = set(pool)
     for card_id in submitted:
         if not isinstance(card_id, str) or card_id not in battle.cards:
-            raise UnknownCard(f"no card instance {card_id!r} in this battle", where)
+            raise UnknownCard(f"no card instance {request_value(card_id)} in this battle", where)
         if card_id in chosen:
             raise NotACandidate(f"{card_id!r} is chosen twice", where)
         if card_id not in allowed:
