@@ -154,7 +154,8 @@ def test_the_engine_plays_strike_at_the_orc(
         "from_object": (invalid_argument, 0, string),
     }
     # Anything else is converted as the engine's String(value) does, then answered.
-    for label, kind in (("from_int", "int"), ("from_float", "float"), ("from_bool", "bool")):
+    for label, kind in (("from_int", "a number"), ("from_float", "a number"),
+                        ("from_bool", "a boolean")):  # fmt: skip
         assert run.reply(label)["error"] == {
             "code": "bad_request",
             "message": f"request must be a JSON object, got {kind}",
