@@ -623,7 +623,8 @@ def known_to(battle: Battle, viewer: Viewer, run: Callable[[Battle, list[Event]]
     first move of such a card (a card drawn, a face-down card turned up: what follows could
     read its face). :class:`.hiding.Known` says which stopped it. Nothing after that point
     is told, so two battles that differ only in what the viewer may not know give it the
-    same answer."""
+    same answer. (An extension action that reads ``ctx.piles`` itself is not watched; only
+    the moves it makes are: docs/extensions.md.)"""
     watch = _Watch(viewer)
     copy = battle.clone()
     copy.rng = _Watched(battle.rng.state, battle.rng.inc, watch)
