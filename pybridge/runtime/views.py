@@ -26,7 +26,7 @@ import hmac
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NoReturn
 
 from .affects import affected_units
 from .context import Context, Event
@@ -509,25 +509,32 @@ def _now(battle: Battle, viewer: Viewer, value: object) -> object:
 
 
 # -- what a viewer may know of a run on a copy ----------------------------------------------
-class _Watch:
-    """Where a run on a copy first depends on what its viewer may not know: ``after``, the
-    last event told before it (None: none), and why (``hidden``: the pile read, None: the
-    RNG). ``events``: the event list the run appends to now, as its sources last saw it."""
+class _Stopped(Exception):
+    """Raised where a watched run first depends on what its viewer may not know: the run
+    goes no further (:func:`known_to` catches it; the rules let it pass)."""
 
-    __slots__ = ("after", "events", "hidden", "stopped", "viewer")
+
+class _Watch:
+    """Where a run on a copy first depends on what its viewer may not know, and why
+    (``hidden``: the pile read, None: the RNG). ``events``: the event list the run appends
+    to now, as its sources last saw it; ``told``: that list and how long it was when the run
+    stopped."""
+
+    __slots__ = ("events", "hidden", "stopped", "told", "viewer")
 
     def __init__(self, viewer: Viewer) -> None:
         self.viewer = viewer
         self.events: Any = None
         self.stopped = False
-        self.after: object = None
         self.hidden: dict[str, str] | None = None
+        self.told: tuple[list[Event], int] | None = None
 
-    def stop(self, hidden: dict[str, str] | None) -> None:
-        if not self.stopped:
-            self.stopped, self.hidden = True, hidden
-            events = self.events
-            self.after = events[-1] if events else None
+    def stop(self, hidden: dict[str, str] | None) -> NoReturn:
+        """Stop the run here: nothing after this point is computed."""
+        self.stopped, self.hidden = True, hidden
+        events = self.events
+        self.told = None if events is None else (events, len(events))
+        raise _Stopped
 
 
 class _Watched(Pcg32):
@@ -547,8 +554,7 @@ class _Watched(Pcg32):
         return _Watched(self.state, self.inc, self.watch)
 
     def next_u32(self) -> int:
-        self.watch.stop(None)
-        return Pcg32.next_u32(self)
+        self.watch.stop(None)  # what it would draw is no viewer's to know
 
 
 def _unseen(battle: Battle, viewer: Viewer, cards: Sequence[object]) -> dict[str, str] | None:
@@ -573,10 +579,9 @@ def _reading(resolve: Callable[[Context], list[str]], watch: _Watch
     def read(ctx: Context) -> list[str]:
         watch.events = ctx.events
         cards = resolve(ctx)
-        if not watch.stopped:
-            hidden = _unseen(ctx.battle, watch.viewer, cards)
-            if hidden is not None:
-                watch.stop(hidden)
+        hidden = _unseen(ctx.battle, watch.viewer, cards)
+        if hidden is not None:
+            watch.stop(hidden)  # raises: what a node makes of it may tell its face
         return cards
 
     return read
@@ -621,10 +626,11 @@ def known_to(battle: Battle, viewer: Viewer, run: Callable[[Battle, list[Event]]
     a face-down card, any card of a draw pile, whose order is secret: what a node does with
     it may tell its face, as "deal damage to Vex if the top card is an attack" would), or the
     first move of such a card (a card drawn, a face-down card turned up: what follows could
-    read its face). :class:`.hiding.Known` says which stopped it. Nothing after that point
-    is told, so two battles that differ only in what the viewer may not know give it the
-    same answer. (An extension action that reads ``ctx.piles`` itself is not watched; only
-    the moves it makes are: docs/extensions.md.)"""
+    read its face). :class:`.hiding.Known` says which stopped it. Nothing is computed after
+    an RNG draw or a hidden read (either ends the run there), and nothing after a hidden
+    move is told, so two battles that differ only in what the viewer may not know give it
+    the same answer. (An extension action that reads ``ctx.piles`` itself is not watched;
+    only the moves it makes are: docs/extensions.md.)"""
     watch = _Watch(viewer)
     copy = battle.clone()
     copy.rng = _Watched(battle.rng.state, battle.rng.inc, watch)
@@ -638,11 +644,11 @@ def known_to(battle: Battle, viewer: Viewer, run: Callable[[Battle, list[Event]]
     copy._programs = {}  # compiled with the watched sources (the copy's clones share them)
     events: list[Event] = []
     watch.events = events
-    run(copy, events)
-    stop: int | None = None
-    if watch.stopped:
-        after = watch.after
-        stop = next((i + 1 for i, e in enumerate(events) if e is after), 0)
+    try:
+        run(copy, events)
+    except _Stopped:
+        _keep_told(events, watch.told)
+    stop = len(events) if watch.stopped else None
     moved = _first_unseen_move(battle, viewer, events)
     if moved is not None and (stop is None or moved < stop):
         card = battle.cards[str(events[moved]["card"])]
@@ -651,6 +657,18 @@ def known_to(battle: Battle, viewer: Viewer, run: Callable[[Battle, list[Event]]
     if stop is None:
         return Known(events)
     return Known(events[:stop], random=watch.hidden is None, hidden=watch.hidden)
+
+
+def _keep_told(events: list[Event], told: tuple[list[Event], int] | None) -> None:
+    """The events a stopped run had appended to a list of its own, not yet handed back to
+    ``events`` (a turn's, whose Context makes its list), kept at the end of ``events``; a
+    list already handed back (its first event is there) is not kept twice."""
+    if told is None or told[0] is events or not told[1]:
+        return
+    own, count = told
+    first = own[0]
+    if all(event is not first for event in events):
+        events.extend(own[:count])
 
 
 def random_marker(battle: Battle, card_id: object, known: Known) -> dict[str, Any] | None:
