@@ -19,13 +19,12 @@ extends Control
 const BATTLE_FILE := "res://battle/duel_battle.json"
 ## The same document in a source checkout, relative to this project (desktop editor runs).
 const CHECKOUT_BATTLE_FILE := "../pybridge/examples/duel_battle.json"
-## The start screen, where Menu goes back to.
-const START_SCENE := "res://start.tscn"
 const YOUR_COLOR := Color("3d8fd1")
 const RIVAL_COLOR := Color("d0583a")
 
 var _battle_text: String = ""
-var _toast_tween: Tween = null
+var _toasts: DemoToast = null
+var _result: DemoResult = null
 
 @onready var _bridge: PyBridgeClient = $Bridge
 @onready var _battle: PyBridgeBattleView = $Battle
@@ -49,78 +48,43 @@ var _toast_tween: Tween = null
 
 
 func _ready() -> void:
-	theme = DemoTheme.build()
+	DemoTheme.use(self, DemoTheme.build_duel(), [_overlay_root])
 	DemoArt.use(_battle)
-	# Two rows of units above the hand: slightly shorter unit views than the party battle's.
-	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
-	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
-	_overlay_root.theme = theme
+	_toasts = DemoToast.new(_toast)
+	_result = DemoResult.new(_overlay, _result_label, _detail_label)
 	_restart_button.pressed.connect(_open)
 	_play_again_button.pressed.connect(_open)
-	for menu: Button in [_menu_button, _overlay_menu_button]:
-		menu.pressed.connect(func() -> void: get_tree().change_scene_to_file(START_SCENE))
-	# M goes back to the start screen from anywhere in the duel: keyboard players need no mouse.
-	var menu_key := InputEventKey.new()
-	menu_key.keycode = KEY_M
-	_menu_button.shortcut = Shortcut.new()
-	_menu_button.shortcut.events = [menu_key]
-	_menu_button.text = tr("Menu (M)")
+	DemoMenu.connect_buttons(self, [_menu_button, _overlay_menu_button])
+	DemoMenu.add_key(_menu_button)  # M goes back to the start screen from anywhere in the duel
 	_end_turn_button.pressed.connect(_battle.end_turn)
-	_bridge.request_failed.connect(_on_request_failed)
+	DemoLines.follow_failures(_bridge, _log)
 	_connect_battle()
-	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
-	if _battle_text.is_empty():
-		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
-		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
-		return
-	_open()
+	_battle_text = DemoBattleFile.read_or_say(BATTLE_FILE, CHECKOUT_BATTLE_FILE, _log)
+	if not _battle_text.is_empty():
+		_open()
 
 
 func _draw() -> void:
-	var w := size.x
-	var h := size.y
-	draw_polygon(
-		PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
-		PackedColorArray([Color("10212a"), Color("1a1a30"), Color("0b0d18"), Color("0a1418")])
+	DemoTheme.draw_table(
+		self,
+		PackedColorArray([Color("10212a"), Color("1a1a30"), Color("0b0d18"), Color("0a1418")]),
+		Color(0.05, 0.16, 0.16, 0.55)
 	)
-	var field := Rect2(4, 50, 896, 426)
-	var felt := StyleBoxFlat.new()
-	felt.bg_color = Color(0.05, 0.16, 0.16, 0.55)
-	felt.border_color = Color(1, 1, 1, 0.07)
-	felt.set_border_width_all(2)
-	felt.set_corner_radius_all(18)
-	draw_style_box(felt, field)
 	var middle := _party_area.get_global_rect().position.y - 3.0
 	draw_line(Vector2(24, middle), Vector2(880, middle), Color(1, 1, 1, 0.12), 2.0)
-	var font := get_theme_default_font()
-	_side_label(font, _enemy_area, tr("RIVAL'S SIDE"), RIVAL_COLOR)
-	_side_label(font, _party_area, tr("YOUR SIDE"), YOUR_COLOR)
+	DemoTheme.draw_side_name(self, _enemy_area, tr("RIVAL'S SIDE"), RIVAL_COLOR)
+	DemoTheme.draw_side_name(self, _party_area, tr("YOUR SIDE"), YOUR_COLOR)
 
 
 func _connect_battle() -> void:
 	_battle.battle_started.connect(_on_battle_started)
 	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.layout_changed.connect(func() -> void: DemoLines.say("layout", _layout_points()))
-	_battle.highlight_changed.connect(
-		func(card_id: String, unit_ids: PackedStringArray) -> void:
-			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})
-	)
+	DemoSides.follow_plays(_battle, _bridge, _log, _toasts)
 	_battle.aim_started.connect(_say_aim)
-	_battle.target_selected.connect(
-		func(card_id: String, unit_id: String) -> void:
-			DemoLines.say("target", {"card": card_id, "unit": unit_id})
-	)
 	_battle.aim_cancelled.connect(
 		func(card_id: String) -> void: DemoLines.say("cancelled", {"card": card_id})
 	)
-	_battle.play_refused.connect(
-		func(card_id: String, why: PyBridge.Refusal) -> void:
-			_on_refused("activate", why.said(), card_id)
-	)
-	_battle.request_denied.connect(
-		func(op: String, why: PyBridge.Refusal) -> void: _on_refused(op, why.said())
-	)
-	_battle.card_activation_answered.connect(_on_card_activation_answered)
 	_battle.pass_answered.connect(
 		func(_outcome: PyBridge.Outcome) -> void:
 			DemoLines.say_raw("passed", _bridge.last_response_of("pass"))
@@ -139,10 +103,6 @@ func _connect_battle() -> void:
 				{"source": choice.source_id(), "chosen": choice.chosen, "confirmed": confirmed}
 			)
 	)
-	_battle.turn_end_answered.connect(
-		func(_outcome: PyBridge.Outcome) -> void:
-			DemoLines.say_raw("turn", _bridge.last_response_of("end_turn"))
-	)
 	_battle.step_shown.connect(_on_step_shown)
 	_battle.turn_finished.connect(
 		func(state: PyBridge.BattleState) -> void:
@@ -155,12 +115,10 @@ func _connect_battle() -> void:
 
 
 func _open() -> void:
-	_overlay.hide()
+	_result.hide()
 	_log.clear()
 	_cut.history.clear()
-	if _toast_tween != null:
-		_toast_tween.kill()
-	_toast.modulate.a = 0.0
+	_toasts.clear()
 	_battle.open_battle_json(_battle_text)
 
 
@@ -190,16 +148,9 @@ func _on_state_changed(state: PyBridge.BattleState) -> void:
 	_turn_label.text = tr("Turn %d") % state.turn
 	_energy_label.text = tr("Energy %d / %d") % [side.energy, side.max_energy]
 	_show_end_turn(state.is_over())
-	if state.is_over() and not _overlay.visible:
+	if state.is_over() and not _result.is_shown():
 		_show_result(state.result)
 	queue_redraw()
-
-
-func _on_card_activation_answered(
-	_card_id: String, _targets: PackedStringArray, outcome: PyBridge.Outcome
-) -> void:
-	_log.add_lines(outcome.log_lines)
-	DemoLines.say_raw("activated", _bridge.last_response_of("activate"))
 
 
 func _on_step_shown(step: PyBridge.Step) -> void:
@@ -227,16 +178,6 @@ func _say_aim(card_id: String) -> void:
 		"aim",
 		{"card": card_id, "hint": {"visible": hint["visible"], "text": hint["text"], "rect": box}}
 	)
-
-
-func _on_refused(op: String, reason: String, card_id: String = "") -> void:
-	DemoLines.say("refused", {"op": op, "reason": reason, "card": card_id})
-	_show_toast(tr("Not now: %s") % reason)
-
-
-func _on_request_failed(code: String, message: String) -> void:
-	DemoLines.say("error", {"code": code, "message": message})
-	_log.add_line(tr("The runtime refused: %s") % message, "error")
 
 
 func _say_cut() -> void:
@@ -304,16 +245,12 @@ func _say_choice(choice: PyBridge.Choice) -> void:
 
 func _show_result(result: String) -> void:
 	var won := result == "victory"
-	_result_label.text = tr("Victory!") if won else tr("Defeat")
-	_result_label.add_theme_color_override(
-		"font_color", Color("ffd54a") if won else Color("ff6b6b")
+	await _result.show(
+		tr("Victory!") if won else tr("Defeat"),
+		Color("ffd54a") if won else Color("ff6b6b"),
+		tr("The rival's side is defeated.") if won else tr("Your side has fallen."),
+		_play_again_button
 	)
-	_detail_label.text = (
-		tr("The rival's side is defeated.") if won else tr("Your side has fallen.")
-	)
-	_overlay.show()
-	_play_again_button.grab_focus()
-	await get_tree().process_frame
 	(
 		DemoLines
 		. say(
@@ -327,21 +264,10 @@ func _show_result(result: String) -> void:
 	)
 
 
-func _show_toast(text: String) -> void:
-	_toast_tween = DemoToast.flash(_toast, text, 1.8, _toast_tween)
-
-
 func _layout_points() -> Dictionary:
-	var points := _battle.layout_points()
-	points["end_turn"] = DemoLines.center_of(_end_turn_button)
+	var points := DemoLines.duel_points(_battle, _cut, _end_turn_button, _menu_button, _enemy_area)
 	points["restart"] = DemoLines.center_of(_restart_button)
-	points["menu"] = DemoLines.center_of(_menu_button)
-	points["pass"] = DemoLines.center_of(_cut.pass_button)
-	points["respond"] = DemoLines.center_of(_cut.respond_button)
 	points["faces"] = _faces()
-	# Left of the units' rows: in the play area, on no unit.
-	var field := _enemy_area.get_global_rect()
-	points["play"] = DemoLines.xy(Vector2(field.position.x + 60.0, field.end.y + 2.0))
 	return points
 
 
@@ -375,16 +301,3 @@ func _faces() -> Dictionary:
 			"lines": lines,
 		}
 	return found
-
-
-func _side_label(font: Font, area: Control, text: String, color: Color) -> void:
-	var rect := area.get_global_rect()
-	draw_string(
-		font,
-		Vector2(rect.position.x + 12, rect.position.y + 22),
-		text,
-		HORIZONTAL_ALIGNMENT_LEFT,
-		-1,
-		14,
-		color.lightened(0.25)
-	)

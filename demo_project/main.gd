@@ -36,14 +36,13 @@ const BATTLE_FILE := "res://battles/party_battle.json"
 ## The card libraries the battle is opened with: the cards of the demo's own extension
 ## (res://extensions/mechanics.py, listed in project.godot), also shown in the Workshop.
 const LIBRARY_FILES: Array[String] = ["res://cards/mechanics.json"]
-## The start screen, where Menu goes back to.
-const START_SCENE := "res://start.tscn"
 const PARTY_COLOR := Color("3d8fd1")
 const ENEMY_COLOR := Color("d0583a")
 
 var _battle_text: String = ""
 var _library_texts := PackedStringArray()
-var _toast_tween: Tween = null
+var _toasts: DemoToast = null
+var _result: DemoResult = null
 var _hit_stop: DemoHitStop = null
 
 @onready var _bridge: PyBridgeClient = $Bridge
@@ -69,21 +68,21 @@ var _hit_stop: DemoHitStop = null
 
 
 func _ready() -> void:
-	theme = DemoTheme.build()
+	DemoTheme.use(self, DemoTheme.build(), [_overlay_root])
 	DemoArt.use(_battle)
 	DemoScreen.follow(_battle)
-	_overlay_root.theme = theme  # a CanvasLayer does not pass the theme on
+	_toasts = DemoToast.new(_toast)
+	_result = DemoResult.new(_overlay, _result_label, _detail_label)
 	_restart_button.pressed.connect(_open)
 	_play_again_button.pressed.connect(_open)
-	for menu: Button in [_menu_button, _overlay_menu_button]:
-		menu.pressed.connect(func() -> void: get_tree().change_scene_to_file(START_SCENE))
+	DemoMenu.connect_buttons(self, [_menu_button, _overlay_menu_button])
 	_end_turn_button.pressed.connect(_on_end_turn_pressed)
 	# Each hit the view plays back waits for its hit-stop shake and thud.
 	_hit_stop = DemoHitStop.new(_battle)
 	add_child(_hit_stop)
 	_battle.step_handler = _hit_stop.play_step
 	DemoPiles.new(_battle, _pile_label)  # the counters open the pile viewer; cards fly to them
-	_bridge.request_failed.connect(_on_request_failed)
+	DemoLines.follow_failures(_bridge, _log)
 	_battle.battle_started.connect(_on_battle_started)
 	_battle.battle_state_changed.connect(_on_state_changed)
 	_battle.battle_state_changed.connect(
@@ -177,11 +176,9 @@ func _draw() -> void:
 
 
 func _open() -> void:
-	_overlay.hide()
+	_result.hide()
 	_log.clear()
-	if _toast_tween != null:
-		_toast_tween.kill()
-	_toast.modulate.a = 0.0
+	_toasts.clear()
 	_battle.open_battle_json(_battle_text, _library_texts)
 
 
@@ -228,7 +225,7 @@ func _on_state_changed(state: PyBridge.BattleState) -> void:
 	_energy_orb.set("energy", side.energy)
 	_energy_orb.set("max_energy", side.max_energy)
 	_end_turn_button.disabled = state.is_over()
-	if state.is_over() and not _overlay.visible:
+	if state.is_over() and not _result.is_shown():
 		_show_result(state.result)
 	queue_redraw()
 	var shown := {}
@@ -274,7 +271,7 @@ func _on_play_refused(card_id: String, refusal: PyBridge.Refusal) -> void:
 	var reason := refusal.said()
 	DemoLines.say("refused", {"card": card_id, "reason": reason, "code": refusal.code})
 	var card_name := str(_battle.names().get("cards", {}).get(card_id, card_id))
-	_show_toast(tr("%s can't be played: %s") % [card_name, reason])
+	_toasts.flash(tr("%s can't be played: %s") % [card_name, reason], 1.6)
 
 
 func _on_card_play_answered(
@@ -313,24 +310,17 @@ func _say_choice(choice: PyBridge.Choice) -> void:
 	)
 
 
-func _on_request_failed(code: String, message: String) -> void:
-	DemoLines.say("error", {"code": code, "message": message})
-	_log.add_line(tr("The runtime refused: %s") % message, "error")
-
-
 func _on_end_turn_pressed() -> void:
 	_battle.end_turn()
 
 
 func _show_result(result: String) -> void:
 	var won := result == "victory"
-	_result_label.text = tr("Victory!") if won else tr("Defeat")
-	_result_label.add_theme_color_override(
-		"font_color", Color("ffd54a") if won else Color("ff6b6b")
+	await _result.show(
+		tr("Victory!") if won else tr("Defeat"),
+		Color("ffd54a") if won else Color("ff6b6b"),
+		tr("All enemies are defeated.") if won else tr("Your party has fallen.")
 	)
-	_detail_label.text = tr("All enemies are defeated.") if won else tr("Your party has fallen.")
-	_overlay.show()
-	await get_tree().process_frame
 	DemoLines.say(
 		"result",
 		{
@@ -338,10 +328,6 @@ func _show_result(result: String) -> void:
 			"play_again": DemoLines.xy(_play_again_button.get_global_rect().get_center())
 		}
 	)
-
-
-func _show_toast(text: String) -> void:
-	_toast_tween = DemoToast.flash(_toast, text, 1.6, _toast_tween)
 
 
 func _layout_points() -> Dictionary:

@@ -17,8 +17,6 @@ extends Control
 ## [code]cut[/code], [code]refused[/code], [code]result[/code], [code]error[/code].
 
 const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_slot.gd")
-## The start screen, where Menu goes back to.
-const START_SCENE := "res://start.tscn"
 ## Each team's colour, as the Cut view colours its entries.
 const TEAM_COLORS := {"player": Color("3d8fd1"), "enemy": Color("d0583a")}
 ## The server's address until another is typed.
@@ -33,7 +31,8 @@ static var saved: Dictionary = {}
 var _seat: String = ""
 var _queue: Array[Dictionary] = []
 var _revealing: bool = false
-var _toast_tween: Tween = null
+var _toasts: DemoToast = null
+var _result: DemoResult = null
 
 @onready var _bridge: PyBridgeClient = $Bridge
 @onready var _battle: PyBridgeBattleView = $Battle
@@ -68,21 +67,14 @@ var _toast_tween: Tween = null
 
 
 func _ready() -> void:
-	theme = DemoTheme.build()
+	DemoTheme.use(self, DemoTheme.build_duel(), [_overlay_root, _lobby_root])
 	DemoArt.use(_battle)
-	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
-	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
-	_overlay_root.theme = theme
-	_lobby_root.theme = theme
+	_toasts = DemoToast.new(_toast)
+	_result = DemoResult.new(_overlay, _result_label, _detail_label)
 	_play_again_button.hide()  # a new match is made in the lobby
-	for menu: Button in [_menu_button, _overlay_menu_button]:
-		menu.pressed.connect(_to_menu)
+	DemoMenu.connect_buttons(self, [_menu_button, _overlay_menu_button], _to_menu)
+	DemoMenu.add_key(_menu_button)
 	_leave_button.pressed.connect(_leave)
-	var menu_key := InputEventKey.new()
-	menu_key.keycode = KEY_M
-	_menu_button.shortcut = Shortcut.new()
-	_menu_button.shortcut.events = [menu_key]
-	_menu_button.text = tr("Menu (M)")
 	_end_turn_button.pressed.connect(_battle.end_turn)
 	_create_button.pressed.connect(_enter.bind("create"))
 	_join_button.pressed.connect(_enter.bind("join"))
@@ -138,36 +130,19 @@ func _unhandled_key_input(event: InputEvent) -> void:
 
 
 func _draw() -> void:
-	var w := size.x
-	var h := size.y
-	draw_polygon(
-		PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
-		PackedColorArray([Color("1a1630"), Color("231a2e"), Color("0b0d18"), Color("0e1222")])
+	DemoTheme.draw_table(
+		self,
+		PackedColorArray([Color("1a1630"), Color("231a2e"), Color("0b0d18"), Color("0e1222")]),
+		Color(0.09, 0.1, 0.2, 0.55)
 	)
-	var felt := StyleBoxFlat.new()
-	felt.bg_color = Color(0.09, 0.1, 0.2, 0.55)
-	felt.border_color = Color(1, 1, 1, 0.07)
-	felt.set_border_width_all(2)
-	felt.set_corner_radius_all(18)
-	draw_style_box(felt, Rect2(4, 50, 896, 426))
 	if _battle.battle_state == null:
 		return
-	var font := get_theme_default_font()
 	for team: String in TEAM_COLORS:
 		var area := _party_area if team == "player" else _enemy_area
 		var text := tr("%s'S SIDE") % DemoSides.name_of(_battle, team).to_upper()
 		if team == _seat:
 			text += "  ·  " + tr("YOU")
-		var rect := area.get_global_rect()
-		draw_string(
-			font,
-			Vector2(rect.position.x + 12, rect.position.y + 22),
-			text,
-			HORIZONTAL_ALIGNMENT_LEFT,
-			-1,
-			14,
-			(TEAM_COLORS[team] as Color).lightened(0.25)
-		)
+		DemoTheme.draw_side_name(self, area, text, TEAM_COLORS[team])
 
 
 ## Creates, joins or resumes a seat ([param how]) on the server the lobby names.
@@ -218,12 +193,12 @@ func _leave() -> void:
 
 func _to_menu() -> void:
 	_bridge.disconnect_transport()
-	get_tree().change_scene_to_file(START_SCENE)
+	DemoMenu.back(self)
 
 
 func _connect_battle() -> void:
 	_battle.battle_state_changed.connect(_on_state_changed)
-	DemoSides.follow_plays(_battle, _bridge, _log, _on_refused)
+	DemoSides.follow_plays(_battle, _bridge, _log, _toasts)
 	_battle.pass_answered.connect(
 		func(outcome: PyBridge.Outcome) -> void:
 			_log.add_lines(outcome.log_lines)
@@ -268,7 +243,7 @@ func _on_update(update: Dictionary) -> void:
 func _on_resumed(view: Dictionary) -> void:
 	_queue.clear()  # the view is newer than any update still waiting
 	_log.add_line(tr("Connected again: the seat is yours."), "info")
-	_toast_tween = DemoToast.flash(_toast, tr("Connected again."), 1.2, _toast_tween)
+	_toasts.flash(tr("Connected again."), 1.2)
 	DemoLines.say("resumed", {"match": _bridge.online.match_name, "seat": _seat})
 	await _battle.apply_state(view)
 
@@ -276,19 +251,15 @@ func _on_resumed(view: Dictionary) -> void:
 func _on_closed(code: int, reason: String) -> void:
 	DemoLines.say("connection", {"code": code, "reason": reason})
 	if code == PyBridge.WebSocketLink.TAKEN_OVER:
-		_toast_tween = DemoToast.flash(
-			_toast, tr("This seat is played elsewhere now."), 4.0, _toast_tween
-		)
+		_toasts.flash(tr("This seat is played elsewhere now."), 4.0)
 	elif not _lobby.visible:
-		_toast_tween = DemoToast.flash(
-			_toast, tr("Connection lost: connecting again..."), 2.0, _toast_tween
-		)
+		_toasts.flash(tr("Connection lost: connecting again..."), 2.0)
 
 
 func _on_state_changed(state: PyBridge.BattleState) -> void:
 	_turn_label.text = tr("Turn %d") % state.turn
 	_show_seat()
-	if state.is_over() and not _overlay.visible:
+	if state.is_over() and not _result.is_shown():
 		_show_result(state.result)
 
 
@@ -297,10 +268,8 @@ func _on_state_changed(state: PyBridge.BattleState) -> void:
 func _show_seat() -> void:
 	if _seat.is_empty() or _battle.battle_state == null:
 		return
-	var other := _other_side(_seat)
+	var other := DemoSides.other_of(_battle, _seat)
 	var mine := DemoSides.of(_battle, _seat)
-	var theirs := DemoSides.of(_battle, other)
-	var hidden := theirs.hand  # card backs: this seat's view does not show their faces
 	var acting := str(_battle.cut.get("side", ""))
 	if _battle.is_battle_over():
 		_banner.text = tr("The match is over")
@@ -311,17 +280,7 @@ func _show_seat() -> void:
 	_banner.add_theme_color_override(
 		"font_color", (TEAM_COLORS.get(acting, Color.WHITE) as Color).lightened(0.3)
 	)
-	_backs.count = hidden.size()
-	_backs.tint = TEAM_COLORS.get(other, Color.GRAY)
-	_backs_label.text = (
-		tr("%s's hand: %d cards · energy %d / %d")
-		% [
-			DemoSides.name_of(_battle, other),
-			hidden.size(),
-			theirs.energy,
-			theirs.max_energy,
-		]
-	)
+	_backs.show_hand_of(_battle, other, TEAM_COLORS.get(other, Color.GRAY), _backs_label)
 	_energy_label.text = tr("Energy %d / %d") % [mine.energy, mine.max_energy]
 	_end_turn_button.disabled = (
 		acting != _seat
@@ -370,20 +329,6 @@ func _team_name(team: String) -> String:
 	return {"player": tr("Captain Aya's side"), "enemy": tr("Vex's side")}.get(team, team)
 
 
-func _other_side(team: String) -> String:
-	if _battle.battle_state == null:
-		return ""
-	for each: PyBridge.Side in _battle.battle_state.sides:
-		if each.team != team:
-			return each.team
-	return ""
-
-
-func _on_refused(op: String, reason: String, card_id: String = "") -> void:
-	DemoLines.say("refused", {"op": op, "reason": reason, "card": card_id})
-	_toast_tween = DemoToast.flash(_toast, tr("Not now: %s") % reason, 1.8, _toast_tween)
-
-
 func _on_request_failed(code: String, message: String) -> void:
 	DemoLines.say("error", {"code": code, "message": message})
 	_log.add_line(tr("Refused: %s") % message, "error")
@@ -392,22 +337,19 @@ func _on_request_failed(code: String, message: String) -> void:
 func _show_result(result: String) -> void:
 	# The format's result is the player team's: victory when no enemy stands.
 	var winner := "player" if result == "victory" else "enemy"
-	_result_label.text = (
-		tr("You win!")
-		if winner == _seat
-		else tr("%s's side wins.") % DemoSides.name_of(_battle, winner)
-	)
-	_result_label.add_theme_color_override(
-		"font_color", (TEAM_COLORS[winner] as Color).lightened(0.35)
-	)
-	_detail_label.text = (
-		tr("Every unit of %s's side has fallen.") % DemoSides.name_of(_battle, _other_side(winner))
-	)
 	saved = {}  # the match is over: nothing to resume
 	_store_seat({})
-	_overlay.show()
-	_overlay_menu_button.grab_focus()
-	await get_tree().process_frame
+	var loser := DemoSides.name_of(_battle, DemoSides.other_of(_battle, winner))
+	await _result.show(
+		(
+			tr("You win!")
+			if winner == _seat
+			else tr("%s's side wins.") % DemoSides.name_of(_battle, winner)
+		),
+		(TEAM_COLORS[winner] as Color).lightened(0.35),
+		tr("Every unit of %s's side has fallen.") % loser,
+		_overlay_menu_button
+	)
 	(
 		DemoLines
 		. say(
@@ -423,14 +365,7 @@ func _show_result(result: String) -> void:
 
 
 func _layout_points() -> Dictionary:
-	var points := _battle.layout_points()
-	points["end_turn"] = DemoLines.center_of(_end_turn_button)
-	points["menu"] = DemoLines.center_of(_menu_button)
-	points["pass"] = DemoLines.center_of(_cut.pass_button)
-	points["respond"] = DemoLines.center_of(_cut.respond_button)
-	var field := _enemy_area.get_global_rect()
-	points["play"] = DemoLines.xy(Vector2(field.position.x + 60.0, field.end.y + 2.0))
-	return points
+	return DemoLines.duel_points(_battle, _cut, _end_turn_button, _menu_button, _enemy_area)
 
 
 ## The seat the web page's tab kept (its session storage survives a reload, and is the tab's

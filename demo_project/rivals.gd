@@ -29,8 +29,6 @@ const HandSlot := preload("res://addons/pybridge_targeting/battle/pybridge_hand_
 const BATTLE_FILE := "res://battle/rivals_battle.json"
 ## The same document in a source checkout, relative to this project (desktop editor runs).
 const CHECKOUT_BATTLE_FILE := "../pybridge/examples/rivals_battle.json"
-## The start screen, where Menu goes back to.
-const START_SCENE := "res://start.tscn"
 ## Each team's colour, as the Cut view colours its entries.
 const TEAM_COLORS := {"player": Color("3d8fd1"), "enemy": Color("d0583a")}
 ## The side the AI plays in a duel against it, and the side at the device then.
@@ -47,7 +45,8 @@ const HUMAN_SIDE := "player"
 @export_range(1, 100) var ai_slice: int = 4
 
 var _battle_text: String = ""
-var _toast_tween: Tween = null
+var _toasts: DemoToast = null
+var _result: DemoResult = null
 ## The side the device goes to ("" while no hand-over waits).
 var _handing_to: String = ""
 ## True while the hand of the side that took the device is being shown.
@@ -100,21 +99,14 @@ var _piles: DemoRivalPiles = null
 
 
 func _ready() -> void:
-	theme = DemoTheme.build()
+	DemoTheme.use(self, DemoTheme.build_duel(), [_overlay_root, _handover_root])
 	DemoArt.use(_battle)
-	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
-	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
-	_overlay_root.theme = theme
-	_handover_root.theme = theme
+	_toasts = DemoToast.new(_toast)
+	_result = DemoResult.new(_overlay, _result_label, _detail_label)
 	_restart_button.pressed.connect(_open)
 	_play_again_button.pressed.connect(_open)
-	for menu: Button in [_menu_button, _overlay_menu_button]:
-		menu.pressed.connect(func() -> void: get_tree().change_scene_to_file(START_SCENE))
-	var menu_key := InputEventKey.new()
-	menu_key.keycode = KEY_M
-	_menu_button.shortcut = Shortcut.new()
-	_menu_button.shortcut.events = [menu_key]
-	_menu_button.text = tr("Menu (M)")
+	DemoMenu.connect_buttons(self, [_menu_button, _overlay_menu_button])
+	DemoMenu.add_key(_menu_button)
 	_handover_button.pressed.connect(_take_device)
 	_ai_button.pressed.connect(_choose_ai)
 	_budget_button.pressed.connect(_next_budget)
@@ -122,15 +114,12 @@ func _ready() -> void:
 	_bridge.thinking_changed.connect(func(_thinking_now: bool) -> void: _say_thinking())
 	_bridge.think_progressed.connect(func(_searched: int, _of: int) -> void: _say_thinking())
 	_end_turn_button.pressed.connect(_battle.end_turn)
-	_bridge.request_failed.connect(_on_request_failed)
+	DemoLines.follow_failures(_bridge, _log)
 	_connect_battle()
 	_piles = DemoRivalPiles.new(_battle, _own_piles, _other_piles)
-	_battle_text = DemoBattleFile.read(BATTLE_FILE, CHECKOUT_BATTLE_FILE)
-	if _battle_text.is_empty():
-		_log.add_line(tr("The battle document %s is missing.") % BATTLE_FILE, "error")
-		DemoLines.say("error", {"code": "missing_battle", "message": BATTLE_FILE})
-		return
-	_open()
+	_battle_text = DemoBattleFile.read_or_say(BATTLE_FILE, CHECKOUT_BATTLE_FILE, _log)
+	if not _battle_text.is_empty():
+		_open()
 
 
 func _input(event: InputEvent) -> void:
@@ -151,7 +140,7 @@ func _input(event: InputEvent) -> void:
 	elif key.keycode == KEY_A and _ai_row.visible:
 		_choose_ai()
 	elif key.keycode == KEY_M:
-		get_tree().change_scene_to_file(START_SCENE)
+		DemoMenu.back(self)
 
 
 ## While the AI moves the player's input waits, except the top bar (Menu, Restart), M and
@@ -166,23 +155,15 @@ func _hold_while_ai_moves(event: InputEvent) -> void:
 
 
 func _draw() -> void:
-	var w := size.x
-	var h := size.y
-	draw_polygon(
-		PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]),
-		PackedColorArray([Color("1a1630"), Color("231a2e"), Color("0b0d18"), Color("0e1222")])
+	DemoTheme.draw_table(
+		self,
+		PackedColorArray([Color("1a1630"), Color("231a2e"), Color("0b0d18"), Color("0e1222")]),
+		Color(0.09, 0.1, 0.2, 0.55)
 	)
-	var felt := StyleBoxFlat.new()
-	felt.bg_color = Color(0.09, 0.1, 0.2, 0.55)
-	felt.border_color = Color(1, 1, 1, 0.07)
-	felt.set_border_width_all(2)
-	felt.set_corner_radius_all(18)
-	draw_style_box(felt, Rect2(4, 50, 896, 426))
 	var middle := _party_area.get_global_rect().position.y - 3.0
 	draw_line(Vector2(24, middle), Vector2(880, middle), Color(1, 1, 1, 0.12), 2.0)
 	if _battle.battle_state == null:
 		return
-	var font := get_theme_default_font()
 	for team: String in TEAM_COLORS:
 		var area := _party_area if team == "player" else _enemy_area
 		var text := tr("%s'S SIDE") % DemoSides.name_of(_battle, team).to_upper()
@@ -192,22 +173,13 @@ func _draw() -> void:
 			text += "  ·  " + tr("AT THE DEVICE")
 		elif _vs_ai and team == AI_SIDE:
 			text += "  ·  " + tr("PLAYED BY THE AI")
-		var rect := area.get_global_rect()
-		draw_string(
-			font,
-			Vector2(rect.position.x + 12, rect.position.y + 22),
-			text,
-			HORIZONTAL_ALIGNMENT_LEFT,
-			-1,
-			14,
-			(TEAM_COLORS[team] as Color).lightened(0.25)
-		)
+		DemoTheme.draw_side_name(self, area, text, TEAM_COLORS[team])
 
 
 func _connect_battle() -> void:
 	_battle.battle_started.connect(_on_battle_started)
 	_battle.battle_state_changed.connect(_on_state_changed)
-	DemoSides.follow_plays(_battle, _bridge, _log, _on_refused)
+	DemoSides.follow_plays(_battle, _bridge, _log, _toasts)
 	_battle.aim_started.connect(
 		func(card_id: String) -> void: DemoLines.say("aim", {"card": card_id})
 	)
@@ -232,15 +204,13 @@ func _open() -> void:
 	_duel += 1
 	_bridge.stop_thinking()
 	_ai_moving = false
-	_overlay.hide()
+	_result.hide()
 	_handover.hide()
 	_opening = true
 	_handing_to = ""
 	_log.clear()
 	_cut.history.clear()
-	if _toast_tween != null:
-		_toast_tween.kill()
-	_toast.modulate.a = 0.0
+	_toasts.clear()
 	_battle.side = ""  # nobody's hand until a player takes the device
 	_battle.hide()
 	_battle.open_battle_json(_battle_text)
@@ -279,7 +249,7 @@ func _on_state_changed(state: PyBridge.BattleState) -> void:
 		_handover.hide()
 		_battle.show()
 		_show_seat()
-		if not _overlay.visible:
+		if not _result.is_shown():
 			_show_result(state.result)
 		return
 	if _seating:
@@ -500,10 +470,8 @@ func _ai_move_words() -> String:
 ## the energy of the side at the device, and prints the [code]seat[/code] line.
 func _show_seat() -> void:
 	var team := _battle.side
-	var other := _other_side(team)
+	var other := DemoSides.other_of(_battle, team)
 	var seat := DemoSides.of(_battle, team)
-	var theirs := DemoSides.of(_battle, other)
-	var hidden := theirs.hand  # card backs: the other side's hand is not this seat's to see
 	var acting := str(_battle.cut.get("side", ""))
 	_banner.text = _whose_move(team)
 	if _vs_ai and acting == AI_SIDE and not _battle.is_battle_over():
@@ -511,17 +479,7 @@ func _show_seat() -> void:
 	_banner.add_theme_color_override(
 		"font_color", (TEAM_COLORS.get(team, Color.WHITE) as Color).lightened(0.3)
 	)
-	_backs.count = hidden.size()
-	_backs.tint = TEAM_COLORS.get(other, Color.GRAY)
-	_backs_label.text = (
-		tr("%s's hand: %d cards · energy %d / %d")
-		% [
-			DemoSides.name_of(_battle, other),
-			hidden.size(),
-			theirs.energy,
-			theirs.max_energy,
-		]
-	)
+	_backs.show_hand_of(_battle, other, TEAM_COLORS.get(other, Color.GRAY), _backs_label)
 	_energy_label.text = tr("Energy %d / %d") % [seat.energy, seat.max_energy]
 	_end_turn_button.disabled = (
 		_battle.is_battle_over()
@@ -561,26 +519,6 @@ func _whose_move(team: String) -> String:
 	return tr("%s's side: your answer on the Cut") % name
 
 
-## The other side of the battle than [param team] (the state's sides).
-func _other_side(team: String) -> String:
-	if _battle.battle_state == null:
-		return ""
-	for each: PyBridge.Side in _battle.battle_state.sides:
-		if each.team != team:
-			return each.team
-	return ""
-
-
-func _on_refused(op: String, reason: String, card_id: String = "") -> void:
-	DemoLines.say("refused", {"op": op, "reason": reason, "card": card_id})
-	_toast_tween = DemoToast.flash(_toast, tr("Not now: %s") % reason, 1.8, _toast_tween)
-
-
-func _on_request_failed(code: String, message: String) -> void:
-	DemoLines.say("error", {"code": code, "message": message})
-	_log.add_line(tr("The runtime refused: %s") % message, "error")
-
-
 func _say_cut() -> void:
 	_end_turn_button.disabled = not bool(_battle.cut.get("can_end_turn", true))
 	DemoLines.say("cut", {"answer": _battle.cut, "shown": _cut.shown()})
@@ -589,16 +527,13 @@ func _say_cut() -> void:
 func _show_result(result: String) -> void:
 	# The format's result is the player team's: victory when no enemy stands.
 	var winner := "player" if result == "victory" else "enemy"
-	_result_label.text = tr("%s's side wins!") % DemoSides.name_of(_battle, winner)
-	_result_label.add_theme_color_override(
-		"font_color", (TEAM_COLORS[winner] as Color).lightened(0.35)
+	var loser := DemoSides.name_of(_battle, DemoSides.other_of(_battle, winner))
+	await _result.show(
+		tr("%s's side wins!") % DemoSides.name_of(_battle, winner),
+		(TEAM_COLORS[winner] as Color).lightened(0.35),
+		tr("Every unit of %s's side has fallen.") % loser,
+		_play_again_button
 	)
-	_detail_label.text = (
-		tr("Every unit of %s's side has fallen.") % DemoSides.name_of(_battle, _other_side(winner))
-	)
-	_overlay.show()
-	_play_again_button.grab_focus()
-	await get_tree().process_frame
 	(
 		DemoLines
 		. say(
@@ -615,12 +550,6 @@ func _show_result(result: String) -> void:
 
 
 func _layout_points() -> Dictionary:
-	var points := _battle.layout_points()
-	points["end_turn"] = DemoLines.center_of(_end_turn_button)
+	var points := DemoLines.duel_points(_battle, _cut, _end_turn_button, _menu_button, _enemy_area)
 	points["restart"] = DemoLines.center_of(_restart_button)
-	points["menu"] = DemoLines.center_of(_menu_button)
-	points["pass"] = DemoLines.center_of(_cut.pass_button)
-	points["respond"] = DemoLines.center_of(_cut.respond_button)
-	var field := _enemy_area.get_global_rect()
-	points["play"] = DemoLines.xy(Vector2(field.position.x + 60.0, field.end.y + 2.0))
 	return points

@@ -23,7 +23,8 @@ import math
 import string
 import traceback
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from .runtime.conditions import COMPARISONS, ConditionTest, Measure
 from .runtime.context import Context
@@ -41,6 +42,7 @@ from .runtime.errors import ExtensionFailed, TargetingError
 from .runtime.events import EventSpec
 from .runtime.filters import MAX_BOUND, FilterKey, SortKey
 from .runtime.graph import Node
+from .runtime.guards import MAX_EVENTS, Emitting, failure, too_many_events
 from .runtime.kinds import MAX_AMOUNT, MAX_COUNT, REQUIRED, STACKS, FieldSpec, Kind, PortSpec
 from .runtime.mode_table import MODE_FACTS
 from .runtime.model import PILES, RESOLVING, Battle, Pile, Team, Unit, Zone
@@ -48,7 +50,7 @@ from .runtime.modes import PROTECTIONS
 from .runtime.narrate import LINE_KINDS
 from .runtime.nodes import NodeType, Role
 from .runtime.shapes import check_type
-from .runtime.sources import CardSourceSpec, Side, UnitSourceSpec
+from .runtime.sources import CardSourceSpec, CardWords, Side, UnitSourceSpec, UnitWords
 from .runtime.vocabulary import (
     API_VERSION,
     BUILT_IN,
@@ -74,6 +76,7 @@ __all__ = [
     "RESOLVING",
     "STACKS",
     "Battle",
+    "CardWords",
     "Context",
     "Field",
     "Message",
@@ -81,6 +84,7 @@ __all__ = [
     "Pile",
     "Team",
     "Unit",
+    "UnitWords",
     "Visibility",
     "Words",
     "Zone",
@@ -167,7 +171,7 @@ class Words:
             emitted = (*emitted, "target_skipped", "no_targets")
         spec = NodeType(name, Role.ACTION, doc, tuple(_checked_field(f) for f in declared), ports,
                         exits=("next",), acts_on=kind if isinstance(kind, Kind) else None,
-                        states=wanted, events=emitted, apply=self._guard(name, apply),
+                        states=wanted, events=emitted, apply=self._guard(name, apply, emitted),
                         asks=tuple(asks), extension=self.extension.name)  # fmt: skip
         self._vocabulary.add_node_type(spec, describe)
 
@@ -209,7 +213,7 @@ class Words:
         self._vocabulary.add_event(
             EventSpec(type, fields, doc, tuple(types.get(f, "any") for f in fields)),
             told,
-            Visibility(visibility),
+            _one_of(Visibility, visibility, f"event {type!r}: visibility"),
         )
 
     def choice(self, name: str, *, doc: str, prompt: Message, ordered: bool = False,
@@ -217,7 +221,8 @@ class Words:
         """A kind of choice an action may ask while it resolves: the prompt the player reads,
         whether the order of the answer matters (first is top), who sees the options."""
         check_message(prompt, f"choice {name!r}")
-        self._vocabulary.add_choice(ChoiceKind(name, doc, prompt, ordered, Visibility(visibility)))
+        seen = _one_of(Visibility, visibility, f"choice {name!r}: visibility")
+        self._vocabulary.add_choice(ChoiceKind(name, doc, prompt, ordered, seen))
 
     def counter(self, name: str, *, doc: str, label: Message, default: int = 0,
                 minimum: int = 0, maximum: int = 1_000_000, reset: str | None = None,
@@ -230,8 +235,9 @@ class Words:
             raise ValueError(f"counter {name!r}: reset is None or 'turn_start'")
         if not minimum <= default <= maximum:
             raise ValueError(f"counter {name!r}: default outside {minimum}..{maximum}")
+        seen = _one_of(Visibility, visibility, f"counter {name!r}: visibility")
         spec = CounterSpec(name, doc, default, minimum, maximum, reset, tuple(counts), label,
-                           Visibility(visibility))  # fmt: skip
+                           seen)  # fmt: skip
         self._vocabulary.add_counter(spec)
 
         def read(fields: Mapping[str, Any], items: list[Any], ctx: Context) -> float:
@@ -242,25 +248,70 @@ class Words:
     # -- sources, conditions, filters, sorts ----------------------------------------------
     def unit_source(self, name: str, *, doc: str, resolve: Callable[[Context], list[Unit]],
                     side: str, states: Iterable[str] = ("field",), limit: int | None = None,
-                    whole: bool = False, selection: bool = False,
-                    empty: str | None = None) -> None:  # fmt: skip
+                    whole: bool = False, selection: bool = False, empty: str | None = None,
+                    describe: Message | UnitWords | None = None) -> None:  # fmt: skip
         """A unit source: ``resolve(ctx)`` lists units; ``side`` (``self``, ``allies``,
         ``opponents``, ``all``, ``player_team``, ``enemy_team``, ``submitted``) is what it
-        reaches from the Host, which lint's contract checks read."""
-        guarded = self._guard_call(name, resolve)
-        self._vocabulary.add_unit_source(
-            UnitSourceSpec(
-                name, guarded, Side(side), frozenset(states), limit, whole, doc, selection, empty
-            )
-        )
+        reaches from the Host and ``limit`` how many units it yields at most, which lint's
+        contract checks read; ``describe``: its words in generated card text, a Message
+        naming what it yields ("the most poisoned enemy", no parameters) or
+        :class:`UnitWords` for a group that selectors narrow (``noun=("ally", "allies")``:
+        "all allies", "a random ally"). Without words the describer says "nothing" and lint
+        reports it (PB211). ``resolve`` must return a list of the battle's own units (of
+        ``ctx.battle.units``: not ids, not copies, not None), else ``extension_error``."""
+        words = self._source_words(name, describe, UnitWords)
+        if not isinstance(words, UnitWords | None):
+            raise TypeError(f"unit source {name!r}: describe is a Message or UnitWords")
+        guarded = resolve
+        if self._guarded:  # the built-in sources are the runtime's: trusted, never checked
+
+            def checked(ctx: Context) -> list[Unit]:
+                units = resolve(ctx)
+                if not _battle_units(units, ctx.battle):
+                    raise TypeError(f"it returned {units!r:.80}; expected a list of the "
+                                    "battle's units (of ctx.battle.units)")  # fmt: skip
+                return units
+
+            guarded = self._guard_call(name, checked, word=f"source {name!r}")
+        reach = _one_of(Side, side, f"unit source {name!r}: side")
+        spec = UnitSourceSpec(name, guarded, reach, frozenset(states), limit, whole, doc,
+                              selection, empty, words)  # fmt: skip
+        self._vocabulary.add_unit_source(spec)
 
     def card_source(self, name: str, *, doc: str, resolve: Callable[[Context], list[str]],
-                    places: Iterable[str], limit: int | None = None,
-                    empty: str | None = None) -> None:  # fmt: skip
-        guarded = self._guard_call(name, resolve, _ids, "a list of card instance ids")
+                    places: Iterable[str], limit: int | None = None, empty: str | None = None,
+                    describe: Message | CardWords | None = None) -> None:  # fmt: skip
+        """A card source: ``resolve(ctx)`` lists card instance ids; ``places``: where they
+        are (piles, ``cut``, ``resolving``); ``describe``: its words in generated card text, a
+        Message naming what it yields ("the cheapest card in your hand") or
+        :class:`CardWords` (``place="hand"``: "all cards from your hand")."""
+        wanted = frozenset(places)
+        words = self._source_words(name, describe, CardWords)
+        if not isinstance(words, CardWords | None):
+            raise TypeError(f"card source {name!r}: describe is a Message or CardWords")
+        if words is not None and words.place is not None and words.place not in wanted:
+            raise ValueError(
+                f"card source {name!r}: its words name the place {words.place!r}, "
+                f"which is not one of its places ({', '.join(sorted(wanted))})"
+            )
+        guarded = self._guard_call(name, resolve, _ids, "a list of card instance ids",
+                                   f"source {name!r}")  # fmt: skip
         self._vocabulary.add_card_source(
-            CardSourceSpec(name, guarded, frozenset(places), limit, doc, empty)
+            CardSourceSpec(name, guarded, wanted, limit, doc, empty, words)
         )
+
+    def _source_words(self, name: str, describe: object,
+                      words: type[UnitWords] | type[CardWords]) -> object:  # fmt: skip
+        """A source's words: a Message becomes the phrase it names (its message joins the
+        message table, where translators find it)."""
+        if not isinstance(describe, Message):
+            return describe
+        check_message(describe, f"source {name!r}")
+        if describe.params:
+            raise ValueError(f"source {name!r}: message {describe.id!r} names what the source "
+                             "yields and takes no parameters")  # fmt: skip
+        self._vocabulary.add_message(describe)
+        return words(phrase=describe.english, message=describe)
 
     def condition(self, name: str, *, doc: str,
                   test: Callable[[Mapping[str, Any], list[Any], Context], bool] | None = None,
@@ -272,7 +323,8 @@ class Words:
         ``check(items, ctx)`` once per node; ``uses``: the Condition fields it takes;
         ``units_only``: its input must hold units."""
         if (test is None) == (compile is None):
-            raise ValueError(f"condition {name!r}: give test or compile, not both")
+            given = "both" if test is not None else "neither"
+            raise ValueError(f"condition {name!r}: give one of test and compile ({given} given)")
         if compile is not None:
             make = self._guard_maker(name, compile, lambda r: isinstance(r, bool), "a bool")
         else:
@@ -333,7 +385,8 @@ class Words:
                   compile: Callable[[Mapping[str, Any]], Callable[[Any], int | float]] | None,
                   needs_status: bool) -> SortKey:  # fmt: skip
         if (key is None) == (compile is None):
-            raise ValueError(f"sort key {name!r}: give key or compile, not both")
+            given = "both" if key is not None else "neither"
+            raise ValueError(f"sort key {name!r}: give one of key and compile ({given} given)")
         if compile is not None:
             return SortKey(name, doc, self._guard_maker(name, compile, _number_only, "a number"),
                            needs_status)  # fmt: skip
@@ -356,30 +409,41 @@ class Words:
         return made
 
     # -- faults ----------------------------------------------------------------------------
-    def _guard(self, name: str, apply: Callable[..., None]) -> Callable[..., None]:
+    def _guard(self, name: str, apply: Callable[..., None],
+               events: Iterable[str] = ()) -> Callable[..., None]:  # fmt: skip
+        """``apply`` whose faults become ``extension_error`` and whose ``ctx.emit`` checks each
+        event against its declaration, the action's ``events`` and the request's event limit
+        (:mod:`pybridge.runtime.guards`)."""
         if not self._guarded:
             return apply
-        extension, debug = self.extension.name, self._debug
+        extension, debug, listed = self.extension.name, self._debug, frozenset(events)
+        word = f"action {name!r}"
 
         def guarded(node: Node, ctx: Context, *rest: Any) -> None:
+            outer = ctx.emitting
+            ctx.emitting = Emitting(extension, word, node.id, listed)
             try:
                 apply(node, ctx, *rest)
             except TargetingError:
                 raise  # the runtime's own refusals (a choice needed, a bad answer) pass
             except (Exception, SystemExit) as exc:
-                raise _failed(extension, f"node {node.id!r} ({name}) of {_whose(ctx)}",
-                              exc, debug) from None  # fmt: skip
+                raise _failed(extension, word, ctx, node.id, exc, debug) from None
+            finally:
+                ctx.emitting = outer
+            if len(ctx.events) > MAX_EVENTS:  # events added by another door than ctx.emit
+                raise too_many_events()
 
         return guarded
 
     def _guard_call(self, name: str, function: Callable[..., Any],
-                    returns: Callable[[Any], bool] | None = None,
-                    what: str = "") -> Callable[..., Any]:  # fmt: skip
+                    returns: Callable[[Any], bool] | None = None, what: str = "",
+                    word: str = "") -> Callable[..., Any]:  # fmt: skip
         """``function`` whose faults (and, with ``returns``, a result it does not accept)
         become ``extension_error``."""
         if not self._guarded:
             return function
         extension, debug = self.extension.name, self._debug
+        word = word or repr(name)
 
         def guarded(*args: Any) -> Any:
             try:
@@ -391,8 +455,7 @@ class Words:
                 raise
             except (Exception, SystemExit) as exc:
                 ctx = next((a for a in args if isinstance(a, Context)), None)
-                whose = f" in {_whose(ctx)}" if ctx is not None else ""
-                raise _failed(extension, f"{name!r}{whose}", exc, debug) from None
+                raise _failed(extension, word, ctx, None, exc, debug) from None
 
         return guarded
 
@@ -427,8 +490,24 @@ def check_message(message: Message, whose: str, fields: tuple[str, ...] | None =
                                  "named in its params")  # fmt: skip
 
 
-def _units(result: Any) -> bool:
-    return isinstance(result, list) and all(isinstance(u, Unit) for u in result)
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _one_of(kind: type[_E], value: str, what: str) -> _E:
+    """``value`` as a member of ``kind``, else a ValueError naming every value it may be."""
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(repr(member.value) for member in kind)
+        raise ValueError(f"{what} {value!r} is not one of {allowed}") from None
+
+
+def _battle_units(result: Any, battle: Battle) -> bool:
+    """Is ``result`` a list of ``battle``'s own units (not ids, not copies)?"""
+    index = battle._index
+    return isinstance(result, list) and all(
+        isinstance(u, Unit) and index.get(u.id) is u for u in result
+    )
 
 
 def _ids(result: Any) -> bool:
@@ -444,19 +523,7 @@ def _number_only(result: Any) -> bool:
         math.isfinite(result)  # fmt: skip
 
 
-def _whose(ctx: Context) -> str:
-    card = ctx.this_card
-    if card is not None and card in ctx.battle.cards:
-        return f"card {ctx.battle.cards[card].card.id!r} (instance {card!r})"
-    if ctx.status is not None:
-        return f"status {ctx.status!r} of {ctx.host.id!r}"
-    entry = next((e for e in ctx.battle.cut if e.id == ctx.entry), None)
-    if entry is not None and entry.move is not None:
-        return f"move {entry.move!r} of {ctx.host.id!r}"
-    return f"a Behavior of {ctx.host.id!r}"
-
-
-def _failed(extension: str, where: str, exc: BaseException, debug: bool) -> ExtensionFailed:
+def _failed(extension: str, word: str, ctx: Context | None, node: str | None,
+            exc: BaseException, debug: bool) -> ExtensionFailed:  # fmt: skip
     trace = "".join(traceback.format_exception(exc)) if debug else ""
-    return ExtensionFailed(f"extension {extension!r} failed in {where}: "
-                           f"{type(exc).__name__}: {exc}", where, trace)  # fmt: skip
+    return failure(extension, word, ctx, node, f"{type(exc).__name__}: {exc}", trace)

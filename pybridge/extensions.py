@@ -16,6 +16,7 @@ import importlib.util
 import os
 import re
 import sys
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +49,11 @@ _ID = re.compile(r"[A-Za-z0-9_.:-]+")
 class ExtensionError(Exception):
     """An extension that cannot be loaded: missing, without ``register``, or a declaration
     the vocabulary refuses. The message names the file."""
+
+
+class ExtensionWarning(UserWarning):
+    """An extension that loads but leaves something to a default a game should set itself:
+    a file without ``NAME`` or ``VERSION``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +112,12 @@ def load(files: Sequence[Path | str], debug: bool | None = None) -> Loaded:
                 raise ExtensionError(f"{path}: {what} {value!r} must be 1 to {longest} ASCII "
                                      "letters, digits, '_', '-', '.' or ':' (a saved battle "
                                      "records it)")  # fmt: skip
+        unsaid = [what for what in ("NAME", "VERSION") if not hasattr(module, what)]
+        if unsaid:
+            warnings.warn(ExtensionWarning(
+                f"{path}: no {' and no '.join(unsaid)}: the extension is named {name!r}, "
+                f"version {version!r}, which a saved battle records; set them in the file"
+            ), stacklevel=2)  # fmt: skip
         doc = (module.__doc__ or "").strip().split("\n", 1)[0]
         extension = Extension(name, version, doc)
         try:

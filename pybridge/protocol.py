@@ -105,6 +105,30 @@ Handler = Callable[[dict[str, Any]], "Result | Encoded"]
 
 #: Operations whose answers are kept while their session's battle stays the same.
 CACHED_OPS = frozenset({"targets", "preview"})
+#: The fields a request of each op may hold besides ``op`` and ``id`` (docs/protocol.md): any
+#: other is refused with ``invalid_field``, so a typo ("tagret") is never ignored.
+OP_FIELDS: dict[str, frozenset[str]] = {
+    op: frozenset(fields.split())
+    for op, fields in {
+        "version": "", "schema": "",
+        "open": "battle libraries viewers",
+        "close": "session",
+        "state": "session viewer", "view": "session viewer", "cut": "session viewer",
+        "pile": "session viewer pile side",
+        "targets": "session card viewer",
+        "preview": "session card target viewer",
+        "play": "session card target side choices viewer viewers",
+        "activate": "session card target side viewer viewers",
+        "respond": "session unit move target viewer viewers",
+        "pass": "session choices side viewer viewers",
+        "resolve": "session choices viewer viewers",
+        "end_turn": "session choices side viewer viewers",
+        "pick": "session chosen choice card entry viewer",
+        "think": "session side viewer iterations seed slice",
+    }.items()
+}  # fmt: skip
+#: What every request may hold.
+COMMON_FIELDS = frozenset({"op", "id"})
 
 
 class ProtocolError(Exception):
@@ -194,6 +218,8 @@ class Protocol:
             "pile": self._pile,
             "think": self._think,
         }
+        #: The fields each op takes (None: an op registered without saying).
+        self._fields: dict[str, frozenset[str] | None] = dict(OP_FIELDS)
         self._vocabulary: Encoded | None = None
 
     # -- the entry point -------------------------------------------------------------------
@@ -215,6 +241,9 @@ class Protocol:
                 raise ProtocolError(
                     "unknown_op", f"unknown op {op!r} (known: {', '.join(sorted(self._ops))})", "op"
                 )
+            fields = self._fields.get(op)
+            if fields is not None:
+                _only_fields(op, request, fields)
             with self._lock:
                 result = self._answer(op, handler, request)
             return f'{{"ok":true,"id":{_id_text(request_id)},"result":{result}}}'
@@ -321,12 +350,20 @@ class Protocol:
             self._answers.put(key, generation, kept)
         return kept
 
-    def register(self, op: str, handler: Handler) -> None:
+    def register(self, op: str, handler: Handler, fields: Iterable[str] | None = None) -> None:
         """Serve ``op`` with ``handler`` (request -> result); it runs under the protocol's lock
-        and may read sessions with :meth:`battle_of`."""
+        and may read sessions with :meth:`battle_of`. ``fields``: the fields its requests may
+        hold besides ``op`` and ``id`` (any other is refused with ``invalid_field``); None
+        leaves them unchecked."""
         if op in self._ops:
             raise ValueError(f"op {op!r} is already served")
         self._ops[op] = handler
+        self._fields[op] = None if fields is None else frozenset(fields)
+
+    def fields(self, op: str) -> frozenset[str] | None:
+        """The fields a request of ``op`` may hold besides ``op`` and ``id`` (None: unchecked;
+        docs/protocol.md, "Request fields")."""
+        return self._fields.get(op)
 
     def battle_of(self, request: dict[str, Any]) -> Battle:
         """The battle of the request's ``session`` (read it, never change it)."""
@@ -493,12 +530,12 @@ class Protocol:
     def _pass(self, request: dict[str, Any]) -> Encoded:
         choices, side, viewer = _choices(request), _acting(request), _viewer(request)
         return self._commit(request, lambda battle: pass_priority(
-            battle, _late(battle, viewer, choices), side), choices)  # fmt: skip
+            battle, _late(battle, viewer, choices), side), choices, late=True)  # fmt: skip
 
     def _resolve(self, request: dict[str, Any]) -> Encoded:
         choices, viewer = _choices(request), _viewer(request)
         return self._commit(request, lambda battle: resolve_all(
-            battle, _late(battle, viewer, choices)), choices)  # fmt: skip
+            battle, _late(battle, viewer, choices)), choices, late=True)  # fmt: skip
 
     def _cut(self, request: dict[str, Any]) -> Result:
         viewer = _viewer(request)
@@ -537,23 +574,26 @@ class Protocol:
         return self._vocabulary
 
     def _commit(self, request: dict[str, Any], change: Callable[[Battle], list[Event]],
-                answers: dict[str, Any] | None = None) -> Encoded:  # fmt: skip
+                answers: dict[str, Any] | None = None, late: bool = False) -> Encoded:  # fmt: skip
         """Apply ``change`` to a copy and keep it only if it succeeds, its response included:
         a failed request, even an internal fault halfway through, leaves the session exactly
-        as it was. ``answers``: the request's answers to choices its actions ask."""
+        as it was. ``answers``: the request's answers to choices its actions ask (each must
+        be asked); ``late``: its keys without a dot are Cut entries' late choices, which the
+        Cut checks itself."""
         session = self._session_id(request)
         viewers = _viewers(request)
         if viewers:
             _give_views(self._sessions[session])
         working = self._sessions[session].clone()
         turn_side = working.turn_side
-        working.answers = answers or {}
+        given = answers or {}
         working.unit_after = True  # a host plays the events back (runtime.context.UnitsAfter)
         if viewers:
             working.journal = []
             acting = _viewer(request)  # a seat names cards by its view's ids; a server by its own
             if acting is not None:
-                working.answers = real_ids(working, acting, working.answers)
+                given = real_ids(working, acting, given)
+        working.answers = asked = _Answers(given)
         try:
             events = change(working)
         except ChoiceNeeded as exc:
@@ -562,6 +602,7 @@ class Protocol:
             raise
         finally:
             working.answers, working.unit_after = None, False
+        asked.all_asked(late)
         try:
             if viewers:
                 done = _encoded(self._texted(working, _viewed(request, working, events,
@@ -621,6 +662,38 @@ class Protocol:
         answer["decision"] = decision.to_json()
         answer["move"] = {"kind": kind, "card": card, "target": target}
         return answer
+
+
+class _Answers(dict[str, Any]):
+    """A request's answers to the choices its actions ask, noting which were asked."""
+
+    __slots__ = ("asked",)
+
+    def __init__(self, given: dict[str, Any]) -> None:
+        super().__init__(given)
+        self.asked: set[str] = set()
+
+    def get(self, key: str, default: Any = None) -> Any:  # the one read choices.ask makes
+        self.asked.add(key)
+        return super().get(key, default)
+
+    def all_asked(self, late: bool) -> None:
+        """Refuse an answer to a choice the request never asked (a typo, a stale key)."""
+        for key in self:
+            if key not in self.asked and not (late and "." not in key):
+                asked = ", ".join(sorted(self.asked)) or "none"
+                raise ProtocolError("invalid_field", f"choices: {_short(key)} answers no "
+                                    f"choice this request asks (asked: {asked})",
+                                    f"choices.{key}")  # fmt: skip
+
+
+def _only_fields(op: str, request: dict[str, Any], fields: frozenset[str]) -> None:
+    """Refuse a field ``op`` does not take, naming it and the fields it does."""
+    for name in request:
+        if name not in fields and name not in COMMON_FIELDS:
+            takes = ", ".join(sorted(fields | COMMON_FIELDS))
+            raise ProtocolError("invalid_field", f"{op} takes no field {_short(name)} (it "
+                                f"takes {takes})", str(name))  # fmt: skip
 
 
 def state_of(battle: Battle) -> dict[str, Any]:
@@ -829,7 +902,11 @@ def _choices(request: dict[str, Any], most: int | None = None) -> dict[str, Any]
     late choice's 16, and an action's options under an ``entry.node`` key)."""
     choices = request.get("choices", {})
     if not isinstance(choices, dict):
-        raise ProtocolError("invalid_field", f"choices must map Cut entry ids to unit ids, got "
+        late = " (or, in pass and resolve, a Cut entry's id to the unit ids it targets)"
+        raise ProtocolError("invalid_field", "choices must map each choice's key (the key its "
+                            "choice_needed error gave: a node id, or '<entry>.<node>' on the "
+                            "Cut) to the list of ids chosen"
+                            f"{late if request.get('op') in ('pass', 'resolve') else ''}, got "
                             f"{_short(choices)}", "choices")  # fmt: skip
     if len(choices) > MAX_CHOICES:
         raise ProtocolError("invalid_field", f"choices answers at most {MAX_CHOICES} Cut "

@@ -46,11 +46,13 @@ def assemble(protocol: Protocol) -> Protocol:
         return spoken_card(card, battle.statuses, battle.words).message
 
     protocol.card_text = card_text
-    protocol.register("lint", lambda request: lint_request(request, protocol.words))
-    protocol.register("describe", describe)
-    protocol.register("sandbox", sandbox)
-    protocol.register("library_text", text)
-    protocol.register("templates", lambda request: templates_request(request, protocol.words))
+    protocol.register("lint", lambda request: lint_request(request, protocol.words),
+                      ("document",))  # fmt: skip
+    protocol.register("describe", describe, ("session", "card", "definition"))
+    protocol.register("sandbox", sandbox, ("card", "library", "statuses", "piles"))
+    protocol.register("library_text", text, ("document",))
+    protocol.register("templates", lambda request: templates_request(request, protocol.words),
+                      ())  # fmt: skip
     return protocol
 
 

@@ -140,8 +140,13 @@ class Session:
         return state
 
     def unit(self, unit_id: str) -> dict[str, Any]:
-        unit: dict[str, Any] = next(u for u in self.state["units"] if u["id"] == unit_id)
-        return unit
+        """One unit's state; fails the test naming the units there are when none has the id."""
+        units: list[dict[str, Any]] = self.state["units"]
+        for unit in units:
+            if unit["id"] == unit_id:
+                return unit
+        there = ", ".join(repr(u["id"]) for u in units) or "none"
+        raise AssertionError(f"no unit {unit_id!r} in the battle (units: {there})")
 
     def pile(self, pile: str) -> list[str]:
         """The card instance ids of a pile, top first."""
@@ -173,14 +178,18 @@ class Game:
         return json.loads(self.path(document).read_text("utf-8"))
 
     def send(self, request: Mapping[str, Any], expect: str | None = None) -> Result:
-        answer = json.loads(self.protocol.call(json.dumps(request)))
-        result = Result(dict(request), answer["ok"], answer.get("result", {}),
-                        answer.get("error", {}))  # fmt: skip
+        result = self._answer(request)
         if expect is not None:
             result.expect_error(expect)
         elif not result.ok:
             raise RequestFailed(request, result.error)
         return result
+
+    def _answer(self, request: Mapping[str, Any]) -> Result:
+        """The answer to one request, taken as it is (a refusal too)."""
+        answer = json.loads(self.protocol.call(json.dumps(request)))
+        return Result(dict(request), answer["ok"], answer.get("result", {}),
+                      answer.get("error", {}))  # fmt: skip
 
     def open(self, battle: str | Path | Mapping[str, Any],
              libraries: Sequence[str | Path | Mapping[str, Any]] = ()) -> Session:  # fmt: skip
@@ -199,15 +208,33 @@ class Game:
         """Every card of the library lints clean (no diagnostic at all) and its authored text
         is the text the runtime writes from its Behavior."""
         document = self.document(library)
-        problems = [f"{d['code']} {d.get('card') or d.get('where')}: {d['message']}"
-                    for d in self.lint(document)]  # fmt: skip
-        for card in document.get("cards", []):
-            described = self.send({"op": "describe", "definition": card}).result
-            if described["text"] != described["authored"]:
-                problems.append(f"card {card.get('id')!r}: its text {described['authored']!r} "
-                                f"is not what it does: {described['text']!r}")  # fmt: skip
+        found = self.lint(document)
+        problems = [_finding(d) for d in found]
+        named = {d["id"] for d in found if d.get("id") is not None}
+        for index, card in enumerate(document.get("cards", [])):
+            ident = card.get("id") if isinstance(card, Mapping) else None
+            said = f"card {ident!r}" if isinstance(ident, str) else f"cards[{index}]"
+            described = self._answer({"op": "describe", "definition": card})
+            if not described.ok:  # lint names a card that does not load; others are said here
+                if ident not in named:
+                    problems.append(f"{said}: cannot be described: "
+                                    f"{described.error.get('message')}")  # fmt: skip
+            elif described.result["text"] != described.result["authored"]:
+                problems.append(f"{said}: its text {described.result['authored']!r} is not "
+                                f"what it does: {described.result['text']!r}")  # fmt: skip
         if problems:
             raise AssertionError("the library is not clean:\n  " + "\n  ".join(problems))
+
+
+def _finding(diagnostic: Mapping[str, Any]) -> str:
+    """A lint diagnostic as one line naming its card (move, status) and where in it."""
+    ident, message = diagnostic.get("id"), str(diagnostic["message"])
+    what = f"{diagnostic.get('kind') or 'card'} {ident!r}" if ident is not None else "the library"
+    if message.startswith(what):  # the loader's message names it already
+        return f"{diagnostic['code']} {message}"
+    where = ", ".join(f"{key} {diagnostic[key]!r}" for key in ("node", "field")
+                      if diagnostic.get(key))  # fmt: skip
+    return f"{diagnostic['code']} {what}{f' ({where})' if where else ''}: {message}"
 
 
 def find_project(start: Path) -> Path | None:
@@ -229,11 +256,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def pybridge_project(request: pytest.FixtureRequest) -> Path | None:
     """The Godot project the tests are about."""
-    given = request.config.getoption("--pybridge-project") or request.config.getini(
-        "pybridge_project"
-    )
-    if given:
+    config = request.config
+    given = config.getoption("--pybridge-project")
+    if given:  # the command line's: relative to where pytest runs
         return Path(str(given)).resolve()
+    setting = config.getini("pybridge_project")
+    if setting:  # the ini file's: relative to the folder of that file
+        base = config.inipath.parent if config.inipath is not None else config.rootpath
+        return (base / str(setting)).resolve()
     return find_project(Path(str(request.path)).parent)
 
 

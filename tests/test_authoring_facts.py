@@ -4,11 +4,11 @@ action has its describe words, and one without them is caught."""
 
 from __future__ import annotations
 
+import dataclasses
 from enum import StrEnum
 
 import pytest
 
-from pybridge.authoring import phrases
 from pybridge.authoring.analysis import (
     ALL_SIDES,
     OWN_SIDE,
@@ -36,7 +36,13 @@ from pybridge.runtime.mode_table import TargetMode
 from pybridge.runtime.model import StatusDef
 from pybridge.runtime.nodes import NodeType, Role
 from pybridge.runtime.reader import Reader
-from pybridge.runtime.sources import UNIT_SOURCES, UnitSourceSpec
+from pybridge.runtime.sources import (
+    CARD_SOURCES,
+    UNIT_SOURCES,
+    CardWords,
+    UnitSourceSpec,
+    UnitWords,
+)
 from pybridge.runtime.sources import Side as SourceSide
 
 OTHER, OWN, SELF = (frozenset({s}) for s in (Standing.OTHER, Standing.OWN, Standing.SELF))
@@ -50,7 +56,10 @@ FIELD, DEAD, RESERVE = (
 # -- describe words for every mode, source and action ------------------------------------------
 def test_every_mode_source_and_action_has_describe_words() -> None:
     missing = missing_words()
-    assert missing == [], "add their words to pybridge/authoring/phrases.py: " + ", ".join(missing)
+    assert missing == [], (
+        "add their words (pybridge/authoring/phrases.py for modes and actions, "
+        "a source's describe= where it is declared): " + ", ".join(missing)
+    )
 
 
 def test_a_new_mode_or_action_without_describe_words_is_named() -> None:
@@ -80,7 +89,8 @@ def test_the_runtime_tables_growing_without_words_is_caught(
 def test_a_card_source_row_must_name_a_place_the_source_is_in(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(phrases.CARD_SOURCE_WORDS, "DrawPile", phrases.CardWords("hand"))
+    draw = dataclasses.replace(CARD_SOURCES["DrawPile"], words=CardWords("hand"))
+    monkeypatch.setitem(CARD_SOURCES, "DrawPile", draw)
     assert missing_words() == ["card source DrawPile (place hand)"]
 
 
@@ -156,7 +166,7 @@ def test_absolute_teams_and_the_selection_depend_on_the_host_and_the_mode() -> N
     assert root_reach("Target", pair) == ChainReach(OWN_SIDE, False, 2, FIELD)
 
 
-def _fallen_foes() -> UnitSourceSpec:
+def _fallen_foes(words: UnitWords | None = None) -> UnitSourceSpec:
     return UnitSourceSpec(
         "AllFallenFoes",
         lambda ctx: [],
@@ -166,13 +176,15 @@ def _fallen_foes() -> UnitSourceSpec:
         True,
         "every fallen opposing unit",
         empty="yields fallen enemies, and there may be none",
+        words=words,
     )
 
 
 def test_a_new_source_is_analysed_and_checked_from_its_spec_alone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(UNIT_SOURCES, "AllFallenFoes", _fallen_foes())
+    words = UnitWords(("enemy", "enemies"), pre="fallen")
+    monkeypatch.setitem(UNIT_SOURCES, "AllFallenFoes", _fallen_foes(words))
     card = Subject(HostKind.CARD, TargetMode.NONE)
     assert root_reach("AllFallenFoes", card) == ChainReach(OTHER, True, None, DEAD)
     chain = Chain(Kind.UNITS, "AllFallenFoes", None)

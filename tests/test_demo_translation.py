@@ -193,11 +193,14 @@ def _unescaped(text: str) -> str:
 def words_shown_of_their_own() -> set[str]:
     """The ``tr()`` words of the scripts the party battle and the duel run (the addon's but
     the Workshop's, the two scenes' and the start screen's, the pile counters' of the party
-    battle and the hot-seat duel), their scenes' texts and the
-    keywords' texts, but the demo's title (a name)."""
+    battle and the hot-seat duel, and the shared ones the duel runs: its Menu, refusals, failed
+    requests, missing document), their scenes' texts and the keywords' texts, but the demo's
+    title (a name)."""
     scripts = [p for p in ADDON.rglob("*.gd") if "workshop" not in p.relative_to(ADDON).parts]
     scripts += [DEMO / name for name in ("main.gd", "duel.gd", "start.gd", "ui/energy_orb.gd")]
     scripts += [DEMO / "ui" / name for name in ("demo_piles.gd", "demo_rival_piles.gd")]
+    shared = ("demo_menu.gd", "demo_sides.gd", "demo_battle_file.gd", "demo_lines.gd")
+    scripts += [DEMO / "ui" / name for name in shared]
     found = {_unescaped(w) for p in scripts for w in _TR.findall(p.read_text("utf-8"))}
     for scene in (DEMO / "main.tscn", DEMO / "duel.tscn", DEMO / "start.tscn"):
         found |= {_unescaped(w) for w in _SCENE_TEXT.findall(scene.read_text("utf-8"))}

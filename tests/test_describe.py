@@ -935,3 +935,18 @@ def test_describe_command_reads_a_library_and_refuses_unknown_ids() -> None:
     assert usage.returncode == 2 and "CARD_ID" in usage.stderr
     broken = run_cli("describe", "x", "--file", str(DATA / "missing.json"))
     assert broken.returncode == 2
+
+
+def test_describe_command_reads_a_battle_with_its_card_library() -> None:
+    """A battle whose cards come from a library: its cards and statuses are described once
+    the library is named; without it the command says to name it."""
+    demo = Path(__file__).resolve().parent.parent / "demo_project"
+    battle, library = demo / "battles" / "party_battle.json", demo / "cards" / "mechanics.json"
+    common = ["--project", str(demo), "--file", str(battle)]
+    card = run_cli("describe", "foresight", *common, "--library", str(library))
+    assert card.returncode == 0 and card.stdout == "Scry 3.\n", card.stderr
+    status = run_cli("describe", "burn", *common, "--library", str(library))
+    assert status.returncode == 0 and status.stdout.startswith("At the start of its turn"), status
+    alone = run_cli("describe", "burn", *common)
+    assert alone.returncode == 2 and '"foresight"' in alone.stderr
+    assert "(name the card library the battle is opened with: --library FILE)" in alone.stderr

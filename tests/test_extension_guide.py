@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -108,6 +109,19 @@ def test_the_guide_prints_a_whole_game_with_one_extension_file() -> None:
                           "res://battles/gold_mine.json", "res://main.tscn",
                           "res://main.gd"}  # fmt: skip
     assert [f for f in files if f.startswith("res://extensions/")] == ["res://extensions/gold.py"]
+
+
+def test_the_guides_commands_name_only_files_the_guide_writes() -> None:
+    """Each file a ``pybridge`` command of the guide names (in a shell block or inline) is one
+    the guide prints, so the reader who follows it has it."""
+    text = GUIDE.read_text("utf-8")
+    commands = [" ".join(c.split()) for c in re.findall(r"`(pybridge [^`]+)`", text)]
+    commands += re.findall(r"^(pybridge .+)$", text, re.MULTILINE)
+    named = {word for command in commands for word in command.split()
+             if re.fullmatch(r"[\w./-]+\.(json|py|gd|tscn)", word)}  # fmt: skip
+    assert "cards/gold.json" in named and "battles/gold_mine.json" in named, commands
+    written = {name.removeprefix("res://") for name in guide_files()}
+    assert named <= written, named - written
 
 
 def test_the_guides_gdscript_passes_the_linter(tmp_path: Path) -> None:

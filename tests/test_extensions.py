@@ -99,7 +99,7 @@ def test_a_word_without_its_extension_is_refused_even_when_the_document_names_no
 
 def test_the_schema_lists_extension_words_with_their_extension_and_the_api_version() -> None:
     schema = call(mechanics_protocol(), op="schema")["result"]
-    assert schema["api_version"] == "1.3"
+    assert schema["api_version"] == "1.4"
     assert schema["extensions"] == [{"name": "demo_mechanics", "version": "1.0",
                                      "doc": "The demo's own mechanics: Scry, a Combo counter "
                                      "and Drain."}]  # fmt: skip
@@ -134,8 +134,9 @@ def test_an_extension_that_raises_fails_the_request_naming_it_and_changes_nothin
     failed = call(protocol, op="play", session=session, card="b1")
     error = failed["error"]
     assert error["code"] == "extension_error"
-    for named in ("'broken'", "node 'boom'", "(Explode)", "card 'bomb'", "the fuse was wet"):
-        assert named in error["message"], error
+    for named in ("'broken'", "node 'boom'", "action 'Explode'", "card 'bomb'", "the fuse was wet"):
+        assert error["message"].count(named) == 1, error  # each named once
+    assert error["where"] == "cards.bomb.nodes.boom"  # a path of ids, as every where is a path
     assert 'broken.py", line' in error["extension_traceback"]
     assert call(protocol, op="state", session=session) == before
 
@@ -578,3 +579,24 @@ def test_an_extension_action_reads_the_piles_of_its_hosts_side() -> None:
     sides = {s["team"]: s for s in played["result"]["state"]["sides"]}
     assert sides["enemy"]["piles"]["draw"][0]["id"] == kept
     assert sides["player"]["piles"]["draw"] == player_draw
+
+
+@pytest.mark.parametrize(("files", "why"), [
+    ("missing", "no such extension file"),
+    ("syntax", "SyntaxError"),
+    ("raises", "RuntimeError: no gold today"),
+    ("project", "no project.godot"),
+])  # fmt: skip
+def test_the_stdio_server_refuses_an_extension_that_does_not_load_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], files: str, why: str
+) -> None:
+    from pybridge import cli
+
+    write(tmp_path / "syntax.py", "def register(words:\n")
+    write(tmp_path / "raises.py", "def register(words):\n    raise RuntimeError('no gold today')\n")
+    given = ["--project", str(tmp_path)] if files == "project" else [
+        "--extension", str(tmp_path / f"{files}.py")]  # fmt: skip
+    assert cli.main(["serve", "--stdio", *given]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("pybridge serve: ") and why in err, err
+    assert err.count("\n") == 1 and "Traceback" not in err

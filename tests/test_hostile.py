@@ -616,10 +616,11 @@ def test_a_maximal_request_is_answered_in_bounded_time() -> None:
 def test_docs_limits_match_the_code() -> None:
     """Each documented limit with a constant is that constant's value."""
     from pybridge.runtime import definitions, document, graph, kinds, model, reader, resolve
+    from pybridge.runtime import guards as event_guards
 
     modules = {"protocol": protocol, "document": document, "definitions": definitions,
                "graph": graph, "reader": reader, "resolve": resolve, "answers": answers,
-               "kinds": kinds, "model": model}  # fmt: skip
+               "kinds": kinds, "model": model, "guards": event_guards}  # fmt: skip
     checked = 0
     for line in (ROOT / "docs" / "limits.md").read_text("utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -710,7 +711,8 @@ def test_the_fuzzer_checks_would_catch_a_broken_answer() -> None:
     mutated = [mutate_request(rng.choice(seeds), rng, ["s1"]) for _ in range(300)]
     assert len({json.dumps(m) for m in mutated}) > 250  # varied
     answers = [json.loads(Protocol().call(json.dumps(m))) for m in mutated]
-    assert {a["ok"] for a in answers} == {True, False}
+    codes = {a["error"]["code"] for a in answers if not a["ok"]}
+    assert len(codes) >= 5, codes  # refused for many reasons, not all at the door
 
 
 # -- read-only requests ----------------------------------------------------------------------
@@ -740,8 +742,9 @@ def test_asking_about_a_card_never_changes_the_session() -> None:
     session = opened["result"]["session"]
     state = json.dumps({"op": "state", "session": session})
     before = proto.call(state)
-    for op in ("targets", "preview", "cut", "state"):
-        answer = json.loads(proto.call(json.dumps({"op": op, "session": session, "card": "h1"})))
+    for op, asked in (("targets", {"card": "h1"}), ("preview", {"card": "h1"}), ("cut", {}),
+                      ("state", {})):  # fmt: skip
+        answer = json.loads(proto.call(json.dumps({"op": op, "session": session, **asked})))
         assert answer["ok"], answer
         assert proto.call(state) == before, op
 

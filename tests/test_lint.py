@@ -171,6 +171,7 @@ def test_every_code_has_a_broken_example_and_a_documented_entry() -> None:
         c for c, *_ in BROKEN_BATTLE_DEFINITIONS.values()
     }
     tested.add("PB122")  # a cycle of calls refuses its library: tests/test_calls.py
+    tested.add("PB211")  # a game source declared without words: tests/test_source_words.py
     assert tested | {"PB001", "PB002"} == set(CODES)
     doc = (ROOT / "docs" / "lint.md").read_text("utf-8")
     documented = dict(re.findall(r"^\*\*(PB\d{3})\*\* \((error|warning|info)\)", doc, re.M))
@@ -517,6 +518,37 @@ def test_lint_command_directories_and_unreadable_files(tmp_path: Path) -> None:
     assert usage.returncode == 2
 
 
+def test_a_battle_is_checked_with_the_card_libraries_checked_beside_it_or_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The demo's party battle names cards of its library by id: linted with the project's
+    folder (the library among the documents) or with --library, it is checked clean; alone
+    it is refused, saying how to give the library."""
+    from pybridge.cli import main
+
+    demo = ROOT / "demo_project"
+    battle, library = demo / "battles" / "party_battle.json", demo / "cards" / "mechanics.json"
+    assert main(["lint", "--project", str(demo), str(demo)]) == 0
+    assert capsys.readouterr().out == "0 errors, 0 warnings, 0 info in 2 files\n"
+    assert main(["lint", "--project", str(demo), str(battle), "--library", str(library)]) == 0
+    assert capsys.readouterr().out == "0 errors, 0 warnings, 0 info in 1 file\n"
+    assert main(["lint", "--project", str(demo), str(battle)]) == 1
+    alone = capsys.readouterr().out
+    assert 'no card with this id in the battle\'s cards or the library, got "foresight"' in alone
+    assert "--library FILE" in alone
+    # A card two libraries define cannot be told apart: the battle naming it says so.
+    cards = json.loads(library.read_text("utf-8"))
+    (tmp_path / "again.json").write_text(json.dumps(cards), "utf-8")
+    assert main(["lint", "--project", str(demo), str(battle), str(library),
+                 str(tmp_path / "again.json")]) == 1  # fmt: skip
+    twice = capsys.readouterr().out
+    assert f"card 'foresight' (cards[0]) is defined twice (the first is card library " \
+           f"{str(library)!r}, cards[0])" in twice  # fmt: skip
+    # A --library file that is not a card library stops the command, naming it.
+    assert main(["lint", str(battle), "--library", str(battle)]) == 2
+    assert f"card library {str(battle)!r}: expected a JSON object" in capsys.readouterr().err
+
+
 # -- robustness --------------------------------------------------------------------------------
 def test_every_mode_source_and_action_is_checked_and_described_without_failing() -> None:
     """Every target mode x every source x every action, read through the field and through a
@@ -588,6 +620,8 @@ def test_a_library_is_checked_card_by_card_and_a_refusal_names_its_node() -> Non
     assert ("PB101", "card", "meteor_strike", "hit", "source",
             "cards[1].behavior.nodes[0].source") in where  # fmt: skip
     assert ("PB002", "card", "defend", None, "id", f"cards[{len(cards) - 1}].id") in where
+    twice = next(d for d in found if d.id == "defend")
+    assert "duplicate card id (the first is cards[2])" in twice.message
     assert [d.code for d in found].count("PB002") == 2
     broken = lint_document({"format": "pybridge/cards@1", "cards": "none"})
     assert [(d.code, d.kind, d.path) for d in broken] == [("PB002", "document", "cards")]

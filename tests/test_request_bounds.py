@@ -15,7 +15,8 @@ import pytest
 
 from pybridge import protocol
 from pybridge.runtime.graph import MAX_EVALUATIONS
-from pybridge.runtime.resolve import MAX_EVENTS, MAX_WORK
+from pybridge.runtime.guards import MAX_EVENTS
+from pybridge.runtime.resolve import MAX_WORK
 
 from .builders import action, battle_doc, card, move, unit
 from .protocol_support import Session

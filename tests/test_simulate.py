@@ -239,11 +239,28 @@ def test_the_strongest_card_and_the_useless_one(tmp_path: Path) -> None:
     assert next(r for r in rows if r["card"] == "dud")["plays"] > 0  # played, did nothing
 
 
+def test_when_no_encounter_loads_the_run_says_nothing_was_played_and_writes_no_report(
+    tmp_path: Path, capsys
+) -> None:
+    stray = json.loads((EXAMPLE_ENCOUNTERS / "goblin_scouts.json").read_text("utf-8"))
+    stray["piles"]["hand"] = [{"id": "h1", "card": "fireball", "owner": "knight"}]
+    (tmp_path / "scouts.json").write_text(json.dumps(stray))
+    out = tmp_path / "out"
+    code, data = _simulate(out, "--workers", "1", "--library", str(EXAMPLE_LIBRARY),
+                           str(tmp_path / "scouts.json"))  # fmt: skip
+    assert code == 1 and data["battles_played"] == 0 and not data["complete"]
+    assert not (out / "report.html").exists()
+    printed = capsys.readouterr()
+    assert "fireball" in printed.err and "no battle was played" in printed.out
+    assert "battles/s" not in printed.out + printed.err and "report.html" not in printed.out
+
+
 def test_a_broken_library_card_and_an_unknown_card_are_named_and_the_rest_runs(
     tmp_path: Path, capsys
 ) -> None:
     library = json.loads(EXAMPLE_LIBRARY.read_text("utf-8"))
     library["cards"][2]["cost"] = "free"  # defend
+    library["cards"] += [dict(library["cards"][0], id="spare")] * 2  # a card no one plays, twice
     (tmp_path / "cards.json").write_text(json.dumps(library))
     stray = json.loads((EXAMPLE_ENCOUNTERS / "goblin_scouts.json").read_text("utf-8"))
     stray["piles"]["draw"] = [{"id": "d1", "card": "fireball"}]
@@ -260,6 +277,9 @@ def test_a_broken_library_card_and_an_unknown_card_are_named_and_the_rest_runs(
     problems = {(p["encounter"], p["card"]): p["message"] for p in data["problems"]}
     assert "'defend' (cards[2]) is broken: cost" in problems[(None, "defend")]
     assert "encounter 'camp'" in problems[("camp", "defend")]
+    last = len(library["cards"]) - 1
+    twice = f"'spare' (cards[{last}]) is defined twice (the first is cards[{last - 1}])"
+    assert twice in problems[(None, "spare")]
     assert "the library's card 'defend' is broken" in problems[("camp", "defend")]
     assert "fireball" in problems[("scouts", "fireball")] and "piles.draw[0].card" in \
         problems[("scouts", "fireball")]  # fmt: skip

@@ -46,7 +46,8 @@ class Session:
         self.id = self.ok(op="open", battle=battle)["session"]
 
     def call(self, **request: Any) -> dict[str, Any]:
-        request.setdefault("session", getattr(self, "id", None))
+        if hasattr(self, "id"):  # open takes no session
+            request.setdefault("session", self.id)
         return json.loads(self.protocol.call(json.dumps(request)))  # type: ignore[no-any-return]
 
     def ok(self, **request: Any) -> dict[str, Any]:
@@ -152,7 +153,8 @@ def test_a_card_drawn_is_revealed_only_to_its_owner() -> None:
 def test_open_refuses_a_view_and_a_snapshot_resumes_the_same_views() -> None:
     session = Session(rivals_battle())
     session.ok(op="end_turn", viewer="player")
-    refused = session.call(op="open", battle=session.view("enemy"))
+    opening = {"op": "open", "battle": session.view("enemy")}
+    refused = json.loads(session.protocol.call(json.dumps(opening)))
     assert not refused["ok"] and refused["error"]["where"] == "battle.view"
     assert "view" in refused["error"]["message"]
     resumed = Session(session.ok(op="state")["state"])

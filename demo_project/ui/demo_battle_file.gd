@@ -14,3 +14,16 @@ static func read(file: String, checkout_file: String) -> String:
 		if FileAccess.file_exists(path):
 			return FileAccess.get_file_as_string(path)
 	return ""
+
+
+## The text of [param file] as [method read] finds it; when neither can be read, says so on
+## [param battle_log] and in an [code]error[/code] line ([code]missing_battle[/code]) and
+## returns [code]""[/code].
+static func read_or_say(
+	file: String, checkout_file: String, battle_log: PyBridgeBattleLog
+) -> String:
+	var text := read(file, checkout_file)
+	if text.is_empty():
+		battle_log.add_line(battle_log.tr("The battle document %s is missing.") % file, "error")
+		DemoLines.say("error", {"code": "missing_battle", "message": file})
+	return text

@@ -15,6 +15,19 @@ var tint: Color = Color("d0583a"):
 		queue_redraw()
 
 
+## Shows [param team]'s hand in [param view] as backs of its colour [param color] (the view
+## of this seat holds no faces of it), and says on [param label] how many cards it holds and
+## the side's energy.
+func show_hand_of(view: PyBridgeBattleView, team: String, color: Color, label: Label) -> void:
+	var side := DemoSides.of(view, team)
+	count = side.hand.size()
+	tint = color
+	label.text = (
+		tr("%s's hand: %d cards · energy %d / %d")
+		% [DemoSides.name_of(view, team), count, side.energy, side.max_energy]
+	)
+
+
 func _draw() -> void:
 	var card := Vector2(30, 42)
 	# Overlap the backs when there are too many to sit side by side.

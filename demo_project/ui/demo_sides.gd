@@ -1,7 +1,8 @@
 class_name DemoSides
 extends RefCounted
 ## A side of a battle between two card-playing sides, as the duel screens show it: its typed
-## state and the name it goes by; and what both duel screens print of the plays.
+## state, the name it goes by and the other side; and what the duel screens print of the
+## plays.
 
 
 ## The side [param team] of [param view]'s battle state, typed (a blank one, at zero, when
@@ -21,17 +22,32 @@ static func name_of(view: PyBridgeBattleView, team: String) -> String:
 	return str(view.names().get("units", {}).get(player, player))
 
 
-## Prints what both duel screens tell of [param view]'s plays: [code]highlight[/code] and
+## The other side of [param view]'s battle than [param team] (the state's sides;
+## [code]""[/code] before a battle shows).
+static func other_of(view: PyBridgeBattleView, team: String) -> String:
+	if view.battle_state == null:
+		return ""
+	for each: PyBridge.Side in view.battle_state.sides:
+		if each.team != team:
+			return each.team
+	return ""
+
+
+## Prints what the duel screens tell of [param view]'s plays: [code]highlight[/code] and
 ## [code]target[/code] as the player aims, [code]activated[/code] and [code]turn[/code] (the
 ## runtime's answers, from [param bridge]); adds an activation's log lines to
-## [param battle_log]; and tells each refusal to [param refused]
-## ([code]refused.call(op, reason, card_id)[/code], the reason in the player's language).
+## [param battle_log]; and tells each refusal: a [code]refused[/code] line
+## ([code]op[/code], [code]reason[/code], [code]card[/code]) and [param toast] "Not now",
+## the reason in the player's language.
 static func follow_plays(
 	view: PyBridgeBattleView,
 	bridge: PyBridgeClient,
 	battle_log: PyBridgeBattleLog,
-	refused: Callable
+	toast: DemoToast
 ) -> void:
+	var refused := func(op: String, reason: String, card_id: String) -> void:
+		DemoLines.say("refused", {"op": op, "reason": reason, "card": card_id})
+		toast.flash(view.tr("Not now: %s") % reason, 1.8)
 	view.highlight_changed.connect(
 		func(card_id: String, unit_ids: PackedStringArray) -> void:
 			DemoLines.say("highlight", {"card": card_id, "units": unit_ids})

@@ -38,6 +38,55 @@ static func build() -> Theme:
 	return theme
 
 
+## A [Theme] for a duel screen: two rows of units above the hand, so slightly shorter unit
+## views than the party battle's.
+static func build_duel() -> Theme:
+	var theme := build()
+	theme.set_constant(&"height", &"PyBridgeUnitView", 206)
+	theme.set_constant(&"portrait_height", &"PyBridgeUnitView", 80)
+	return theme
+
+
+## Gives [param screen] [param theme], and [param layers] too (the roots of its overlays: a
+## CanvasLayer does not pass the theme on).
+static func use(screen: Control, theme: Theme, layers: Array[Control] = []) -> void:
+	screen.theme = theme
+	for root in layers:
+		root.theme = theme
+
+
+## Draws a duel screen's backdrop on [param canvas]: its whole rect shaded from
+## [param corners] (top left, top right, bottom right, bottom left) and the table's felt of
+## colour [param felt] under the units' rows.
+static func draw_table(canvas: Control, corners: PackedColorArray, felt: Color) -> void:
+	var w := canvas.size.x
+	var h := canvas.size.y
+	canvas.draw_polygon(
+		PackedVector2Array([Vector2(0, 0), Vector2(w, 0), Vector2(w, h), Vector2(0, h)]), corners
+	)
+	var cloth := StyleBoxFlat.new()
+	cloth.bg_color = felt
+	cloth.border_color = Color(1, 1, 1, 0.07)
+	cloth.set_border_width_all(2)
+	cloth.set_corner_radius_all(18)
+	canvas.draw_style_box(cloth, Rect2(4, 50, 896, 426))
+
+
+## Draws [param text], a side's name, on [param canvas] at the top left of its row
+## [param area], in (a lighter) [param color].
+static func draw_side_name(canvas: Control, area: Control, text: String, color: Color) -> void:
+	var rect := area.get_global_rect()
+	canvas.draw_string(
+		canvas.get_theme_default_font(),
+		Vector2(rect.position.x + 12, rect.position.y + 22),
+		text,
+		HORIZONTAL_ALIGNMENT_LEFT,
+		-1,
+		14,
+		color.lightened(0.25)
+	)
+
+
 static func _variation(
 	theme: Theme, name: String, base: String, font_size: int, color: Color
 ) -> void:

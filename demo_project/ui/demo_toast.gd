@@ -1,17 +1,31 @@
 class_name DemoToast
 extends RefCounted
-## The short message both demo scenes show over the battle (a refused card, a refused pick):
-## shown at once, held, then faded out.
+## The short message a battle screen shows over the battle (a refused card, a refused pick,
+## the connection): shown at once, held, then faded out; a new one takes the place of the last.
+
+var _label: Label = null
+var _fade: Tween = null
 
 
-## Shows [param text] on [param label] for [param hold] seconds, then fades it; stops the fade
-## still [param running] from the last message. Returns the new fade, to pass next time.
-static func flash(label: Label, text: String, hold: float, running: Tween) -> Tween:
-	label.text = text
-	if running != null:
-		running.kill()
-	label.modulate.a = 1.0
-	var fade := label.create_tween()
-	fade.tween_interval(hold)
-	fade.tween_property(label, "modulate:a", 0.0, 0.6)
-	return fade
+## A toast shown on [param label].
+func _init(label: Label) -> void:
+	_label = label
+
+
+## Shows [param text] for [param hold] seconds, then fades it; the message before it goes at
+## once.
+func flash(text: String, hold: float) -> void:
+	clear()
+	_label.text = text
+	_label.modulate.a = 1.0
+	_fade = _label.create_tween()
+	_fade.tween_interval(hold)
+	_fade.tween_property(_label, "modulate:a", 0.0, 0.6)
+
+
+## Hides the message shown now, if any (a new battle).
+func clear() -> void:
+	if _fade != null:
+		_fade.kill()
+		_fade = null
+	_label.modulate.a = 0.0

@@ -25,10 +25,8 @@ from ..runtime.graph import Behavior, Kind, Node
 from ..runtime.model import CardDef, MoveDef, Team
 from ..runtime.modes import TargetMode
 from ..runtime.nodes import NodeType, Role
-from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardSourceSpec, UnitSourceSpec
-
-#: Unit sources that read what the card, move or reaction submitted (or its attacker).
-SELECTION_SOURCES = frozenset(name for name, spec in UNIT_SOURCES.items() if spec.selection)
+from ..runtime.sources import CardSourceSpec, UnitSourceSpec
+from ..runtime.vocabulary import Vocabulary, words_or_builtin
 
 
 # -- what a node type or a source is, read from the runtime's specs ----------------------------
@@ -64,22 +62,30 @@ def limit_field(node_type: NodeType) -> str:
     return next(f.name for f in node_type.fields if f.type == "integer")
 
 
-def source_spec(chain: Chain) -> UnitSourceSpec | CardSourceSpec | None:
+def source_spec(chain: Chain, subject: Subject) -> UnitSourceSpec | CardSourceSpec | None:
     """The spec of the unit or card source at the head of ``chain``."""
-    return (UNIT_SOURCES if chain.kind is Kind.UNITS else CARD_SOURCES).get(chain.root)
+    if chain.kind is Kind.UNITS:
+        return subject.unit_source(chain.root)
+    return subject.card_source(chain.root)
 
 
-def is_submitted(root: str) -> bool:
+def reads_selection(root: str, subject: Subject) -> bool:
+    """Does ``root`` read what the card, move or reaction submitted (or its attacker)?"""
+    spec = subject.unit_source(root)
+    return spec is not None and spec.selection
+
+
+def is_submitted(root: str, subject: Subject) -> bool:
     """Is ``root`` the submitted selection itself (Target), which holds nothing when the mode
     submits nothing?"""
-    spec = UNIT_SOURCES.get(root)
+    spec = subject.unit_source(root)
     return spec is not None and spec.side is sources.Side.SUBMITTED
 
 
-def falls_back(root: str) -> bool:
+def falls_back(root: str, subject: Subject) -> bool:
     """Does ``root`` read the submitted unit when it stands on its side, and otherwise pick a
     unit of its own (Opponent: the first living opposing unit)?"""
-    spec = UNIT_SOURCES.get(root)
+    spec = subject.unit_source(root)
     return spec is not None and spec.selection and spec.side is not sources.Side.SUBMITTED
 
 
@@ -126,6 +132,15 @@ class Subject:
     target_count: int = 1
     up_to: bool = False
     target_filter: Mapping[str, Any] = field(default_factory=dict)
+    #: The vocabulary its Behavior was read with (None: the built-in one): the sources it
+    #: may name, with their facts and words.
+    words: Vocabulary | None = field(default=None, compare=False, repr=False)
+
+    def unit_source(self, name: str) -> UnitSourceSpec | None:
+        return words_or_builtin(self.words).unit_sources.get(name)
+
+    def card_source(self, name: str) -> CardSourceSpec | None:
+        return words_or_builtin(self.words).card_sources.get(name)
 
     def __post_init__(self) -> None:
         # One way to say each Host: the attacked hook is a reaction, and a reaction runs in no
@@ -166,16 +181,18 @@ class Subject:
             target_count=card.target_count,
             up_to=card.up_to,
             target_filter=dict(card.target_filter),
+            words=card.behavior.words,
         )
 
     @classmethod
     def of_move(cls, move: MoveDef) -> Subject:
-        return cls(HostKind.MOVE, move.target)
+        return cls(HostKind.MOVE, move.target, words=move.behavior.words)
 
     @classmethod
-    def of_hook(cls, hook: str | None) -> Subject:
+    def of_hook(cls, hook: str | None, words: Vocabulary | None = None) -> Subject:
         """A status Behavior run in ``hook`` (None: the status itself, as its text speaks)."""
-        return cls(HostKind.REACTION if hook == REACTION_HOOK else HostKind.STATUS, hook=hook)
+        host = HostKind.REACTION if hook == REACTION_HOOK else HostKind.STATUS
+        return cls(host, hook=hook, words=words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +390,7 @@ def source_sides(side: sources.Side, subject: Subject) -> frozenset[Standing]:
 def root_reach(root: str, subject: Subject) -> ChainReach:
     """What a unit source can yield, seen from the Host of ``subject``: its spec's side, unit
     states, limit and wholeness; the submitted selection (Target) depends on the mode."""
-    spec = UNIT_SOURCES.get(root)
+    spec = subject.unit_source(root)
     if spec is None:
         return ChainReach(ALL_SIDES, False, None, ANY_STATE)
     states = unit_states(spec.states)
@@ -442,14 +459,14 @@ class Emptiness:
 
 def emptiness(chain: Chain, subject: Subject) -> Emptiness:
     maybe: list[tuple[str | None, str, str]] = []
-    spec = source_spec(chain)
+    spec = source_spec(chain, subject)
     if spec is not None and spec.empty:
         maybe.append((chain.root_node, "source", spec.empty))
     known: int | None = None
     if chain.kind is Kind.UNITS:
         start = root_reach(chain.root, subject)
         # "up to" N submitted units may be fewer: no position is known to exist
-        known = None if subject.up_to and is_submitted(chain.root) else start.limit
+        known = None if subject.up_to and is_submitted(chain.root, subject) else start.limit
         sides, states = start.sides, start.states
     else:
         known = None if spec is None else spec.limit

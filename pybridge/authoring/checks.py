@@ -18,7 +18,8 @@ from ..runtime.context import HostKind
 from ..runtime.graph import Behavior, Kind, Node
 from ..runtime.model import PILES, StatusDef
 from ..runtime.nodes import Role
-from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES
+from ..runtime.sources import CardSourceSpec, UnitSourceSpec
+from ..runtime.vocabulary import words_or_builtin
 from .analysis import (
     Chain,
     State,
@@ -111,7 +112,7 @@ class Checker:
 
     def unread_selection(self, chain: Chain) -> bool:
         """Does the chain read the submitted selection where nothing is submitted (PB106)?"""
-        return is_submitted(chain.root) and not self.subject.submits
+        return is_submitted(chain.root, self.subject) and not self.subject.submits
 
     def report(
         self, code: str, message: str, fix: str, node: str | None = None, at: str | None = None
@@ -131,6 +132,7 @@ class Checker:
         self._statuses()
         self._playable()
         self._sources()
+        self._source_words()
         self._units_in_state()
         self._random_rereads()
         if self.subject.mode is not None and self.behavior.start is not None:
@@ -194,7 +196,7 @@ class Checker:
             if not _reads_units(node):
                 continue
             source = str(node.fields["source"])
-            if is_submitted(source):
+            if is_submitted(source, self.subject):
                 self.report(
                     "PB118",
                     f"a playable_if condition reads {source}, but playability is "
@@ -204,7 +206,7 @@ class Checker:
                     node.id,
                     "source",
                 )
-            elif falls_back(source):
+            elif falls_back(source, self.subject):
                 self.report(
                     "PB119",
                     f"a playable_if condition reads {source}, but playability "
@@ -215,13 +217,46 @@ class Checker:
                     "source",
                 )
 
+    # -- PB211 -----------------------------------------------------------------------------------
+    def _source_words(self) -> None:
+        """A source a game declared without words: the describer cannot say what it yields."""
+        words = words_or_builtin(self.subject.words)
+        told: set[tuple[str, str]] = set()
+        for node in self.behavior.nodes.values():
+            if node.type.role is Role.SOURCE:
+                name, kind = str(node.fields.get("source", "")), node.type.output
+            elif node.type.acts_on is not None and node.source is not None:
+                name, kind = node.source, node.type.acts_on
+            else:
+                continue
+            table = "unit_sources" if kind is Kind.UNITS else "card_sources"
+            specs: Mapping[str, UnitSourceSpec | CardSourceSpec] = (
+                words.unit_sources if kind is Kind.UNITS else words.card_sources
+            )
+            spec = specs.get(name)
+            if spec is None or spec.words is not None or (table, name) in told:
+                continue
+            told.add((table, name))
+            owner = words.owner_of(table, name)
+            by = f"extension {owner!r}" if owner else "the built-in vocabulary"
+            what = "unit_source" if kind is Kind.UNITS else "card_source"
+            self.report(
+                "PB211",
+                f"'{node.id}' reads {name}, which {by} declared without words: the generated "
+                f'text says it yields "nothing", so no text can match what the card does',
+                f"give the source its words where {by} declares it: "
+                f'words.{what}("{name}", ..., describe=Message("<id>", "<what it yields>"))',
+                node.id,
+                "source",
+            )
+
     # -- PB106, PB107, PB111 (sources whatever the mode) -------------------------------------------
     def _sources(self) -> None:
         host = self.subject.host
         for read in self.reads:
-            spec = UNIT_SOURCES.get(read.source)
+            spec = self.subject.unit_source(read.source)
             absolute_enemies = spec is not None and spec.side is sources.Side.ENEMY_TEAM
-            if is_submitted(read.source) and not self.subject.submits:
+            if is_submitted(read.source, self.subject) and not self.subject.submits:
                 if self.subject.on_status:
                     why = "a status Behavior has no submitted unit"
                 else:
@@ -248,7 +283,8 @@ class Checker:
                     read.node.id,
                     "source",
                 )
-            elif falls_back(read.source) and host is HostKind.STATUS:  # a reaction submits
+            elif falls_back(read.source, self.subject) and host is HostKind.STATUS:
+                # (a reaction submits its attacker)
                 self.report(
                     "PB107",
                     f"'{read.node.id}' reads {read.source} in a "
@@ -323,7 +359,7 @@ class Checker:
             affected, fed, hint = _ONLY_STATE.get(
                 only, (f"{' or '.join(sorted(wanted))} units", "other units", "")
             )
-            source = _unit_source_for(wanted)
+            source = _unit_source_for(self.subject, wanted)
             words = ACTION_WORDS.get(name)
             fed = fed.replace("{verb}", third(words.other.verb) if words else "affects")
             self.report(
@@ -337,7 +373,7 @@ class Checker:
     def _cards_in_state(self, action: Node, chain: Chain) -> None:
         """An action affects cards in its places only: cards waiting on the Cut are in no pile,
         and only an action on the Cut (Negate) reaches them."""
-        spec = CARD_SOURCES.get(chain.root)
+        spec = self.subject.card_source(chain.root)
         if spec is None or action.type.states & spec.places:
             return
         node, at = chain.source_location(action)
@@ -352,8 +388,9 @@ class Checker:
                 at,
             )
             return
+        card_sources = words_or_builtin(self.subject.words).card_sources
         source = next(
-            (n for n, s in CARD_SOURCES.items() if s.places <= action.type.states), "a pile"
+            (n for n, s in card_sources.items() if s.places <= action.type.states), "a pile"
         )
         self.report(
             "PB112",
@@ -393,7 +430,7 @@ class Checker:
                 continue
             reduced = any(reduces(s.type) for s in chain.steps)
             selective = reduced or any(filters(s.type) for s in chain.steps)
-            spec = source_spec(chain)
+            spec = source_spec(chain, self.subject)
             # units that may be missing (the fallen, the reserve); a pile read whole may be
             # empty without surprising anyone
             scarce = chain.kind is Kind.UNITS and spec is not None and spec.empty is not None
@@ -448,9 +485,9 @@ def _reads_units(node: Node) -> bool:
     return node.type.role is Role.SOURCE and node.type.output is Kind.UNITS
 
 
-def _unit_source_for(states: frozenset[State]) -> str | None:
+def _unit_source_for(subject: Subject, states: frozenset[State]) -> str | None:
     """The whole-team unit source of the Host's side that yields units in exactly ``states``."""
-    for name, spec in UNIT_SOURCES.items():
+    for name, spec in words_or_builtin(subject.words).unit_sources.items():
         if spec.side is sources.Side.ALLIES and spec.whole and spec.states == states:
             return name
     return None

@@ -82,7 +82,10 @@ def _declared(ctx: Ctx, node: Node, target: Phrase | None) -> Clause:
     for name, kind in message.params.items():
         value = node.fields.get(name)
         if name == "target":
-            params[name] = phrase(target.text if target is not None else "it")
+            if target is not None and target.said is not None:
+                params[name] = target.said  # a whole message: a source's own words
+            else:
+                params[name] = phrase(target.text if target is not None else "it")
         elif isinstance(value, Mapping) and "counter" in value:
             params[name] = ctx.counter(value)
         elif kind == "number" and isinstance(value, int):

@@ -14,6 +14,7 @@ definition with its authored text and the generated one.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Iterator, Mapping
@@ -23,12 +24,13 @@ from typing import Any
 from .. import extensions
 from ..examples import demo_battle
 from ..folders import walk
-from ..runtime.definitions import load_library
+from ..runtime.definitions import LIBRARY_FORMAT, load_library
 from ..runtime.document import load_battle
 from ..runtime.errors import TargetingError
 from ..runtime.migrate import BATTLE, LIBRARY, versions
 from ..runtime.model import CardDef, MoveDef, StatusDef
 from ..runtime.vocabulary import Vocabulary
+from ..simulate.inputs import CardPool, InputError, library_cards, read_libraries
 from .describe import describe_card, describe_move, describe_status
 from .lint import Diagnostic, Severity, lint_document, summary
 
@@ -55,6 +57,7 @@ def add_authoring_commands(subparsers: argparse._SubParsersAction[argparse.Argum
         default="info",
         help="hide diagnostics below this severity (the exit status still counts errors)",
     )
+    _library_option(lint, "the battles")
     extensions.add_options(lint)
     lint.set_defaults(run=_cmd_lint)
     describe = subparsers.add_parser(
@@ -68,13 +71,29 @@ def add_authoring_commands(subparsers: argparse._SubParsersAction[argparse.Argum
     describe.add_argument(
         "--all", action="store_true", help="every definition: authored and generated text"
     )
+    _library_option(describe, "the --file battle")
     extensions.add_options(describe)
     describe.set_defaults(run=_cmd_describe, parser=describe)
+
+
+def _library_option(parser: argparse.ArgumentParser, battles: str) -> None:
+    parser.add_argument("--library", metavar="FILE", action="append", default=[],
+                        help=f"a card library {battles} name cards from, as simulate and bench "
+                        "take it (again for more)")  # fmt: skip
 
 
 def _words(args: argparse.Namespace) -> Vocabulary | None:
     files = extensions.from_options(args.project, args.extension)
     return extensions.load(files).words if files else None
+
+
+def _libraries(args: argparse.Namespace, words: Vocabulary | None) -> CardPool:
+    """The cards of the ``--library`` files, checked card by card; each broken card is said
+    on standard error (a battle naming it is refused, pointing there)."""
+    pool = read_libraries([Path(name) for name in args.library], words)
+    for problem in pool.broken.values():
+        print(f"pybridge {args.command}: {problem.message}", file=sys.stderr)
+    return pool
 
 
 # -- lint --------------------------------------------------------------------------------------
@@ -106,11 +125,12 @@ def _unreadable(name: str, why: str) -> Diagnostic:
 def _cmd_lint(args: argparse.Namespace) -> int:
     try:
         words = _words(args)
-    except extensions.ExtensionError as exc:
+        pool = _libraries(args, words)
+    except (extensions.ExtensionError, InputError) as exc:
         print(f"pybridge lint: {exc}", file=sys.stderr)
         return 2
     diagnostics: list[Diagnostic] = []
-    checked: list[str] = []
+    documents: list[tuple[str, object]] = []
     unreadable = False
     for name, path, explicit in _documents(args.paths):
         try:
@@ -124,8 +144,21 @@ def _cmd_lint(args: argparse.Namespace) -> int:
             isinstance(document, Mapping) and document.get("format") in _FORMATS
         ):
             continue  # some other JSON file in a directory
-        checked.append(name)
-        diagnostics.extend(lint_document(document, name, words))
+        documents.append((name, document))
+    # The card libraries checked with the battles lend them the cards they do not define
+    # themselves (a battle that defines its cards needs none); their own problems are
+    # reported where they are defined. --library files are what the battles are opened with.
+    found = CardPool(words)
+    for name, document in documents:
+        if isinstance(document, Mapping) and document.get("format") == LIBRARY_FORMAT:
+            with contextlib.suppress(InputError):  # not a list of cards: linted below
+                found.add(library_cards(document, name), name)
+    checked = [name for name, _ in documents]
+    unusable = {card: problem.message for card, problem in {**found.broken, **pool.broken}.items()}
+    for name, document in documents:
+        own = _own_cards(document)
+        library = {**{k: v for k, v in found.library.items() if k not in own}, **pool.library}
+        diagnostics.extend(lint_document(document, name, words, library, unusable))
     if not checked and not unreadable:  # checking nothing must not look like a clean bill
         print(f"pybridge lint: no battle or card library document in {', '.join(args.paths)}",
               file=sys.stderr)  # fmt: skip
@@ -147,6 +180,14 @@ def _cmd_lint(args: argparse.Namespace) -> int:
     if unreadable:
         return 2
     return 1 if counts[Severity.ERROR.value] else 0
+
+
+def _own_cards(document: object) -> set[object]:
+    """The ids of the cards a battle document defines itself."""
+    cards = document.get("cards") if isinstance(document, Mapping) else None
+    if not isinstance(cards, list):
+        return set()
+    return {card.get("id") for card in cards if isinstance(card, Mapping)}
 
 
 def _why(exc: BaseException) -> str:
@@ -179,12 +220,14 @@ def _summary_line(counts: Mapping[str, int], files: int) -> str:
 
 
 # -- describe ----------------------------------------------------------------------------------
-def _load(file: str | None, words: Vocabulary | None = None
+def _load(file: str | None, words: Vocabulary | None = None,
+          library: Mapping[str, CardDef] | None = None,
           ) -> tuple[dict[str, CardDef], dict[str, MoveDef], dict[str, StatusDef]]:  # fmt: skip
+    """The definitions of the document (a battle opened with ``library``, or a library)."""
     document: Any = demo_battle() if file is None else json.loads(Path(file).read_text("utf-8"))
     if isinstance(document, Mapping) and document.get("format") in versions(LIBRARY):
         return load_library(document, words), {}, {}
-    battle = load_battle(document, None, words)
+    battle = load_battle(document, library, words)
     return battle.library, battle.moves, battle.statuses
 
 
@@ -192,13 +235,17 @@ def _cmd_describe(args: argparse.Namespace) -> int:
     if not args.all and args.card is None:
         args.parser.error("give a CARD_ID or --all")
     try:
-        cards, moves, statuses = _load(args.file, _words(args))
-    except extensions.ExtensionError as exc:
+        words = _words(args)
+        cards, moves, statuses = _load(args.file, words, _libraries(args, words).library)
+    except (extensions.ExtensionError, InputError) as exc:
         print(f"pybridge describe: {exc}", file=sys.stderr)
         return 2
     except (OSError, ValueError, RecursionError) as exc:
         where = f" ({exc.where})" if isinstance(exc, TargetingError) and exc.where else ""
-        print(f"pybridge describe: {args.file}{where}: {exc}", file=sys.stderr)
+        hint = ""
+        if not args.library and where.endswith(".card)") and "no card with this id" in str(exc):
+            hint = " (name the card library the battle is opened with: --library FILE)"
+        print(f"pybridge describe: {args.file}{where}: {exc}{hint}", file=sys.stderr)
         return 2
     texts: list[tuple[str, str, str, str, str]] = []
     for card in cards.values():

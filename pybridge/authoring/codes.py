@@ -69,6 +69,7 @@ CODES: dict[str, Code] = _codes(
     ("PB208", N, "a number in the text that the definition does not contain"),
     ("PB209", W, "a keyword the text does not mention"),
     ("PB210", W, "text that drops a restriction of the range: tier, tag, status or health"),
+    ("PB211", W, "a source that declared no words: the generated text says it yields nothing"),
     ("PB301", N, "a selector chain that may come back empty, with no guard and no word about it"),
     ("PB302", E, "a selector chain that is always empty"),
 )

@@ -143,7 +143,7 @@ def spoken_status(status: StatusDef, statuses: Mapping[str, StatusDef] | None = 
         behavior = status.hooks.get(hook)
         if behavior is None:
             continue
-        ctx = Ctx(Subject.of_hook(hook), behavior, known, Voice.THIRD, status.id)
+        ctx = Ctx(Subject.of_hook(hook, behavior.words), behavior, known, Voice.THIRD, status.id)
         parts = arm(ctx, behavior.start, top=False)
         messages.update(ctx.messages)
         if not parts:

@@ -32,7 +32,7 @@ from ..runtime.calls import CallRefused, call_problems
 from ..runtime.context import HostKind
 from ..runtime.definitions import LIBRARY_FORMAT, MAX_CARDS, load_library, parse_card
 from ..runtime.document import load_battle
-from ..runtime.errors import TargetingError
+from ..runtime.errors import FormatError, TargetingError
 from ..runtime.model import CardDef, MoveDef, StatusDef
 from ..runtime.reader import Reader
 from ..runtime.vocabulary import Vocabulary
@@ -130,7 +130,7 @@ def lint_status(
     hooks = list(status.hooks.items())
     for hook, behavior in hooks:
         scope.enter(behavior, f"hooks.{hook}")
-        subject = Subject.of_hook(hook)
+        subject = Subject.of_hook(hook, behavior.words)
         Checker(scope, behavior, subject, status.text, statuses, empty_at=f"hooks.{hook}").run()
     extra = {status.decay or 0, abs(status.damage_dealt), abs(status.damage_taken)}
     check_text(
@@ -145,20 +145,29 @@ def lint_status(
     return ordered(scope.out)
 
 
-def lint_document(document: object, file: str | None = None,
-                  words: Vocabulary | None = None) -> list[Diagnostic]:  # fmt: skip
+def lint_document(document: object, file: str | None = None, words: Vocabulary | None = None,
+                  library: Mapping[str, CardDef] | None = None,
+                  unusable: Mapping[str, str] | None = None) -> list[Diagnostic]:  # fmt: skip
     """Check a battle or card library document. A battle the loader refuses becomes one PB002
     diagnostic naming the loader's JSON path and message (and the card, node and field it
-    leads to). A library is checked card by card: a card the loader refuses is one PB002 at
-    its card, node and field, and every other card is checked in full."""
+    leads to); its piles may name the cards of ``library`` (the card libraries it is opened
+    with), which are checked where they are defined, and a card it names that is in
+    ``unusable`` (library cards left out, by id, with why) says why. A library is checked
+    card by card: a card the loader refuses is one PB002 at its card, node and field, and
+    every other card is checked in full."""
     try:
         if isinstance(document, Mapping) and document.get("format") == LIBRARY_FORMAT:
             return _lint_library(document, file, words)
-        battle = load_battle(document, None, words)
+        battle = load_battle(document, library, words)
         library, statuses, moves = battle.library, battle.statuses, battle.moves
     except CallRefused as exc:
         return [refused(file, exc.where, exc.message, document, _CALLS_FIX, "PB122")]
     except TargetingError as exc:
+        if exc.where.endswith(".card") and "no card with this id" in exc.message:
+            value = exc.value if isinstance(exc, FormatError) else None
+            why = (unusable or {}).get(value) if isinstance(value, str) else None
+            message = f"{exc.message} ({why})" if why else exc.message
+            return [refused(file, exc.where, message, document, _LIBRARY_FIX)]
         return [refused(file, exc.where, exc.message, document)]
     except (RecursionError, ValueError, TypeError, KeyError) as exc:
         return [refused(file, "", f"{type(exc).__name__}: {exc}")]
@@ -176,6 +185,11 @@ def lint_document(document: object, file: str | None = None,
 
 #: The fix of a library card the loader refuses: the library's other cards are still checked.
 _CARD_REFUSED = "fix the field the loader names; the card's other checks run once it loads"
+#: The fix of a battle naming a card it does not define: its library was not given.
+_LIBRARY_FIX = (
+    "define the card in the battle's cards, or check the battle with the card "
+    "library it is opened with (a library among the paths, or --library FILE)"
+)
 #: The fix of a cycle of calls (PB122).
 _CALLS_FIX = ("break the cycle (or shorten the chain): let one of the cards do the effect "
               "itself instead of calling")  # fmt: skip
@@ -196,7 +210,7 @@ def _lint_library(document: Mapping[str, Any], file: str | None,
         try:
             card = parse_card(entry)
             if card.id in loaded:
-                raise entry.field("id").fail("duplicate card id")
+                raise entry.field("id").fail(f"duplicate card id (the first is {paths[card.id]})")
         except TargetingError as exc:
             out.append(refused(file, exc.where, exc.message, document, _CARD_REFUSED))
             continue

@@ -13,7 +13,6 @@ from ..runtime.graph import Kind, Node
 from ..runtime.mode_table import TargetMode
 from .analysis import (
     OWN_SIDE,
-    SELECTION_SOURCES,
     Chain,
     ChainReach,
     Standing,
@@ -22,6 +21,7 @@ from .analysis import (
     falls_back,
     limit_field,
     mode_sides,
+    reads_selection,
     reduces,
     unit_reach,
 )
@@ -40,7 +40,7 @@ def check_mode_reads(checker: Checker) -> None:
     """Does the Behavior read the unit the mode submits, through a source that can read it?"""
     subject, mode = checker.subject, checker.subject.mode
     assert mode is not None
-    selection = [r for r in checker.reads if r.source in SELECTION_SOURCES]
+    selection = [r for r in checker.reads if reads_selection(r.source, checker.subject)]
     if mode.requires_target and not selection:
         checker.report(
             "PB102",
@@ -63,7 +63,7 @@ def check_mode_reads(checker: Checker) -> None:
         return  # check_ranges says what a fallback read does where nothing is submitted
     chosen = mode_sides(mode.facts.reach)  # the side of the units the mode submits
     for read in checker.reads:
-        if not falls_back(read.source):
+        if not falls_back(read.source, checker.subject):
             continue
         node = read.node.id
         if chosen <= OWN_SIDE:
@@ -209,7 +209,7 @@ def check_ranges(checker: Checker) -> None:
         )
     if not facts.chooses_units:
         for read in checker.reads:
-            if falls_back(read.source) and read.node.id not in reported:
+            if falls_back(read.source, subject) and read.node.id not in reported:
                 checker.report(
                     "PB107",
                     f"'{read.node.id}' reads {read.source}, but the "

@@ -20,7 +20,7 @@ from ..runtime.graph import STACKS, Behavior, Kind, Node
 from ..runtime.model import StatusDef
 from ..runtime.nodes import Role
 from ..runtime.sentences import Said, data, said
-from ..runtime.sources import UNIT_SOURCES
+from ..runtime.sources import CardWords, UnitWords
 from ..runtime.vocabulary import CounterSpec, Message
 from ..words.describing import RANKS, ranked_id
 from .analysis import (
@@ -39,7 +39,7 @@ from .analysis import (
     unit_reach,
 )
 from .grammar import conj, indefinite, join, ordinal, plural, span, title
-from .phrases import CARD_SOURCE_WORDS, MODE_WORDS, PILE_WORDS, SUPERLATIVES, UNIT_SOURCE_WORDS
+from .phrases import MODE_WORDS, PILE_WORDS, SUPERLATIVES
 from .speech import phrase
 
 
@@ -171,7 +171,8 @@ def root_group(ctx: Ctx, chain: Chain) -> Group | None:
     """The group a chain's source yields, before its selectors; None for a source that names
     one unit or card (see :func:`single`)."""
     if chain.kind is Kind.UNITS:
-        words = UNIT_SOURCE_WORDS.get(chain.root)
+        spec = ctx.subject.unit_source(chain.root)
+        words = None if spec is None else spec.words
         if words is None or words.noun is None:
             return None
         group = Group(*words.noun, words.tail)
@@ -180,7 +181,8 @@ def root_group(ctx: Ctx, chain: Chain) -> Group | None:
         if words.team is not None:  # an absolute team, seen from the Host
             _team_noun(ctx, group, words.team)
         return group
-    card_words = CARD_SOURCE_WORDS.get(chain.root)
+    card_spec = ctx.subject.card_source(chain.root)
+    card_words = None if card_spec is None else card_spec.words
     if card_words is None or card_words.phrase:
         return None
     if card_words.place is None:
@@ -223,14 +225,23 @@ def selected(ctx: Ctx) -> Phrase:
     return Phrase(first, again, "selected", plural=count > 1, own_side=own)
 
 
-def _opponent(ctx: Ctx, root: str) -> Phrase:
+def _named(ctx: Ctx, words: UnitWords | CardWords) -> Said | None:
+    """A phrase a source declared as its message, as that message (said by its id, which a
+    host translates); None for words in English alone."""
+    message = words.message
+    if not isinstance(message, Message):
+        return None
+    ctx.messages[message.id] = message
+    return said(message.id)
+
+
+def _opponent(ctx: Ctx, root: str, words: UnitWords) -> Phrase:
     """A source that reads the submitted unit when it stands on the other side (Opponent): the
     attacker in a reaction, the selection of a mode that reaches only the other side, else the
     unit it falls back on."""
     subject = ctx.subject
     if subject.reaction:
         return Phrase("the attacker", "the attacker", "attacker")
-    words = UNIT_SOURCE_WORDS[root]
     mode = subject.mode
     sides = mode_sides(mode.facts.reach) if mode is not None and subject.submits else frozenset()
     if sides == {Standing.OTHER}:
@@ -242,38 +253,44 @@ def _opponent(ctx: Ctx, root: str) -> Phrase:
         noun = MODE_WORDS[mode].noun if mode is not None else "unit"
         text = f"the selected {noun} if it is an enemy, otherwise {words.phrase}"
         return Phrase(text, text)
-    return Phrase(words.phrase, words.again or words.phrase, "first-enemy")
+    return Phrase(words.phrase, words.again or words.phrase, "first-enemy", said=_named(ctx, words))
 
 
 def single(ctx: Ctx, chain: Chain) -> Phrase | None:
     """The phrase for a source that names one unit or card (or the selection), else None."""
     if chain.kind is Kind.CARDS:
-        card_words = CARD_SOURCE_WORDS.get(chain.root)
+        card_spec = ctx.subject.card_source(chain.root)
+        card_words = None if card_spec is None else card_spec.words
         if card_words is None or not card_words.phrase:
             return None
         many = bool(card_words.many) and ctx.subject.target_count > 1
         text = card_words.many if many else card_words.phrase
-        return Phrase(text, text, f"source:{chain.root}", plural=many)
-    spec, words = UNIT_SOURCES.get(chain.root), UNIT_SOURCE_WORDS.get(chain.root)
+        told = None if many else _named(ctx, card_words)
+        return Phrase(text, text, f"source:{chain.root}", plural=many, said=told)
+    spec = ctx.subject.unit_source(chain.root)
+    words = None if spec is None else spec.words
     if spec is None or words is None:
         return None
     if spec.side is sources.Side.SELF:
-        text = words.third if ctx.voice is Voice.THIRD and words.third else words.phrase
-        return Phrase(text, text, "self", is_self=True, own_side=True)
+        third = ctx.voice is Voice.THIRD and words.third
+        text = words.third if third else words.phrase
+        told = None if third else _named(ctx, words)
+        return Phrase(text, text, "self", is_self=True, own_side=True, said=told)
     if spec.side is sources.Side.SUBMITTED:  # the mode's selection, if it submits one
         if ctx.subject.reaction:  # a reaction submits the attacker
             return Phrase("the attacker", "the attacker", "attacker")
         if ctx.subject.submits:
             return selected(ctx)
-        return Phrase(words.phrase, words.phrase)
+        return Phrase(words.phrase, words.phrase, said=_named(ctx, words))
     if spec.selection:
-        return _opponent(ctx, chain.root)
+        return _opponent(ctx, chain.root, words)
     if not words.phrase:
         return None
     sides = root_reach(chain.root, ctx.subject).sides
     own = bool(sides) and sides <= OWN_SIDE
     text = words.phrase
-    return Phrase(text, words.again or text, f"source:{chain.root}", own_side=own)
+    told = _named(ctx, words)
+    return Phrase(text, words.again or text, f"source:{chain.root}", own_side=own, said=told)
 
 
 #: How a chain is reduced: (what keeps: "pick", "take" or "random"; the index or count; the

@@ -1,10 +1,11 @@
-"""The describer's words: one table per vocabulary, one row per target mode, unit source, card
-source, pile and action node type.
+"""The describer's words: one table per vocabulary, one row per target mode, pile and action
+node type. A unit or card source declares its own words where it is declared (its
+``describe``: :mod:`pybridge.words.sources` for the built-ins, a game's extension for its own).
 
 The rules (who is selected, which side a source reaches, what an action affects) come from the
 runtime's specs; these tables only say how the player reads each thing. Adding a target mode or
 an action node type means adding its row here: :func:`missing_words` names every mode, source
-and action without one, and the test suite fails while it names any.
+and action without words, and the test suite fails while it names any.
 """
 
 from __future__ import annotations
@@ -58,40 +59,7 @@ MODE_WORDS: dict[TargetMode, ModeWords] = {
 }
 
 
-# -- unit sources ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class UnitWords:
-    """How card text names what a unit source yields: either a group that selectors narrow
-    (``noun`` singular and plural, ``pre`` before it, ``tail`` after it, ``team``: an
-    absolute team, said relative to the Host), or a ``phrase`` for the unit it names (``again``
-    on a later mention, ``third`` in a status's third person). The submitted selection is
-    named by the mode's words; its phrase is what it says when nothing is submitted."""
-
-    noun: tuple[str, str] | None = None
-    pre: str = ""
-    tail: str = ""
-    team: str | None = None
-    phrase: str = ""
-    again: str = ""
-    third: str = ""
-
-
-UNIT_SOURCE_WORDS: dict[str, UnitWords] = {
-    "Self": UnitWords(phrase="yourself", third="itself"),
-    # when no unit on the other side is submitted
-    "Opponent": UnitWords(phrase="the first enemy", again="that enemy"),
-    "AllUnits": UnitWords(("unit", "units")),
-    "ActivePlayer": UnitWords(phrase="the active party member"),
-    "AllAllies": UnitWords(("ally", "allies")),
-    "AllOpponents": UnitWords(("enemy", "enemies")),
-    "AllEnemies": UnitWords(("unit", "units"), team="enemy"),
-    "AllDeadAllies": UnitWords(("ally", "allies"), pre="fallen"),
-    "AllReserveAllies": UnitWords(("ally", "allies"), tail="in reserve"),
-    "Target": UnitWords(phrase="no one"),
-}
-
-
-# -- piles and card sources --------------------------------------------------------------------
+# -- piles --------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class PileWords:
     """A place cards are in. ``name``: the player's pile ("draw pile"; empty: not a pile, said
@@ -118,33 +86,6 @@ PILE_WORDS: dict[str, PileWords] = {
     "discard": PileWords("discard pile", "top", "bottom", ("top", "bottom")),
     "exhaust": PileWords("exhaust pile", "top", "bottom", ("top", "bottom")),
     "cut": PileWords("", "newest", "oldest", tail="waiting to resolve"),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class CardWords:
-    """How card text names what a card source yields: the cards of one ``place`` (a row of
-    :data:`PILE_WORDS`), the cards of several (``where``, with ``inside``), or one card
-    (``phrase``)."""
-
-    place: str | None = None
-    where: str = ""
-    inside: str = "of"
-    phrase: str = ""
-    #: The phrase when the card chooses several (``target_count`` above 1).
-    many: str = ""
-
-
-CARD_SOURCE_WORDS: dict[str, CardWords] = {
-    "ThisCard": CardWords(phrase="this card"),
-    # chosen when the card resolves (choose_on_resolve)
-    "ChosenCards": CardWords(phrase="the chosen card", many="the chosen cards"),
-    "HandPile": CardWords("hand"),
-    "DrawPile": CardWords("draw"),
-    "DiscardPile": CardWords("discard"),
-    "ExhaustPile": CardWords("exhaust"),
-    "AllPiles": CardWords(where="hand and piles", inside="in"),
-    "CutCards": CardWords("cut"),
 }
 
 
@@ -311,9 +252,9 @@ def missing_words(
     unit_sources: Mapping[str, UnitSourceSpec] = UNIT_SOURCES,
     card_sources: Mapping[str, CardSourceSpec] = CARD_SOURCES,
 ) -> list[str]:
-    """Every target mode, action node type, unit or card source and pile that has no words
-    here (and every card source row naming a place it is not in). Empty when the tables are
-    whole."""
+    """Every target mode, action node type and pile that has no words here, every unit or card
+    source that declared none (and every card source whose words name a place it is not in or
+    that has no words). Empty when the words are whole."""
     worded = {mode.value for mode in MODE_WORDS}
     out = [f"target mode {mode.value}" for mode in modes if mode.value not in worded]
     out += [
@@ -321,10 +262,10 @@ def missing_words(
         for name, spec in node_types.items()
         if spec.role is Role.ACTION and name not in ACTION_WORDS
     ]
-    out += [f"unit source {name}" for name in unit_sources if name not in UNIT_SOURCE_WORDS]
+    out += [f"unit source {name}" for name, spec in unit_sources.items() if spec.words is None]
     out += [f"pile {pile.value}" for pile in PILES if pile.value not in PILE_WORDS]
     for name, card_spec in card_sources.items():
-        words = CARD_SOURCE_WORDS.get(name)
+        words = card_spec.words
         if words is None:
             out.append(f"card source {name}")
         elif words.place is not None and (

@@ -14,8 +14,8 @@ from functools import cache
 
 from ..runtime.graph import NODE_TYPES
 from ..runtime.modes import MODE_NAMES
-from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES
-from .phrases import CARD_SOURCE_WORDS, PILE_WORDS, UNIT_SOURCE_WORDS, CardWords, UnitWords
+from ..runtime.sources import CARD_SOURCES, UNIT_SOURCES, CardWords, UnitWords
+from .phrases import PILE_WORDS
 
 #: Editor phrases from the seeds' "Avoid" column.
 _EDITOR_PHRASES = (
@@ -73,14 +73,18 @@ _BETTER = {
 }
 
 
-def _unit_words(words: UnitWords) -> str:
+def _unit_words(words: UnitWords | None) -> str:
+    if words is None:
+        return "what the source yields"
     if words.phrase or words.noun is None:
         return f'"{words.phrase}"'
     team = "" if words.team is None else f"{words.team} "
     return f'"{" ".join(p for p in ("all", words.pre, team + words.noun[1], words.tail) if p)}"'
 
 
-def _card_words(words: CardWords) -> str:
+def _card_words(words: CardWords | None) -> str:
+    if words is None:
+        return "what the source yields"
     if words.phrase:
         return f'"{words.phrase}"' + (f' (or "{words.many}")' if words.many else "")
     if words.place is not None:
@@ -90,10 +94,10 @@ def _card_words(words: CardWords) -> str:
 
 
 def _instead_table() -> dict[str, str]:
-    """Every unit and card source of the source tables, with the describer's words for it
-    (phrases.py) unless :data:`_BETTER` says it better."""
-    out = {name: _unit_words(UNIT_SOURCE_WORDS[name]) for name in UNIT_SOURCES}
-    out |= {name: _card_words(CARD_SOURCE_WORDS[name]) for name in CARD_SOURCES}
+    """Every built-in unit and card source, with the words it declared for the describer
+    unless :data:`_BETTER` says it better."""
+    out = {name: _unit_words(spec.words) for name, spec in UNIT_SOURCES.items()}
+    out |= {name: _card_words(spec.words) for name, spec in CARD_SOURCES.items()}
     return out | _BETTER
 
 

@@ -74,7 +74,7 @@ def ask(ctx: Context, choice: str, node: str, options: list[str], minimum: int =
                      "ordered": kind.ordered, "visibility": kind.visibility.value}  # fmt: skip
             raise ChoiceNeeded(f"node {node!r} asks a choice ({choice}): answer it in choices "
                                f"under {key!r}", f"choices.{key}", asked)  # fmt: skip
-        chosen = _checked(given, options, least, most, f"choices.{key}")
+        chosen = _checked(_listed(given), options, least, most, f"choices.{key}")
     ctx.events.append({"type": "choice_made", "node": node, "entry": ctx.entry,
                        "choice": choice, "options": options, "chosen": chosen})  # fmt: skip
     return chosen
@@ -89,9 +89,15 @@ def _what(battle: Battle, options: list[str]) -> dict[str, object]:
     return {"chooses": "units", "zones": []}
 
 
+def _listed(given: object) -> object:
+    """An answer as a list: one id alone is a list of it, as ``target`` and a Cut entry's late
+    choice take it; ``pick`` and ``choices`` read the same forms."""
+    return [given] if isinstance(given, str) else given
+
+
 def _checked(given: object, options: list[str], least: int, most: int, where: str) -> list[str]:
     if not isinstance(given, list) or not all(isinstance(item, str) for item in given):
-        raise NotACandidate(f"expected a list of ids, got {quote(given)}", where)
+        raise NotACandidate(f"expected a list of ids (or one id), got {quote(given)}", where)
     if len(set(given)) != len(given):
         raise NotACandidate(f"an id is chosen twice in {quote(given)}", where)
     for item in given:
@@ -112,8 +118,7 @@ def pick_asked(asked: object, chosen: object) -> dict[str, object]:
     options = [o for o in asked["options"] if isinstance(o, str)][:MAX_OPTIONS]
     most = min(_count(asked.get("maximum"), len(options)), len(options))
     least = min(_count(asked.get("minimum"), 0), most)
-    picked = _checked(chosen if isinstance(chosen, list) else [chosen], options, 0, most,
-                      "chosen")  # fmt: skip
+    picked = _checked(_listed(chosen), options, 0, most, "chosen")
     full = len(picked) >= most
     chooses = "units" if asked.get("chooses") == "units" else "cards"
     return {"key": asked.get("key"), "kind": asked.get("kind"), "chooses": chooses,

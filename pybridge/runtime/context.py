@@ -13,6 +13,7 @@ from .model import Battle, Pile, Unit
 from .units_after import UnitsAfter
 
 if TYPE_CHECKING:
+    from .guards import Emitting
     from .vocabulary import Vocabulary
 
 #: A structured event: a JSON-ready dict whose ``type`` names it (see docs/format.md).
@@ -64,6 +65,8 @@ class Context:
     counted: int
     #: How deep in Call nodes this run is (0: not called; see :mod:`.calls`).
     depth: int
+    #: While an extension's action runs: what its :meth:`emit` may add (:mod:`.guards`).
+    emitting: Emitting | None
 
     # Written out rather than generated: every play makes a Context, and fresh collections
     # from literals cost a quarter of what default factories do.
@@ -84,6 +87,7 @@ class Context:
         self.entry = None
         self.counted = 0
         self.depth = 0
+        self.emitting = None
         if events is None:
             events = UnitsAfter(battle) if battle.unit_after else []
         self.events = events
@@ -107,7 +111,13 @@ class Context:
         return events
 
     def emit(self, event_type: str, **data: Any) -> None:
-        self.events.append({"type": event_type, **data})
+        """Report an event. While an extension's action runs, the event is checked against
+        its declaration and the request's event limit first (:mod:`.guards`)."""
+        emitting = self.emitting
+        if emitting is None:
+            self.events.append({"type": event_type, **data})
+        else:
+            emitting.add(self, {"type": event_type, **data})
 
     def child(self, host: Unit, kind: HostKind, targets: tuple[Unit, ...] = (),
               attacker: Unit | None = None, this_card: str | None = None,

@@ -251,11 +251,12 @@ def move_to_json(move: MoveDef) -> dict[str, object]:
 
 def parse_definitions(r: Reader, parse: Callable[[Reader], D], into: dict[str, D],
                        limit: int, what: str) -> None:  # fmt: skip
+    first: dict[str, str] = {}
     for dr in r.elements(limit):
         definition = parse(dr)
         if definition.id in into:
-            raise dr.field("id").fail(f"duplicate {what} id")
-        into[definition.id] = definition
+            raise dr.field("id").fail(f"duplicate {what} id (the first is {first[definition.id]})")
+        into[definition.id], first[definition.id] = definition, dr.path
 
 
 def load_library(document: object, words: Vocabulary | None = None) -> dict[str, CardDef]:

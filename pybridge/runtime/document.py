@@ -180,8 +180,8 @@ def _load_battle(r: Reader, library: Mapping[str, CardDef] | None) -> Battle:
     unit_readers: list[Reader] = r.field("units").elements(MAX_UNITS)
     for ur in unit_readers:
         unit = parse_unit(ur, moves)
-        if any(u.id == unit.id for u in units):
-            raise ur.field("id").fail("duplicate unit id")
+        if (twin := next((i for i, u in enumerate(units) if u.id == unit.id), None)) is not None:
+            raise ur.field("id").fail(f"duplicate unit id (the first is units[{twin}])")
         units.append(unit)
     by_id = {u.id: u for u in units}
     if not any(u.team is Team.PLAYER for u in units):
@@ -300,7 +300,9 @@ def _parse_side(r: Reader, team: Team, cards: Mapping[str, CardDef], units: Mapp
             instance = _parse_instance(ir, cards, units, team)
             if instance.id in instances:
                 held = instances[instance.id].side
-                whose = f" (the {held.value} side holds it already)" if r.has("team") else ""
+                first = _first_instance(piles_r, instance.id)
+                whose = (f" (the {held.value} side holds it already)" if held is not team
+                         else f" (the first is {first})")  # fmt: skip
                 raise ir.field("id").fail(f"duplicate card instance id{whose}")
             instances[instance.id] = instance
             piles[pile].append(instance.id)
@@ -325,6 +327,16 @@ def _visibility(r: Reader) -> tuple[Mapping[Pile, str], str]:
     if all(DEFAULT_VISIBILITY[pile] == value for pile, value in given.items()):
         return DEFAULT_VISIBILITY, face_down
     return MappingProxyType({**DEFAULT_VISIBILITY, **given}), face_down
+
+
+def _first_instance(piles_r: Reader, instance_id: str) -> str:
+    """The JSON path of the first card instance with this id in a side's piles."""
+    piles = piles_r.value if isinstance(piles_r.value, dict) else {}
+    for pile in PILES:
+        for index, entry in enumerate(piles.get(pile.value, [])):
+            if isinstance(entry, dict) and entry.get("id") == instance_id:
+                return f"{piles_r.path}.{pile.value}[{index}]"
+    return piles_r.path  # not reached: the duplicate's first is read already
 
 
 def _secret(r: Reader, instances: Mapping[str, CardInstance]

@@ -10,7 +10,7 @@ import difflib
 import json
 import re
 from collections.abc import Iterable
-from typing import Self
+from typing import Any, Self
 
 #: A UTF-16 half on its own: strict JSON parsers (Godot's among them) refuse a text holding one.
 #: The escapes are the pattern's, not the literal's: mypyc compiles no surrogate in a literal.
@@ -183,6 +183,9 @@ class ExtensionFailed(TargetingError):
     """An extension's code raised while it ran: the request changes nothing."""
 
     code = "extension_error"
+    #: What :func:`.guards.failure` made it from, so a caller that knows more (the node a
+    #: source ran for) can name it too.
+    parts: tuple[str, str, Any, str, str] | None = None
 
     def __init__(self, message: str, where: str, traceback: str = "") -> None:
         super().__init__(message, where)

@@ -93,6 +93,9 @@ class Behavior:
     nodes: Mapping[str, Node]
     start: str | None
     kinds: Mapping[str, Kind]
+    #: The vocabulary it was read with (None: the built-in one), whose sources' facts and
+    #: words the authoring tools read; never compared.
+    words: Vocabulary | None = field(default=None, compare=False, repr=False)
 
     def flow_nodes(self) -> list[Node]:
         """Every flow node reachable from ``start``, depth first."""
@@ -136,7 +139,7 @@ def parse_behavior(r: Reader, allow_stacks: bool = False) -> Behavior:
         raise FormatError(r.path or "behavior", work, f"a run may evaluate at most "
                           f"{MAX_EVALUATIONS} nodes (each flow node, and every data node "
                           "it reads through its ports, again on every read)")  # fmt: skip
-    return Behavior(nodes=nodes, start=start, kinds=kinds)
+    return Behavior(nodes=nodes, start=start, kinds=kinds, words=r.words)
 
 
 def evaluations(nodes: Mapping[str, Node]) -> int:

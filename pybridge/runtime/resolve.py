@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from .context import Context, HostKind
-from .errors import WorkLimit
+from .errors import ExtensionFailed, WorkLimit
 from .graph import Behavior, Kind, Node, evaluations
+from .guards import MAX_EVENTS, at_node, too_many_events
 from .model import Battle, statuses_in_order
 from .nodes import Role
 from .vocabulary import Vocabulary, words_of
@@ -47,8 +48,6 @@ def holds(behavior: Behavior, node_id: str, ctx: Context) -> bool:
 #: multiply runs, Cut entries add up and an action may act on 2,000 cards, so the request as a
 #: whole needs a bound too.
 MAX_WORK: Final = 200_000
-#: Events one request may report; past it the request is refused (its response would be huge).
-MAX_EVENTS: Final = 50_000
 
 
 def charge(ctx: Context, amount: int) -> None:
@@ -60,8 +59,7 @@ def charge(ctx: Context, amount: int) -> None:
                         "evaluations and units or cards acted on; reactions multiply Behavior "
                         "runs); nothing was applied", "")  # fmt: skip
     if len(ctx.events) > MAX_EVENTS:
-        raise WorkLimit(f"this request would report more than {MAX_EVENTS} events; nothing "
-                        "was applied", "")  # fmt: skip
+        raise too_many_events()
 
 
 def run(behavior: Behavior, ctx: Context) -> None:
@@ -119,8 +117,10 @@ class Program:
         role = node.type.role
         if role is Role.SOURCE:
             words = self.words
-            table = words.unit_sources if node.type.output is Kind.UNITS else words.card_sources
-            return table[node.fields["source"]].resolve
+            units = node.type.output is Kind.UNITS
+            table = words.unit_sources if units else words.card_sources
+            name = node.fields["source"]
+            return self._naming(node, name, table[name].resolve, units)
         if role is Role.SNAPSHOT:
             return lambda ctx: list(ctx.snapshots.get(node_id, ()))
         narrow = node.type.narrow
@@ -143,7 +143,24 @@ class Program:
         if port is not None:
             return self.producer(port)
         assert node.source is not None  # validated: a source field or a connected port
-        return self.words.sources_for(node.type)[node.source].resolve
+        resolve = self.words.sources_for(node.type)[node.source].resolve
+        return self._naming(node, node.source, resolve, node.type.acts_on is Kind.UNITS)
+
+    def _naming(self, node: Node, source: str, resolve: Producer, units: bool) -> Producer:
+        """An extension's source, whose failure names ``node`` too (a source is not told which
+        node it runs for); a built-in source as it is."""
+        table = "unit_sources" if units else "card_sources"
+        if not self.words.owner_of(table, source):
+            return resolve
+        node_id = node.id
+
+        def named(ctx: Context) -> list[Any]:
+            try:
+                return resolve(ctx)
+            except ExtensionFailed as failed:
+                raise at_node(failed, node_id) from None
+
+        return named
 
     # -- the flow ----------------------------------------------------------------------------
     def _compile_flow(self) -> Callable[[Context], object]:

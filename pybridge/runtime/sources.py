@@ -32,6 +32,42 @@ class Side(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class UnitWords:
+    """How generated card text names what a unit source yields: either a group that selectors
+    narrow (``noun`` singular and plural, ``pre`` before it, ``tail`` after it, ``team``: an
+    absolute team, said relative to the Host: "all allies", "a random fallen ally"), or a
+    ``phrase`` for what it names as a whole ("yourself"; ``again`` on a later mention,
+    ``third`` in a status's third person). ``message``: the ``vocabulary.Message`` whose
+    English is the phrase, which a host translates by its id (a source declared with
+    ``describe=Message(...)``). A selection source's phrase is what it says when nothing is
+    submitted."""
+
+    noun: tuple[str, str] | None = None
+    pre: str = ""
+    tail: str = ""
+    team: str | None = None
+    phrase: str = ""
+    again: str = ""
+    third: str = ""
+    message: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    """How generated card text names what a card source yields: the cards of one ``place`` (a
+    pile, or ``cut``: "all cards from your hand"), the cards of several (``where``, with
+    ``inside``: "your hand and piles"), or one card or a fixed set (``phrase``; ``many`` when
+    the card chooses several). ``message``: as :class:`UnitWords`'s."""
+
+    place: str | None = None
+    where: str = ""
+    inside: str = "of"
+    phrase: str = ""
+    many: str = ""
+    message: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class UnitSourceSpec:
     """``states``: ``field`` (living, on the field), ``dead``, ``reserve``; ``limit``: at most
     this many units (None: no bound); ``whole``: every unit of its side in those states;
@@ -47,11 +83,15 @@ class UnitSourceSpec:
     doc: str
     selection: bool = False
     empty: str | None = None
+    #: Its words in generated card text (None: it declared none, and is said as "nothing").
+    words: UnitWords | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "side": self.side.value, "states": sorted(self.states),
-                "limit": self.limit, "whole": self.whole, "selection": self.selection,
-                "may_be_empty": self.empty, "doc": self.doc}  # fmt: skip
+        out: dict[str, object] = {
+            "name": self.name, "side": self.side.value, "states": sorted(self.states),
+            "limit": self.limit, "whole": self.whole, "selection": self.selection,
+            "may_be_empty": self.empty, "doc": self.doc}  # fmt: skip
+        return _with_message(out, self.words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +105,20 @@ class CardSourceSpec:
     limit: int | None
     doc: str
     empty: str | None = None
+    words: CardWords | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "places": sorted(self.places), "limit": self.limit,
-                "may_be_empty": self.empty, "doc": self.doc}  # fmt: skip
+        out: dict[str, object] = {
+            "name": self.name, "places": sorted(self.places), "limit": self.limit,
+            "may_be_empty": self.empty, "doc": self.doc}  # fmt: skip
+        return _with_message(out, self.words)
+
+
+def _with_message(out: dict[str, object], words: UnitWords | CardWords | None) -> dict[str, object]:
+    """A source declared with a message naming what it yields says it as ``describe``."""
+    if words is not None and words.message is not None:
+        out["describe"] = words.message.to_json()
+    return out
 
 
 if TYPE_CHECKING:  # the built-in tables, given by __getattr__ below

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .model import Battle
 
 #: The version of the extension API (pybridge.extend): major.minor; a minor bump only adds.
-API_VERSION = "1.3"
+API_VERSION = "1.4"
 
 #: Who declared a word: "" for the built-in vocabulary, else the extension's name.
 BUILT_IN = ""
@@ -388,6 +388,11 @@ def needed_extensions(r: Reader) -> Iterator[None]:
         loaded = words.extensions.get(name)
         if loaded is None:
             missing.append(f"{name!r} {wanted}")
+        elif not version_serves(loaded.version, wanted):
+            raise FormatError.stated(version.path, f"the document needs extension {name!r} "
+                                     f"{wanted}, and {loaded.version} is loaded: a document "
+                                     "opens with the same version, or a newer one of the same "
+                                     "major version (its first number)")  # fmt: skip
     try:
         yield
     except FormatError as exc:
@@ -399,6 +404,26 @@ def needed_extensions(r: Reader) -> Iterator[None]:
         raise FormatError.stated("extensions", f"the document needs extension "
                                  f"{', '.join(missing)}, which is not loaded (name it in the "
                                  "game's extension list)")  # fmt: skip
+
+
+def version_serves(loaded: str, wanted: str) -> bool:
+    """Whether an extension at version ``loaded`` reads a document made for ``wanted``: the
+    same version, or, when both are dotted numbers (``1.2``), the same first number and
+    ``loaded`` at least as new (a minor version only adds words; a major one may change or
+    take them away). Other versions must be the same."""
+    if loaded == wanted:
+        return True
+    have, want = _numbers(loaded), _numbers(wanted)
+    if have is None or want is None:
+        return False
+    return have[0] == want[0] and have >= want
+
+
+def _numbers(version: str) -> tuple[int, ...] | None:
+    parts = version.split(".")
+    if not all(part.isdigit() and len(part) <= 9 for part in parts):
+        return None
+    return tuple(int(part) for part in parts)
 
 
 def extensions_used(battle: Battle) -> dict[str, str]:

@@ -75,7 +75,7 @@ def run_command(args: argparse.Namespace) -> int:
                     connect_timeout=args.connect_timeout)  # fmt: skip
     out = Path(args.out)
     written = write_results(result, out)
-    if not args.no_report:
+    if not args.no_report and result.played:  # a report of no battle would read as a run
         written += _report(result, out)
     for line in summary_lines(result):
         print(line)

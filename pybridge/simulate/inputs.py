@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,7 +100,11 @@ def read_json(path: Path, what: str) -> Any:
 
 def read_library(path: Path) -> list[dict[str, Any]]:
     """The card documents of a ``pybridge/cards@1`` library (checked later, one by one)."""
-    document = read_json(path, "card library")
+    return library_cards(read_json(path, "card library"), path)
+
+
+def library_cards(document: object, path: Path | str) -> list[dict[str, Any]]:
+    """The card documents of a ``pybridge/cards@1`` library read from ``path``."""
     if not isinstance(document, dict) or document.get("format") != LIBRARY_FORMAT:
         raise InputError(f"card library {str(path)!r}: expected a JSON object with "
                          f"\"format\": \"{LIBRARY_FORMAT}\"")  # fmt: skip
@@ -142,32 +147,66 @@ def _card_id(document: dict[str, Any]) -> str | None:
     return value if isinstance(value, str) else None
 
 
+@dataclass
+class CardPool:
+    """Cards of one or more libraries, loaded card by card (with ``words``): the good cards,
+    and a problem per broken card id (or per position, for a card without an id). A card id
+    defined twice, in one library or in two, is a problem, and neither definition is used."""
+
+    words: Vocabulary | None = None
+    library: dict[str, CardDef] = field(default_factory=dict)
+    broken: dict[str, Problem] = field(default_factory=dict)
+    first: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+    def add(self, cards: Sequence[dict[str, Any]], origin: str | None = None) -> None:
+        """Check and add the card documents of the library ``origin`` names."""
+        origin = origin or "the library"
+        for index, document in enumerate(cards):
+            card_id = _card_id(document)
+            key = card_id or f"cards[{index}]"
+            try:
+                (card,) = load_library({"format": LIBRARY_FORMAT, "cards": [document]},
+                                       self.words).values()  # fmt: skip
+            except FormatError as exc:
+                where = _INDEX.sub("", exc.where)
+                detail = f"{where}: {exc.message}" if where else exc.message
+                self.broken[key] = Problem(f"card library {origin!r}: card {key!r} (cards"
+                                           f"[{index}]) is broken: {detail}",
+                                           card=card_id)  # fmt: skip
+                continue
+            if card.id in self.library or card.id in self.broken:
+                self.broken[card.id] = Problem(f"card library {origin!r}: card {card.id!r} "
+                                               f"(cards[{index}]) is defined twice"
+                                               f"{self._first(card.id, origin)}",
+                                               card=card.id)  # fmt: skip
+                self.library.pop(card.id, None)
+                continue
+            self.library[card.id], self.first[card.id] = card, (origin, index)
+
+    def _first(self, card_id: str, origin: str) -> str:
+        if card_id not in self.first:
+            return ""
+        where, index = self.first[card_id]
+        library = "" if where == origin else f"card library {where!r}, "
+        return f" (the first is {library}cards[{index}])"
+
+
 def check_library(spec: SimulationSpec, words: Vocabulary | None = None
                   ) -> tuple[dict[str, CardDef], dict[str, Problem]]:  # fmt: skip
     """Load the library card by card (with ``words``): the good cards, and a problem per
     broken card id (or per position, for a card without an id)."""
-    library: dict[str, CardDef] = {}
-    broken: dict[str, Problem] = {}
-    origin = spec.library_origin or "the library"
-    for index, document in enumerate(spec.library_cards):
-        card_id = _card_id(document)
-        key = card_id or f"cards[{index}]"
-        try:
-            (card,) = load_library({"format": LIBRARY_FORMAT, "cards": [document]},
-                                   words).values()  # fmt: skip
-        except FormatError as exc:
-            where = _INDEX.sub("", exc.where)
-            detail = f"{where}: {exc.message}" if where else exc.message
-            broken[key] = Problem(f"card library {origin!r}: card {key!r} (cards[{index}]) is "
-                                  f"broken: {detail}", card=card_id)  # fmt: skip
-            continue
-        if card.id in library or card.id in broken:
-            broken[card.id] = Problem(f"card library {origin!r}: card {card.id!r} (cards"
-                                      f"[{index}]) is defined twice", card=card.id)  # fmt: skip
-            library.pop(card.id, None)
-            continue
-        library[card.id] = card
-    return library, broken
+    pool = CardPool(words)
+    pool.add(spec.library_cards, spec.library_origin)
+    return pool.library, pool.broken
+
+
+def read_libraries(paths: Sequence[Path], words: Vocabulary | None = None) -> CardPool:
+    """The cards of the card libraries at ``paths``, checked card by card; raises
+    :class:`InputError` for a file that is not a card library."""
+    pool = CardPool(words)
+    for path in paths:
+        pool.add(read_library(path), str(path))
+    return pool
 
 
 def load_encounter(source: EncounterSource, library: dict[str, CardDef],

@@ -78,7 +78,9 @@ def summary_lines(result: RunResult) -> list[str]:
     useless = [r["name"] for r in cards if r["never_useful"]]
     lines.append("never useful: " + (", ".join(useless) if useless else "none"))
     timing = result.timing
-    if timing.wall_seconds > 0:
+    if not result.played:
+        lines.append("no battle was played")
+    elif timing.wall_seconds > 0:
         lines.append(f"{result.played / timing.wall_seconds:.0f} battles/s on {timing.slots} "
                      f"{timing.engine} worker(s); {timing.batches} batches, scheduling "
                      f"overhead {100 * timing.overhead:.1f}%")  # fmt: skip

@@ -88,8 +88,12 @@ class Reloader:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     keep_answers(capacity_from(os.environ))
-    files = extensions.from_options(args.project, args.extension)
-    reloader = Reloader(files) if files else None
+    try:  # a game whose extensions do not load is not served at all, and says why
+        files = extensions.from_options(args.project, args.extension)
+        reloader = Reloader(files) if files else None
+    except extensions.ExtensionError as exc:
+        print(f"pybridge serve: {exc}", file=sys.stderr)
+        return 2
     serve(sys.stdin.buffer, sys.stdout.buffer, reloader)
     return 0
 

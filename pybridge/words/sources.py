@@ -11,7 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pybridge.extend import PILES, RESOLVING, Context, Pile, Team, Unit, Words, Zone, targetable
+from pybridge.extend import (
+    PILES,
+    RESOLVING,
+    CardWords,
+    Context,
+    Pile,
+    Team,
+    Unit,
+    UnitWords,
+    Words,
+    Zone,
+    targetable,
+)
 
 # Enum members bound once: reading an attribute of an Enum class is slow on CPython 3.11.
 _ENEMY: Final = Team.ENEMY
@@ -23,55 +35,71 @@ def register(words: Words) -> None:
     # fmt: off
     unit = words.unit_source
     unit("Self", resolve=lambda ctx: [ctx.host], side="self", limit=1, whole=True,
-         doc="the Host: the player on a player card, the holder of a status, the acting enemy")
+         doc="the Host: the player on a player card, the holder of a status, the acting enemy",
+         describe=UnitWords(phrase="yourself", third="itself"))
     unit("Opponent", resolve=_opponent, side="opponents", limit=1, selection=True,
          doc="one unit: the submitted Target or Attacker when it stands opposite the Host, else "
          "the first living opposing unit (unlike Target, never one of the Host's own side, and "
-         "never nothing while an opponent lives)")
+         "never nothing while an opponent lives)",
+         # when no unit on the other side is submitted
+         describe=UnitWords(phrase="the first enemy", again="that enemy"))
     unit("AllUnits", resolve=lambda ctx: targetable(ctx, ctx.battle.living()), side="all",
-         whole=True, doc="every living unit of both teams")
+         whole=True, doc="every living unit of both teams", describe=UnitWords(("unit", "units")))
     unit("ActivePlayer", resolve=_active_player, side="player_team", limit=1,
-         doc="the active living player member")
+         doc="the active living player member",
+         describe=UnitWords(phrase="the active party member"))
     unit("AllAllies", resolve=lambda ctx: targetable(ctx, ctx.battle.living(ctx.host.team)),
-         side="allies", whole=True, doc="every living unit on the Host's team")
+         side="allies", whole=True, doc="every living unit on the Host's team",
+         describe=UnitWords(("ally", "allies")))
     unit("AllOpponents",
          resolve=lambda ctx: targetable(ctx, ctx.battle.living(ctx.host.team.opposite)),
          side="opponents", whole=True,
          doc="every living unit of the team opposing the Host: the enemies on a player's card, "
-         "the party in an enemy's Behavior (unlike AllEnemies, it follows the Host)")
+         "the party in an enemy's Behavior (unlike AllEnemies, it follows the Host)",
+         describe=UnitWords(("enemy", "enemies")))
     unit("AllEnemies", resolve=lambda ctx: targetable(ctx, ctx.battle.living(_ENEMY)),
          side="enemy_team", whole=True,
          doc="every living unit of the enemy team, whoever the Host is: the same units as "
-         "AllOpponents on a player's card, the enemy's own team in an enemy's Behavior")
+         "AllOpponents on a player's card, the enemy's own team in an enemy's Behavior",
+         describe=UnitWords(("unit", "units"), team="enemy"))
     unit("AllDeadAllies", resolve=_dead_allies, side="allies", states=("dead",), whole=True,
          doc="every fallen unit still retained on the Host's team",
-         empty="yields fallen allies, and there may be none")
+         empty="yields fallen allies, and there may be none",
+         describe=UnitWords(("ally", "allies"), pre="fallen"))
     unit("AllReserveAllies", resolve=_reserve_allies, side="allies", states=("reserve",),
          whole=True, doc="every living unit of the Host's team in the reserve",
-         empty="yields allies in reserve, and there may be none")
+         empty="yields allies in reserve, and there may be none",
+         describe=UnitWords(("ally", "allies"), tail="in reserve"))
     unit("Target", resolve=lambda ctx: list(ctx.targets), side="submitted", selection=True,
          doc="the units the card, reaction or call submitted, whatever their team (unlike "
-         "Opponent, no side is checked and nothing is chosen when none was submitted)")
+         "Opponent, no side is checked and nothing is chosen when none was submitted)",
+         # the mode's words name the selection; this, when nothing is submitted
+         describe=UnitWords(phrase="no one"))
 
     card = words.card_source
     card("ThisCard", resolve=_this_card, places=(RESOLVING, *_PILE_NAMES), limit=1,
-         doc="the card instance currently resolving")
+         doc="the card instance currently resolving", describe=CardWords(phrase="this card"))
     for name, pile, what in (("HandPile", Pile.HAND, "hand"),
                              ("DrawPile", Pile.DRAW, "draw pile"),
                              ("DiscardPile", Pile.DISCARD, "discard pile"),
                              ("ExhaustPile", Pile.EXHAUST, "exhaust pile")):
         card(name, resolve=_pile(pile), places=(pile.value,),
              doc=f"the current {what} (the pile a pile field names '{pile.value}')",
-             empty=f"reads the {what}, which may be empty")
+             empty=f"reads the {what}, which may be empty",
+             describe=CardWords(pile.value))
     card("AllPiles", resolve=_all_piles, places=_PILE_NAMES,
-         doc="hand, draw pile, discard pile and exhaust pile together")
+         doc="hand, draw pile, discard pile and exhaust pile together",
+         describe=CardWords(where="hand and piles", inside="in"))
     card("CutCards", resolve=_cut_cards, places=("cut",),
          doc="the cards being played (waiting on the Cut), newest first, other than this one",
-         empty="reads the cards waiting to resolve, and there may be none")
+         empty="reads the cards waiting to resolve, and there may be none",
+         describe=CardWords("cut"))
     card("ChosenCards", resolve=_chosen_cards, places=(*_PILE_NAMES, "cut"),
          doc="the cards chosen when this effect resolves (a card that chooses cards on "
          "resolve)", empty="yields the cards chosen on resolution: only a card that chooses "
-         "cards on resolve has any")
+         "cards on resolve has any",
+         # chosen when the card resolves (choose_on_resolve)
+         describe=CardWords(phrase="the chosen card", many="the chosen cards"))
     # fmt: on
 
 

@@ -61,7 +61,7 @@ static func input(view: PyBridgeBattleView) -> BattleInput:
 ## given to its display.
 static func aim(view: PyBridgeBattleView, stage: BattleStage) -> BattleAim:
 	var made := BattleAim.new(stage, view.display, view.cut_flow)
-	made.client = func() -> PyBridgeClient: return view.bridge
+	made.client = _client_of(view)
 	made.targets_of = view.targets_of
 	made.in_play_area = view.in_play_area
 	made.play_asked.connect(view.play_card_at)
@@ -81,13 +81,13 @@ static func display(view: PyBridgeBattleView, stage: BattleStage) -> AimDisplay:
 	made.play_rect = view.play_rect
 	made.battle_over = view.is_battle_over
 	made.playing_back = view.is_playing_back
-	made.battle_open = func() -> bool: return not view.state.is_empty()
+	made.battle_open = _battle_open_of(view)
 	made.units_lit_by = view.units_lit_by
 	made.card_tip = view.card_tip
 	made.targets_of = view.targets_of
-	made.client = func() -> PyBridgeClient: return view.bridge
+	made.client = _client_of(view)
 	made.party_area = func() -> Control: return view.party_area
-	made.cut_view = func() -> PyBridgeCutView: return view.cut_view
+	made.cut_view = _cut_view_of(view)
 	return made
 
 
@@ -95,16 +95,35 @@ static func display(view: PyBridgeBattleView, stage: BattleStage) -> AimDisplay:
 ## target marks and the pile picker are given to it when they are made).
 static func cut_flow(view: PyBridgeBattleView, stage: BattleStage) -> CutFlow:
 	var made := CutFlow.new(stage, view, Signal(view, &"choice_ended"))
-	made.client = func() -> PyBridgeClient: return view.bridge
+	made.client = _client_of(view)
 	made.fields_of = view.request_fields
 	made.busy = view.is_busy
-	made.battle_open = func() -> bool: return not view.state.is_empty()
+	made.battle_open = _battle_open_of(view)
 	made.settle_play = view.settle_play
 	made.play_back = view.play_back
 	made.targets_of = view.targets_of
-	made.cut_view = func() -> PyBridgeCutView: return view.cut_view
+	made.cut_view = _cut_view_of(view)
 	made.data = func() -> BattleData: return view.data
 	made.play_rect = view.play_rect
 	made.play_asked.connect(view.play_card_at)
 	made.busy_asked.connect(view.busy_with)
 	return made
+
+
+# The questions several parts ask the view, each answered anew when asked (the view's client,
+# its state and its Cut view may change after a part is made).
+
+
+# The client of [param view].
+static func _client_of(view: PyBridgeBattleView) -> Callable:
+	return func() -> PyBridgeClient: return view.bridge
+
+
+# Whether [param view] shows a battle.
+static func _battle_open_of(view: PyBridgeBattleView) -> Callable:
+	return func() -> bool: return not view.state.is_empty()
+
+
+# The Cut view of [param view], if it has one.
+static func _cut_view_of(view: PyBridgeBattleView) -> Callable:
+	return func() -> PyBridgeCutView: return view.cut_view
