@@ -12,7 +12,6 @@ import json
 import math
 import os
 import re
-import reprlib
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -37,7 +36,7 @@ from .runtime import (
 )
 from .runtime.affects import affected_units
 from .runtime.choices import MAX_OPTIONS, pick_asked
-from .runtime.cut import activate, pass_priority, resolve_all, respond_move
+from .runtime.cut import activate, owner_chooses, pass_priority, resolve_all, respond_move
 from .runtime.cut_answers import (
     acting_side,
     awaiting,
@@ -45,7 +44,7 @@ from .runtime.cut_answers import (
     cut_view,
     player_moves,
 )
-from .runtime.errors import LONE_SURROGATE, ChoiceNeeded, ExtensionFailed
+from .runtime.errors import LONE_SURROGATE, ChoiceNeeded, ExtensionFailed, request_value
 from .runtime.events import first_unplain
 from .runtime.forecast import forecast_intents
 from .runtime.model import PILES, Pile
@@ -239,7 +238,9 @@ class Protocol:
             op = request.get("op")
             if not isinstance(op, str) or (handler := self._ops.get(op)) is None:
                 raise ProtocolError(
-                    "unknown_op", f"unknown op {op!r} (known: {', '.join(sorted(self._ops))})", "op"
+                    "unknown_op",
+                    f"unknown op {_short(op)} (known: {', '.join(sorted(self._ops))})",
+                    "op",
                 )
             fields = self._fields.get(op)
             if fields is not None:
@@ -317,7 +318,7 @@ class Protocol:
             raise ProtocolError("bad_json", f"request is not JSON: {exc}") from None
         if not isinstance(request, dict):
             raise ProtocolError(
-                "bad_request", f"request must be a JSON object, got {type(request).__name__}"
+                "bad_request", f"request must be a JSON object, got {json_type(request)}"
             )
         if brackets >= MAX_JSON_DEPTH and not json_depth_ok(request, MAX_JSON_DEPTH):
             raise ProtocolError("too_deep", f"request nests deeper than {MAX_JSON_DEPTH}")
@@ -399,7 +400,7 @@ class Protocol:
         session = f"s{self._next_session}"
         battle.unit_after = True  # a host plays the events back (runtime.context.UnitsAfter)
         if viewers:
-            _give_views(battle)
+            _give_views(battle, kept=True)
             battle.journal = []
             turn_side = battle.turn_side
             events = start_battle(battle)
@@ -529,13 +530,24 @@ class Protocol:
 
     def _pass(self, request: dict[str, Any]) -> Encoded:
         choices, side, viewer = _choices(request), _acting(request), _viewer(request)
-        return self._commit(request, lambda battle: pass_priority(
-            battle, _late(battle, viewer, choices), side), choices, late=True)  # fmt: skip
+        try:
+            return self._commit(request, lambda battle: pass_priority(
+                battle, _late(battle, viewer, choices), side), choices, late=True)  # fmt: skip
+        except ChoiceNeeded as exc:
+            # The entry's resolution asks the other side a choice: its owner makes it, so
+            # the entry waits for it (runtime.cut.owner_chooses); nothing of it resolves.
+            battle = self._session(request)
+            asked = exc.details.get("choice", {})
+            passer = side or acting_side(battle)
+            if not battle.two_sided or asked.get("side") in (None, passer.value):
+                raise
+            return self._commit(request, lambda working: owner_chooses(working, side))
 
     def _resolve(self, request: dict[str, Any]) -> Encoded:
         choices, viewer = _choices(request), _viewer(request)
+        side = None if viewer is None else _acting(request)  # a spectator never acts
         return self._commit(request, lambda battle: resolve_all(
-            battle, _late(battle, viewer, choices)), choices, late=True)  # fmt: skip
+            battle, _late(battle, viewer, choices), side), choices, late=True)  # fmt: skip
 
     def _cut(self, request: dict[str, Any]) -> Result:
         viewer = _viewer(request)
@@ -558,6 +570,7 @@ class Protocol:
             return pick(battle, chosen, request.get("card"), request.get("entry")).to_json()
         _give_views(battle)
         card = _card_of(battle, viewer, request)
+        _own_late_choice(battle, viewer, request.get("entry"))
         if isinstance(chosen, list):  # chosen cards by the viewer's ids (units keep theirs)
             chosen = [c if isinstance(c, str) and battle.unit(c) is not None
                       else real_id(battle, viewer, c, backs=True) for c in chosen]  # fmt: skip
@@ -585,6 +598,7 @@ class Protocol:
         if viewers:
             _give_views(self._sessions[session])
         working = self._sessions[session].clone()
+        working.secret_kept = True  # a change: the snapshot holds the secret from now on
         turn_side = working.turn_side
         given = answers or {}
         working.unit_after = True  # a host plays the events back (runtime.context.UnitsAfter)
@@ -597,9 +611,14 @@ class Protocol:
         try:
             events = change(working)
         except ChoiceNeeded as exc:
-            if viewers and _viewer(request) is not None:
-                exc.details = {"choice": _choice_for(working, viewers[0], exc.details)}
-            raise
+            acting = _viewer(request)
+            if acting is None:
+                raise
+            choice = _choice_for(working, acting, exc.details)  # as the viewer who asked sees it
+            if choice.get("side") == acting.value:
+                exc.details = {"choice": choice}
+                raise
+            raise ChoiceNeeded(_not_yours(choice), exc.where, choice) from None
         finally:
             working.answers, working.unit_after = None, False
         asked.all_asked(late)
@@ -709,10 +728,6 @@ def state_of(battle: Battle) -> dict[str, Any]:
     return state
 
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 80
-
-
 def _python() -> Result:
     """The interpreter that answers, so a host can check where it runs from (a native
     bundle's home and module search path lie inside the bundle)."""
@@ -721,8 +736,18 @@ def _python() -> Result:
 
 
 def _short(value: object) -> str:
-    """A request value quoted for a message (``'s1'``), shortened when it is long."""
-    return _REPR.repr(value)
+    """A request value quoted for a message (``'s1'``, ``null``), shortened when it is long."""
+    return request_value(value)
+
+
+#: JSON's names for the types a JSON reader gives (a message names the input, not Python).
+_JSON_TYPES = {type(None): "null", bool: "a boolean", int: "a number", float: "a number",
+               str: "a string", list: "an array", dict: "an object"}  # fmt: skip
+
+
+def json_type(value: object) -> str:
+    """What ``value`` is in JSON's words (``null``, ``an array``), for a refusal."""
+    return _JSON_TYPES.get(type(value), type(value).__name__)
 
 
 def _libraries(documents: object, words: Vocabulary) -> dict[str, CardDef]:
@@ -796,11 +821,14 @@ def _viewers(request: dict[str, Any]) -> list[Viewer]:
     return [VIEWERS[v] for v in given]
 
 
-def _give_views(battle: Battle) -> None:
-    """A battle gives views from its first one on: it draws its secret then (kept in the
-    snapshot, so a resumed match gives the same views)."""
+def _give_views(battle: Battle, kept: bool = False) -> None:
+    """A battle gives views from its first one on: it draws its secret then. The snapshot
+    holds it (so a resumed match gives the same views) from the battle's next change on, or
+    at once when ``kept`` (a battle opened for viewers): a request that changes nothing
+    leaves the snapshot byte for byte as it was (docs/robustness.md)."""
     if battle.secret is None:
         enable(battle, os.urandom(32))  # what secrets.token_bytes reads, without base64
+        battle.secret_kept = kept
 
 
 def _state_view(battle: Battle, viewer: Viewer) -> dict[str, Any]:
@@ -850,18 +878,43 @@ def _acting(request: dict[str, Any]) -> Team | None:
 
 def _choice_for(battle: Battle, viewer: Viewer, details: dict[str, Any]) -> dict[str, Any]:
     """A choice an action asks, as its viewer reads it: card options under the viewer's ids,
-    with their faces (the choice shows them to the one who chooses)."""
+    with their faces where its kind's visibility shows them to the viewer (``owner``: the
+    side that makes it, ``everyone``, ``no_one``: nobody). A viewer that does not make the
+    choice learns only that it waits, of whom and of how many options (``count``), unless
+    the kind shows it to everyone."""
     choice = dict(details.get("choice", {}))
     options = choice.get("options", [])
+    visibility, mine = choice.get("visibility"), choice.get("side") == viewer.value
+    if not (mine or visibility == "everyone"):
+        choice["options"], choice["zones"] = [], []  # not even which piles they are in
+        options = []
     if isinstance(options, list) and choice.get("chooses") == "cards":
         ids = [current_alias(battle, viewer, o) if o in battle.cards else o for o in options]
+        shown = visibility == "everyone" or (mine and visibility == "owner")
         choice["faces"] = {i: battle.cards[o].card.id for i, o in zip(ids, options, strict=True)
-                           if o in battle.cards}  # fmt: skip
+                           if shown and o in battle.cards}  # fmt: skip
         choice["options"] = ids
     card = choice.get("card")
     if isinstance(card, str) and card in battle.cards:
         choice["card"] = current_alias(battle, viewer, card)
     return choice
+
+
+def _own_late_choice(battle: Battle, viewer: Viewer, entry_id: object) -> None:
+    """Refuse a viewer's ``pick`` for a Cut entry's late choice that is the other side's:
+    only its owner makes it (and only its owner looks through the piles it searches)."""
+    entry = next((e for e in battle.cut if e.id == entry_id), None)
+    if entry is not None and entry.card is not None and entry.side is not viewer.team:
+        owner = entry.side.value
+        raise ProtocolError("cut", f"entry {entry.id!r} chooses for the {owner} side: only the "
+                            f"{owner} side picks its choice", "entry")  # fmt: skip
+
+
+def _not_yours(choice: dict[str, Any]) -> str:
+    """The refusal of a request whose resolution asks the other side a choice."""
+    side, where = choice.get("side"), choice.get("entry") or "the play"
+    return (f"{where} asks the {side} side a choice ({choice.get('kind')}): only the {side} "
+            "side makes it")  # fmt: skip
 
 
 def _side(request: dict[str, Any]) -> Team | None:

@@ -31,8 +31,8 @@ def seen_cards(view: dict[str, Any]) -> list[str]:
 
 
 def test_a_viewer_acts_by_its_own_ids_and_every_viewer_is_answered() -> None:
-    one = Session(rivals_battle())
-    card = piles(one.view("player"), "player")["hand"][0]["id"]  # the first view draws a secret
+    one = Session(rivals_battle(), viewers=["player"])  # opened for viewers: draws a secret
+    card = piles(one.view("player"), "player")["hand"][0]["id"]
     both = Session(one.ok(op="state")["state"])  # the same secret: the same ids
     alone = one.ok(op="play", viewer="player", card=card, target="vex")
     together = both.ok(op="play", viewer="player", card=card, target="vex", viewers=EVERYONE)

@@ -221,3 +221,45 @@ def test_it_thinks_with_the_game_s_extension_words() -> None:
     assert state["counters"] == {"combo": 1} and "demo_mechanics" in state["extensions"]
     answer, _ = think(proto, session, 4, 10, 5)
     assert answer["side"] == "enemy" and make(proto, session, answer["move"])["ok"]
+
+
+def churning(cards: int) -> Doc:
+    """A one-sided battle whose every card moves the whole draw pile (``cards`` cards): each
+    play does ``cards`` units of work, so a search runs out of one request's work quickly."""
+    source = {"id": "src", "type": "CardSource", "source": "DrawPile"}
+    move = {"id": "mv", "type": "MoveCard", "to": "draw", "ports": {"target": "src"}}
+    churn = {"id": "churn", "name": "Churn", "cost": 0, "target": "None", "text": "Churn.",
+             "behavior": {"start": "mv", "nodes": [source, move]}}  # fmt: skip
+    hero = {"id": "hero", "name": "Hero", "team": "player", "hp": 30, "max_hp": 30}
+    orc = {"id": "orc", "name": "Orc", "team": "enemy", "hp": 10**6, "max_hp": 10**6}
+    piles = {"hand": [{"id": f"h{i}", "card": "churn"} for i in range(8)],
+             "draw": [{"id": f"d{i}", "card": "churn"} for i in range(cards)]}  # fmt: skip
+    return {"format": "pybridge/battle@2", "seed": 1, "active_player": "hero", "energy": 99,
+            "max_energy": 99, "units": [hero, orc], "cards": [churn], "piles": piles}  # fmt: skip
+
+
+def test_one_think_call_does_at_most_about_one_requests_work() -> None:
+    """However large its slice, a call stops once it has spent one request's work budget
+    (counted as a play's work is, not by the clock): it answers ``done: false`` and the next
+    call goes on; where the calls stop changes nothing of the move, on any machine."""
+    budget = 20
+    found = []
+    for most in (MAX_THINK_ITERATIONS, 1, MAX_THINK_ITERATIONS):
+        proto = Protocol()
+        session = opened(proto, churning(800))
+        searched = []
+        while True:
+            answer = call(proto, op="think", session=session, seed=5, iterations=budget,
+                          slice=most)  # fmt: skip
+            assert answer["ok"], answer
+            searched.append(answer["result"]["searched"])
+            if answer["result"]["done"]:
+                break
+        result = answer["result"]
+        decision, move = seat_move(proto.battle_of({"session": session}), 5, budget)
+        assert (result["move"]["kind"], result["move"]["card"], result["move"]["target"]) == move
+        assert result["decision"]["visits"] == decision.visits
+        found.append((result["move"], result["decision"]["visits"], searched))
+    (big, visits, cut), single, again = found
+    assert single[:2] == (big, visits) and again == (big, visits, cut)  # on every machine
+    assert len(cut) > 1 and cut[0] < budget  # the first call was cut short by its work

@@ -213,6 +213,28 @@ def test_calls_nest_at_most_the_bound() -> None:
     assert "top -> c0 -> c1 -> c2" in refused.value.message
 
 
+def test_a_chain_of_thousands_of_calls_is_refused_naming_where_and_briefly() -> None:
+    """The walk over calls keeps its own stack: a chain far past Python's recursion limit is
+    refused like a short one, naming the card, node and field, its chain cut short."""
+    length = 1500
+    chain = [card(f"k{i}", "None", call("c", f"k{i + 1}")) for i in range(length)]
+    chain.append(card(f"k{length}", "None", hit("h", 1, "Self")))
+    request = {"op": "open", "battle": battle_doc(cards=chain, hand=["k0"])}
+    answer = json.loads(Protocol().call(json.dumps(request)))
+    assert answer["error"]["code"] == errors.FormatError.code, answer
+    assert answer["error"]["where"] == "battle.cards[0].behavior.nodes[0].card"
+    message = answer["error"]["message"]
+    assert f"card 'k0', node 'c', field 'card': calls would nest {length} deep" in message
+    assert message.endswith(f"k{MAX_CALL_DEPTH} -> k{MAX_CALL_DEPTH + 1} -> ...")
+    found = lint_document(battle_doc(cards=chain), "battle.json")
+    assert {d.code for d in found} == {"PB122"}
+    assert (found[0].id, found[0].node, found[0].field) == ("k0", "c", "card")
+    # A cycle closing at its far end is found there, the walk's path named in order.
+    looped = [*chain[:-1], card(f"k{length}", "None", call("c", "k0"))]
+    (cycle,) = [d for d in lint_document(library(*looped), "cards.json") if "cycle" in d.message]
+    assert cycle.id == f"k{length}" and cycle.message.endswith(f"k{length} -> k0")
+
+
 def test_open_refuses_a_cycle_naming_it() -> None:
     request = {"op": "open", "battle": battle_doc(cards=[PONG]), "libraries": [library(PING)]}
     answer = json.loads(Protocol().call(json.dumps(request)))

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from pybridge import answers, protocol, service
-from pybridge.examples import demo_battle
+from pybridge.examples import demo_battle, rivals_battle
 from pybridge.protocol import MAX_MESSAGE, MAX_REQUEST_BYTES, MAX_SESSIONS, MAX_WHERE, Protocol
 from pybridge.runtime import FormatError, load_battle, load_library
 from pybridge.runtime.definitions import MAX_CARDS
@@ -132,6 +132,7 @@ class Harness:
         assert error["where"] == where, error
         assert says in error["message"], error
         assert len(error["message"]) <= MAX_MESSAGE and len(error["where"]) <= MAX_WHERE
+        assert "x" * 81 not in error["message"], "a long value is quoted to about 80 characters"
         assert self.state() == before
         # No session was created either: the next one gets the next id.
         probe = self.send({"op": "open", "battle": battle_doc()})
@@ -172,10 +173,10 @@ def open_text(mutate: Callable[[dict[str, Any]], object]) -> str:
         ('{"op": "version", "id": -1e400}', "bad_json", "-1e400"),
         ('{"op": "version", "id": [0.5, 2E+999]}', "bad_json", "2E+999"),
         ('{"op": "version", "id": ' + "9" * 5000 + "}", "bad_json", "digits"),
-        ("null", "bad_request", "got NoneType"),
-        ("123", "bad_request", "got int"),
-        ('"version"', "bad_request", "got str"),
-        ("[]", "bad_request", "got list"),
+        ("null", "bad_request", "got null"),
+        ("123", "bad_request", "got a number"),
+        ('"version"', "bad_request", "got a string"),
+        ("[]", "bad_request", "got an array"),
         ("[" * 100_000, "too_deep", "deeper than 64"),
         ("[" * 300 + "]" * 300, "too_deep", "deeper than 64"),
         ('{"op": "version", "id": ' + "[" * 65 + "]" * 65 + "}", "too_deep", "64"),
@@ -235,14 +236,14 @@ HUGE = "x" * 1_000_000
         ({"op": "call"}, "unknown_op", "op", "'call'"),
         ({"op": HUGE}, "unknown_op", "op", "xxx..."),
         ({"op": 7}, "unknown_op", "op", "7"),
-        ({"op": None}, "unknown_op", "op", "None"),
-        ({"op": ["play"]}, "unknown_op", "op", "['play']"),
-        ({"op": {"op": "play"}}, "unknown_op", "op", "{'op': 'play'}"),
+        ({"op": None}, "unknown_op", "op", "op null"),
+        ({"op": ["play"]}, "unknown_op", "op", '["play"]'),
+        ({"op": {"op": "play"}}, "unknown_op", "op", '{"op": "play"}'),
         ({"op": "state", "session": HUGE}, "unknown_session", "session", "xxx..."),
         ({"op": "state", "session": 10**100}, "unknown_session", "session", "1000"),
-        ({"op": "state", "session": ["s1"]}, "unknown_session", "session", "['s1']"),
-        ({"op": "state", "session": None}, "unknown_session", "session", "None"),
-        ({"op": "close", "session": {"s1": 1}}, "unknown_session", "session", "{'s1': 1}"),
+        ({"op": "state", "session": ["s1"]}, "unknown_session", "session", '["s1"]'),
+        ({"op": "state", "session": None}, "unknown_session", "session", "session null"),
+        ({"op": "close", "session": {"s1": 1}}, "unknown_session", "session", '{"s1": 1}'),
         ({"op": "open"}, "invalid_field", "battle", "missing"),
         ({"op": "open", "battle": None}, "invalid_field", "battle", "expected an object"),
         ({"op": "open", "battle": 10**100}, "invalid_field", "battle", "expected an object"),
@@ -266,9 +267,9 @@ def test_wrong_ops_sessions_and_battles(
         ({"op": "targets", "card": HUGE}, "unknown_card", "card", "xxx..."),
         ({"op": "targets", "card": 10**100}, "unknown_card", "card", "1000"),
         ({"op": "targets", "card": 1e308}, "unknown_card", "card", "1e+308"),
-        ({"op": "targets", "card": ["h2"]}, "unknown_card", "card", "['h2']"),
-        ({"op": "targets", "card": {"id": "h2"}}, "unknown_card", "card", "'id'"),
-        ({"op": "targets", "card": True}, "unknown_card", "card", "True"),
+        ({"op": "targets", "card": ["h2"]}, "unknown_card", "card", '["h2"]'),
+        ({"op": "targets", "card": {"id": "h2"}}, "unknown_card", "card", '{"id": "h2"}'),
+        ({"op": "targets", "card": True}, "unknown_card", "card", "instance true"),
         ({"op": "targets", "card": "__class__"}, "unknown_card", "card", "'__class__'"),
         ({"op": "targets", "card": "d1"}, "not_in_hand", "card", "draw pile"),
         (
@@ -280,7 +281,7 @@ def test_wrong_ops_sessions_and_battles(
         ({"op": "respond", "unit": HUGE, "move": "blink"}, "unknown_unit", "unit", "xxx..."),
         ({"op": "respond", "unit": 10**100, "move": "blink"}, "unknown_unit", "unit", "1000"),
         ({"op": "respond", "unit": "imp", "move": HUGE}, "cut", "move", "xxx..."),
-        ({"op": "respond", "unit": "imp", "move": ["blink"]}, "cut", "move", "['blink']"),
+        ({"op": "respond", "unit": "imp", "move": ["blink"]}, "cut", "move", '["blink"]'),
         (
             {"op": "respond", "unit": "imp", "move": "blink", "target": 1e308},
             "cut",
@@ -747,6 +748,56 @@ def test_asking_about_a_card_never_changes_the_session() -> None:
         answer = json.loads(proto.call(json.dumps({"op": op, "session": session, **asked})))
         assert answer["ok"], answer
         assert proto.call(state) == before, op
+
+
+@pytest.mark.parametrize(
+    "request_fields",
+    [
+        {"op": "targets", "viewer": "enemy", "card": "a1"},  # refused: no such view id
+        {"op": "targets", "viewer": "player", "card": "nowhere"},
+        {"op": "view", "viewer": "enemy"},
+        {"op": "view", "viewer": "spectator"},
+        {"op": "state", "viewer": "player"},
+        {"op": "cut", "viewer": "player"},
+        {"op": "pile", "viewer": "player", "pile": "discard"},
+        {"op": "pick", "viewer": "player", "card": "nowhere"},
+        {"op": "play", "viewer": "enemy", "card": "nowhere"},  # refused: a change
+        {"op": "end_turn", "viewer": "enemy", "viewers": ["player", "enemy"]},  # not its turn
+    ],
+)
+def test_the_first_request_naming_a_viewer_leaves_the_saved_state_as_it_was(
+    request_fields: dict[str, Any],
+) -> None:
+    """A battle draws its view secret when a request first names a viewer; a request that
+    changes nothing (a view, a refusal) leaves the snapshot byte for byte as it was: the
+    secret enters it with the battle's next change."""
+    proto = Protocol()
+    opened = json.loads(proto.call(json.dumps({"op": "open", "battle": rivals_battle()})))
+    session = opened["result"]["session"]
+    state = json.dumps({"op": "state", "session": session})
+    before = proto.call(state)
+    proto.call(json.dumps({**request_fields, "session": session}))
+    assert proto.call(state) == before
+    view = json.dumps({"op": "view", "session": session, "viewer": "player"})
+    hand = json.loads(proto.call(view))["result"]["view"]["sides"][0]["piles"]["hand"]
+    assert proto.call(state) == before
+    # The next change keeps the secret (and the ids it gave) in the snapshot.
+    played = {"op": "play", "session": session, "viewer": "player", "target": "vex"}
+    strike = next(c["id"] for c in hand if c["card"] == "strike")
+    assert json.loads(proto.call(json.dumps({**played, "card": strike})))["ok"]
+    after = json.loads(proto.call(state))["result"]["state"]
+    assert "secret" in after and "stints" in after
+    again = json.loads(proto.call(json.dumps({"op": "open", "battle": after})))["result"]
+    seen = json.dumps({"op": "view", "session": again["session"], "viewer": "player"})
+    assert json.loads(proto.call(seen)) == json.loads(proto.call(view))
+
+
+def test_a_battle_opened_for_viewers_holds_its_secret_from_the_start() -> None:
+    proto = Protocol()
+    opened = {"op": "open", "battle": rivals_battle(), "viewers": ["spectator"]}
+    session = json.loads(proto.call(json.dumps(opened)))["result"]["session"]
+    state = json.loads(proto.call(json.dumps({"op": "state", "session": session})))["result"]
+    assert "secret" in state["state"]
 
 
 def test_runtime_targets_does_not_draw_from_the_battle_prng() -> None:

@@ -16,10 +16,12 @@ from __future__ import annotations
 import json
 import os
 import random
+from pathlib import Path
 from typing import Any
 
 from pybridge.examples import rivals_battle
 from pybridge.protocol import Protocol
+from pybridge.runtime.model import Pile
 
 DUELS = int(os.environ.get("PYBRIDGE_DUELS", "40"))
 STEPS = 40
@@ -576,3 +578,246 @@ def test_a_forecast_stops_at_the_rng_for_a_viewer() -> None:
     wisp = json.loads(seen.pop())["wisp"]
     assert wisp["random"] == {"from": None, "count": None} and wisp["hidden"] is None
     assert wisp["detail"] == "as chance will have it" and wisp["effects"] == []
+
+
+# -- choices: a choice is its owner's ---------------------------------------------------------
+#: Every viewer of a two-sided battle, as an online server answers them all from one request.
+EVERY_VIEWER = ["player", "enemy", "spectator"]
+#: The viewers who must learn nothing of the player's hidden cards.
+OTHERS = ("enemy", "spectator")
+MECHANICS = Path(__file__).resolve().parents[1] / "demo_project" / "extensions" / "mechanics.py"
+SCRY = {"id": "scry", "name": "Scry", "type": "skill", "rarity": "common", "cost": 0,
+        "target": "None", "text": "Scry 3.",
+        "behavior": {"start": "s", "nodes": [{"id": "s", "type": "Scry", "count": 3}]}}  # fmt: skip
+TUTOR = {"id": "tutor", "name": "Tutor", "type": "skill", "rarity": "common", "cost": 0,
+         "target": "None", "text": "Put an attack from your draw pile into your hand.",
+         "choose_on_resolve": True,
+         "card_targets": {"zones": ["draw"], "where": {"type": "attack"}},
+         "behavior": {"start": "m", "nodes": [
+             {"id": "c", "type": "CardSource", "source": "ChosenCards"},
+             {"id": "m", "type": "MoveCard", "to": "hand", "ports": {"target": "c"}}]}}  # fmt: skip
+
+
+def with_card(card: dict[str, Any], draw: list[str]) -> dict[str, Any]:
+    """The rivals' duel with ``card`` first in the player's hand and its draw pile dealt
+    ``draw`` (top first): the player's hidden cards."""
+    battle = rivals_battle()
+    battle["secret"] = SECRET
+    battle["cards"].append(json.loads(json.dumps(card)))
+    piles = battle["sides"][0]["piles"]
+    piles["hand"][0]["card"] = card["id"]
+    for instance, name in zip(piles["draw"], draw, strict=True):
+        instance["card"] = name
+    return battle
+
+
+class Seats(Duel):
+    """A duel asked as an online server asks it: a viewer acts, every viewer is answered."""
+
+    def __init__(self, protocol: Protocol, battle: dict[str, Any]) -> None:
+        super().__init__(protocol, battle)
+        self.texts: list[str] = []  # what the other viewers got, request by request
+
+    def answer(self, viewer: str, **request: Any) -> dict[str, Any]:
+        """The whole response to ``request`` from ``viewer`` (a change answers everyone)."""
+        if request["op"] in ("activate", "pass", "resolve", "play"):
+            request["viewers"] = EVERY_VIEWER
+        request.update(session=self.session, viewer=viewer)
+        answer: dict[str, Any] = json.loads(self.protocol.call(json.dumps(request)))
+        return answer
+
+    def told(self, viewer: str, **request: Any) -> dict[str, Any]:
+        """``viewer``'s request; what it and the other viewers learn of it is noted."""
+        before = json.dumps(self.call(op="state"), sort_keys=True)
+        answer = self.answer(viewer, **request)
+        if answer["ok"] and "views" in answer["result"]:
+            views = answer["result"]["views"]
+            self.texts.append(json.dumps([views[v] for v in OTHERS], sort_keys=True))
+        else:
+            self.texts.append(json.dumps(answer, sort_keys=True))
+            if not answer["ok"]:  # a refusal changes nothing
+                assert json.dumps(self.call(op="state"), sort_keys=True) == before, answer
+        return answer
+
+    def looks(self) -> None:
+        """What the other viewers see now: views and the Cut."""
+        for viewer in OTHERS:
+            self.told(viewer, op="view")
+            self.told(viewer, op="cut")
+
+    def hand_card(self, viewer: str, card: str) -> str:
+        hand = next(s for s in self.call(op="view", viewer=viewer)["view"]["sides"]
+                    if s["team"] == viewer)["piles"]["hand"]  # fmt: skip
+        return str(next(c["id"] for c in hand if c.get("card") == card))
+
+
+def test_a_choice_an_action_asks_shows_the_other_side_nothing_and_is_its_owners_to_make() -> None:
+    """Two duels differing only in the player's draw pile: the player's Scry (its choice kind
+    ``owner``) looks at the top three. The enemy and a spectator get byte-identical answers to
+    every request while the choice waits; the enemy cannot answer it; its pass leaves the
+    entry to the player, whose own answer shows the faces, in order, and resolves it."""
+    from pybridge import extensions
+    from pybridge.service import new_protocol
+
+    protocol = new_protocol(0, extensions.load([str(MECHANICS)]).words)
+    draws = (["strike", "mend", "strike", "guard", "barrage", "countermand", "strike"],
+             ["guard", "barrage", "mend", "strike", "strike", "strike", "countermand"])  # fmt: skip
+    texts, faces = [], []
+    for draw in draws:
+        seats = Seats(protocol, with_card(SCRY, draw))
+        scry = seats.hand_card("player", "scry")
+        assert seats.told("player", op="activate", card=scry)["ok"]
+        seats.looks()
+        for viewer in OTHERS:
+            seats.told(viewer, op="pick", entry="e1")
+        for viewer in OTHERS:
+            refused = seats.told(viewer, op="resolve")["error"]
+            if viewer == "enemy":  # the choice waits for the player: nothing tells its cards
+                choice = refused["choice"]
+                assert refused["code"] == "choice_needed" and "only the player side" in \
+                    refused["message"]  # fmt: skip
+                assert (choice["side"], choice["count"], choice["options"], choice["faces"],
+                        choice["zones"]) == ("player", 3, [], {}, [])  # fmt: skip
+            else:
+                assert refused["code"] == "not_your_turn"
+        refused = seats.told("enemy", op="pass", choices={"e1.s": []})["error"]
+        assert refused["code"] == "cut" and "the player side's" in refused["message"]
+        passed = seats.told("enemy", op="pass")
+        assert passed["ok"] and passed["result"]["views"]["enemy"]["events"] == []
+        seats.looks()
+        cut = seats.call(op="cut", viewer="player")
+        assert (cut["awaiting"], cut["side"], cut["can_pass"]) == ("player", "player", True)
+        countermand = seats.hand_card("enemy", "countermand")
+        for request in ({"op": "pass"}, {"op": "pass", "choices": {"e1.s": []}},
+                        {"op": "activate", "card": countermand, "target": None},
+                        {"op": "resolve", "choices": {"e1.s": []}}):  # fmt: skip
+            refused = seats.told("enemy", **request)["error"]
+            assert refused["code"] == "cut" and "player side" in refused["message"], refused
+        asked = seats.answer("player", op="pass")["error"]["choice"]  # the owner sees them
+        assert asked["count"] == 3 and len(asked["options"]) == 3
+        faces.append([asked["faces"][o] for o in asked["options"]])
+        done = seats.told("player", op="pass", choices={"e1.s": asked["options"][:1]})
+        assert done["ok"], done
+        texts.append(seats.texts[:-1])  # the resolution itself shows the discarded cards
+        seats.close()
+    assert faces == [draw[:3] for draw in draws]  # the owner's faces, in draw order
+    assert texts[0] == texts[1]  # and the others learnt nothing of them
+
+
+def test_a_card_that_searches_a_hidden_pile_shows_its_finds_to_its_owner_only() -> None:
+    """Three duels whose player draw piles hold one, three and two attacks: the enemy and a
+    spectator get byte-identical answers while the Tutor waits on the Cut (no candidate, and
+    ``awaiting_choice`` names it whatever the search finds); the enemy cannot pick, answer or
+    pass around it; the player sees what its search finds, with faces, in id order."""
+    protocol = Protocol(answer_cache=0)
+    draws = (["strike", "guard", "guard", "guard", "mend", "guard", "guard"],
+             ["guard", "strike", "barrage", "guard", "strike", "mend", "guard"],
+             ["guard", "guard", "mend", "strike", "mend", "guard", "strike"])  # fmt: skip
+    texts, found = [], []
+    for draw in draws:
+        seats = Seats(protocol, with_card(TUTOR, draw))
+        tutor = seats.hand_card("player", "tutor")
+        aim = seats.call(op="targets", viewer="player", card=tutor)["late_choice"]
+        assert aim["candidates"] == sorted(aim["candidates"])  # no draw order
+        assert seats.told("player", op="activate", card=tutor)["ok"]
+        seats.looks()
+        for viewer in OTHERS:
+            cut = seats.call(op="cut", viewer=viewer)
+            nothing = {"at": "resolution", "chooses": "cards", "zones": ["draw"], "candidates": []}
+            assert cut["awaiting_choice"] == "e1" and cut["cut"][0]["late_choice"] == nothing
+            assert seats.told(viewer, op="pick", entry="e1")["error"]["code"] == "cut"
+        refused = seats.told("enemy", op="pass", choices={"e1": aim["candidates"][:1]})
+        assert "the player side's" in refused["error"]["message"], refused
+        assert seats.told("enemy", op="pass")["ok"]  # the player's to choose now
+        seats.looks()
+        refused = seats.told("enemy", op="pass")["error"]
+        assert refused["code"] == "cut" and "waits for the player side" in refused["message"]
+        late = seats.call(op="cut", viewer="player")["cut"][0]["late_choice"]
+        assert late["candidates"] == aim["candidates"] == sorted(late.get("faces", {}))
+        found.append(sorted(late.get("faces", {}).values()))
+        picked = seats.call(op="pick", viewer="player", entry="e1")
+        assert picked["candidates"] == late["candidates"]
+        done = seats.answer("player", op="pass", choices={"e1": late["candidates"][:1]})
+        assert done["ok"], done
+        texts.append(seats.texts)
+        seats.close()
+    assert found == [["strike"], ["barrage", "strike", "strike"], ["strike", "strike"]]
+    assert texts[0] == texts[1] == texts[2]
+
+
+def test_whether_a_search_of_a_hidden_pile_finds_anything_is_not_told_before_its_owner_looks(
+) -> None:  # fmt: skip
+    """A Tutor on the Cut whose draw pile lost its last attack still waits for its owner's
+    choice (the enemy cannot tell it found nothing); over a public draw pile it does not."""
+    from pybridge.runtime import activate, load_battle
+    from pybridge.runtime.cut_answers import awaiting_choice
+
+    for shown, waits in (("no_one", "e1"), ("everyone", None)):
+        document = with_card(TUTOR, ["strike", *["guard"] * 6])
+        document["visibility"] = {"draw": shown}
+        battle = load_battle(document)
+        activate(battle, "a1")
+        assert awaiting_choice(battle) == "e1"  # a strike to find
+        top = battle.sides[battle.cut[-1].side].piles[Pile.DRAW][0]
+        battle.sides[battle.cut[-1].side].piles[Pile.DRAW].remove(top)  # gone before it resolves
+        assert awaiting_choice(battle) == waits, shown
+
+
+GLANCE = """
+from pybridge.extend import Message, Pile
+
+NAME, VERSION = "glance", "1"
+
+
+def register(words):
+    for shown, action in (("everyone", "GlanceOpenly"), ("no_one", "GlanceBlindly")):
+        words.choice(f"glance_{shown}", doc="cards to keep on top", ordered=True,
+                     visibility=shown, prompt=Message(f"glance.{shown}", "Keep any on top."))
+        words.action(action, doc="looks at the top two cards", apply=_glance(shown),
+                     asks=(f"glance_{shown}",),
+                     describe=Message(f"glance.{shown}.describe", "glance"))
+
+
+def _glance(shown):
+    def glance(node, ctx):
+        draw = ctx.piles[Pile.DRAW]
+        looked = draw[:2]
+        kept = ctx.ask(f"glance_{shown}", node.id, looked)
+        del draw[:2]
+        draw[:0] = kept
+    return glance
+"""
+
+
+def test_a_choice_shown_to_everyone_or_no_one_keeps_its_meaning_and_stays_its_owners(
+    tmp_path: Path,
+) -> None:
+    """``everyone``: every viewer sees the options and their faces, yet only the owner
+    answers; ``no_one``: the owner gets the options to answer with but no face, the others
+    not even the options."""
+    from pybridge import extensions
+    from pybridge.service import new_protocol
+
+    (tmp_path / "glance.py").write_text(GLANCE, "utf-8")
+    protocol = new_protocol(0, extensions.load([str(tmp_path / "glance.py")]).words)
+    for action, shown in (("GlanceOpenly", "everyone"), ("GlanceBlindly", "no_one")):
+        card = {**SCRY, "id": "glance", "behavior": {"start": "g", "nodes": [
+            {"id": "g", "type": action}]}}  # fmt: skip
+        seats = Seats(protocol, with_card(card, ["strike", "mend", *["guard"] * 5]))
+        assert seats.told("player", op="activate", card=seats.hand_card("player", "glance"))["ok"]
+        asked = {v: seats.answer(v, op="resolve")["error"] for v in ("player", "enemy")}
+        mine, theirs = asked["player"]["choice"], asked["enemy"]["choice"]
+        assert mine["visibility"] == theirs["visibility"] == shown
+        assert (mine["side"], mine["count"], len(mine["options"])) == ("player", 2, 2)
+        if shown == "everyone":
+            assert sorted(mine["faces"].values()) == ["mend", "strike"]
+            assert sorted(theirs["faces"].values()) == ["mend", "strike"]
+        else:
+            assert mine["faces"] == {} and theirs["options"] == [] and theirs["faces"] == {}
+        assert "only the player side" in asked["enemy"]["message"]
+        assert seats.told("enemy", op="pass")["ok"]  # left to the player
+        refused = seats.told("enemy", op="pass", choices={"e1.g": []})["error"]
+        assert refused["code"] == "cut", refused
+        done = seats.answer("player", op="pass", choices={"e1.g": mine["options"][:1]})
+        assert done["ok"], done
+        seats.close()

@@ -19,7 +19,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from pybridge.cli import main
 from pybridge.examples import rivals_battle
-from pybridge.online.match import Limits
+from pybridge.online.match import Limits, fresh_start
 from pybridge.online.replay import replay
 from pybridge.online.server import Host, bound_port, start
 from pybridge.protocol import Protocol
@@ -68,9 +68,12 @@ Server = Callable[..., Awaitable[Client]]
 
 @asynccontextmanager
 async def serving(
-    tmp_path: Path, limits: Limits | None = None
+    tmp_path: Path,
+    limits: Limits | None = None,
+    fixed_order: bool = False,
+    battle: dict[str, Any] | None = None,
 ) -> AsyncIterator[tuple[Host, Callable[..., Awaitable[Client]]]]:
-    host = Host(rivals_battle(), limits, logs=tmp_path)
+    host = Host(battle or rivals_battle(), limits, logs=tmp_path, fixed_order=fixed_order)
     server = await start(host)
     url = f"ws://127.0.0.1:{bound_port(server)}"
     opened: list[ClientConnection] = []
@@ -218,7 +221,7 @@ def test_acting_for_the_other_seat_out_of_turn_or_at_a_forged_target_is_refused(
     tmp_path: Path,
 ) -> None:
     async def scenario() -> None:
-        async with serving(tmp_path) as (host, client):
+        async with serving(tmp_path, fixed_order=True) as (host, client):  # strikes in hand
             aya, vex, match = await seated(client)
             strike = next(c for c in hand(aya.view, "player") if c["card"] == "strike")  # type: ignore[attr-defined]
             as_other = await aya.ask(op="end_turn", viewer="enemy")
@@ -239,6 +242,50 @@ def test_acting_for_the_other_seat_out_of_turn_or_at_a_forged_target_is_refused(
             # Nothing changed: no step, and the same refusal as the protocol's own.
             assert host.rooms[match].match.step == 0 and not aya.updates
             assert (await aya.ask(op="play", card=strike["id"], target="vex"))["ok"]
+
+    asyncio.run(scenario())
+
+
+def test_a_card_that_searches_a_seats_draw_pile_is_that_seats_choice_alone(
+    tmp_path: Path,
+) -> None:
+    """The player's Tutor (it puts an attack from its draw pile into its hand, chosen as it
+    resolves) over the wire: the enemy seat sees no candidate, cannot pick or answer for the
+    player, and its pass leaves the choice to the player, who sees what its search finds."""
+    battle = rivals_battle()
+    battle["cards"].append({
+        "id": "tutor", "name": "Tutor", "type": "skill", "rarity": "common", "cost": 0,
+        "target": "None", "text": "Put an attack from your draw pile into your hand.",
+        "choose_on_resolve": True,
+        "card_targets": {"zones": ["draw"], "where": {"type": "attack"}},
+        "behavior": {"start": "m", "nodes": [
+            {"id": "c", "type": "CardSource", "source": "ChosenCards"},
+            {"id": "m", "type": "MoveCard", "to": "hand", "ports": {"target": "c"}}]}})  # fmt: skip
+    battle["sides"][0]["piles"]["hand"][0]["card"] = "tutor"
+
+    async def scenario() -> None:
+        async with serving(tmp_path, fixed_order=True, battle=battle) as (host, client):
+            aya, vex, match = await seated(client)
+            tutor = next(c for c in hand(aya.view, "player") if c["card"] == "tutor")  # type: ignore[attr-defined]
+            assert (await aya.ask(op="activate", card=tutor["id"]))["ok"]
+            cut = (await vex.ask(op="cut"))["result"]
+            late = cut["cut"][0]["late_choice"]
+            assert cut["awaiting_choice"] == "e1" and late["candidates"] == []
+            assert "faces" not in late
+            mine = (await aya.ask(op="cut"))["result"]["cut"][0]["late_choice"]
+            assert sorted(mine["faces"].values()) == ["barrage", "strike", "strike", "strike"]
+            step = host.rooms[match].match.step
+            picked = await vex.ask(op="pick", entry="e1")
+            assert picked["error"]["code"] == "cut"
+            answered = await vex.ask(op="pass", choices={"e1": mine["candidates"][:1]})
+            assert "the player side's" in answered["error"]["message"]
+            assert host.rooms[match].match.step == step  # nothing changed
+            assert (await vex.ask(op="pass"))["ok"]  # the player's to choose now
+            again = await vex.ask(op="pass")
+            assert "waits for the player side" in again["error"]["message"]
+            done = await aya.ask(op="pass", choices={"e1": mine["candidates"][:1]})
+            assert done["ok"], done
+            assert not any("faces" in json.dumps(u) for u in vex.updates)
 
     asyncio.run(scenario())
 
@@ -372,3 +419,116 @@ def test_one_address_cannot_fill_the_server_with_matches_it_leaves(tmp_path: Pat
             assert (await (await client()).send(type="create"))["type"] == "joined"
 
     asyncio.run(scenario())
+
+
+def dealt(snapshot: dict[str, Any]) -> list[list[str]]:
+    """Each side's hand and draw pile, by instance id, in order: the match's hidden deal."""
+    return [
+        [c["id"] for pile in ("hand", "draw") for c in s["piles"][pile]] for s in snapshot["sides"]
+    ]
+
+
+def test_every_match_deals_anew_and_keeps_its_seed_and_secret_from_every_client(
+    tmp_path: Path,
+) -> None:
+    """Two matches from one document (a saved state holding a view secret) get their own
+    seed, RNG, deal and secret; the document's are never used, and no client hears them."""
+    document = rivals_battle() | {"secret": "5e" * 32, "stints": {}}
+    written = json.loads(json.dumps(document))
+
+    async def scenario() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        found = []
+        async with serving(tmp_path) as (host, client):
+            host.battle = document
+            for _ in range(2):
+                aya, vex, match = await seated(client)
+                watcher = await client()
+                seen = [aya.view, vex.view]  # type: ignore[attr-defined]
+                seen.append((await watcher.send(type="spectate", match=match))["view"])
+                step = await take_turn({"player": aya, "enemy": vex}, 0)
+                seen += [(await c.until_step(step))["state"] for c in (aya, vex, watcher)]
+                found.append((host.rooms[match].match.log["start"], seen))
+        return found
+
+    (one, seen_one), (two, seen_two) = asyncio.run(scenario())
+    assert document == written  # the server's document is never changed
+    for snapshot, seen in ((one, seen_one), (two, seen_two)):
+        assert snapshot["secret"] != document["secret"] and snapshot["seed"] != document["seed"]
+        text = json.dumps(seen)
+        for hidden in (snapshot["secret"], snapshot["rng"]["state"], str(snapshot["seed"])):
+            assert hidden not in text
+        assert '"seed"' not in text and '"secret"' not in text and '"rng"' not in text
+        # The same cards, dealt in another order than the document's.
+        assert [sorted(d) for d in dealt(snapshot)] == [sorted(d) for d in dealt(document)]
+        assert dealt(snapshot) != dealt(document)
+    assert one["secret"] != two["secret"] and one["seed"] != two["seed"]
+    assert dealt(one) != dealt(two)
+    # What a client of one match is told says nothing of the other's secret or seed.
+    for hidden in (two["secret"], two["rng"]["state"]):
+        assert hidden not in json.dumps(seen_one)
+
+
+def test_fixed_order_keeps_the_documents_deal_but_not_its_secret(tmp_path: Path) -> None:
+    document = rivals_battle() | {"secret": "5e" * 32, "stints": {}}
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with serving(tmp_path, fixed_order=True) as (host, client):
+            host.battle = document
+            names = [(await seated(client))[2] for _ in range(2)]
+            return [host.rooms[name].match.snapshot() for name in names]
+
+    one, two = asyncio.run(scenario())
+    for snapshot in (one, two):
+        assert snapshot["seed"] == document["seed"] and dealt(snapshot) == dealt(document)
+    assert len({one["secret"], two["secret"], document["secret"]}) == 3
+
+
+def test_the_servers_refusals_quote_a_long_value_briefly_and_in_jsons_words(
+    tmp_path: Path,
+) -> None:
+    """An op, message type or match name of 50,000 characters is quoted to about 80, and a
+    value that is not a string is written as JSON writes it (null, not Python's None)."""
+    long = "x" * 50_000
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with serving(tmp_path) as (_, client):
+            aya, _, _ = await seated(client)
+            stranger = await client()
+            return [
+                (await aya.ask(op=long))["error"],
+                (await aya.ask(op=None))["error"],
+                (await aya.ask(op=[long]))["error"],
+                (await aya.ask(op="targets", card=long))["error"],
+                (await aya.ask(op="targets", card=None))["error"],
+                (await aya.send(type=long))["error"],
+                (await aya.send(type=None))["error"],
+                (await stranger.send(type="join", match=long))["error"],
+            ]
+
+    refusals = asyncio.run(scenario())
+    for refusal in refusals:
+        assert "x" * 81 not in refusal["message"] and len(refusal["message"]) < 400, refusal
+        assert "None" not in refusal["message"], refusal
+    assert [r["code"] for r in refusals] == [
+        "unknown_op", "unknown_op", "unknown_op", "unknown_card", "unknown_card",
+        "unknown_type", "unknown_type", "unknown_match",
+    ]  # fmt: skip
+    assert "unknown op null online" in refusals[1]["message"]
+    assert "no card instance null" in refusals[4]["message"]
+    assert "unknown message type null" in refusals[6]["message"]
+
+
+def test_a_fresh_start_deals_the_same_cards_in_unpredictable_orders() -> None:
+    """Each match's deal keeps the document's cards, hand sizes and units, and is drawn anew:
+    forty matches give forty different deals, none the document's."""
+    document = rivals_battle()
+    deals_made = [fresh_start(document) for _ in range(40)]
+    deals = {json.dumps(dealt(made)) for made in deals_made}
+    assert len(deals) == 40 and json.dumps(dealt(document)) not in deals
+    for made in deals_made:
+        assert made["units"] == document["units"] and "secret" not in made
+        assert [sorted(d) for d in dealt(made)] == [sorted(d) for d in dealt(document)]
+        for mine, theirs in zip(made["sides"], document["sides"], strict=True):
+            assert len(mine["piles"]["hand"]) == len(theirs["piles"]["hand"])
+    assert len({made["seed"] for made in deals_made}) == 40
+    assert fresh_start(document, fixed_order=True) == document

@@ -41,9 +41,15 @@ def peek(node, ctx):
 
 
 class Session:
-    def __init__(self, battle: dict[str, Any], protocol: Protocol | None = None) -> None:
+    def __init__(
+        self,
+        battle: dict[str, Any],
+        protocol: Protocol | None = None,
+        viewers: list[str] | None = None,
+    ) -> None:
         self.protocol = protocol or Protocol()
-        self.id = self.ok(op="open", battle=battle)["session"]
+        opened = {"viewers": viewers} if viewers else {}
+        self.id = self.ok(op="open", battle=battle, **opened)["session"]
 
     def call(self, **request: Any) -> dict[str, Any]:
         if hasattr(self, "id"):  # open takes no session

@@ -11,6 +11,13 @@ point of view. Both sides' moves are nodes of the tree: the other side picks the
 for it. The budget is a number of iterations, and every draw comes from the runtime's PRNG
 seeded by the caller: one seed and one budget give one decision on every machine.
 
+Work is bounded as the runtime bounds a request's (``MAX_WORK``, counted the same way: node
+evaluations and cards or units acted on), never by the clock, so the bounds change no decision
+from one machine to another: an iteration's moves (and the making of the search, its first
+sample's moves and their prior) share one request's budget, and stop where it is spent; and
+:meth:`Search.run` starts no iteration once its call has spent the budget, so one call does at
+most about twice one request's work, whatever the battle. Where a call stops changes nothing.
+
 Moves are made of the runtime's own answers only (:func:`legal_actions`): ``targets`` for
 the cards and their candidates (late choices included), the Cut's checks for responses and
 passes, ``end_turn_refused`` for the end of the turn.
@@ -31,6 +38,8 @@ from ..runtime.choices import DEFAULT_ANSWERS
 from ..runtime.cut import activation_refused, pass_refused
 from ..runtime.cut_answers import acting_side
 from ..runtime.determinize import Sampler
+from ..runtime.errors import WorkLimit
+from ..runtime.resolve import MAX_WORK
 from ..runtime.turns import end_turn as _end_turn
 from ..runtime.turns import end_turn_refused
 from ..runtime.vocabulary import Vocabulary
@@ -180,7 +189,8 @@ def decide(view: Mapping[str, Any], seed: int, iterations: int,
     ``words``: the vocabulary it was read with, a game's extensions included). Raises
     ValueError when the viewer has no move (not its turn, or the battle is over)."""
     search = Search(view, seed, iterations, library, words)
-    search.run(iterations)
+    while not search.finished:  # each call runs at most one request's work
+        search.run(iterations)
     return search.decision()
 
 
@@ -200,6 +210,8 @@ class Search:
         self._rng = Pcg32(seed, SEARCH_STREAM)
         self._sampler = Sampler(view, library, words)
         self._first = _sample(self._sampler, self._rng)
+        #: The making's work (its moves, the prior's), billed to the first call of :meth:`run`.
+        self._unbilled = self._first.meter = [0]
         self._me = acting_side(self._first)
         if str(view["view"]["viewer"]) != self._me.value:
             raise ValueError(f"it is the {self._me.value} side's move, not the viewer's")
@@ -216,11 +228,16 @@ class Search:
         return len(self._moves) == 1 or self.searched >= self.iterations
 
     def run(self, most: int) -> int:
-        """Run at most ``most`` more iterations of the budget; how many were run."""
-        ran = 0
-        while ran < most and not self.finished:
+        """Run at most ``most`` more iterations of the budget, and none once this call has
+        spent one request's work (``MAX_WORK``; the first call also pays for the making):
+        how many were run. Call again until :attr:`finished`."""
+        ran, spent = 0, self._unbilled[0]
+        self._unbilled = [0]
+        while ran < most and not self.finished and spent < MAX_WORK:
             battle = self._first if self.searched == 0 else _sample(self._sampler, self._rng)
+            meter = battle.meter = [0]  # the iteration's own: where a call stops changes nothing
             _iterate(battle, self._root, self._me, self._rng, self._prior, self._averages)
+            spent += meter[0]
             self.searched += 1
             ran += 1
         return ran
@@ -255,9 +272,9 @@ def _prior(first: Battle, moves: list[Action], me: Team) -> dict[tuple[object, .
         key = _key(first, action)
         if key in values:
             continue
-        copy = first.clone()
+        copy = first.clone()  # its moves count on the first sample's meter
         copy.answers = DEFAULT_ANSWERS
-        values[key] = _value(copy, me) if _made(copy, action) else 0.0
+        values[key] = 0.0 if _spent(first) or not _made(copy, action) else _value(copy, me)
     low, high = min(values.values()), max(values.values())
     spread = high - low
     return {k: (v - low) / spread if spread > 0 else 0.0 for k, v in values.items()}
@@ -274,7 +291,7 @@ def _iterate(battle: Battle, root: _Node, me: Team, rng: Pcg32,
     made: list[tuple[Team, tuple[object, ...]]] = []  # every move of this iteration
     start = battle.turn
     while battle.result is None:
-        moves = legal_actions(battle)
+        moves = _legal(battle)
         if not moves:
             break
         mover = acting_side(battle)
@@ -328,6 +345,23 @@ def _ucb(node: _Node) -> float:
     return node.total / node.visits + EXPLORATION * spread
 
 
+def _spent(battle: Battle) -> bool:
+    """Has the search spent the work its battle's meter allows (one request's)?"""
+    meter: list[int] | None = battle.meter
+    return meter is not None and meter[0] >= MAX_WORK
+
+
+def _legal(battle: Battle) -> list[Action]:
+    """The legal moves, or none once the meter is spent: the iteration ends there (a move
+    past the bound would be refused as a request past it is)."""
+    if _spent(battle):
+        return []
+    try:
+        return legal_actions(battle)
+    except WorkLimit:
+        return []
+
+
 def _made(battle: Battle, action: Action) -> bool:
     """Make a move in a sample; False when the runtime refuses it (the move list is the
     runtime's own answers, so a refusal is a fault the search steps around)."""
@@ -348,7 +382,7 @@ def _playout(battle: Battle, rng: Pcg32, last_turn: int, averages: _Averages,
     for _ in range(MAX_PLAYOUT_MOVES):
         if battle.result is not None or battle.turn > last_turn:
             return
-        moves = legal_actions(battle)
+        moves = _legal(battle)
         if not moves:
             return
         mover = acting_side(battle)

@@ -39,7 +39,14 @@ def add_ws_options(parser: argparse.ArgumentParser, transports: Any) -> None:
     online.add_argument(
         "--battle",
         type=Path,
-        help="battle document every match starts from (default: the rivals duel)",
+        help="battle document every match starts from (default: the rivals duel), each with "
+        "its own seed, shuffled hands and draw piles, and view secret",
+    )
+    online.add_argument(
+        "--fixed-order",
+        action="store_true",
+        help="start every match with the battle's own seed and pile order, as written (a "
+        "tutorial, a test): any client that has the document knows the hidden cards",
     )
     online.add_argument(
         "--allow-origin",
@@ -154,7 +161,9 @@ def _cmd_serve_ws(args: argparse.Namespace) -> int:
             return 2
         store = Store(args.redis, args.lease)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C stops the server
-        host = Host(battle, limits, words, args.logs, store, args.deflate)
+        host = Host(
+            battle, limits, words, args.logs, store, args.deflate, fixed_order=args.fixed_order
+        )
         asyncio.run(run(host, args.host, args.port))
     return 0
 

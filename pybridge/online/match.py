@@ -9,6 +9,7 @@ viewer from one request.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import json
@@ -17,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..protocol import Protocol, echoable_id
+from ..runtime.errors import request_value
+from ..runtime.rng import Pcg32
 from ..runtime.vocabulary import Vocabulary
 from ..service import new_protocol
 
@@ -103,14 +106,64 @@ class Outcome:
     updates: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
+#: What a document may hold that a new match never takes from it: its view secret and stints
+#: (each match draws its own secret when it opens).
+_NEVER_SHARED = ("secret", "stints")
+
+
+def fresh_start(battle: dict[str, Any], fixed_order: bool = False) -> dict[str, Any]:
+    """The document a new match opens: ``battle`` with a seed of its own, drawn from the
+    operating system's secure source, and each side's hand and draw pile shuffled together
+    with the match's RNG and the hand dealt again from the top (as many cards as it held),
+    so that no client can work out a hidden card from the document the server was given.
+    Its view secret and stints are left out: the match draws its own when it opens.
+
+    ``fixed_order`` (``serve --ws --fixed-order``) keeps the document's seed, RNG state and
+    pile order as written (a tutorial, a scripted test): every match then plays out alike and
+    its hidden order is only as secret as the document."""
+    fresh = {k: v for k, v in battle.items() if k not in _NEVER_SHARED}
+    if fixed_order:
+        return fresh
+    seed = secrets.randbits(64)
+    rng = Pcg32(seed)
+    fresh = copy.deepcopy(fresh)  # the server's document is never changed
+    sides = fresh.get("sides")
+    holders = sides if isinstance(sides, list) else [fresh]
+    for holder in holders:
+        piles = holder.get("piles") if isinstance(holder, dict) else None
+        if not isinstance(piles, dict):
+            continue  # not a battle the runtime opens: it refuses it, naming the field
+        hand, draw = piles.get("hand", []), piles.get("draw", [])
+        if not isinstance(hand, list) or not isinstance(draw, list):
+            continue
+        cards = [*hand, *draw]
+        rng.shuffle(cards)
+        if "hand" in piles:
+            piles["hand"] = cards[: len(hand)]
+        piles["draw"] = cards[len(hand) :]
+    fresh["seed"] = seed
+    fresh["rng"] = {"state": f"{rng.state:016x}", "inc": f"{rng.inc:016x}"}
+    return fresh
+
+
 class Match:
     """A duel between two seats, watched by any number of spectators."""
 
-    def __init__(self, name: str, battle: dict[str, Any], words: Vocabulary | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        battle: dict[str, Any],
+        words: Vocabulary | None = None,
+        fixed_order: bool = False,
+    ) -> None:
+        """A new match from ``battle`` (see :func:`fresh_start`): its own seed, hidden
+        order and view secret, none of which any view shows."""
         self.name = name
         # One protocol per match: its lock serialises this match only, never the others.
         self.protocol: Protocol = new_protocol(0, words)
-        opened = self._call({"op": "open", "battle": battle, "viewers": [SPECTATOR]})
+        opened = self._call(
+            {"op": "open", "battle": fresh_start(battle, fixed_order), "viewers": [SPECTATOR]}
+        )
         if not opened["ok"]:
             raise MatchError(opened["error"]["code"], opened["error"]["message"])
         self.session: str = opened["result"]["session"]
@@ -213,7 +266,9 @@ class Match:
             )
         asked = {**request, "session": self.session, "viewer": viewer}
         if not isinstance(op, str):  # a list or an object cannot be looked up in the sets below
-            op = repr(op)[:40]
+            known = ", ".join(sorted(INTENTS | QUESTIONS))
+            message = f"unknown op {request_value(op)} online (known: {known})"
+            return Outcome(error("unknown_op", message, "op", request_id))
         if op in QUESTIONS:
             return Outcome(self._question(viewer, op, asked))
         if op in INTENTS:
@@ -229,7 +284,12 @@ class Match:
             return self._intent(viewer, asked)
         known = ", ".join(sorted(INTENTS | QUESTIONS))
         return Outcome(
-            error("unknown_op", f"unknown op {op!r} online (known: {known})", "op", request_id)
+            error(
+                "unknown_op",
+                f"unknown op {request_value(op)} online (known: {known})",
+                "op",
+                request_id,
+            )
         )
 
     def _question(self, viewer: str, op: str, asked: dict[str, Any]) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..protocol import echoable_id
+from ..runtime.errors import request_value
 from ..runtime.vocabulary import Vocabulary
 from .match import SPECTATOR, Limits, Match, MatchError, error
 
@@ -66,7 +67,9 @@ class Room:
 
 
 class Host:
-    """The matches one server holds, all created from its ``battle`` document."""
+    """The matches one server holds, all created from its ``battle`` document, each with its
+    own seed, hidden order and view secret unless ``fixed_order`` (see
+    :func:`~pybridge.online.match.fresh_start`)."""
 
     def __init__(
         self,
@@ -76,8 +79,10 @@ class Host:
         logs: Path | None = None,
         store: Store | None = None,
         deflate: bool = False,
+        fixed_order: bool = False,
     ) -> None:
         self.battle = battle
+        self.fixed_order = fixed_order
         #: Compress messages (permessage-deflate) for clients that offer it: a view is a few
         #: KiB of JSON that deflates to a third, but deflating every update cost a sixth of
         #: the server's time per move, so it is for links where bytes cost more than CPU.
@@ -182,7 +187,8 @@ class Host:
                 return {"type": "answer", "id": message_id, "response": outcome.answer}, joined
             raise MatchError(
                 "unknown_type",
-                f"unknown message type {kind!r} (known: create, join, spectate, request)",
+                f"unknown message type {request_value(kind)} (known: create, join, spectate, "
+                "request)",
             )
         except MatchError as exc:
             return {"type": "error", **error(exc.code, str(exc), request_id=message_id)}, joined
@@ -213,7 +219,8 @@ class Host:
                 name = f"m{self._next}"
                 self._next += 1
             room = Room(
-                await asyncio.to_thread(Match, name, self.battle, self.words), creator=creator
+                await asyncio.to_thread(Match, name, self.battle, self.words, self.fixed_order),
+                creator=creator,
             )
             if self.store is not None and not await self.store.save(room.match, head=True):
                 raise MatchError("match_moved", "the match moved: create it again")
@@ -223,7 +230,7 @@ class Host:
             asked = message.get("match")
             found = self.rooms.get(asked) if isinstance(asked, str) else None
             if found is None:
-                raise MatchError("unknown_match", f"no match {str(asked)[:40]!r}")
+                raise MatchError("unknown_match", f"no match {request_value(asked)}")
             room, name = found, found.match.name
         async with room.lock:
             if kind == "spectate":

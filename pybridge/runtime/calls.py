@@ -109,21 +109,36 @@ def call_problems(
     depth: dict[str, int] = {}  # the deepest chain of calls a card's run makes
     on_path: list[str] = []
 
-    def visit(card_id: str) -> int:
-        depth[card_id] = -1  # on the current path
-        on_path.append(card_id)
-        deepest = 0
-        for callee, index, node in edges[card_id]:
+    def visit(root: str) -> None:
+        """Depth-first from ``root``, with a stack of its own rather than Python's: a chain
+        of thousands of calls is walked (and refused, naming where) like a short one. Each
+        frame: a card on the current path, its next edge, the deepest chain below it yet."""
+        depth[root] = -1  # on the current path
+        on_path.append(root)
+        frames: list[tuple[str, int, int]] = [(root, 0, 0)]
+        while frames:
+            card_id, position, deepest = frames[-1]
+            if position == len(edges[card_id]):  # every callee seen: the card is done
+                frames.pop()
+                on_path.pop()
+                depth[card_id] = deepest
+                if frames:
+                    caller, at_edge, below_caller = frames[-1]
+                    frames[-1] = (caller, at_edge, max(below_caller, 1 + deepest))
+                continue
+            frames[-1] = (card_id, position + 1, deepest)
+            callee, index, node = edges[card_id][position]
             below = depth.get(callee)
             if below == -1:
                 cycle = " -> ".join([*on_path[on_path.index(callee) :], callee])
                 message = f"calls form a cycle: {cycle}"
                 problems.append(CallProblem(at(card_id, index), card_id, node.id, callee, message))
-                continue
-            deepest = max(deepest, 1 + (visit(callee) if below is None else below))
-        on_path.pop()
-        depth[card_id] = deepest
-        return deepest
+            elif below is None:
+                depth[callee] = -1
+                on_path.append(callee)
+                frames.append((callee, 0, 0))
+            else:
+                frames[-1] = (card_id, position + 1, max(deepest, 1 + below))
 
     for card_id in cards:
         if card_id not in depth:
@@ -141,7 +156,9 @@ def call_problems(
             nested = 1 + depth.get(callee, -1)
             if nested > MAX_CALL_DEPTH:
                 where = f"{prefix}.nodes[{index}].card" if prefix != "cards" else prefix
-                chain = " -> ".join([card_id or node.id, *_deepest(callee, edges, depth)])
+                below = _deepest(callee, edges, depth, MAX_CALL_DEPTH + 1)
+                cut = " -> ..." if nested > len(below) else ""  # the first steps tell it
+                chain = " -> ".join([card_id or node.id, *below]) + cut
                 problems.append(CallProblem(
                     where, card_id, node.id, callee,
                     f"calls would nest {nested} deep from here (at most {MAX_CALL_DEPTH}): "
@@ -150,10 +167,11 @@ def call_problems(
 
 
 def _deepest(card_id: str, edges: Mapping[str, list[tuple[str, int, Node]]],
-             depth: Mapping[str, int]) -> list[str]:  # fmt: skip
-    """The deepest chain of calls from ``card_id``."""
+             depth: Mapping[str, int], most: int) -> list[str]:  # fmt: skip
+    """The deepest chain of calls from ``card_id``, its first ``most`` cards (a chain of
+    thousands would make each of its cards' refusals as long, and their sum quadratic)."""
     chain = [card_id]
-    while depth.get(chain[-1], 0) > 0:
+    while depth.get(chain[-1], 0) > 0 and len(chain) < most:
         wanted = depth[chain[-1]] - 1
         chain.append(next(c for c, _, _ in edges[chain[-1]] if depth.get(c) == wanted))
     return chain

@@ -67,10 +67,11 @@ def ask(ctx: Context, choice: str, node: str, options: list[str], minimum: int =
         if given is None:
             asked: dict[str, object] = {
                      **_what(battle, options), "key": key, "kind": choice, "node": node,
-                     "entry": ctx.entry,
+                     "entry": ctx.entry, "side": ctx.host.team.value,
                      "card": ctx.this_card, "prompt": kind.prompt.to_json(),
                      "prompt_message": {"id": kind.prompt.id, "params": {}},
-                     "options": options, "minimum": least, "maximum": most,
+                     "options": options, "count": len(options), "minimum": least,
+                     "maximum": most,
                      "ordered": kind.ordered, "visibility": kind.visibility.value}  # fmt: skip
             raise ChoiceNeeded(f"node {node!r} asks a choice ({choice}): answer it in choices "
                                f"under {key!r}", f"choices.{key}", asked)  # fmt: skip

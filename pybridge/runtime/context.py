@@ -93,7 +93,9 @@ class Context:
         self.events = events
         self.snapshots = {}
         self.attacked = []
-        self.work = [0] if work is None else work
+        if work is None:  # a request's own count, or the one a search shares over its moves
+            work = [0] if battle.meter is None else battle.meter
+        self.work = work
 
     @property
     def target(self) -> Unit | None:

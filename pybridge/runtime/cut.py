@@ -30,6 +30,7 @@ from .errors import (
     TargetNotAllowed,
     UnknownUnit,
     quote,
+    request_value,
 )
 from .hiding import moved, turn
 from .keywords import EXHAUST
@@ -202,6 +203,8 @@ def activation_refused(battle: Battle, side: Team = _PLAYER) -> PlayError | None
         return battle_over(battle)
     if battle.cut and battle.cut[-1].side is side:
         return refused(CutError, battle, said("cut.yours"), "card")
+    if battle.two_sided and battle.cut and battle.cut[-1].answered:
+        return owner_chooses_refusal(battle, "card")
     if battle.two_sided and not battle.cut and side is not battle.turn_side:
         turn = said("refusal.not_your_turn", side=said(f"side.{battle.turn_side.value}"))
         return refused(CutError, battle, turn, "card")
@@ -225,8 +228,33 @@ def pass_refused(battle: Battle, side: Team | None = None) -> PlayError | None:
         return BattleOver(f"the battle is over ({battle.result})", "")
     if not battle.cut:
         return CutError("the Cut is empty: nothing to pass on", "")
-    holder = battle.cut[-1].side.opposite
+    top = battle.cut[-1]
+    if battle.two_sided and top.answered:  # both sides passed: it waits for its owner's choice
+        return side_refused(battle, side, top.side, owner_chooses_refusal(battle, "side").message)
+    holder = top.side.opposite
     return side_refused(battle, side, holder, f"the {holder.value} side holds priority on the Cut")
+
+
+def owner_chooses_refusal(battle: Battle, where: str) -> CutError:
+    """The refusal of the other side's move while the top entry of a two-sided battle's Cut
+    waits for its owner's choice (both sides passed on it: it resolves as its owner chooses)."""
+    top = battle.cut[-1]
+    sentence = said("cut.owner_chooses", entry=top.id, side=said(f"side.{top.side.value}"))
+    return refused(CutError, battle, sentence, where)
+
+
+def choice_owner(battle: Battle, key: str) -> Team | None:
+    """The side whose choice a ``choices`` key of a Cut entry answers (None: no entry has
+    that id): a status's (``<entry>.<unit>.<status>.<node>``) is its unit's side, every other
+    (the entry's late choice, a node of its own Behavior) the entry's side. Only that side
+    answers it; a side of moves never answers (its choices take their defaults)."""
+    entry_id, _, rest = key.partition(".")
+    entry = next((e for e in battle.cut if e.id == entry_id), None)
+    if entry is None:
+        return None
+    unit_id, _, status = rest.partition(".")
+    unit = battle.unit(unit_id) if status else None
+    return unit.team if unit is not None else entry.side
 
 
 def side_refused(battle: Battle, side: Team | None, acting: Team,
@@ -310,18 +338,22 @@ def respond_move(battle: Battle, unit_id: object, move_id: object,
         raise CutError("there is nothing on the Cut to respond to", "unit")
     unit = battle.unit(unit_id) if isinstance(unit_id, str) else None
     if unit is None or unit.team is not _ENEMY or not unit.in_play:
-        raise UnknownUnit(f"no enemy {unit_id!r} on the field", "unit")
+        raise UnknownUnit(f"no enemy {request_value(unit_id)} on the field", "unit")
     if battle.cut[-1].side is _ENEMY:
         raise CutError("the top of the Cut is already the enemy's", "unit")
     if not isinstance(move_id, str) or move_id not in unit.moves \
             or not battle.moves[move_id].response:  # fmt: skip
-        raise CutError(f"{unit_id!r} has no response move {move_id!r}", "move")
+        raise CutError(
+            f"{request_value(unit_id)} has no response move {request_value(move_id)}", "move"
+        )
     move = battle.moves[move_id]
     chosen: tuple[Unit, ...] = ()
     if move.target.requires_target:
         chosen = _move_targets(battle, unit, move, target)
     elif target is not None:
-        raise CutError(f"move {move_id!r} ({move.target.value}) takes no target", "target")
+        raise CutError(
+            f"move {request_value(move_id)} ({move.target.value}) takes no target", "target"
+        )
     refusal = unit_law_refusal(battle, unit, move.target) if battle.rules is _STRICT else None
     if refusal is not None:  # one law for everyone: as a card, a move needs a legal target
         raise CutError(f"move {move_id!r} cannot be declared: {refusal.text}", "move")
@@ -343,7 +375,8 @@ def _move_targets(battle: Battle, unit: Unit, move: MoveDef, target: object) -> 
     chosen = battle.unit(target) if isinstance(target, str) else None
     if chosen is None:
         valid = ", ".join(u.id for u in candidates(battle, unit, move.target)) or "none"
-        raise CutError(f"{target!r} is not a valid target for {move.id!r}; candidates: {valid}",
+        raise CutError(f"{request_value(target)} is not a valid target for {move.id!r}; "
+                       f"candidates: {valid}",
                        "target")  # fmt: skip
     if not is_valid_target(battle, unit, move.target, chosen):
         refused = not_a_candidate(battle, unit, move.target, chosen, None, move.id, "target")
@@ -582,15 +615,21 @@ def resolve_top(battle: Battle, choices: Choices | None = None,
     return resolve_entry(battle, battle.cut[-1], choices, work=work)
 
 
-def check_choices(battle: Battle, choices: Choices | None) -> None:
+def check_choices(battle: Battle, choices: Choices | None, side: Team | None = None) -> None:
     """Every choice must answer an entry on the Cut that chooses on resolution: targets once
-    locked "cannot be changed after [they have] been chosen"."""
+    locked "cannot be changed after [they have] been chosen". ``side``: who answers them
+    (a two-sided battle's request that names who acts); each must be that side's choice."""
     for key in choices or {}:
         entry_id, _, node_id = str(key).partition(".")
         entry = next((e for e in battle.cut if e.id == entry_id), None)
         where = f"choices.{key}"
         if entry is None:
             raise CutError(f"no entry {quote(entry_id)} waits on the Cut", where)
+        owner = choice_owner(battle, str(key))
+        if side is not None and battle.two_sided and owner is not side and owner is not None:
+            raise CutError(f"the choice {quote(key)} is the {owner.value} side's: only the "
+                           f"{owner.value} side makes it, not the {side.value} side",
+                           where)  # fmt: skip
         if node_id:  # the answer to a choice an action of the entry asks as it resolves
             if "." not in node_id:  # a node of the entry's own Behavior (else a status's)
                 _check_asking_node(battle, entry, node_id, where)
@@ -613,9 +652,26 @@ def _check_asking_node(battle: Battle, entry: CutEntry, node_id: str, where: str
                                "choice", where)  # fmt: skip
 
 
-def resolve_all(battle: Battle, choices: Choices | None = None) -> list[Event]:
-    """Resolve the whole Cut, last in first out, within one work budget."""
-    check_choices(battle, choices)
+def owner_chooses(battle: Battle, side: Team | None = None) -> list[Event]:
+    """``side`` (None: whoever holds priority) passes on the other side's top entry, whose
+    resolution asks its owner a choice: in a two-sided battle the owner makes it, so the entry
+    waits for it (``answered``: both sides passed) and the owner's ``pass`` with its answer
+    resolves it; the other side may neither answer nor respond meanwhile."""
+    refused = pass_refused(battle, side)
+    if refused is not None:
+        raise refused
+    top = battle.cut[-1]
+    if not battle.two_sided or top.answered:
+        raise CutError(f"entry {top.id!r} does not wait for the other side's choice", "side")
+    battle.cut[-1] = replace(top, answered=True)
+    return []
+
+
+def resolve_all(battle: Battle, choices: Choices | None = None,
+                side: Team | None = None) -> list[Event]:  # fmt: skip
+    """Resolve the whole Cut, last in first out, within one work budget. ``side``: who
+    asks (its ``choices`` must be its own)."""
+    check_choices(battle, choices, side)
     events: list[Event] = []
     work = [0]
     while battle.cut and battle.result is None:
@@ -632,9 +688,14 @@ def pass_priority(battle: Battle, choices: Choices | None = None,
     refused = pass_refused(battle, side)
     if refused is not None:
         raise refused
-    check_choices(battle, choices)
     if battle.two_sided:
+        top = battle.cut[-1]
+        passer = side or (top.side if top.answered else top.side.opposite)
+        check_choices(battle, choices, passer)
+        if passer is not top.side and _chooses_late(battle, top.card):
+            return owner_chooses(battle, passer)  # the card's choice is its owner's to make
         return resolve_top(battle, choices)
+    check_choices(battle, choices)
     responses = enemy_responses(battle)
     return responses or resolve_top(battle, choices)
 

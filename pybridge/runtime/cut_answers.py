@@ -10,7 +10,7 @@ from .document import cut_entry_to_json
 from .errors import PlayError
 from .model import Battle, Team
 from .narrate import cut_prompt_said
-from .play import late_choice, nothing_to_choose
+from .play import late_choice, nothing_to_choose, searches_hidden
 from .sentences import say
 
 _PLAYER: Final = Team.PLAYER
@@ -68,7 +68,10 @@ def acting_side(battle: Battle) -> Team:
     (always the player's in a one-sided battle, where the enemies answer by themselves)."""
     if not battle.two_sided:
         return _PLAYER
-    return battle.cut[-1].side.opposite if battle.cut else battle.turn_side
+    if not battle.cut:
+        return battle.turn_side
+    top = battle.cut[-1]
+    return top.side if top.answered else top.side.opposite
 
 
 def awaiting(battle: Battle) -> str | None:
@@ -79,8 +82,8 @@ def awaiting(battle: Battle) -> str | None:
     if not battle.cut:
         return None
     top = battle.cut[-1]
-    if battle.two_sided:
-        return top.side.opposite.value
+    if battle.two_sided:  # once both passed (answered), it waits for its owner's choice
+        return (top.side if top.answered else top.side.opposite).value
     return "enemy" if top.side is _PLAYER and not top.answered else "player"
 
 
@@ -89,11 +92,15 @@ def awaiting_choice(battle: Battle) -> str | None:
     it resolves and something can be chosen now. A ``pass`` that resolves it (or a
     ``resolve``) is refused with ``target_required`` until ``choices`` answers it; a UI asks
     the player then. None otherwise: an entry with nothing left to choose is not waited for
-    (it fails under strict, does nothing under soft)."""
+    (it fails under strict, does nothing under soft), unless it searches a pile the other
+    side may not see (:func:`.play.searches_hidden`): whether it finds anything is not told
+    before its owner looks."""
     if not battle.cut or battle.cut[-1].card is None:
         return None
     top = battle.cut[-1]
     instance, source = battle.cards[top.card or ""], battle.unit(top.source)
     if source is None or not instance.card.choose_on_resolve:
         return None
+    if searches_hidden(battle, instance.card):  # whether there is anything is its owner's
+        return top.id
     return None if nothing_to_choose(battle, instance, source) else top.id

@@ -593,7 +593,7 @@ def dump_battle(battle: Battle) -> dict[str, object]:
         out["visibility"] = shown
     if battle.deck_lists != "hidden":
         out["deck_lists"] = battle.deck_lists
-    if battle.secret is not None:  # only a battle that gave views has one
+    if battle.secret is not None and battle.secret_kept:  # a battle that gave views
         out["secret"] = battle.secret.hex()
         out["stints"] = {card: list(counts) for card, counts in sorted(battle.stints.items())}
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import reprlib
 from collections.abc import Iterable
 from typing import Any, Self
 
@@ -26,6 +27,19 @@ def quote(value: object) -> str:
         text = repr(type(value))
     text = LONE_SURROGATE.sub("\ufffd", text)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = 80
+
+
+def request_value(value: object) -> str:
+    """A request's value as a message quotes it: a string in single quotes (``'a1'``), any
+    other value as its JSON text (``null``, ``true``, ``[1]``, not Python's ``None``), each
+    shortened to about 80 characters, so a megabyte-long id is never echoed back."""
+    if isinstance(value, str):
+        return _SHORT.repr(value)
+    return quote(value)
 
 
 class TargetingError(ValueError):

@@ -350,6 +350,8 @@ class CutEntry:
     move: str | None = None
     targets: tuple[str, ...] = ()
     collected: tuple[str, ...] = ()
+    #: One side: the enemies had their chance to respond. Two sides: the other side passed
+    #: and the entry waits for its owner's choice (``cut.owner_chooses``).
     answered: bool = False
 
 
@@ -393,6 +395,11 @@ class Battle:
     #: Each card's stints per viewer (player, enemy, spectator): how often it was revealed to
     #: or hidden from that viewer, so a card gets a new view id each time. Kept with a secret.
     stints: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    #: Whether the snapshot holds the secret: False while a secret drawn by a request that
+    #: changed nothing (a view, a refusal) waits for the battle's next change, so that asking
+    #: never changes the saved state (docs/robustness.md). Ids given before that change are
+    #: not kept by a snapshot: a battle opened from it gives new ones.
+    secret_kept: bool = True
     #: The vocabulary the battle was read with (a ``Vocabulary``; None: the built-in one).
     words: Any = field(default=None, repr=False, compare=False)
     #: While a request runs for views: the visibility changes it made, in order (see
@@ -404,6 +411,10 @@ class Battle:
     #: The answers this request gives to the choices actions ask for while they resolve
     #: (``{node: answer}`` for a play, ``{"entry.node": answer}`` on the Cut); never saved.
     answers: Any = field(default=None, repr=False, compare=False)
+    #: While a search plays on this battle (``pybridge.ai``): the work its requests spend, one
+    #: count (``[n]``) shared by every request on it and on its copies, so that the work
+    #: bound of one request bounds them all together (docs/limits.md); never saved.
+    meter: Any = field(default=None, repr=False, compare=False)
     _index: dict[str, Unit] = field(default_factory=dict, init=False, repr=False)
     #: Compiled Behaviors (see :mod:`pybridge.runtime.resolve`), keyed by ``id(behavior)``
     #: and holding the Behavior itself; shared by clones, like the card definitions.
@@ -431,8 +442,9 @@ class Battle:
                  turn_side: Team = _PLAYER, visibility: Mapping[Pile, str] = DEFAULT_VISIBILITY,
                  face_down: str = "owner", deck_lists: str = "hidden",
                  secret: bytes | None = None, stints: dict[str, tuple[int, int, int]] | None = None,
-                 words: Any = None, journal: Any = None, unit_after: bool = False,
-                 answers: Any = None, _programs: dict[int, Any] | None = None,
+                 secret_kept: bool = True, words: Any = None, journal: Any = None,
+                 unit_after: bool = False, answers: Any = None, meter: Any = None,
+                 _programs: dict[int, Any] | None = None,
                  _unset_intents: tuple[str, ...] = ()) -> None:  # fmt: skip
         self.units = units
         self.library = library
@@ -456,10 +468,12 @@ class Battle:
         self.deck_lists = deck_lists
         self.secret = secret
         self.stints = {} if stints is None else stints
+        self.secret_kept = secret_kept
         self.words = words
         self.journal = journal
         self.unit_after = unit_after
         self.answers = answers
+        self.meter = meter
         self._programs = {} if _programs is None else _programs
         self._unset_intents = _unset_intents
         self._index = {unit.id: unit for unit in units}
@@ -629,7 +643,9 @@ class Battle:
             deck_lists=self.deck_lists,
             secret=self.secret,
             stints=dict(self.stints) if self.secret is not None else {},
+            secret_kept=self.secret_kept,
             words=self.words,
             face_down=self.face_down,
+            meter=self.meter,
             _programs=self._programs,
         )

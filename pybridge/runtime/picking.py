@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import CutError, NotACandidate, TargetNotAllowed, UnknownCard
+from .errors import CutError, NotACandidate, TargetNotAllowed, UnknownCard, request_value
 from .model import Battle, CardInstance, Unit
 from .modes import candidates
 from .play import card_in_hand, late_candidates, needed_targets, source_of
@@ -80,7 +80,7 @@ def _chooser(battle: Battle, card_id: object, entry_id: object
         return card, source_of(battle, card), None
     entry = next((e for e in battle.cut if e.id == entry_id), None)
     if entry is None:
-        raise CutError(f"no entry {entry_id!r} waits on the Cut", "entry")
+        raise CutError(f"no entry {request_value(entry_id)} waits on the Cut", "entry")
     if entry.card is None or not battle.cards[entry.card].card.choose_on_resolve:
         raise TargetNotAllowed(f"entry {entry.id!r} locked its targets when it was activated: "
                                "they cannot be changed", "entry")  # fmt: skip

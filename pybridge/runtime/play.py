@@ -23,6 +23,7 @@ from .errors import (
     TargetRequired,
     UnknownCard,
     UnknownUnit,
+    request_value,
 )
 from .model import (
     RESOLVING,
@@ -56,6 +57,7 @@ _SOFT: Final = Rules.SOFT
 _STRICT: Final = Rules.STRICT
 _FIELD: Final = Zone.FIELD
 _PLAYER: Final = Team.PLAYER
+_PILE_NAMES: Final = frozenset(pile.value for pile in Pile)
 _SUBMITTED_MANY: Final = (list, tuple)
 
 
@@ -210,7 +212,7 @@ def card_in_hand(battle: Battle, card_id: object) -> CardInstance:
     if battle.result is not None:
         raise BattleOver(f"the battle is over ({battle.result})", "")
     if not isinstance(card_id, str) or card_id not in battle.cards:
-        raise UnknownCard(f"no card instance {card_id!r} in this battle", "card")
+        raise UnknownCard(f"no card instance {request_value(card_id)} in this battle", "card")
     card = battle.cards[card_id]
     if card_id not in battle.sides[card.side].piles[_HAND]:
         raise NotInHand(f"card {card_id!r} is not in {_hand_of(battle, card)} (it is in "
@@ -351,6 +353,17 @@ def late_choice(battle: Battle, card: CardInstance, source: Unit) -> LateChoice 
     if definition.chooses_cards and spec is not None:
         return LateChoice("cards", spec.zones, candidates_now)
     return LateChoice("units", (_FIELD.value,), candidates_now)
+
+
+def searches_hidden(battle: Battle, definition: CardDef) -> bool:
+    """Does a card that chooses cards on resolve search a pile the other side may not look
+    through (its ``card_targets`` zones hold one whose ``visibility`` is not ``everyone``)?
+    Then what it may choose is its owner's to see as it resolves, and the other side learns
+    not even whether there is anything to choose."""
+    spec = definition.card_targets
+    return definition.chooses_cards and spec is not None and any(
+        zone in _PILE_NAMES and battle.visibility[Pile(zone)] != "everyone"
+        for zone in spec.zones)  # fmt: skip
 
 
 def nothing_to_choose(battle: Battle, card: CardInstance, source: Unit) -> bool:
@@ -591,7 +604,7 @@ def chosen_units(battle: Battle, card: CardInstance, source: Unit, submitted: li
     for unit_id in submitted:
         unit = index.get(unit_id) if isinstance(unit_id, str) else None
         if unit is None:
-            raise UnknownUnit(f"no unit {unit_id!r} in this battle", where)
+            raise UnknownUnit(f"no unit {request_value(unit_id)} in this battle", where)
         if unit in units:
             raise NotACandidate(f"{unit_id!r} is chosen twice", where)
         if not is_valid_target(battle, source, mode, unit, definition):
@@ -619,7 +632,7 @@ def chosen_cards(battle: Battle, card: CardInstance, submitted: list[object],
     allowed = set(pool)
     for card_id in submitted:
         if not isinstance(card_id, str) or card_id not in battle.cards:
-            raise UnknownCard(f"no card instance {card_id!r} in this battle", where)
+            raise UnknownCard(f"no card instance {request_value(card_id)} in this battle", where)
         if card_id in chosen:
             raise NotACandidate(f"{card_id!r} is chosen twice", where)
         if card_id not in allowed:

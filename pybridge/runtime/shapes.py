@@ -119,7 +119,8 @@ SHAPES: dict[str, Shape] = {
             ("source", "string", "the unit that plays it"),
             ("targets", "list<string>", "its locked targets"),
             ("collected", "list<string>", "the range an all ~ effect collected"),
-            ("answered", "bool", "whether the enemies had their chance to respond"),
+            ("answered", "bool", "whether the enemies had their chance to respond (two "
+             "sides: the other side passed and it waits for its owner's choice)"),
             ("card", "card?", "its card (null for a move)"),
             ("move", "string?", "its move (null for a card)"),
             ("late_choice", "late_choice?", "what a card that chooses on resolve may choose "
@@ -185,7 +186,10 @@ SHAPES: dict[str, Shape] = {
             ("at", "string", "when it is made: resolution"),
             ("chooses", "string", "units or cards"),
             ("zones", "list<string>", "the piles its cards come from (cards only)"),
-            ("candidates", "list<string>", "what could be chosen now"),
+            ("candidates", "list<string>", "what could be chosen now (a viewer's: those it "
+             "sees; its owner's: every card the search finds, in id order)"),
+            ("faces", "map<string>?", "its owner's view: the card each candidate it could "
+             "not see otherwise is, by id (the search shows them)"),
         ),
         _shape(
             "asked_choice", "a choice an action asks while it resolves (the choice of a "
@@ -194,12 +198,17 @@ SHAPES: dict[str, Shape] = {
             ("kind", "string", "the choice kind (schema's choices)"),
             ("node", "string", "the node that asks it"),
             ("entry", "string?", "the Cut entry that resolves (null: a play)"),
+            ("side", "string", "the side that makes it (player or enemy): only it answers"),
             ("card", "string?", "the card whose Behavior asks it"),
             ("chooses", "string", "units or cards"),
             ("zones", "list<string>", "the piles its cards are in (cards only)"),
             ("prompt", "object", "what the player is asked, as the schema words it"),
             ("prompt_message", "object", "the same as a message"),
-            ("options", "list<string>", "what may be chosen, in the runtime's order"),
+            ("options", "list<string>", "what may be chosen, in the runtime's order (none "
+             "for a viewer the choice's visibility does not show them to)"),
+            ("count", "int", "how many options there are"),
+            ("faces", "map<string>?", "the card each option is, by option id, where the "
+             "visibility shows it to the viewer (a request with a viewer)"),
             ("minimum", "int", "the fewest to choose"),
             ("maximum", "int", "the most to choose"),
             ("ordered", "bool", "whether the order of the answer matters"),

@@ -458,10 +458,34 @@ def targets_view(battle: Battle, viewer: Viewer, info: TargetInfo) -> dict[str, 
     out["card"] = _now(battle, viewer, info.card)
     late = out.get("late_choice")
     if isinstance(late, dict):
-        out["late_choice"] = {
-            **late,
-            "candidates": [_now(battle, viewer, c) for c in late.get("candidates", [])],
-        }
+        out["late_choice"] = late_choice_view(battle, viewer, info.card, late)
+    return out
+
+
+def late_choice_view(battle: Battle, viewer: Viewer, card_id: object,
+                     late: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+    """The late choice (``late_choice``) of card ``card_id`` as ``viewer`` sees it.
+
+    A card that chooses cards searches its owner's piles, so it lets its owner look through
+    them: its owner sees every candidate, and the face of each it may not see otherwise
+    (``faces``, by the viewer's id: the card's search shows them, even in a pile hidden from
+    its owner, as a draw pile is by default). Any other viewer sees only the candidates it
+    sees anyway: a card back never tells whether it matches. Candidates are listed in id
+    order, so none tells the order of its pile."""
+    if late.get("chooses") != "cards" or not isinstance(card_id, str) \
+            or card_id not in battle.cards:  # fmt: skip
+        return late
+    looks = viewer.team is battle.cards[card_id].side
+    shown, faces = [], {}
+    for candidate in late.get("candidates", []):
+        seen = visible_now(battle, viewer, candidate)
+        if seen or looks:
+            shown.append(current_alias(battle, viewer, candidate))
+        if looks and not seen:
+            faces[shown[-1]] = battle.cards[candidate].card.id
+    out = {**late, "candidates": sorted(shown)}
+    if faces:
+        out["faces"] = dict(sorted(faces.items()))
     return out
 
 
@@ -478,9 +502,10 @@ def pick_view(battle: Battle, viewer: Viewer, picking: Picking) -> dict[str, Any
     has chosen and may still take (units keep their ids)."""
     out = picking.to_json()
     out["card"] = _now(battle, viewer, picking.card)
-    if picking.chooses == "cards":
+    if picking.chooses == "cards":  # the candidates as the card's late choice shows them
         out["chosen"] = [_now(battle, viewer, c) for c in picking.chosen]
-        out["candidates"] = [_now(battle, viewer, c) for c in picking.candidates]
+        late = {"chooses": "cards", "candidates": list(picking.candidates)}
+        out["candidates"] = late_choice_view(battle, viewer, picking.card, late)["candidates"]
     return out
 
 
@@ -494,10 +519,7 @@ def cut_view_for(battle: Battle, viewer: Viewer, entries: list[dict[str, Any]]
             shown["card"] = _card_entry(battle, viewer, battle.cards[entry.card], RESOLVING)
         late = shown.get("late_choice")
         if isinstance(late, dict):
-            shown["late_choice"] = {
-                **late,
-                "candidates": [_now(battle, viewer, c) for c in late.get("candidates", [])],
-            }
+            shown["late_choice"] = late_choice_view(battle, viewer, entry.card, late)
         out.append(shown)
     return out
 

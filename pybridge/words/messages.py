@@ -244,6 +244,8 @@ INTENTS = (
 CUT = (
     _m("cut.yours", "the top of the Cut is yours: pass to let the other side respond or let it "
        "resolve"),
+    _m("cut.owner_chooses", "entry {entry} waits for {side} to make its choice: it resolves "
+       "then", entry=T, side=W),
     _m("cut.full", "the Cut is full ({entries} entries): pass or resolve before adding another",
        entries=N),
     _counted("cut.waiting",

@@ -19,6 +19,8 @@ var kind: String = ""
 var node: String = ""
 ## The Cut entry that resolves ([code]""[/code]: a play).
 var entry: String = ""
+## The side that makes it ([code]player[/code] or [code]enemy[/code]): only it answers.
+var side: String = ""
 ## The card whose Behavior asks it ([code]""[/code]: none).
 var card: String = ""
 ## What is chosen: [code]units[/code] or [code]cards[/code].
@@ -29,8 +31,13 @@ var zones: PackedStringArray = PackedStringArray()
 var prompt: Dictionary = {}
 ## The same as a message ([code]id[/code], [code]params[/code]).
 var prompt_message: Dictionary = {}
-## What may be chosen, in the runtime's order.
+## What may be chosen, in the runtime's order (none for a viewer the choice's visibility does
+## not show them to).
 var options: PackedStringArray = PackedStringArray()
+## How many options there are.
+var count: int = 0
+## The card each option is, by option id, where the choice's visibility shows it.
+var faces: Dictionary[String, String] = {}
 ## The fewest to choose.
 var minimum: int = 0
 ## The most to choose.

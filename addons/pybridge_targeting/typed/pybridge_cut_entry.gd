@@ -24,7 +24,8 @@ var source: String = ""
 var targets: PackedStringArray = PackedStringArray()
 ## The range an "all ~" effect collected.
 var collected: PackedStringArray = PackedStringArray()
-## Whether the enemies had their chance to respond to it.
+## Whether the enemies had their chance to respond to it (two sides: the other side passed
+## and it waits for its owner's choice).
 var answered: bool = false
 ## Its card (null for a move).
 var card: PyBridge.Card = null

@@ -16,8 +16,11 @@ var at: String = ""
 var chooses: String = ""
 ## The piles its cards come from (a choice of cards only).
 var zones: PackedStringArray = PackedStringArray()
-## What could be chosen now.
+## What could be chosen now (the cards its viewer sees; its owner's view: every card the
+## search finds, in id order).
 var candidates: PackedStringArray = PackedStringArray()
+## Its owner's view: the card each candidate it could not see otherwise is, by id.
+var faces: Dictionary[String, String] = {}
 
 
 ## The late choice [param data] (a [code]late_choice[/code] of an answer) typed.
