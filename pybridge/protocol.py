@@ -59,6 +59,7 @@ from .runtime.views import (
     cut_view_for,
     enable,
     events_view,
+    forecasts_for,
     pick_view,
     pile_view,
     preview_view,
@@ -489,9 +490,12 @@ class Protocol:
         battle = self._session(request)
         card = request.get("card") if viewer is None else _card_of(battle, viewer, request)
         info = targets(battle, card)
+        if viewer is not None:  # what it affects, as far as the viewer may know it
+            return targets_view(battle, viewer, info)
         answer = info.to_json()
         answer["affects"] = list(affected_units(battle, info))
-        return answer if viewer is None else targets_view(battle, viewer, answer)
+        answer["random"] = answer["hidden"] = None  # the authority's answer is whole
+        return answer
 
     def _preview(self, request: dict[str, Any]) -> Result:
         # The runtime checks on the battle (reading only) and plays on its own copy.
@@ -829,19 +833,18 @@ def _give_views(battle: Battle, kept: bool = False) -> None:
 
 def _state_view(battle: Battle, viewer: Viewer) -> dict[str, Any]:
     _give_views(battle)
-    return state_view(battle, viewer, forecast_intents(battle))
+    return state_view(battle, viewer, forecasts_for(battle, viewer))
 
 
 def _viewed(request: dict[str, Any], battle: Battle, events: list[Event],
             viewers: list[Viewer], turn_side: Team) -> dict[str, Any]:  # fmt: skip
     """A change's answer for its viewers: the one viewer's events, log and state, or with
     ``viewers`` each one's under ``views``."""
-    forecasts = forecast_intents(battle)
     dumped = dump_battle(battle)  # one dump for every viewer's view
     answers = {}
     for viewer in viewers:
         shown, lines = events_view(battle, viewer, events, battle.journal or (), turn_side)
-        state = state_view(battle, viewer, forecasts, dumped)
+        state = state_view(battle, viewer, forecasts_for(battle, viewer), dumped)
         answers[viewer.value] = {"events": shown, "log": lines, "state": state}
     if "viewers" in request:
         return {"views": answers}

@@ -283,8 +283,8 @@ def with_wild_shots(battle: dict[str, Any]) -> dict[str, Any]:
 
 
 def previews(duel: Duel, viewer: str | None) -> str:
-    """Every preview ``viewer`` (None: the authority) can ask of the cards it sees in the
-    acting side's hand, aimed at each candidate, as text."""
+    """Every ``targets`` answer and preview ``viewer`` (None: the authority) can ask of the
+    cards it sees in the acting side's hand, aimed at each candidate, as text."""
     side = duel.call(op="cut")["side"]
     seen = duel.call(op="view", viewer=viewer or side)["view"]
     hand = next(s for s in seen["sides"] if s["team"] == side)["piles"]["hand"]
@@ -295,6 +295,7 @@ def previews(duel: Duel, viewer: str | None) -> str:
     out = []
     for card in (c for c in hand if "card" in c):
         aim = duel.call(op="targets", card=card["id"], **asked)
+        out.append(aim)  # what it affects is a preview too
         for target in aim.get("candidates") or [None]:
             out.append(duel.call(op="preview", card=card["id"], target=target, **asked))
     return json.dumps(out, sort_keys=True)
@@ -381,6 +382,202 @@ def test_previews_never_tell_cards_the_player_cannot_see() -> None:
         for duel in duels:
             duel.close()
     assert compared > 4
+
+
+def _peek_battle(top: str) -> dict[str, Any]:
+    """The rivals' duel whose player holds a Peek, with ``top`` on top of its hidden draw
+    pile: Peek reads that card (and moves nothing) to choose whom it damages."""
+    battle = rivals_battle()
+    battle["secret"] = SECRET
+    battle["cards"].append(_skill(
+        "peek", "If the top card of your draw pile is an attack, deal 1 damage to Vex; "
+        "otherwise to Rook.",
+        {"id": "foes", "type": "UnitSource", "source": "AllOpponents"},
+        {"id": "big", "type": "Sort", "by": "max_hp", "order": "desc", "ports": {"input": "foes"}},
+        {"id": "vex", "type": "Take", "count": 1, "ports": {"input": "big"}},
+        {"id": "small", "type": "Sort", "by": "max_hp", "order": "asc",
+         "ports": {"input": "foes"}},
+        {"id": "rook", "type": "Take", "count": 1, "ports": {"input": "small"}},
+        {"id": "hit_vex", "type": "DealDamage", "amount": 1, "ports": {"target": "vex"}},
+        {"id": "hit_rook", "type": "DealDamage", "amount": 1, "ports": {"target": "rook"}},
+        _pile("DrawPile"),
+        {"id": "top", "type": "Take", "count": 1, "ports": {"input": "cards"}},
+        {"id": "attack", "type": "Filter", "where": {"type": "attack"},
+         "ports": {"input": "top"}},
+        {"id": "is", "type": "Condition", "test": "not_empty", "ports": {"input": "attack"}},
+        {"id": "peek", "type": "Branch", "ports": {"condition": "is"}, "then": "hit_vex",
+         "else": "hit_rook"}))  # fmt: skip
+    player = battle["sides"][0]
+    player["piles"]["hand"][0]["card"] = "peek"
+    player["piles"]["draw"][0]["card"] = top
+    return battle
+
+
+def _zap_battle(seed: int) -> dict[str, Any]:
+    """The rivals' duel whose player holds a Zap (no target: its Behavior hits a random
+    enemy), with ``seed``."""
+    battle = rivals_battle()
+    battle["seed"], battle["secret"] = seed, SECRET
+    battle["cards"].append(
+        _skill(
+            "zap",
+            "Deal 3 damage to a random enemy.",
+            {"id": "foes", "type": "UnitSource", "source": "AllOpponents"},
+            {"id": "one", "type": "RandomElements", "count": 1, "ports": {"input": "foes"}},
+            {"id": "hit", "type": "DealDamage", "amount": 3, "ports": {"target": "one"}},
+        )
+    )
+    battle["sides"][0]["piles"]["hand"][0]["card"] = "zap"
+    return battle
+
+
+def _asked(battle: dict[str, Any], card: str, viewer: str | None) -> tuple[str, dict[str, Any]]:
+    """The ``targets`` and ``preview`` answers about the player's first card, and ``view``,
+    for ``viewer`` (None: the authority, without the view), as text; and the targets answer."""
+    duel = Duel(Protocol(answer_cache=0), battle)
+    asked: dict[str, Any] = {}
+    if viewer is not None:
+        hand = duel.call(op="view", viewer=viewer)["view"]["sides"][0]["piles"]["hand"]
+        asked = {"viewer": viewer, "card": next(c["id"] for c in hand if c.get("card") == card)}
+    else:
+        asked = {"card": battle["sides"][0]["piles"]["hand"][0]["id"]}
+    aim = duel.call(op="targets", **asked)
+    out = [aim, duel.call(op="preview", **asked)]
+    if viewer is not None:
+        out.append(duel.call(op="view", viewer=viewer))
+    duel.close()
+    return json.dumps(out, sort_keys=True), aim
+
+
+def test_what_a_card_reads_of_a_hidden_pile_reaches_no_viewers_targets_or_preview() -> None:
+    """Peek reads the top of the player's draw pile, moving nothing: battles that differ only
+    in that card give the player byte-identical targets, preview and view, which say that a
+    hidden card stops them; the authority's tell whom Peek would hit."""
+    seen = [_asked(_peek_battle(top), "peek", "player") for top in ("strike", "guard")]
+    assert seen[0][0] == seen[1][0]
+    assert seen[0][1]["affects"] == [] and seen[0][1]["random"] is None
+    assert seen[0][1]["hidden"] == {"side": "player", "pile": "draw"}
+    preview = json.loads(seen[0][0])[1]
+    assert preview["hidden"] == seen[0][1]["hidden"] and preview["marks"] == {}
+    told = [_asked(_peek_battle(top), "peek", None)[1] for top in ("strike", "guard")]
+    assert [t["affects"] for t in told] == [["vex"], ["rook"]]
+    assert told[0]["hidden"] is None and told[0]["random"] is None
+
+
+def test_what_the_rng_will_decide_reaches_no_viewers_targets() -> None:
+    """Zap hits a random enemy: battles that differ only in their RNG's state give the player
+    byte-identical targets, preview and view (affects names no unit, and random says why);
+    the authority's affects name the unit the play will hit, which differs among them."""
+    seen = {_asked(_zap_battle(seed), "zap", "player")[0] for seed in range(4)}
+    assert len(seen) == 1
+    aim = json.loads(seen.pop())[0]
+    assert aim["affects"] == [] and aim["random"] == {"from": None, "count": None}
+    told = {tuple(_asked(_zap_battle(seed), "zap", None)[1]["affects"]) for seed in range(4)}
+    assert told == {("vex",), ("rook",)}  # seeds 0-3 hit each of them
+
+
+def _intents_battle(seed: int, top: str) -> dict[str, Any]:
+    """A one-sided battle: the Imp strikes the Hero for 6, then the Hex discards the top card
+    of the player's hidden draw pile (``top``) and the Wisp zaps a random party member."""
+
+    def move(move_id: str, text: str, *nodes: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": move_id,
+            "name": move_id.title(),
+            "target": "None",
+            "weight": 1,
+            "text": text,
+            "behavior": {"start": nodes[-1]["id"], "nodes": list(nodes)},
+        }
+
+    def enemy(unit_id: str, move_id: str) -> dict[str, Any]:
+        return {
+            "id": unit_id,
+            "name": unit_id.title(),
+            "team": "enemy",
+            "hp": 10,
+            "max_hp": 10,
+            "moves": [move_id],
+            "intent": {"move": move_id, "target": None},
+        }
+
+    return {
+        "format": "pybridge/battle@2", "seed": seed, "active_player": "hero", "secret": SECRET,
+        "units": [{"id": "hero", "name": "Hero", "team": "player", "hp": 30, "max_hp": 30},
+                  {"id": "kit", "name": "Kit", "team": "player", "hp": 30, "max_hp": 30},
+                  enemy("imp", "claw"), enemy("hex", "mill"), enemy("wisp", "zap")],
+        "moves": [
+            move("claw", "Deal 6 damage to the Hero.",
+                 {"id": "hero", "type": "UnitSource", "source": "ActivePlayer"},
+                 {"id": "hit", "type": "DealDamage", "amount": 6, "ports": {"target": "hero"}}),
+            move("mill", "Discard the top card of your draw pile.", _pile("DrawPile"),
+                 {"id": "top", "type": "Take", "count": 1, "ports": {"input": "cards"}},
+                 {"id": "mill", "type": "MoveCard", "to": "discard",
+                  "ports": {"target": "top"}}),
+            move("zap", "Deal 5 damage to a random foe.",
+                 {"id": "foes", "type": "UnitSource", "source": "AllOpponents"},
+                 {"id": "one", "type": "RandomElements", "count": 1,
+                  "ports": {"input": "foes"}},
+                 {"id": "hit", "type": "DealDamage", "amount": 5, "ports": {"target": "one"}}),
+        ],
+        "cards": [_skill(card, "Gain 1 armor.", {"id": "armor", "type": "GainArmor",
+                                                 "amount": 1, "source": "Self"})
+                  for card in ("strike", "secret")],
+        "piles": {"hand": [{"id": "c1", "card": "strike"}],
+                  "draw": [{"id": "c2", "card": top}, {"id": "c3", "card": "strike"}]},
+    }  # fmt: skip
+
+
+def _forecasts(battle: dict[str, Any], viewer: str | None) -> tuple[str, dict[str, Any]]:
+    """The state (the authority's) or the view of ``viewer`` as text, and its forecasts."""
+    protocol = Protocol(answer_cache=0)
+    session = json.loads(protocol.call(json.dumps({"op": "open", "battle": battle})))
+    request = {"session": session["result"]["session"]}
+    request |= {"op": "state"} if viewer is None else {"op": "view", "viewer": viewer}
+    state = json.loads(protocol.call(json.dumps(request)))["result"]
+    units = (state.get("view") or state["state"])["units"]
+    return json.dumps(state, sort_keys=True), {u["id"]: u["intent"]["forecast"] for u in units
+                                               if u.get("intent")}  # fmt: skip
+
+
+def test_an_intents_forecast_tells_a_viewer_nothing_hidden_or_random() -> None:
+    """Battles that differ only in the player's hidden draw pile or only in the RNG's state
+    give the player the same view, forecasts included: the Imp's strike is told whole, the
+    Hex's move stops at the hidden card it reads and the Wisp's after it (hidden); the
+    authority's forecasts name the card milled and the unit zapped."""
+    seen = {_forecasts(_intents_battle(seed, top), "player")[0]
+            for seed in range(4) for top in ("strike", "secret")}  # fmt: skip
+    assert len(seen) == 1
+    forecasts = {u["id"]: u["intent"]["forecast"] for u in json.loads(seen.pop())["view"]["units"]
+                 if u.get("intent")}  # fmt: skip
+    assert "Secret" not in json.dumps(forecasts) and '"c2"' not in json.dumps(forecasts)
+    imp = forecasts["imp"]
+    assert imp["label"] == "6" and imp["detail"] == "at Hero"
+    assert imp["random"] is None and imp["hidden"] is None
+    for cut in (forecasts["hex"], forecasts["wisp"]):
+        assert cut["lines"] == [] and cut["line_messages"] == [] and cut["label"] == ""
+        assert cut["hidden"] == {"side": "player", "pile": "draw"} and cut["random"] is None
+        assert cut["detail"] == "as cards you cannot see will have it"
+    told = [_forecasts(_intents_battle(seed, top), None)[1]
+            for seed, top in ((0, "secret"), (2, "strike"))]  # fmt: skip
+    assert told[0]["hex"]["lines"] == ["Secret moves from the draw pile to the discard pile."]
+    assert told[1]["hex"]["lines"] == ["Strike moves from the draw pile to the discard pile."]
+    assert told[0]["wisp"]["detail"] != told[1]["wisp"]["detail"]  # at Kit, at Hero
+    assert all(f["random"] is None and f["hidden"] is None for t in told for f in t.values())
+
+
+def test_a_forecast_stops_at_the_rng_for_a_viewer() -> None:
+    """Without the Hex, the Wisp's zap is the first thing a viewer may not know: its forecast
+    says the RNG decides it, alike for every seed."""
+    seen = set()
+    for seed in range(4):
+        battle = _intents_battle(seed, "secret")
+        battle["units"] = [u for u in battle["units"] if u["id"] != "hex"]
+        seen.add(json.dumps(_forecasts(battle, "player")[1], sort_keys=True))
+    assert len(seen) == 1
+    wisp = json.loads(seen.pop())["wisp"]
+    assert wisp["random"] == {"from": None, "count": None} and wisp["hidden"] is None
+    assert wisp["detail"] == "as chance will have it" and wisp["effects"] == []
 
 
 # -- choices: a choice is its owner's ---------------------------------------------------------

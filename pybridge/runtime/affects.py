@@ -11,6 +11,8 @@ reaction to the play (Thorns striking back) is the struck unit's answer, not the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .context import Event
 from .cut import preview
 from .errors import TargetingError
@@ -19,12 +21,16 @@ from .narrate import MARKS
 from .play import TargetInfo
 
 
-def affected_units(battle: Battle, info: TargetInfo) -> tuple[str, ...]:
-    """The units a play of ``info.card`` now would act on, in battle order (see the module)."""
+def affected_units(battle: Battle, info: TargetInfo,
+                   previewed: Callable[[], list[Event]] | None = None
+                   ) -> tuple[str, ...]:  # fmt: skip
+    """The units a play of ``info.card`` now would act on, in battle order (see the module).
+    ``previewed``: the preview's events when they are not the whole preview (a viewer's
+    answer knows only as much as its viewer may: :func:`.views.known_to`)."""
     if not info.playable or info.mode.facts.chooses_units:
         return info.range
     try:
-        events = preview(battle, info.card)
+        events = preview(battle, info.card) if previewed is None else previewed()
     except TargetingError:  # a play that fails now (a work limit) acts on nothing we can see
         return info.range
     touched = {e["unit"] for e in own_events(battle, events) if e["type"] in MARKS}

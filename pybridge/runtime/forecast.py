@@ -6,15 +6,22 @@ the like) with the armor that blocks it, armor, healing and the statuses it appl
 number a player sees is the number the move then deals, as long as nothing changes before the
 turn ends (every change to the battle renews the forecast). An enemy that falls first, or
 whose move finds no legal target, is forecast not to act.
+
+A forecast given for a viewer knows only what that viewer may know (:func:`.views.known_to`):
+the turn is told up to where it would first draw from the RNG or read a card hidden from the
+viewer, and a move that goes past that point is forecast as far as it got, with ``random``
+or ``hidden`` saying why no more is told (both null in a forecast told whole).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .context import Event
 from .cut import resolve_all
 from .errors import TargetingError
+from .hiding import Known
 from .model import Battle, Team
 from .narrate import narrate_all
 from .sentences import Said, said, say
@@ -28,51 +35,94 @@ Forecast = dict[str, Any]
 _MOVE_ENDS = frozenset({"enemy_acts", "status_hook", "turn_started", "battle_ended"})
 
 
-def forecast_intents(battle: Battle) -> dict[str, Forecast]:
-    """For every enemy with an intent: the forecast of its move, by unit id."""
+#: A run of the end of the turn on a copy, appending its events to the list it is given.
+Run = Callable[[Battle, list[Event]], object]
+
+
+def forecast_intents(battle: Battle, known: Callable[[Run], Known] | None = None,
+                     told: Callable[[list[Event]], list[dict[str, Any]]] | None = None
+                     ) -> dict[str, Forecast]:  # fmt: skip
+    """For every enemy with an intent: the forecast of its move, by unit id. ``known``
+    plays the end of the turn on a copy as far as a viewer may know it, and ``told`` gives
+    the log lines of events as that viewer reads them (:func:`.views.forecasts_for`);
+    without them, the authority's forecast, told whole."""
     waiting = [u for u in battle.team(Team.ENEMY) if u.intent is not None and u.alive]
     if battle.result is not None or not waiting:
         return {}
-    events = _turn_on_a_copy(battle)
-    moves = _segments(events)
-    return {unit.id: _forecast(battle, unit.id, moves.get(unit.id)) for unit in waiting}
+    if known is None:
+        events: list[Event] = []
+        _turn_on_a_copy(battle.clone(), events)
+        seen = Known(events)
+    else:
+        seen = known(_turn_on_a_copy)
+    moves, ended = _segments(seen.events)
+    lines = told if told is not None else lambda events: narrate_all(battle, events)
+    out = {}
+    for unit in waiting:
+        move = moves.get(unit.id)
+        cut = seen.stopped and unit.id not in ended
+        out[unit.id] = _forecast(battle, unit.id, move, lines, seen if cut else None)
+    return out
 
 
-def _turn_on_a_copy(battle: Battle) -> list[Event]:
+def _turn_on_a_copy(copy: Battle, events: list[Event]) -> None:
     """The events of ending the turn now, on a copy; none when the turn cannot end now."""
-    copy = battle.clone()
     try:
-        events = resolve_all(copy) if copy.cut else []
-        return events + end_turn(copy)
+        if copy.cut:
+            events += resolve_all(copy)
+        events += end_turn(copy)
     except TargetingError:
-        return []
+        events.clear()
 
 
-def _segments(events: list[Event]) -> dict[str, list[Event]]:
-    """Each enemy's ``enemy_acts`` event and what followed it, up to the next move or hook."""
+def _segments(events: list[Event]) -> tuple[dict[str, list[Event]], set[str]]:
+    """Each enemy's ``enemy_acts`` event and what followed it, up to the next move or hook,
+    and the enemies whose segment such an event ended (the others may go on past the
+    events given)."""
     moves: dict[str, list[Event]] = {}
+    ended: set[str] = set()
     current: list[Event] | None = None
+    acting = ""
     for event in events:
         kind = event["type"]
-        if kind == "enemy_acts":
-            current = moves[event["unit"]] = [event]
-        elif kind in _MOVE_ENDS:
+        if kind == "enemy_acts" or kind in _MOVE_ENDS:
+            if current is not None:
+                ended.add(acting)
             current = None
+        if kind == "enemy_acts":
+            acting = event["unit"]
+            current = moves[acting] = [event]
         elif current is not None:
             current.append(event)
-    return moves
+    return moves, ended
 
 
-def _forecast(battle: Battle, unit_id: str, move: list[Event] | None) -> Forecast:
+def _forecast(battle: Battle, unit_id: str, move: list[Event] | None,
+              told: Callable[[list[Event]], list[dict[str, Any]]],
+              cut: Known | None) -> Forecast:  # fmt: skip
+    """One enemy's forecast; ``cut``: what stopped the turn before its move was told whole
+    (its move is then told as far as it got: what follows is the RNG's or a hidden card's)."""
     unit = battle.unit(unit_id)
     assert unit is not None and unit.intent is not None
     definition = battle.moves.get(unit.intent.move)
     named = definition.name if definition is not None else unit.intent.move
     name = move_named(battle, unit.intent.move, named)
+    bare = said("intent.title_bare", move=name)
+    random = None if cut is None or not cut.random else {"from": None, "count": None}
+    hidden = None if cut is None else cut.hidden
+    if cut is not None:
+        rest = move[1:] if move else []
+        lines = told(rest)
+        out = {"acts": move is not None, "kind": "other", "effects": _effects(unit_id, rest),
+               "lines": [line["text"] for line in lines],
+               "line_messages": [line["message"] for line in lines],
+               "random": random, "hidden": hidden}  # fmt: skip
+        unknown = said("intent.random" if random is not None else "intent.hidden")
+        return _worded(battle, out, None, bare, unknown)
     if not move:
-        idle = {"acts": False, "kind": "none", "effects": [], "lines": []}
-        title = said("intent.title_bare", move=name)
-        return _worded(battle, idle, None, title, said("intent.idle"))
+        idle = {"acts": False, "kind": "none", "effects": [], "lines": [], "random": None,
+                "hidden": None}  # fmt: skip
+        return _worded(battle, idle, None, bare, said("intent.idle"))
     acts, rest = move[0], move[1:]
     effects = _effects(unit_id, rest)
     kind, label = _headline(battle, unit_id, effects)
@@ -80,12 +130,12 @@ def _forecast(battle: Battle, unit_id: str, move: list[Event] | None) -> Forecas
     riders = _riders(battle, effects)
     if riders is not None:
         detail = said("intent.with", detail=detail, riders=riders)
-    title = said("intent.title_bare", move=name) if label is None \
-        else said("intent.title", move=name, label=label)  # fmt: skip
-    lines = narrate_all(battle, rest)
+    title = bare if label is None else said("intent.title", move=name, label=label)
+    lines = told(rest)
     out = {"acts": True, "kind": kind, "effects": effects,
            "lines": [line["text"] for line in lines],
-           "line_messages": [line["message"] for line in lines]}  # fmt: skip
+           "line_messages": [line["message"] for line in lines],
+           "random": None, "hidden": None}  # fmt: skip
     return _worded(battle, out, label, title, detail)
 
 

@@ -11,8 +11,8 @@ Kept apart from :mod:`.views` so the rules import only the model for it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Final
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from .model import RESOLVING, Battle, Pile, Team
 
@@ -73,3 +73,20 @@ def moved(battle: Battle, card_id: str, before: object, after: object, at: int,
     battle.stints[card_id] = new
     if battle.journal is not None:
         battle.journal.append((at, card_id, old, new, old_mask, new_mask))
+
+
+@dataclass(slots=True)
+class Known:
+    """What a run on a copy of the battle tells one viewer (:func:`.views.known_to`): its
+    ``events`` up to where the run would first depend on what the viewer may not know, and
+    why they stop there: ``random``, a draw of the battle's RNG, or ``hidden``, a read of a
+    pile or card hidden from the viewer (``{"side", "pile"}``: the side and pile it lies in).
+    Neither: nothing was left out. The authority's runs are known whole."""
+
+    events: list[dict[str, Any]]
+    random: bool = False
+    hidden: dict[str, str] | None = None
+
+    @property
+    def stopped(self) -> bool:
+        return self.random or self.hidden is not None

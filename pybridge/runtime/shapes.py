@@ -165,6 +165,8 @@ SHAPES: dict[str, Shape] = {
             ("candidates", "list<string>", "the units it may be aimed at"),
             ("range", "list<string>", "the units its mode reaches"),
             ("affects", "list<string>", "the units a play now acts on (what a UI lights)"),
+            ("random", "object?", "for a viewer: affects stops where the RNG decides"),
+            ("hidden", "object?", "for a viewer: affects stops at a card it cannot see"),
             ("playable", "bool", "whether it can be played now"),
             ("reason", "string?", "why not, in the runtime's words"),
             ("reason_message", "object?", "the same as a message"),

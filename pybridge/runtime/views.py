@@ -25,17 +25,19 @@ import hashlib
 import hmac
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, NoReturn
 
-from .context import Event
+from .affects import affected_units
+from .context import Context, Event
 from .cut import preview
 from .document import BATTLE_FORMAT, dump_battle
-from .hiding import VIEWER_BITS, Change, seen_by
-from .model import PILES, RESOLVING, Battle, CardInstance, Pile, Team
+from .forecast import Forecast, forecast_intents
+from .hiding import VIEWER_BITS, Change, Known, seen_by
+from .model import PILES, RESOLVING, Battle, CardInstance, Pile, Team, Unit
 from .narrate import HIDDEN_CARD, event_side, narrate_all
 from .picking import Picking
-from .play import targets
+from .play import TargetInfo, targets
 from .rng import Pcg32
 from .sentences import english, opening_hidden_card, said
 from .sentences import pile as said_pile
@@ -436,14 +438,27 @@ def _aliased(timeline: _Timeline, viewer: Viewer, value: object, index: int, mov
 
 
 # -- answers about one card --------------------------------------------------------------------
-def targets_view(battle: Battle, viewer: Viewer, answer: dict[str, Any]) -> dict[str, Any]:
-    """A ``targets`` answer with the viewer's card ids (the card, and cards a late choice
-    could take)."""
-    out = dict(answer)
-    out["card"] = _now(battle, viewer, answer.get("card"))
-    late = answer.get("late_choice")
+def targets_view(battle: Battle, viewer: Viewer, info: TargetInfo) -> dict[str, Any]:
+    """A ``targets`` answer for ``viewer``, with its card ids (the card, and cards a late
+    choice could take). What a play ``affects`` is found by a preview only as far as the
+    viewer may know it (:func:`known_to`): ``random`` and ``hidden`` say where it stopped,
+    as a preview's do (null: ``affects`` is whole)."""
+    known: list[Known] = []
+
+    def previewed() -> list[Event]:
+        seen = known_to(battle, viewer, lambda copy, events: preview(copy, info.card, None,
+                                                                       events))  # fmt: skip
+        known.append(seen)
+        return seen.events
+
+    out = info.to_json()
+    out["affects"] = list(affected_units(battle, info, previewed))
+    out["random"] = random_marker(battle, info.card, known[0]) if known else None
+    out["hidden"] = known[0].hidden if known else None
+    out["card"] = _now(battle, viewer, info.card)
+    late = out.get("late_choice")
     if isinstance(late, dict):
-        out["late_choice"] = late_choice_view(battle, viewer, answer.get("card"), late)
+        out["late_choice"] = late_choice_view(battle, viewer, info.card, late)
     return out
 
 
@@ -472,6 +487,14 @@ def late_choice_view(battle: Battle, viewer: Viewer, card_id: object,
     if faces:
         out["faces"] = dict(sorted(faces.items()))
     return out
+
+
+def forecasts_for(battle: Battle, viewer: Viewer) -> dict[str, Forecast]:
+    """Each telegraphed intent's forecast as ``viewer`` may know it: the end of the turn up
+    to where it would first depend on what the viewer may not know (:func:`known_to`), its
+    lines as the viewer's log would read them."""
+    return forecast_intents(battle, lambda run: known_to(battle, viewer, run),
+                            lambda events: events_view(battle, viewer, events)[1])  # fmt: skip
 
 
 def pick_view(battle: Battle, viewer: Viewer, picking: Picking) -> dict[str, Any]:
@@ -507,28 +530,94 @@ def _now(battle: Battle, viewer: Viewer, value: object) -> object:
     return value
 
 
+# -- what a viewer may know of a run on a copy ----------------------------------------------
+class _Stopped(Exception):
+    """Raised where a watched run first depends on what its viewer may not know: the run
+    goes no further (:func:`known_to` catches it; the rules let it pass)."""
+
+
+class _Watch:
+    """Where a run on a copy first depends on what its viewer may not know, and why
+    (``hidden``: the pile read, None: the RNG). ``events``: the event list the run appends
+    to now, as its sources last saw it; ``told``: that list and how long it was when the run
+    stopped."""
+
+    __slots__ = ("events", "hidden", "stopped", "told", "viewer")
+
+    def __init__(self, viewer: Viewer) -> None:
+        self.viewer = viewer
+        self.events: Any = None
+        self.stopped = False
+        self.hidden: dict[str, str] | None = None
+        self.told: tuple[list[Event], int] | None = None
+
+    def stop(self, hidden: dict[str, str] | None) -> NoReturn:
+        """Stop the run here: nothing after this point is computed."""
+        self.stopped, self.hidden = True, hidden
+        events = self.events
+        self.told = None if events is None else (events, len(events))
+        raise _Stopped
+
+
 class _Watched(Pcg32):
-    """A preview's RNG that notes how many events were told when it was first drawn from:
-    what follows is the RNG's to decide. Its copies (the preview's own battle) note in the
-    same place."""
+    """A watched copy's RNG: its first draw is where the run stops being the viewer's to
+    know. Its copies (the copies the run makes of the battle) note in the same place."""
 
-    __slots__ = ("drawn_at", "events")
+    __slots__ = ("watch",)
 
-    events: list[Event]
-    drawn_at: list[int]
+    watch: _Watch
 
-    def __init__(self, state: int, inc: int, events: list[Event], drawn_at: list[int]) -> None:
+    def __init__(self, state: int, inc: int, watch: _Watch) -> None:
         # The state is given, not seeded (and not by __new__, which a compiled class lacks).
         self.state, self.inc = state, inc
-        self.events, self.drawn_at = events, drawn_at
+        self.watch = watch
 
     def copy(self) -> _Watched:
-        return _Watched(self.state, self.inc, self.events, self.drawn_at)
+        return _Watched(self.state, self.inc, self.watch)
 
     def next_u32(self) -> int:
-        if not self.drawn_at:
-            self.drawn_at.append(len(self.events))
-        return Pcg32.next_u32(self)
+        self.watch.stop(None)  # what it would draw is no viewer's to know
+
+
+def _unseen(battle: Battle, viewer: Viewer, cards: Sequence[object]) -> dict[str, str] | None:
+    """Where the first of ``cards`` lies that ``viewer`` may not read now (a card whose face
+    it may not see, or any card of a draw pile, whose order is secret), else None."""
+    for card in cards:
+        instance = battle.cards.get(card) if isinstance(card, str) else None
+        if instance is None:
+            continue
+        zone = battle.pile_of(instance.id)
+        if zone is Pile.DRAW or not seen_by(battle, instance.side, zone, instance.face_down) \
+                & viewer.bit:  # fmt: skip
+            return {"side": instance.side.value, "pile": str(zone)}
+    return None
+
+
+def _reading(resolve: Callable[[Context], list[str]], watch: _Watch
+             ) -> Callable[[Context], list[str]]:  # fmt: skip
+    """A card source's resolver that stops the watch where it yields a card hidden from the
+    watch's viewer."""
+
+    def read(ctx: Context) -> list[str]:
+        watch.events = ctx.events
+        cards = resolve(ctx)
+        hidden = _unseen(ctx.battle, watch.viewer, cards)
+        if hidden is not None:
+            watch.stop(hidden)  # raises: what a node makes of it may tell its face
+        return cards
+
+    return read
+
+
+def _looking(resolve: Callable[[Context], list[Unit]], watch: _Watch
+             ) -> Callable[[Context], list[Unit]]:  # fmt: skip
+    """A unit source's resolver that tells the watch which event list the run appends to."""
+
+    def look(ctx: Context) -> list[Unit]:
+        watch.events = ctx.events
+        return resolve(ctx)
+
+    return look
 
 
 def _first_unseen_move(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, Any]]
@@ -547,37 +636,89 @@ def _first_unseen_move(battle: Battle, viewer: Viewer, events: Sequence[Mapping[
     return None
 
 
+def known_to(battle: Battle, viewer: Viewer, run: Callable[[Battle, list[Event]], object]
+             ) -> Known:  # fmt: skip
+    """What ``viewer`` may know of ``run``, played on a copy of ``battle`` (appending its
+    events to the list it is given): the one rule of every answer given for a viewer about
+    what would happen (a preview, what a card affects, an intent's forecast).
+
+    The events stop where the run would first depend on what the viewer may not know: the
+    first draw of the battle's RNG (a random pick, a shuffle, a random selector), the first
+    card source that yields a card hidden from the viewer (a card of a pile it may not see,
+    a face-down card, any card of a draw pile, whose order is secret: what a node does with
+    it may tell its face, as "deal damage to Vex if the top card is an attack" would), or the
+    first move of such a card (a card drawn, a face-down card turned up: what follows could
+    read its face). :class:`.hiding.Known` says which stopped it. Nothing is computed after
+    an RNG draw or a hidden read (either ends the run there), and nothing after a hidden
+    move is told, so two battles that differ only in what the viewer may not know give it
+    the same answer. (An extension action that reads ``ctx.piles`` itself is not watched;
+    only the moves it makes are: docs/extensions.md.)"""
+    watch = _Watch(viewer)
+    copy = battle.clone()
+    copy.rng = _Watched(battle.rng.state, battle.rng.inc, watch)
+    words = words_of(battle)
+    copy.words = words.with_sources(
+        {name: replace(spec, resolve=_looking(spec.resolve, watch))
+         for name, spec in words.unit_sources.items()},
+        {name: replace(spec, resolve=_reading(spec.resolve, watch))
+         for name, spec in words.card_sources.items()},
+    )  # fmt: skip
+    copy._programs = {}  # compiled with the watched sources (the copy's clones share them)
+    events: list[Event] = []
+    watch.events = events
+    try:
+        run(copy, events)
+    except _Stopped:
+        _keep_told(events, watch.told)
+    stop = len(events) if watch.stopped else None
+    moved = _first_unseen_move(battle, viewer, events)
+    if moved is not None and (stop is None or moved < stop):
+        card = battle.cards[str(events[moved]["card"])]
+        zone = battle.pile_of(card.id)
+        return Known(events[:moved], hidden={"side": card.side.value, "pile": str(zone)})
+    if stop is None:
+        return Known(events)
+    return Known(events[:stop], random=watch.hidden is None, hidden=watch.hidden)
+
+
+def _keep_told(events: list[Event], told: tuple[list[Event], int] | None) -> None:
+    """The events a stopped run had appended to a list of its own, not yet handed back to
+    ``events`` (a turn's, whose Context makes its list), kept at the end of ``events``; a
+    list already handed back (its first event is there) is not kept twice."""
+    if told is None or told[0] is events or not told[1]:
+        return
+    own, count = told
+    first = own[0]
+    if all(event is not first for event in events):
+        events.extend(own[:count])
+
+
+def random_marker(battle: Battle, card_id: object, known: Known) -> dict[str, Any] | None:
+    """How an answer about playing ``card_id`` says the RNG decides what follows: the units
+    a random target is picked from (``from``) and how many (``count``), both null for any
+    other draw; None when the RNG did not stop it."""
+    if not known.random:
+        return None
+    definition = battle.cards[str(card_id)].card
+    if definition._random and not definition.choose_on_resolve:
+        info = targets(battle, card_id)
+        return {"from": list(info.range), "count": definition.target_count}
+    return {"from": None, "count": None}
+
+
 def preview_view(battle: Battle, viewer: Viewer, card_id: object, target: object,
                  marks: Callable[[list[dict[str, Any]]], dict[str, Any]]
                  ) -> dict[str, Any]:  # fmt: skip
-    """A ``preview`` answer for ``viewer``: its events as the viewer would see them now (a
-    card the preview draws stays a card back), and the marks of those.
+    """A ``preview`` answer for ``viewer``: its events as the viewer would see them now, up
+    to where the play would first depend on what the viewer may not know (:func:`known_to`),
+    and the marks of those.
 
-    Nothing the RNG decides is shown: the events stop where the play would first draw from
-    the RNG (a random pick, a shuffle, a random selector), and ``random`` says so: the units a
-    random target is picked from (``from``, as ``targets`` gives its ``range``) and how many
-    (``count``); ``from`` is null for any other draw. ``random`` is null for a play the RNG
-    has no part in. The authority's preview shows the pick; a client never sees it.
-
-    Nor is anything from where the play would first move a card the viewer may not see now
-    (a card it draws, a face-down card it turns up): what follows could read that card's
-    face ("discard the attacks in your hand" after a draw would tell whether the card drawn
-    is an attack), so the events stop there too, before that move."""
-    events: list[Event] = []
-    watched = battle.clone()
-    rng = _Watched(battle.rng.state, battle.rng.inc, events, [])
-    watched.rng = rng
-    preview(watched, card_id, target, events)
-    turned = _first_unseen_move(battle, viewer, events)
-    if turned is not None:  # what follows may read a face the viewer may not see yet
-        del events[turned:]
-    random: dict[str, Any] | None = None
-    if rng.drawn_at and (turned is None or rng.drawn_at[0] < turned):
-        del events[rng.drawn_at[0] :]
-        random = {"from": None, "count": None}
-        definition = battle.cards[str(card_id)].card
-        if definition._random and not definition.choose_on_resolve:
-            info = targets(battle, card_id)
-            random = {"from": list(info.range), "count": definition.target_count}
-    shown, _ = events_view(battle, viewer, events)
-    return {"events": shown, "marks": marks(shown), "random": random}
+    ``random`` says when the RNG stops it: the units a random target is picked from
+    (``from``, as ``targets`` gives its ``range``) and how many (``count``); ``from`` is null
+    for any other draw. ``hidden`` says when a card hidden from the viewer stops it: the side
+    and pile it lies in. Both are null for a play shown whole. The authority's preview shows
+    everything; a client never sees what follows."""
+    known = known_to(battle, viewer, lambda copy, events: preview(copy, card_id, target, events))
+    shown, _ = events_view(battle, viewer, known.events)
+    return {"events": shown, "marks": marks(shown),
+            "random": random_marker(battle, card_id, known), "hidden": known.hidden}  # fmt: skip

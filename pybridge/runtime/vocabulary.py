@@ -330,6 +330,16 @@ class Vocabulary:
         self._sealed = True
         return self
 
+    def with_sources(self, unit_sources: dict[str, UnitSourceSpec],
+                     card_sources: dict[str, CardSourceSpec]) -> Vocabulary:  # fmt: skip
+        """A sealed copy of this vocabulary whose sources are the ones given (each the same
+        word, its resolver watched: see :func:`.views.known_to`); this one is not changed."""
+        copy = self.extended()
+        copy.unit_sources, copy.card_sources = unit_sources, card_sources
+        copy.allowed_keys, copy.node_keys = self.allowed_keys, self.node_keys
+        copy.counting, copy._sealed = self.counting, True
+        return copy
+
     # -- reading ---------------------------------------------------------------------------
     def sources_for(self, spec: NodeType) -> Mapping[str, UnitSourceSpec | CardSourceSpec]:
         """The sources an action's ``source`` field may name."""

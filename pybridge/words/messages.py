@@ -228,6 +228,8 @@ INTENTS = (
     _m("intent.title_bare", "{move}", move=M),
     _m("intent.idle", "will not get to act"),
     _m("intent.no_effect", "with no effect"),
+    _m("intent.random", "as chance will have it"),
+    _m("intent.hidden", "as cards you cannot see will have it"),
     _m("intent.at", "at {unit}", unit=U),
     _m("intent.itself", "on itself"),
     _m("intent.all_allies", "on all its allies"),

@@ -27,6 +27,12 @@ var candidates: PackedStringArray = PackedStringArray()
 var range: PackedStringArray = PackedStringArray()
 ## The units a play now acts on: what a UI lights.
 var affects: PackedStringArray = PackedStringArray()
+## For a viewer: [code]affects[/code] stops where the RNG decides ([code]from[/code],
+## [code]count[/code]; empty when it does not).
+var random: Dictionary = {}
+## For a viewer: [code]affects[/code] stops at a card it cannot see ([code]side[/code],
+## [code]pile[/code]; empty when it does not).
+var hidden: Dictionary = {}
 ## Whether it can be played now.
 var playable: bool = false
 ## Why not, in the runtime's words ([code]""[/code] when it can).
