@@ -11,7 +11,7 @@ choice with its default (the options as they are, as many as may be kept).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .context import HostKind
 from .errors import ChoiceNeeded, NotACandidate, quote
@@ -63,7 +63,7 @@ def ask(ctx: Context, choice: str, node: str, options: list[str], minimum: int =
     if answers is DEFAULT_ANSWERS or not battle.plays_cards(ctx.host.team):
         chosen = options[:most]  # a preview, or a side of moves (no player): the default
     else:
-        given = None if not isinstance(answers, dict) else answers.get(key)
+        given = None if not isinstance(answers, dict) else _answer(answers, key)
         if given is None:
             asked: dict[str, object] = {
                      **_what(battle, options), "key": key, "kind": choice, "node": node,
@@ -132,3 +132,10 @@ def pick_asked(asked: object, chosen: object) -> dict[str, object]:
 def _count(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
         else default  # fmt: skip
+
+
+def _answer(answers: Any, key: str) -> Any:
+    """``answers.get(key)``, called as a method: a request's answers note which keys were
+    read (the protocol's ``_Answers``), and compiled code would read a value it knows to be a
+    ``dict`` with the dictionary's own lookup, past that ``get``."""
+    return answers.get(key)
