@@ -119,6 +119,9 @@ class Server:
                 str(logs),
                 "--project",
                 str(DEMO_PROJECT),
+                # The document's own seed and deal: the twin below replays the duel as
+                # written (each match's own deal is tests/test_online.py's).
+                "--fixed-order",
             ],
             stdout=subprocess.PIPE,
             text=True,
