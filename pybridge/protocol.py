@@ -67,7 +67,7 @@ from .runtime.views import (
     real_ids,
     state_view,
     targets_view,
-    worded_for,
+    told_to,
 )
 from .runtime.vocabulary import BUILTIN, Vocabulary
 
@@ -251,10 +251,10 @@ class Protocol:
         except ProtocolError as exc:
             return _error(request_id, exc.code, exc.message, exc.where)
         except TargetingError as exc:
-            message = self._worded(request, str(exc))
             details = dict(getattr(exc, "details", None) or {})
             if exc.said is not None:  # a refusal a player may meet: its reason, said
                 details.update(reason=exc.reason, reason_message=exc.said)
+            message, details = self._worded(request, (str(exc), details))
             return _error(request_id, exc.code, message, exc.where, details)
         except RecursionError:
             return _error(request_id, "too_deep", "request nested too deeply", "")
@@ -264,21 +264,22 @@ class Protocol:
             except Exception:
                 return _FAILED
 
-    def _worded(self, request: dict[str, Any] | None, message: str) -> str:
-        """A refusal told to a viewer names cards by that viewer's ids: an instance's own id
-        would let it follow the card through hiding."""
+    def _worded(self, request: dict[str, Any] | None, refusal: tuple[str, dict[str, Any]]
+                ) -> tuple[str, dict[str, Any]]:  # fmt: skip
+        """A refusal (its message and details) told to a viewer names cards by that viewer's
+        ids: an instance's own id would let it follow the card through hiding."""
         if request is None:
-            return message
+            return refusal
         try:
             viewer = _viewer(request)
         except ProtocolError:
-            return message
+            return refusal
         session = request.get("session")
         with self._lock:
             battle = self._sessions.get(session) if isinstance(session, str) else None
             if viewer is None or battle is None or battle.secret is None:
-                return message
-            return worded_for(battle, viewer, message)
+                return refusal
+            return told_to(battle, viewer, refusal[0]), told_to(battle, viewer, refusal[1])
 
     def _parse(self, request_json: str | bytes) -> dict[str, Any]:
         # Tuples, not ``X | Y``: a union is built anew on every call.

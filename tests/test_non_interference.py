@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -359,7 +360,7 @@ def test_previews_never_tell_cards_the_player_cannot_see() -> None:
     shown to it (a Sift's preview would tell whether the card it draws is an attack)."""
     protocol = Protocol(answer_cache=0)
     compared = 0
-    for seed in range(max(DUELS // 4, 4)):
+    for seed in range(max(DUELS // 8, 4)):
         rng = random.Random(30_000 + seed)
         battle = duel_document(rng)
         for side in battle["sides"]:  # a Sift to play from the start
@@ -617,6 +618,7 @@ class Seats(Duel):
     def __init__(self, protocol: Protocol, battle: dict[str, Any]) -> None:
         super().__init__(protocol, battle)
         self.texts: list[str] = []  # what the other viewers got, request by request
+        self.ids = {c["id"] for s in battle["sides"] for p in s["piles"].values() for c in p}
 
     def answer(self, viewer: str, **request: Any) -> dict[str, Any]:
         """The whole response to ``request`` from ``viewer`` (a change answers everyone)."""
@@ -624,6 +626,7 @@ class Seats(Duel):
             request["viewers"] = EVERY_VIEWER
         request.update(session=self.session, viewer=viewer)
         answer: dict[str, Any] = json.loads(self.protocol.call(json.dumps(request)))
+        assert not authority_ids_in(answer, self.ids), (request, answer)  # viewers' ids only
         return answer
 
     def told(self, viewer: str, **request: Any) -> dict[str, Any]:
@@ -821,3 +824,136 @@ def test_a_choice_shown_to_everyone_or_no_one_keeps_its_meaning_and_stays_its_ow
         done = seats.answer("player", op="pass", choices={"e1.g": mine["options"][:1]})
         assert done["ok"], done
         seats.close()
+
+
+# -- no authority id reaches a viewer ----------------------------------------------------------
+def strings(value: Any) -> Iterator[str]:
+    """Every string a JSON answer holds, its keys too."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
+def authority_ids_in(answer: Any, ids: set[str]) -> set[str]:
+    """The instance ids ``answer`` names: a string that is one, or one quoted in a text."""
+    found = set()
+    for text in strings(answer):
+        if text in ids:
+            found.add(text)
+        elif "'" in text or '"' in text:
+            found |= {i for i in ids if f"'{i}'" in text or f'"{i}"' in text}
+    return found
+
+
+def _asked_of_a_viewer(seats: Seats, viewer: str) -> list[dict[str, Any]]:
+    """Every reading answer ``viewer`` can ask now: its view, state, the Cut, and what each
+    card it sees in its hand targets, previews and picks."""
+    out = [seats.answer(viewer, op=op) for op in ("view", "state", "cut")]
+    if viewer == "spectator":
+        return out
+    hand = next(s for s in out[0]["result"]["view"]["sides"]
+                if s["team"] == viewer)["piles"]["hand"]  # fmt: skip
+    for card in hand:
+        aim = seats.answer(viewer, op="targets", card=card["id"])
+        out.append(aim)
+        candidates = aim["result"].get("candidates") or [None] if aim["ok"] else []
+        for target in candidates:
+            out.append(seats.answer(viewer, op="preview", card=card["id"], target=target))
+        out.append(seats.answer(viewer, op="pick", card=card["id"], chosen=[]))
+    for pile in ("hand", "draw", "discard", "exhaust"):
+        out.append(seats.answer(viewer, op="pile", pile=pile))
+    return out
+
+
+def _viewers_move(seats: Seats, rng: random.Random) -> tuple[str, dict[str, Any]] | None:
+    """A random legal request of the side that acts now, named by its own view's ids."""
+    cut = seats.answer("spectator", op="cut")["result"]
+    side = cut["side"]
+    view = seats.answer(side, op="view")["result"]["view"]
+    if view["result"] is not None:
+        return None
+    hand = next(s for s in view["sides"] if s["team"] == side)["piles"]["hand"]
+    moves: list[dict[str, Any]] = []
+    for card in hand:
+        aim = seats.answer(side, op="targets", card=card["id"])["result"]
+        if aim.get("playable"):
+            target = rng.choice(aim["candidates"]) if aim["candidates"] else None
+            moves.append({"op": "activate" if cut["cut"] else "play", "card": card["id"],
+                          "target": target})  # fmt: skip
+    if cut["can_pass"]:
+        moves.append({"op": "pass"})
+    if cut["can_end_turn"]:
+        moves += [{"op": "end_turn"}] * 2
+    return (side, rng.choice(moves)) if moves else None
+
+
+def test_no_answer_to_a_viewer_names_a_card_by_the_authoritys_instance_id() -> None:
+    """Duels played through their viewers: no answer any viewer gets (views, events, log
+    lines and their sentences' parameters, forecasts, the Cut, targets, previews, picks,
+    piles, refusals and theirs) names a card instance by the battle's own id, which would let
+    a client follow it through hidden piles; the authority's own answers name them."""
+    protocol = Protocol(answer_cache=0)
+    told = named = refusals = lines = 0
+    for seed in range(max(DUELS // 8, 4)):
+        rng = random.Random(seed)
+        battle = duel_document(rng)
+        ids = {c["id"] for s in battle["sides"] for p in s["piles"].values() for c in p}
+        seats = Seats(protocol, battle)
+        answers: list[Any] = [seats.answer("player", op="view")]
+        opened = protocol.call(json.dumps({"op": "open", "battle": battle,
+                                           "viewers": EVERY_VIEWER}))  # fmt: skip
+        answers.append(json.loads(opened)["result"]["views"])
+        for _ in range(STEPS):
+            for viewer in EVERY_VIEWER:
+                answers += _asked_of_a_viewer(seats, viewer)
+            move = _viewers_move(seats, rng)
+            if move is None:
+                break
+            side, request = move
+            other = "enemy" if side == "player" else "player"
+            refused = seats.answer(other, **{**request, "op": "play"} if "card" in request
+                                   else {"op": "end_turn"})  # fmt: skip
+            refusals += not refused["ok"]
+            if "card" in request:  # the other side names a card it sees by its own id
+                answers.append(seats.answer(other, op="play", card=request["card"]))
+            answer = seats.answer(side, **request, viewers=EVERY_VIEWER)
+            assert answer["ok"], (seed, request, answer)
+            views = answer["result"]["views"]
+            lines += sum(len(v["log"]) for v in views.values())
+            answers += [refused, answer]
+        for answer in answers:
+            leaked = authority_ids_in(answer, ids)
+            assert not leaked, (seed, leaked, answer)
+            told += 1
+        # The authority's own answers name the instances: the walk finds them.
+        authority = seats.call(op="state")["state"]
+        named += len(authority_ids_in(authority, ids))
+        played = json.loads(protocol.call(json.dumps({"op": "end_turn",
+                                                      "session": seats.session})))  # fmt: skip
+        named += bool(authority_ids_in(played.get("result", {}).get("log", []), ids))
+        seats.close()
+    assert told > 1000 and lines > 100 and refusals > 10 and named > 20
+
+
+def test_a_forecast_names_the_cards_a_viewer_sees_by_its_own_ids() -> None:
+    """The Hex exhausts the first card of the player's discard pile (the hand it discards
+    as the turn ends), which the player sees: its forecast's line names that card, as the
+    player's log would, by the id the player knows it by, never by the instance's own id;
+    the authority's forecast names the instance."""
+    battle = _intents_battle(0, "strike")
+    nodes = battle["moves"][1]["behavior"]["nodes"]
+    nodes[0]["source"], nodes[2]["to"] = "DiscardPile", "exhaust"
+    text, forecasts = _forecasts(battle, "player")
+    hand = json.loads(text)["view"]["piles"]["hand"]
+    sentence = forecasts["hex"]["line_messages"][0]
+    assert forecasts["hex"]["lines"] == ["Strike moves from the discard pile to the exhaust pile."]
+    assert sentence["params"]["card"]["card"] == hand[0]["id"] != "c1"
+    assert not authority_ids_in(json.loads(text), {"c1", "c2", "c3"})
+    _, told = _forecasts(battle, None)
+    assert told["hex"]["line_messages"][0]["params"]["card"]["card"] == "c1"

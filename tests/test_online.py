@@ -23,6 +23,7 @@ from pybridge.online.match import Limits, fresh_start
 from pybridge.online.replay import replay
 from pybridge.online.server import Host, bound_port, start
 from pybridge.protocol import Protocol
+from tests.test_non_interference import authority_ids_in
 
 WAIT = 10.0  # the longest any awaited state may take before a test fails
 
@@ -33,6 +34,7 @@ class Client:
     def __init__(self, connection: ClientConnection) -> None:
         self.connection = connection
         self.updates: list[dict[str, Any]] = []
+        self.received: list[dict[str, Any]] = []  # every message, in order
         self._ids = 0
 
     async def send(self, **message: Any) -> dict[str, Any]:
@@ -47,6 +49,7 @@ class Client:
     async def receive(self) -> dict[str, Any]:
         text = await asyncio.wait_for(self.connection.recv(), WAIT)
         reply: dict[str, Any] = json.loads(text)
+        self.received.append(reply)
         if reply.get("type") == "update":
             self.updates.append(reply)
         return reply
@@ -158,6 +161,14 @@ def test_two_clients_play_a_duel_to_the_end_and_its_log_replays(
             final = {seat: c.updates[-1]["state"] for seat, c in (("player", aya), ("enemy", vex))}
             assert final["player"]["view"]["viewer"] == "player"
             assert all(set(c) == {"id"} for c in hand(final["player"], "enemy"))
+            # No client is told a card by the battle's own instance id (log lines and their
+            # sentences included): it could follow a card through the hidden piles.
+            battle = rivals_battle()
+            ids = {c["id"] for s in battle["sides"] for p in s["piles"].values() for c in p}
+            for seat in (aya, vex, watcher):
+                assert seat.received and not authority_ids_in(seat.received, ids)
+            assert any(line["message"]["params"].get("card") for u in aya.updates
+                       for line in u["log"])  # fmt: skip
             return last, match
 
     last, match = asyncio.run(duel())

@@ -264,3 +264,26 @@ def test_a_viewer_picks_cards_of_a_late_choice_by_its_own_ids() -> None:
     # A real id is no id of the viewer's: refused as any card that is not a candidate.
     refused = session.call(op="pick", viewer="player", card=dig["id"], chosen=[real[1]])
     assert not refused["ok"] and refused["error"]["where"] == "chosen", refused
+
+
+def test_a_refusal_told_to_a_viewer_names_cards_by_its_ids() -> None:
+    """A refusal's text and the sentences of its details name a card by the id the viewer
+    knows it by now (the one its view shows), never by the instance's own; anything else is
+    told as it is."""
+    from pybridge.runtime.document import load_battle
+    from pybridge.runtime.sentences import card, said
+    from pybridge.runtime.views import PLAYER, enable, state_view, told_to
+
+    battle = load_battle(rivals_battle())
+    enable(battle, b"k" * 32)
+    shown = piles(state_view(battle, PLAYER), "player")["hand"][0]["id"]
+    given: dict[str, Any] = {"reason_message": said("x", cards=[card(battle, "a1")], unit="a1"),
+                             "where": ["a1", 3, None]}  # fmt: skip
+    message = told_to(battle, PLAYER, "card 'a1' cannot be played at 'vex'")
+    details = told_to(battle, PLAYER, given)
+    assert message == f"card {shown!r} cannot be played at 'vex'"
+    params = details["reason_message"]["params"]
+    assert params["cards"] == [{"card": shown, "def": "strike", "name": "Strike"}]
+    assert params["unit"] == "a1"  # a unit's parameter is no card's
+    assert details["where"] == ["a1", 3, None]  # a bare string that is no card's sentence
+    assert given["reason_message"]["params"]["cards"][0]["card"] == "a1"  # a copy

@@ -15,7 +15,7 @@ string. A parameter's value is JSON a host can translate (docs/translation.md):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .errors import TargetingError
@@ -109,6 +109,18 @@ def card(battle: Battle, card_id: object, hidden: str = "") -> dict[str, Any]:
             return said(HIDDEN_CARD_ID)
         return {"card": card_id, "def": None, "name": str(card_id)}
     return {"card": card_id, "def": found.card.id, "name": found.card.name}
+
+
+def cards_renamed(value: Any, rename: Callable[[str], str]) -> Any:
+    """``value`` (a sentence, its parameters, lists of them) with the instance id of every
+    card named by :func:`card` replaced by ``rename`` of it: a copy where one changes."""
+    if isinstance(value, list):
+        return [cards_renamed(item, rename) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if "def" in value and "name" in value and isinstance(value.get("card"), str):
+        return {**value, "card": rename(value["card"])}
+    return {key: cards_renamed(item, rename) for key, item in value.items()}
 
 
 def definition(battle: Battle, card_id: object) -> dict[str, Any]:

@@ -26,7 +26,7 @@ import hmac
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar, cast
 
 from .affects import affected_units
 from .context import Context, Event
@@ -39,7 +39,7 @@ from .narrate import HIDDEN_CARD, event_side, narrate_all
 from .picking import Picking
 from .play import TargetInfo, targets
 from .rng import Pcg32
-from .sentences import english, opening_hidden_card, said
+from .sentences import cards_renamed, english, opening_hidden_card, said
 from .sentences import pile as said_pile
 from .vocabulary import Visibility, words_of
 
@@ -113,6 +113,27 @@ def worded_for(battle: Battle, viewer: Viewer, message: str) -> str:
         return repr(current_alias(battle, viewer, card_id))
 
     return _QUOTED.sub(known, message)
+
+
+_Told = TypeVar("_Told")
+
+
+def told_to(battle: Battle, viewer: Viewer, value: _Told) -> _Told:
+    """``value`` (JSON: a refusal's message and details) as ``viewer`` is told it: every
+    card a sentence names (:func:`.sentences.card`) and every card a text quotes
+    (:func:`worded_for`) by the id the viewer knows it by now, never the instance's own."""
+    renamed = cards_renamed(value, lambda card_id: str(_now(battle, viewer, card_id)))
+    return cast(_Told, _texts_worded(battle, viewer, renamed))
+
+
+def _texts_worded(battle: Battle, viewer: Viewer, value: Any) -> Any:
+    if isinstance(value, str):
+        return worded_for(battle, viewer, value)
+    if isinstance(value, list):
+        return [_texts_worded(battle, viewer, item) for item in value]
+    if isinstance(value, dict):
+        return {key: _texts_worded(battle, viewer, item) for key, item in value.items()}
+    return value
 
 
 def visible_now(battle: Battle, viewer: Viewer, card_id: str) -> bool:
@@ -391,6 +412,7 @@ def events_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, An
     shown: list[dict[str, Any]] = []
     masked: list[dict[str, Any]] = []
     kept: dict[int, int] = {}
+    named: dict[int, dict[str, str]] = {}  # each event's cards its line names: their ids
     for index, event in enumerate(events):
         event_type = str(event.get("type"))
         side = _owner_side(battle, event, acting)
@@ -404,13 +426,18 @@ def events_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, An
             continue
         mine, told = dict(event), dict(event)
         moving = event_type in _MOVES
+        ids = named[index] = {}
         for name in _card_fields(battle, event_type):
             value = event.get(name)
             if isinstance(value, list):
                 pairs = [_aliased(timeline, viewer, item, index, False) for item in value]
                 mine[name], told[name] = [p[0] for p in pairs], [p[1] for p in pairs]
+                ids.update((item, str(p[0])) for item, p in zip(value, pairs, strict=True)
+                           if isinstance(item, str) and p[0] != item)  # fmt: skip
             else:
                 mine[name], told[name] = _aliased(timeline, viewer, value, index, moving)
+                if isinstance(value, str) and mine[name] != value:
+                    ids[value] = str(mine[name])
         kept[index] = len(shown)
         shown.append(mine)
         masked.append(told)
@@ -420,11 +447,26 @@ def events_view(battle: Battle, viewer: Viewer, events: Sequence[Mapping[str, An
         at = line.get("event")
         if at in kept:
             line["event"] = kept[at]
+            line["message"] = _named_as_seen(timeline, viewer, line["message"], at, named[at])
             if line["text"].startswith(HIDDEN_CARD):
                 line["text"] = line["text"][0].upper() + line["text"][1:]
                 line["message"] = opening_hidden_card(line["message"])
             lines.append(line)
     return shown, lines
+
+
+def _named_as_seen(timeline: _Timeline, viewer: Viewer, sentence: object, index: int,
+                   ids: Mapping[str, str]) -> Any:  # fmt: skip
+    """A log line's sentence with the cards it names by the viewer's ids, as its event
+    holds them (``ids``; a card its event does not hold: the viewer's id of it then), never
+    the instances' own ids, which would let a viewer follow a card through hiding."""
+
+    def renamed(card_id: str) -> str:
+        found = ids.get(card_id)
+        return found if found is not None else str(_aliased(timeline, viewer, card_id, index,
+                                                            False)[0])  # fmt: skip
+
+    return cards_renamed(sentence, renamed)
 
 
 def _aliased(timeline: _Timeline, viewer: Viewer, value: object, index: int, moving: bool
