@@ -896,8 +896,9 @@ def _viewers_move(seats: Seats, rng: random.Random) -> tuple[str, dict[str, Any]
 def test_no_answer_to_a_viewer_names_a_card_by_the_authoritys_instance_id() -> None:
     """Duels played through their viewers: no answer any viewer gets (views, events, log
     lines and their sentences' parameters, forecasts, the Cut, targets, previews, picks,
-    piles, refusals and theirs) names a card instance by the battle's own id, which would let
-    a client follow it through hidden piles; the authority's own answers name them."""
+    piles, the search's move, refusals and theirs) names a card instance by the battle's own
+    id, which would let a client follow it through hidden piles; the authority's own answers
+    name them."""
     protocol = Protocol(answer_cache=0)
     told = named = refusals = lines = 0
     for seed in range(max(DUELS // 8, 4)):
@@ -917,6 +918,7 @@ def test_no_answer_to_a_viewer_names_a_card_by_the_authoritys_instance_id() -> N
                 break
             side, request = move
             other = "enemy" if side == "player" else "player"
+            answers.append(seats.answer(side, op="think", iterations=4, seed=seed))
             refused = seats.answer(other, **{**request, "op": "play"} if "card" in request
                                    else {"op": "end_turn"})  # fmt: skip
             refusals += not refused["ok"]
