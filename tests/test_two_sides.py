@@ -622,3 +622,20 @@ def test_the_example_is_strict_and_two_sided() -> None:
     battle = load_battle(copy.deepcopy(document))
     assert {u.team for u in battle.units} == {PLAYER, ENEMY}
     assert all(not u.moves for u in battle.units)
+
+
+def test_the_end_of_a_two_sided_battle_names_the_side_that_won() -> None:
+    """Where both sides play cards the result line names the winner, the same for every
+    reader; a one-sided battle keeps the party's victory or defeat."""
+    from pybridge.runtime.narrate import narrate
+
+    two_sided, one_sided = rivals(), load_battle(duel_battle())
+    lines = {result: narrate(two_sided, {"type": "battle_ended", "result": result, "turn": 4})
+             for result in ("victory", "defeat")}  # fmt: skip
+    assert lines["victory"] is not None and lines["defeat"] is not None
+    assert lines["victory"]["text"] == (
+        "The player side wins: every unit of the enemy side has fallen.")  # fmt: skip
+    assert lines["defeat"]["text"] == (
+        "The enemy side wins: every unit of the player side has fallen.")  # fmt: skip
+    party = narrate(one_sided, {"type": "battle_ended", "result": "defeat", "turn": 4})
+    assert party is not None and party["text"] == "Defeat. The party has fallen."

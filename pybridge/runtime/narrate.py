@@ -86,6 +86,17 @@ def _side(event: Event) -> Said | None:
     return None if value is None else said(f"side.{value}")
 
 
+def _ended(b: Battle, e: Event) -> Line:
+    """The result: the party's victory or defeat, or, where both sides play cards, which
+    side won (each side reads the same line)."""
+    won = e["result"] == "victory"
+    if not b.two_sided:
+        return _told(b, said("log.victory" if won else "log.defeat"), "result", 0)
+    winner, loser = ("player", "enemy") if won else ("enemy", "player")
+    return _told(b, said("log.side_won", side=said(f"side.{winner}.start"),
+                         other=said(f"side.{loser}")), "result", 0)  # fmt: skip
+
+
 def _damage(b: Battle, e: Event) -> Line:
     taken = e["hp_before"] - e["hp_after"]
     notes: list[Said] = []
@@ -287,8 +298,7 @@ NARRATION: dict[str, Callable[[Battle, Event], Line | None] | None] = {
         b, said("log.reaction", unit=unit(b, e["unit"]), status=status(b, e["status"]),
                 attacker=unit(b, e["attacker"])), "enemy"),
     "active_player": _of_unit("log.active_player"),
-    "battle_ended": lambda b, e: _told(
-        b, said("log.victory" if e["result"] == "victory" else "log.defeat"), "result", 0),
+    "battle_ended": lambda b, e: _ended(b, e),
     "activated": _activated,
     "enemy_responds": lambda b, e: _aimed(b, e, "log.enemy_responds", "log.enemy_responds_on",
                                           "cut", 0),

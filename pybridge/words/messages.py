@@ -137,6 +137,7 @@ LOG = (
     _m("log.active_player", "{unit} takes the lead.", unit=U),
     _m("log.victory", "Victory! The enemies are defeated."),
     _m("log.defeat", "Defeat. The party has fallen."),
+    _m("log.side_won", "{side} wins: every unit of {other} has fallen.", side=W, other=W),
     _m("log.enemy_responds", "{unit} responds with {move}.", unit=U, move=M),
     _m("log.enemy_responds_on", "{unit} responds with {move} on {target}.",
        unit=U, move=M, target=U),
