@@ -39,30 +39,30 @@ def too_many_events() -> WorkLimit:
                      "applied", "")  # fmt: skip
 
 
-def whose(ctx: Context) -> str:
-    """What runs the Behavior, in words: a card and its instance, a status, a move."""
+def _runner(ctx: Context) -> tuple[str, str, str]:
+    """What runs the Behavior: its table in a path of ids (``cards``, ``statuses``,
+    ``moves``, or ``units`` for none of those), its id there, and it in words."""
     card = ctx.this_card
     if card is not None and card in ctx.battle.cards:
-        return f"card {ctx.battle.cards[card].card.id!r} (instance {card!r})"
+        definition = ctx.battle.cards[card].card.id
+        return "cards", definition, f"card {definition!r} (instance {card!r})"
     if ctx.status is not None:
-        return f"status {ctx.status!r} of {ctx.host.id!r}"
+        return "statuses", ctx.status, f"status {ctx.status!r} of {ctx.host.id!r}"
     move = _move(ctx)
     if move is not None:
-        return f"move {move!r} of {ctx.host.id!r}"
-    return f"a Behavior of {ctx.host.id!r}"
+        return "moves", move, f"move {move!r} of {ctx.host.id!r}"
+    return "units", ctx.host.id, f"a Behavior of {ctx.host.id!r}"
+
+
+def whose(ctx: Context) -> str:
+    """What runs the Behavior, in words: a card and its instance, a status, a move."""
+    return _runner(ctx)[2]
 
 
 def place(ctx: Context, node: str | None) -> str:
     """Where the Behavior that runs is, as a path of ids (an ``extension_error``'s ``where``)."""
-    card = ctx.this_card
-    if card is not None and card in ctx.battle.cards:
-        path = f"cards.{ctx.battle.cards[card].card.id}"
-    elif ctx.status is not None:
-        path = f"statuses.{ctx.status}"
-    elif (move := _move(ctx)) is not None:
-        path = f"moves.{move}"
-    else:
-        path = f"units.{ctx.host.id}"
+    table, runner, _ = _runner(ctx)
+    path = f"{table}.{runner}"
     return path if node is None else f"{path}.nodes.{node}"
 
 
