@@ -55,7 +55,7 @@ from .runtime.turns import end_turn, end_turn_refused, start_battle
 from .runtime.views import (
     VIEWERS,
     Viewer,
-    current_alias,
+    asked_choice_view,
     cut_view_for,
     enable,
     events_view,
@@ -615,7 +615,8 @@ class Protocol:
             acting = _viewer(request)
             if acting is None:
                 raise
-            choice = _choice_for(working, acting, exc.details)  # as the viewer who asked sees it
+            # As the viewer who asked sees it.
+            choice = asked_choice_view(working, acting, exc.details)
             if choice.get("side") == acting.value:
                 exc.details = {"choice": choice}
                 raise
@@ -875,30 +876,6 @@ def _acting(request: dict[str, Any]) -> Team | None:
         raise ProtocolError("invalid_field", f"side {side.value!r} is not the viewer's "
                             f"({viewer.value})", "side")  # fmt: skip
     return viewer.team
-
-
-def _choice_for(battle: Battle, viewer: Viewer, details: dict[str, Any]) -> dict[str, Any]:
-    """A choice an action asks, as its viewer reads it: card options under the viewer's ids,
-    with their faces where its kind's visibility shows them to the viewer (``owner``: the
-    side that makes it, ``everyone``, ``no_one``: nobody). A viewer that does not make the
-    choice learns only that it waits, of whom and of how many options (``count``), unless
-    the kind shows it to everyone."""
-    choice = dict(details.get("choice", {}))
-    options = choice.get("options", [])
-    visibility, mine = choice.get("visibility"), choice.get("side") == viewer.value
-    if not (mine or visibility == "everyone"):
-        choice["options"], choice["zones"] = [], []  # not even which piles they are in
-        options = []
-    if isinstance(options, list) and choice.get("chooses") == "cards":
-        ids = [current_alias(battle, viewer, o) if o in battle.cards else o for o in options]
-        shown = visibility == "everyone" or (mine and visibility == "owner")
-        choice["faces"] = {i: battle.cards[o].card.id for i, o in zip(ids, options, strict=True)
-                           if shown and o in battle.cards}  # fmt: skip
-        choice["options"] = ids
-    card = choice.get("card")
-    if isinstance(card, str) and card in battle.cards:
-        choice["card"] = current_alias(battle, viewer, card)
-    return choice
 
 
 def _own_late_choice(battle: Battle, viewer: Viewer, entry_id: object) -> None:

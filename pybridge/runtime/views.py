@@ -504,6 +504,31 @@ def targets_view(battle: Battle, viewer: Viewer, info: TargetInfo) -> dict[str, 
     return out
 
 
+def asked_choice_view(battle: Battle, viewer: Viewer, details: dict[str, Any]
+                      ) -> dict[str, Any]:  # fmt: skip
+    """A choice an action asks (a ``choice_needed`` error's ``details``), as ``viewer`` reads
+    it: card options under the viewer's ids, with their faces where its kind's visibility
+    shows them to the viewer (``owner``: the side that makes it, ``everyone``, ``no_one``:
+    nobody). A viewer that does not make the choice learns only that it waits, of whom and
+    of how many options (``count``), unless the kind shows it to everyone."""
+    choice = dict(details.get("choice", {}))
+    options = choice.get("options", [])
+    visibility, mine = choice.get("visibility"), choice.get("side") == viewer.value
+    if not (mine or visibility == "everyone"):
+        choice["options"], choice["zones"] = [], []  # not even which piles they are in
+        options = []
+    if isinstance(options, list) and choice.get("chooses") == "cards":
+        ids = [current_alias(battle, viewer, o) if o in battle.cards else o for o in options]
+        shown = visibility == "everyone" or (mine and visibility == "owner")
+        choice["faces"] = {i: battle.cards[o].card.id for i, o in zip(ids, options, strict=True)
+                           if shown and o in battle.cards}  # fmt: skip
+        choice["options"] = ids
+    card = choice.get("card")
+    if isinstance(card, str) and card in battle.cards:
+        choice["card"] = current_alias(battle, viewer, card)
+    return choice
+
+
 def late_choice_view(battle: Battle, viewer: Viewer, card_id: object,
                      late: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
     """The late choice (``late_choice``) of card ``card_id`` as ``viewer`` sees it.
