@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..protocol import Protocol, echoable_id
+from ..runtime.document import rng_to_json
 from ..runtime.errors import request_value
 from ..runtime.rng import Pcg32
 from ..runtime.vocabulary import Vocabulary
@@ -142,7 +143,7 @@ def fresh_start(battle: dict[str, Any], fixed_order: bool = False) -> dict[str, 
             piles["hand"] = cards[: len(hand)]
         piles["draw"] = cards[len(hand) :]
     fresh["seed"] = seed
-    fresh["rng"] = {"state": f"{rng.state:016x}", "inc": f"{rng.inc:016x}"}
+    fresh["rng"] = rng_to_json(rng)
     return fresh
 
 

@@ -555,6 +555,11 @@ def side_to_json(battle: Battle, side: SideState) -> dict[str, object]:
             "piles": piles_to_json(battle, side.piles)}  # fmt: skip
 
 
+def rng_to_json(rng: Pcg32) -> dict[str, str]:
+    """A generator's state as a battle document holds it (``rng``: 16 hex digits each)."""
+    return {"state": f"{rng.state:016x}", "inc": f"{rng.inc:016x}"}
+
+
 def dump_battle(battle: Battle) -> dict[str, object]:
     """The canonical JSON-ready form: everything needed to continue the battle identically.
     A one-sided battle keeps its side's state at the top level (today's form); a two-sided
@@ -563,7 +568,7 @@ def dump_battle(battle: Battle) -> dict[str, object]:
     out: dict[str, object] = {
         "format": BATTLE_FORMAT,
         "seed": battle.seed,
-        "rng": {"state": f"{battle.rng.state:016x}", "inc": f"{battle.rng.inc:016x}"},
+        "rng": rng_to_json(battle.rng),
         "turn": battle.turn,
         "energy": player.energy,
         "max_energy": player.max_energy,
